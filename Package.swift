@@ -1,0 +1,23 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "RichRules",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "RuleRuntime", targets: ["RuleRuntime"]),
+        .library(name: "RuleCompiler", targets: ["RuleCompiler"]),
+        .executable(name: "rulegen", targets: ["rulegen"]),
+    ],
+    targets: [
+        .target(name: "RuleSpec"),
+        .target(name: "RuleRuntime"),
+        .target(name: "RuleCompiler", dependencies: ["RuleSpec", "RuleRuntime"]),
+        .executableTarget(name: "rulegen", dependencies: ["RuleCompiler", "RuleSpec", "RuleRuntime"]),
+        .testTarget(name: "RuleSpecTests", dependencies: ["RuleSpec"]),
+        .testTarget(name: "RuleCompilerTests", dependencies: ["RuleCompiler", "RuleSpec", "RuleRuntime"]),
+        .testTarget(name: "RuleRuntimeTests", dependencies: ["RuleRuntime"]),
+        .testTarget(name: "RulegenTests", dependencies: ["RuleCompiler", "RuleRuntime", "rulegen"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

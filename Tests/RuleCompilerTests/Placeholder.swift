@@ -1,0 +1,2 @@
+import XCTest
+final class PlaceholderRuleCompilerTests: XCTestCase { func testNothing() {} }

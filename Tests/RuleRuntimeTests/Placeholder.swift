@@ -1,0 +1,2 @@
+import XCTest
+final class PlaceholderRuleRuntimeTests: XCTestCase { func testNothing() {} }

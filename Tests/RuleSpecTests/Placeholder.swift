@@ -1,0 +1,2 @@
+import XCTest
+final class PlaceholderRuleSpecTests: XCTestCase { func testNothing() {} }

@@ -1,0 +1,2 @@
+import XCTest
+final class PlaceholderRulegenTests: XCTestCase { func testNothing() {} }
