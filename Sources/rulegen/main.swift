@@ -1,1 +1,5 @@
-print("rulegen")
+import Foundation
+
+// rulegen: the RichRules compiler's command line. See `rulegen --help`.
+let status = CommandLineTool.run(Array(CommandLine.arguments.dropFirst()))
+exit(status.rawValue)

@@ -1,0 +1,65 @@
+/// An indentation-aware text writer for generated Swift.
+struct SwiftWriter {
+    private(set) var text = ""
+    private var level = 0
+
+    /// One line at the current indentation (empty lines stay empty).
+    mutating func line(_ s: String = "") {
+        text += s.isEmpty ? "\n" : String(repeating: "    ", count: level) + s + "\n"
+    }
+
+    /// `header {`, the body indented, `}`.
+    mutating func block(_ header: String, _ body: (inout SwiftWriter) -> Void) {
+        line(header + " {")
+        level += 1
+        body(&self)
+        level -= 1
+        line("}")
+    }
+
+    /// Lines written verbatim, without indentation (raw string contents).
+    mutating func verbatim(_ s: String) {
+        text += s
+        if !s.hasSuffix("\n") { text += "\n" }
+    }
+}
+
+/// Swift literal spelling of spec strings.
+enum SwiftLiteral {
+    /// A `"…"` literal with every special character escaped.
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\0": out += "\\0"
+            default:
+                if c.value < 0x20 || c.value == 0x7F || (0x80...0x9F).contains(c.value) || c.properties.generalCategory == .format
+                    || c == "\u{2028}" || c == "\u{2029}"
+                {
+                    out += "\\u{\(String(c.value, radix: 16, uppercase: true))}"
+                } else {
+                    out.unicodeScalars.append(c)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// A Swift identifier for a spec name (backticked when it is a keyword).
+    static func identifier(_ name: String) -> String {
+        keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
+        "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do",
+        "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
+        "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "_",
+    ]
+}

@@ -1,0 +1,56 @@
+import Foundation
+import RuleRuntime
+import RuleSpec
+
+/// The compiler facade: load a spec and its imports, check it, build the style table.
+///
+/// `SpecLoader` (read + parse, imports) → `Sema` (names, styles, matchers, captures,
+/// handlers) → `StyleTable` → `SwiftEmitter` (the generated Swift file).
+public enum Compiler {
+    /// The result of compiling one spec.
+    public struct Output: Sendable {
+        /// `nil` when the spec has errors.
+        public var table: StyleTable?
+        public var diagnostics: [Diagnostic]
+        /// Every spec file read (the root and its imports), for build dependencies.
+        public var files: [String]
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// Compiles the spec at `path`.
+    public static func compile(path: String) -> Output {
+        var loader = SpecLoader()
+        let (loaded, loadDiagnostics) = loader.load(path: path)
+        var bag = DiagnosticBag()
+        bag.add(contentsOf: loadDiagnostics)
+        guard let loaded else { return Output(table: nil, diagnostics: bag.all, files: loader.dependencies) }
+        var sema = Sema(spec: loaded)
+        let table = sema.check()
+        bag.add(contentsOf: sema.diagnostics.all)
+        let diagnostics = Self.ordered(bag.all)
+        let ok = !diagnostics.contains { $0.severity == .error }
+        return Output(table: ok ? table : nil, diagnostics: diagnostics, files: loader.dependencies)
+    }
+
+    /// Diagnostics by file (in load order of first appearance), then position.
+    static func ordered(_ all: [Diagnostic]) -> [Diagnostic] {
+        var fileOrder: [String: Int] = [:]
+        for d in all where fileOrder[d.path ?? ""] == nil { fileOrder[d.path ?? ""] = fileOrder.count }
+        return all.enumerated().sorted { a, b in
+            let ka = (fileOrder[a.element.path ?? ""] ?? 0, a.element.ref?.span.start ?? -1, a.offset)
+            let kb = (fileOrder[b.element.path ?? ""] ?? 0, b.element.ref?.span.start ?? -1, b.offset)
+            return ka < kb
+        }.map(\.element)
+    }
+
+    /// `agreement.richrules` → `Agreement`, `social-feed.richrules` → `SocialFeed`.
+    public static func typeName(forSpecPath path: String) -> String {
+        var stem = (path as NSString).lastPathComponent
+        if let dot = stem.firstIndex(of: ".") { stem = String(stem[..<dot]) }
+        let words = stem.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        var name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        if name.isEmpty { name = "Rules" }
+        if name.first!.isNumber { name = "Spec" + name }
+        return name
+    }
+}

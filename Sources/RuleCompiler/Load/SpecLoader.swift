@@ -1,0 +1,97 @@
+import Foundation
+import RuleSpec
+
+/// A parsed spec file with the files it imports, in the order their rules are
+/// declared: every import before the file that imports it (depth first, each file once).
+public struct LoadedSpec: Sendable {
+    public var root: SpecFile
+    /// All files, imports first, the root last.
+    public var files: [SpecFile]
+}
+
+/// Reads and parses a spec and, recursively, its imports (paths relative to the
+/// importing file). Reports unreadable files and import cycles at the `import`.
+public struct SpecLoader {
+    var diagnostics = DiagnosticBag()
+    var loaded: [String: SpecFile] = [:]
+    var order: [SpecFile] = []
+    /// Canonical paths of the files being loaded, outermost first.
+    var stack: [(canonical: String, display: String)] = []
+    /// Every file read, for build-system dependency lists.
+    public private(set) var dependencies: [String] = []
+
+    public init() {}
+
+    /// Loads `path`; `nil` when the root file cannot be read.
+    public mutating func load(path: String) -> (LoadedSpec?, [Diagnostic]) {
+        guard let root = loadFile(display: path, importedFrom: nil) else { return (nil, diagnostics.all) }
+        return (LoadedSpec(root: root, files: order), diagnostics.all)
+    }
+
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    mutating func loadFile(display: String, importedFrom site: SourceRef?) -> SpecFile? {
+        let canonical = Self.canonical(display)
+        if let index = stack.firstIndex(where: { $0.canonical == canonical }) {
+            let cycle = stack[index...].map { ($0.display as NSString).lastPathComponent } + [(display as NSString).lastPathComponent]
+            diagnostics.error("import-cycle", "import cycle: \(cycle.joined(separator: " → "))", at: site)
+            return nil
+        }
+        if let done = loaded[canonical] { return done }
+        guard let data = FileManager.default.contents(atPath: display) else {
+            let reason = FileManager.default.fileExists(atPath: display) ? "cannot read file" : "no such file"
+            if let site {
+                diagnostics.error("import", "cannot import '\(display)': \(reason)", at: site)
+            } else {
+                var d = Diagnostic(.error, "io", "cannot read spec: \(reason)", at: nil)
+                d.path = display
+                diagnostics.add(d)
+            }
+            return nil
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            var d = Diagnostic(.error, "io", "spec is not valid UTF-8", at: nil)
+            d.path = display
+            if let site { d = Diagnostic(.error, "import", "cannot import '\(display)': not valid UTF-8", at: site) }
+            diagnostics.add(d)
+            return nil
+        }
+        dependencies.append(display)
+        let source = SourceFile(path: display, text: text)
+        let (spec, syntax) = Parser.parse(source)
+        diagnostics.add(contentsOf: syntax)
+        stack.append((canonical, display))
+        let directory = (display as NSString).deletingLastPathComponent
+        for statement in spec.statements {
+            guard case .importFile(let literal, let span) = statement else { continue }
+            let ref = SourceRef(file: source, span: literal.span)
+            guard let name = literal.plainText, !name.isEmpty else {
+                diagnostics.error("import", "an import path must be a plain, non-empty string", at: ref)
+                continue
+            }
+            let target = name.hasPrefix("/") ? name : (directory.isEmpty ? name : directory + "/" + name)
+            _ = span
+            _ = loadFile(display: Self.tidy(target), importedFrom: ref)
+        }
+        stack.removeLast()
+        loaded[canonical] = spec
+        order.append(spec)
+        return spec
+    }
+
+    /// `a/./b/../c` → `a/c`, keeping a relative path relative.
+    static func tidy(_ path: String) -> String {
+        var parts: [String] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: false).map(String.init) {
+            if part == "." || (part.isEmpty && !parts.isEmpty) { continue }
+            if part == "..", let last = parts.last, last != "..", !last.isEmpty {
+                parts.removeLast()
+                continue
+            }
+            parts.append(part)
+        }
+        return parts.joined(separator: "/")
+    }
+}

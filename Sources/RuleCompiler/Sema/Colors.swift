@@ -1,0 +1,58 @@
+/// Color literals: `#RGB`, `#RRGGBB`, `#RRGGBBAA`, and the system color names.
+enum Colors {
+    /// UIKit's semantic and system colors (`UIColor.systemBlue`, `.label`, …).
+    static let named: Set<String> = [
+        "systemBlue", "systemBrown", "systemCyan", "systemGreen", "systemIndigo", "systemMint", "systemOrange",
+        "systemPink", "systemPurple", "systemRed", "systemTeal", "systemYellow", "systemGray", "systemGray2",
+        "systemGray3", "systemGray4", "systemGray5", "systemGray6", "label", "secondaryLabel", "tertiaryLabel",
+        "quaternaryLabel", "link", "placeholderText", "separator", "opaqueSeparator", "systemBackground",
+        "secondarySystemBackground", "tertiarySystemBackground", "systemFill", "secondarySystemFill",
+        "tertiarySystemFill", "quaternarySystemFill", "tintColor", "black", "white", "clear", "gray", "darkGray",
+        "lightGray", "red", "green", "blue", "cyan", "yellow", "magenta", "orange", "purple", "brown",
+    ]
+
+    /// `RRGGBBAA` upper-case for a hex literal body (without `#`), `nil` if malformed.
+    static func normalizeHex(_ hex: String) -> String? {
+        guard hex.allSatisfy(\.isHexDigit) else { return nil }
+        let upper = hex.uppercased()
+        switch upper.count {
+        case 3: return upper.map { "\($0)\($0)" }.joined() + "FF"
+        case 6: return upper + "FF"
+        case 8: return upper
+        default: return nil
+        }
+    }
+}
+
+/// Suggestions for misspelt names.
+enum Spelling {
+    /// The closest candidate within a small edit distance.
+    static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+        var best: (String, Int)?
+        for candidate in candidates {
+            let d = distance(word.lowercased(), candidate.lowercased())
+            if d <= max(1, word.count / 3), best == nil || d < best!.1 { best = (candidate, d) }
+        }
+        return best?.0
+    }
+
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let saved = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = saved
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
+    }
+
+    /// `; did you mean 'x'?` or nothing.
+    static func hint(_ word: String, _ candidates: some Sequence<String>) -> String {
+        closest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import RuleRuntime
+import RuleSpec
+
+extension Sema {
+    /// Checks a `match` statement: the matcher, and what its templates may refer to.
+    mutating func checkMatcher(_ m: MatcherDecl, span: SourceSpan, rule: String, in file: SourceFile)
+        -> (MatcherSpec, CaptureScope, [String: Int])?
+    {
+        switch m {
+        case .regex(let pattern, let patternSpan, let flagText, let flagsSpan):
+            var flags: RegexFlags = []
+            var ok = true
+            for (i, c) in flagText.unicodeScalars.enumerated() {
+                guard let flag = RegexFlags(letters: String(c)) else {
+                    error("invalid-pattern", "unknown pattern flag '\(c)' (flags are i, m, s, x)", file, flagsSpan.subspan(offset: i, length: 1))
+                    ok = false
+                    continue
+                }
+                flags.formUnion(flag)
+            }
+            guard let ast = checkPattern(pattern, flags: flags, span: patternSpan, rule: rule, in: file), ok else { return nil }
+            let scope = CaptureScope(
+                maxGroup: ast.captureCount, names: Set(ast.captureNames.keys),
+                what: "the pattern names " + ast.captureNames.keys.sorted().map { "'\($0)'" }.joined(separator: ", "))
+            return (.regex(pattern: pattern, flags: flags, detector: nil), scope, ast.captureNames)
+        case .detector(let kind):
+            guard let detector = Detectors.all[kind.name] else {
+                let kinds = Detectors.all.keys.sorted()
+                error(
+                    "invalid-value", "unknown detector '\(kind.name)'\(Spelling.hint(kind.name, kinds)) (detectors are \(kinds.joined(separator: ", ")))",
+                    file, kind.span)
+                return nil
+            }
+            let flags = RegexFlags(letters: detector.flags) ?? []
+            let scope = CaptureScope(maxGroup: 0, names: [], what: "")
+            return (.regex(pattern: detector.pattern, flags: flags, detector: kind.name), scope, [:])
+        case .prefix(let literal):
+            guard let prefix = literal.plainText, !prefix.isEmpty, !prefix.unicodeScalars.contains(where: \.properties.isWhitespace) else {
+                error("invalid-value", "a prefix must be non-empty plain text without spaces or '$' references", file, literal.span)
+                return nil
+            }
+            return (.prefix(prefix), CaptureScope(maxGroup: 0, names: [], what: ""), [:])
+        case .element(let name, let attributes, let isVoid):
+            var ok = true
+            if !name.name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil) }) {
+                error("invalid-name", "an element name is ASCII letters and digits", file, name.span)
+                ok = false
+            }
+            var seen: Set<String> = []
+            let fields: Set<String> = ["text", "name", "index"]
+            for attribute in attributes {
+                let lower = attribute.name.lowercased()
+                if !seen.insert(lower).inserted {
+                    error("duplicate", "attribute '\(attribute.name)' is listed twice", file, attribute.span)
+                } else if fields.contains(lower) {
+                    error("invalid-name", "'\(lower)' is a tag field (text, name, index) and cannot be an attribute name", file, attribute.span)
+                }
+            }
+            guard ok else { return nil }
+            let names = fields.union(seen)
+            let scope = CaptureScope(
+                maxGroup: 0, names: names,
+                what: "tag fields: text, name, index; declared attributes: " + (seen.isEmpty ? "none (list them as 'tag <a href>')" : seen.sorted().joined(separator: ", ")))
+            return (.element(name: name.name.lowercased(), attributes: attributes.map { $0.name.lowercased() }, isVoid: isVoid), scope, [:])
+        }
+    }
+
+    /// Parses a pattern, reporting the first syntax error at its column, and rejects
+    /// patterns that can match the empty string.
+    mutating func checkPattern(_ pattern: String, flags: RegexFlags, span: SourceSpan, rule: String, in file: SourceFile) -> RegexAST? {
+        if pattern.isEmpty {
+            error("invalid-pattern", "empty pattern", file, span.union(SourceSpan(start: span.start - 1, end: span.end + 1)))
+            return nil
+        }
+        let ast: RegexAST
+        do {
+            ast = try RegexParser.parse(pattern, flags: flags)
+        } catch {
+            let length = max(1, min(error.length, span.length - error.offset))
+            self.error("invalid-pattern", "invalid pattern: \(error.message)", file, span.subspan(offset: min(error.offset, span.length), length: length))
+            return nil
+        }
+        if (try? NSRegularExpression(pattern: pattern, options: flags.regularExpressionOptions)) == nil {
+            error("invalid-pattern", "invalid pattern: ICU rejects it", file, span)
+            return nil
+        }
+        if ast.canMatchEmpty {
+            error(
+                "empty-match",
+                "rule '\(rule)' can match the empty string; make it consume at least one character (e.g. '+' instead of '*')",
+                file, span)
+            return nil
+        }
+        return ast
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import RuleRuntime
+import RuleSpec
+
+/// What a rule's templates may refer to.
+struct CaptureScope {
+    /// Highest valid group number (`$0` … `$maxGroup`).
+    var maxGroup: Int
+    /// Valid `${name}` references.
+    var names: Set<String>
+    /// How to describe the valid names in a message.
+    var what: String
+}
+
+extension Sema {
+    mutating func checkRule(_ decl: RuleDecl, in file: SourceFile) {
+        let declared = declareRule(decl.name, in: file)
+        let items = uniqueItems(decl.items, owner: "rule '\(decl.name.name)'", in: file)
+        var matcher: MatcherSpec?
+        var scope = CaptureScope(maxGroup: 0, names: [], what: "")
+        var captureNames: [String: Int] = [:]
+        if case .match(let m, let span)? = items["match"] {
+            if let (spec, s, names) = checkMatcher(m, span: span, rule: decl.name.name, in: file) {
+                matcher = spec
+                scope = s
+                captureNames = names
+            }
+        } else {
+            error("missing-match", "rule '\(decl.name.name)' has no 'match' statement", file, decl.name.span)
+        }
+        let priority = checkPriority(items["priority"], in: file)
+        var presentation = presentation(items, scope: scope, in: file, inherited: nil)
+        presentation.style = base.merged(with: presentation.style)
+        collectAllows(decl.items, rule: decl.name.name, in: file)
+        guard declared, let matcher else { return }
+        rules.append(
+            RuleEntry(
+                name: decl.name.name, matcher: matcher, priority: priority, presentation: presentation,
+                allowOverlap: allowNames(decl.items), captureNames: captureNames,
+                location: location(file, decl.name.span)))
+    }
+
+    mutating func checkFamily(_ decl: TagsDecl, in file: SourceFile) {
+        let declared = declareRule(decl.family, in: file)
+        let family = decl.family.name.lowercased()
+        if !family.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }) {
+            error(
+                "invalid-name", "a tag family name is ASCII letters only ('\(decl.family.name)' has other characters; digits are the tag level)",
+                file, decl.family.span)
+        }
+        let items = uniqueItems(decl.items.filter { if case .tag = $0 { return false } else { return true } }, owner: "tag family '\(family)'", in: file)
+        let scope = CaptureScope(maxGroup: 0, names: ["text", "name", "level", "index"], what: "tag fields: text, name, level, index")
+        let priority = checkPriority(items["priority"], in: file)
+        let familyPresentation = presentation(items, scope: scope, in: file, inherited: nil)
+        var tags: [String: Presentation] = [:]
+        var tagSites: [String: SourceRef] = [:]
+        for case .tag(let block) in decl.items {
+            let name = block.name.name.lowercased()
+            let level = name.dropFirst(family.count)
+            if !name.hasPrefix(family) || !level.allSatisfy(\.isASCII) || !level.allSatisfy(\.isNumber) {
+                error(
+                    "invalid-name", "tag '\(block.name.name)' is not in family '\(family)' (expected '\(family)' or '\(family)' followed by digits)",
+                    file, block.name.span)
+                continue
+            }
+            if let first = tagSites[name] {
+                error("duplicate", "tag '\(name)' has two blocks", file, block.name.span, notes: [.init("first declared here", at: first)])
+                continue
+            }
+            tagSites[name] = ref(file, block.name.span)
+            let tagItems = uniqueItems(block.items, owner: "tag '\(name)'", in: file)
+            var p = presentation(tagItems, scope: scope, in: file, inherited: familyPresentation)
+            p.style = base.merged(with: p.style)
+            tags[name] = p
+        }
+        var presentation = familyPresentation
+        presentation.style = base.merged(with: presentation.style)
+        collectAllows(decl.items, rule: decl.family.name, in: file)
+        guard declared else { return }
+        rules.append(
+            RuleEntry(
+                name: decl.family.name, matcher: .tagFamily(family), priority: priority, presentation: presentation,
+                tags: tags, allowOverlap: allowNames(decl.items), location: location(file, decl.family.span)))
+    }
+
+    /// Rules and tag families share one namespace.
+    mutating func declareRule(_ id: Identifier, in file: SourceFile) -> Bool {
+        var names = ruleNames
+        defer { ruleNames = names }
+        return declare(id, in: file, kind: "rule", table: &names)
+    }
+
+    func location(_ file: SourceFile, _ span: SourceSpan) -> String {
+        "\((file.path as NSString).lastPathComponent):\(file.location(of: span.start))"
+    }
+
+    /// Items by keyword; a repeated statement is an error (with a note at the first).
+    mutating func uniqueItems(_ items: [Item], owner: String, in file: SourceFile) -> [String: Item] {
+        var result: [String: Item] = [:]
+        for item in items {
+            if case .allowOverlap = item { continue }
+            if case .tag = item { continue }
+            if let first = result[item.keyword] {
+                error(
+                    "duplicate", "\(owner) has two '\(item.keyword)' statements", file, item.span,
+                    notes: [.init("first '\(item.keyword)' here", at: ref(file, first.span))])
+                continue
+            }
+            result[item.keyword] = item
+        }
+        let content = ["replace", "image", "widget"].compactMap { result[$0] }.sorted { $0.span.start < $1.span.start }
+        if content.count > 1 {
+            error(
+                "conflicting-content", "\(owner) shows both '\(content[0].keyword)' and '\(content[1].keyword)'; choose one",
+                file, content[1].span, notes: [.init("'\(content[0].keyword)' here", at: ref(file, content[0].span))])
+        }
+        return result
+    }
+
+    mutating func checkPriority(_ item: Item?, in file: SourceFile) -> Int {
+        guard case .priority(let n, _)? = item else { return 0 }
+        guard n.isInteger, Self.priorityRange.contains(Int(exactly: n.value.rounded()) ?? Int.max), n.value.rounded() == n.value else {
+            error("invalid-value", "priority must be an integer from \(Self.priorityRange.lowerBound) to \(Self.priorityRange.upperBound)", file, n.span)
+            return 0
+        }
+        return Int(n.value)
+    }
+
+    mutating func collectAllows(_ items: [Item], rule: String, in file: SourceFile) {
+        for case .allowOverlap(let other, _) in items { allowSites.append((rule, other, file)) }
+    }
+
+    func allowNames(_ items: [Item]) -> [String] {
+        var names: [String] = []
+        for case .allowOverlap(let other, _) in items where !names.contains(other.name) { names.append(other.name) }
+        return names
+    }
+}

@@ -1,0 +1,142 @@
+import RuleRuntime
+import RuleSpec
+
+extension Sema {
+    static let properties = [
+        "font", "color", "background", "underline", "underlineColor", "strikethrough", "strikethroughColor", "kern",
+        "baseline",
+    ]
+
+    /// Checks a style block's properties and values.
+    mutating func style(from block: StyleBlock, in file: SourceFile) -> TextStyle {
+        var style = TextStyle()
+        var seen: [String: SourceRef] = [:]
+        for property in block.properties {
+            let name = property.name.name
+            guard Self.properties.contains(name) else {
+                error(
+                    "unknown-property", "unknown style property '\(name)'\(Spelling.hint(name, Self.properties))",
+                    file, property.name.span)
+                continue
+            }
+            if let first = seen[name] {
+                error("duplicate", "style property '\(name)' is set twice", file, property.name.span, notes: [.init("first set here", at: first)])
+                continue
+            }
+            seen[name] = ref(file, property.name.span)
+            let values = property.values
+            switch name {
+            case "font": style.font = font(values, file)
+            case "color": style.color = color(values, property, file)
+            case "background": style.background = color(values, property, file)
+            case "underlineColor": style.underlineColor = color(values, property, file)
+            case "strikethroughColor": style.strikethroughColor = color(values, property, file)
+            case "underline":
+                let (line, lineColor) = lineStyle(values, property, file)
+                style.underline = line
+                if let lineColor { style.underlineColor = lineColor }
+            case "strikethrough":
+                let (line, lineColor) = lineStyle(values, property, file)
+                style.strikethrough = line
+                if let lineColor { style.strikethroughColor = lineColor }
+            case "kern": style.kern = number(values, property, file)
+            default: style.baselineOffset = number(values, property, file)
+            }
+        }
+        return style
+    }
+
+    /// `font: 14`, `font: 15 semibold italic`, `font: "Helvetica Neue" 14`, `font: body`.
+    mutating func font(_ values: [StyleValue], _ file: SourceFile) -> FontSpec {
+        var font = FontSpec()
+        for value in values {
+            switch value {
+            case .number(let n):
+                guard n.value > 0, n.value <= 1000, font.size == nil else {
+                    error("invalid-value", font.size == nil ? "font size must be between 0 and 1000" : "font size given twice", file, n.span)
+                    continue
+                }
+                font.size = n.value
+            case .string(let family, let span):
+                guard !family.isEmpty, font.family == nil else {
+                    error("invalid-value", "font family must be a single non-empty name", file, span)
+                    continue
+                }
+                font.family = family
+            case .word(let id):
+                if FontSpec.weights.contains(id.name), font.weight == nil {
+                    font.weight = id.name
+                } else if FontSpec.textStyles.contains(id.name), font.textStyle == nil {
+                    font.textStyle = id.name
+                } else if id.name == "italic", font.italic == nil {
+                    font.italic = true
+                } else {
+                    let words = FontSpec.weights + FontSpec.textStyles + ["italic"]
+                    error(
+                        "invalid-value",
+                        "unknown font attribute '\(id.name)'\(Spelling.hint(id.name, words)) (a font is a size, a weight, 'italic', a text style such as 'body', or a family in quotes)",
+                        file, id.span)
+                }
+            case .color(_, let span):
+                error("invalid-value", "a font cannot be a color", file, span)
+            }
+        }
+        return font
+    }
+
+    mutating func color(_ values: [StyleValue], _ property: StyleProperty, _ file: SourceFile) -> String? {
+        guard values.count == 1 else {
+            error("invalid-value", "'\(property.name.name)' takes one color", file, values[1].span)
+            return nil
+        }
+        return color(values[0], file)
+    }
+
+    mutating func color(_ value: StyleValue, _ file: SourceFile) -> String? {
+        switch value {
+        case .color(let hex, let span):
+            guard let normalized = Colors.normalizeHex(hex) else {
+                error("invalid-value", "invalid color '#\(hex)': write #RGB, #RRGGBB or #RRGGBBAA in hex digits", file, span)
+                return nil
+            }
+            return "#" + normalized
+        case .word(let id):
+            guard Colors.named.contains(id.name) else {
+                error("invalid-value", "unknown color '\(id.name)'\(Spelling.hint(id.name, Colors.named))", file, id.span)
+                return nil
+            }
+            return id.name
+        default:
+            error("invalid-value", "expected a color (#RRGGBB or a name such as 'systemBlue')", file, value.span)
+            return nil
+        }
+    }
+
+    /// `underline: single`, `underline: double #FF0000`.
+    mutating func lineStyle(_ values: [StyleValue], _ property: StyleProperty, _ file: SourceFile) -> (LineStyle?, String?) {
+        guard case .word(let id) = values[0], let line = LineStyle(rawValue: id.name) else {
+            let names = LineStyle.allCases.map(\.rawValue)
+            let word: String
+            if case .word(let id) = values[0] { word = "'\(id.name)'\(Spelling.hint(id.name, names))" } else { word = "this value" }
+            error("invalid-value", "unknown line style \(word); use \(names.joined(separator: ", "))", file, values[0].span)
+            return (nil, nil)
+        }
+        guard values.count <= 2 else {
+            error("invalid-value", "'\(property.name.name)' takes a line style and an optional color", file, values[2].span)
+            return (line, nil)
+        }
+        return (line, values.count == 2 ? color(values[1], file) : nil)
+    }
+
+    mutating func number(_ values: [StyleValue], _ property: StyleProperty, _ file: SourceFile) -> Double? {
+        guard values.count == 1, case .number(let n) = values[0] else {
+            error("invalid-value", "'\(property.name.name)' takes one number", file, values[values.count > 1 ? 1 : 0].span)
+            return nil
+        }
+        guard abs(n.value) <= 1000 else {
+            error("invalid-value", "'\(property.name.name)' must be between -1000 and 1000", file, n.span)
+            return nil
+        }
+        return n.value
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+
+// Stage 1 of the engine: find every match of every rule on the original text.
+//
+// Pipeline: `CandidateMatcher` (this file and `TagScanner.swift`) → `Resolver`
+// (`Resolver.swift`) → `RuleEngine.render` (`RuleEngine.swift`).
+
+/// One match of one rule, before resolution. Offsets are UTF-16 code units into the
+/// original text, as `NSRange`.
+public struct Candidate: Sendable, Hashable {
+    /// Index of the rule in `StyleTable.rules` (its declaration order).
+    public var ruleIndex: Int
+    /// The whole match.
+    public var range: TextRange
+    /// Capture groups by number: `groups[0]` is `range`; `nil` where a group did not
+    /// participate. Prefix rules and tags have only `groups[0]`.
+    public var groups: [TextRange?]
+    /// For tag families and generic elements: the tag's name, level, content, markup and
+    /// attributes.
+    public var tag: TagInfo?
+
+    public init(ruleIndex: Int, range: TextRange, groups: [TextRange?]? = nil, tag: TagInfo? = nil) {
+        self.ruleIndex = ruleIndex
+        self.range = range
+        self.groups = groups ?? [range]
+        self.tag = tag
+    }
+}
+
+/// Finds the candidates of all rules of a table in a text. The order of the result does
+/// not matter; zero-length matches are never reported (they never count).
+///
+/// `ReferenceMatcher` is the reference implementation (`NSRegularExpression` per regex
+/// rule); the compiled automaton the generator emits is another.
+public protocol CandidateMatcher: Sendable {
+    func candidates(in text: String) -> [Candidate]
+}
+
+/// Why a `ReferenceMatcher` could not be built.
+public enum ReferenceMatcherError: Error, Equatable, CustomStringConvertible {
+    /// `NSRegularExpression` rejected the pattern of the named rule.
+    case invalidRegex(rule: String, pattern: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .invalidRegex(let rule, let pattern, let reason):
+            return "rule '\(rule)': invalid regular expression /\(pattern)/: \(reason)"
+        }
+    }
+}
+
+/// The reference matcher: `NSRegularExpression` for regex rules (with the rule's flags),
+/// a word scanner for prefix rules, and the tag scanner for tag families and elements.
+public struct ReferenceMatcher: CandidateMatcher {
+    /// How one rule is matched.
+    enum Kind: @unchecked Sendable {
+        // `NSRegularExpression` is immutable and documented as thread-safe.
+        case regex(NSRegularExpression)
+        case prefix([Unicode.Scalar])
+        case tags(TagScanner)
+    }
+
+    let kinds: [Kind]
+
+    /// Compiles every rule of `table`. Throws `ReferenceMatcherError.invalidRegex` naming
+    /// the first rule whose pattern `NSRegularExpression` rejects.
+    public init(table: StyleTable) throws {
+        var kinds: [Kind] = []
+        kinds.reserveCapacity(table.rules.count)
+        for rule in table.rules {
+            switch rule.matcher {
+            case .regex(let pattern, let flags, _):
+                do {
+                    kinds.append(.regex(try NSRegularExpression(pattern: pattern, options: flags.regularExpressionOptions)))
+                } catch {
+                    throw ReferenceMatcherError.invalidRegex(
+                        rule: rule.name, pattern: pattern, reason: Self.reason(error))
+                }
+            case .prefix(let prefix):
+                kinds.append(.prefix(Array(prefix.unicodeScalars)))
+            case .tagFamily(let family):
+                kinds.append(.tags(TagScanner(kind: .family(family))))
+            case .element(let name, _, let isVoid):
+                kinds.append(.tags(TagScanner(kind: .element(name, isVoid: isVoid))))
+            }
+        }
+        self.kinds = kinds
+    }
+
+    public func candidates(in text: String) -> [Candidate] {
+        var result: [Candidate] = []
+        var units: [UInt16]?  // decoded once, only when a tag rule needs it
+        for (ruleIndex, kind) in kinds.enumerated() {
+            switch kind {
+            case .regex(let regex):
+                Self.regexCandidates(regex, ruleIndex: ruleIndex, in: text, into: &result)
+            case .prefix(let prefix):
+                Self.prefixCandidates(prefix, ruleIndex: ruleIndex, in: text, into: &result)
+            case .tags(let scanner):
+                let decoded = units ?? Array(text.utf16)
+                units = decoded
+                scanner.scan(decoded, ruleIndex: ruleIndex, into: &result)
+            }
+        }
+        return result
+    }
+
+    /// Every match exactly as `NSRegularExpression.matches(in:options:range:)` enumerates
+    /// them over the whole text, minus the zero-length ones.
+    static func regexCandidates(
+        _ regex: NSRegularExpression, ruleIndex: Int, in text: String, into result: inout [Candidate]
+    ) {
+        let whole = NSRange(location: 0, length: text.utf16.count)
+        for match in regex.matches(in: text, options: [], range: whole) where match.range.length > 0 {
+            var groups: [TextRange?] = []
+            groups.reserveCapacity(match.numberOfRanges)
+            for group in 0..<match.numberOfRanges {
+                let r = match.range(at: group)
+                groups.append(r.location == NSNotFound ? nil : TextRange(location: r.location, length: r.length))
+            }
+            let range = TextRange(location: match.range.location, length: match.range.length)
+            result.append(Candidate(ruleIndex: ruleIndex, range: range, groups: groups))
+        }
+    }
+
+    /// Words (maximal runs of scalars without the Unicode `White_Space` property) whose
+    /// scalars start with `prefix` (case-sensitive, scalar by scalar; the word may be the
+    /// prefix alone).
+    static func prefixCandidates(
+        _ prefix: [Unicode.Scalar], ruleIndex: Int, in text: String, into result: inout [Candidate]
+    ) {
+        var offset = 0  // UTF-16 offset of the current scalar
+        var wordStart = -1  // -1: not in a word
+        var seen = 0  // scalars of the current word so far
+        var matches = true  // the word's first scalars equal the prefix's so far
+        func finish(at end: Int) {
+            if wordStart >= 0, matches, seen >= prefix.count {
+                result.append(Candidate(ruleIndex: ruleIndex, range: TextRange(location: wordStart, length: end - wordStart)))
+            }
+            wordStart = -1
+        }
+        for scalar in text.unicodeScalars {
+            if isWhiteSpace(scalar) {
+                finish(at: offset)
+            } else {
+                if wordStart < 0 {
+                    wordStart = offset
+                    seen = 0
+                    matches = true
+                }
+                if seen < prefix.count, prefix[seen] != scalar { matches = false }
+                seen += 1
+            }
+            offset += scalar.utf16.count
+        }
+        finish(at: offset)
+    }
+
+    /// The Unicode `White_Space` property, with a fast path for ASCII.
+    @inline(__always) static func isWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar.value == 0x20 || (scalar.value >= 0x09 && scalar.value <= 0x0D) }
+        return scalar.properties.isWhitespace
+    }
+
+    private static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let detail = ns.userInfo["NSInvalidValue"] { return "\(ns.localizedDescription) (\(detail))" }
+        return ns.localizedDescription
+    }
+}

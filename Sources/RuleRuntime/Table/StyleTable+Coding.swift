@@ -1,0 +1,135 @@
+import Foundation
+
+/// Errors loading a style table.
+public enum StyleTableError: Error, Equatable, CustomStringConvertible {
+    case unsupportedFormatVersion(found: Int, supported: Int)
+    case malformed(String)
+
+    public var description: String {
+        switch self {
+        case .unsupportedFormatVersion(let found, let supported):
+            return "style table has formatVersion \(found); this runtime reads formatVersion \(supported) (regenerate it with the matching rulegen)"
+        case .malformed(let message):
+            return "malformed style table: \(message)"
+        }
+    }
+}
+
+extension StyleTable {
+    /// Decodes a table, checking `formatVersion` before anything else.
+    public init(jsonData data: Data) throws {
+        struct VersionProbe: Decodable { var formatVersion: Int? }
+        let probe: VersionProbe
+        do {
+            probe = try JSONDecoder().decode(VersionProbe.self, from: data)
+        } catch {
+            throw StyleTableError.malformed("not a JSON object (\(error))")
+        }
+        guard let version = probe.formatVersion else { throw StyleTableError.malformed("missing 'formatVersion'") }
+        guard version == Self.currentFormatVersion else {
+            throw StyleTableError.unsupportedFormatVersion(found: version, supported: Self.currentFormatVersion)
+        }
+        do {
+            self = try JSONDecoder().decode(StyleTable.self, from: data)
+        } catch let error as DecodingError {
+            throw StyleTableError.malformed(Self.describe(error))
+        }
+    }
+
+    /// Byte-deterministic JSON: sorted keys, pretty-printed, no escaped slashes, final newline.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(self)
+        data.append(0x0A)
+        return data
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [CodingKey]) -> String {
+            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "missing '\(key.stringValue)' at \(path(context.codingPath))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return "\(context.debugDescription) at \(path(context.codingPath))"
+        @unknown default: return "\(error)"
+        }
+    }
+}
+
+extension MatcherSpec: Codable {
+    private enum Key: String, CodingKey { case kind, pattern, flags, detector, prefix, family, element, attributes, void }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        let kind = try c.decode(String.self, forKey: .kind)
+        switch kind {
+        case "regex":
+            self = .regex(
+                pattern: try c.decode(String.self, forKey: .pattern),
+                flags: try c.decodeIfPresent(RegexFlags.self, forKey: .flags) ?? [],
+                detector: try c.decodeIfPresent(String.self, forKey: .detector))
+        case "prefix": self = .prefix(try c.decode(String.self, forKey: .prefix))
+        case "tagFamily": self = .tagFamily(try c.decode(String.self, forKey: .family))
+        case "element":
+            self = .element(
+                name: try c.decode(String.self, forKey: .element),
+                attributes: try c.decodeIfPresent([String].self, forKey: .attributes) ?? [],
+                isVoid: try c.decodeIfPresent(Bool.self, forKey: .void) ?? false)
+        default:
+            throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "unknown matcher kind '\(kind)'")
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        switch self {
+        case .regex(let pattern, let flags, let detector):
+            try c.encode("regex", forKey: .kind)
+            try c.encode(pattern, forKey: .pattern)
+            try c.encode(flags, forKey: .flags)
+            try c.encodeIfPresent(detector, forKey: .detector)
+        case .prefix(let prefix):
+            try c.encode("prefix", forKey: .kind)
+            try c.encode(prefix, forKey: .prefix)
+        case .tagFamily(let family):
+            try c.encode("tagFamily", forKey: .kind)
+            try c.encode(family, forKey: .family)
+        case .element(let name, let attributes, let isVoid):
+            try c.encode("element", forKey: .kind)
+            try c.encode(name, forKey: .element)
+            try c.encode(attributes, forKey: .attributes)
+            try c.encode(isVoid, forKey: .void)
+        }
+    }
+}
+
+extension RuleEntry: Codable {
+    private enum Key: String, CodingKey { case name, match, priority, presentation, tags, allowOverlap, captureNames, location }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        self.init(
+            name: try c.decode(String.self, forKey: .name),
+            matcher: try c.decode(MatcherSpec.self, forKey: .match),
+            priority: try c.decodeIfPresent(Int.self, forKey: .priority) ?? 0,
+            presentation: try c.decode(Presentation.self, forKey: .presentation),
+            tags: try c.decodeIfPresent([String: Presentation].self, forKey: .tags) ?? [:],
+            allowOverlap: try c.decodeIfPresent([String].self, forKey: .allowOverlap) ?? [],
+            captureNames: try c.decodeIfPresent([String: Int].self, forKey: .captureNames) ?? [:],
+            location: try c.decodeIfPresent(String.self, forKey: .location) ?? "")
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(matcher, forKey: .match)
+        try c.encode(priority, forKey: .priority)
+        try c.encode(presentation, forKey: .presentation)
+        try c.encode(tags, forKey: .tags)
+        try c.encode(allowOverlap, forKey: .allowOverlap)
+        try c.encode(captureNames, forKey: .captureNames)
+        try c.encode(location, forKey: .location)
+    }
+}

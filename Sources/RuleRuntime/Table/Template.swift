@@ -1,0 +1,79 @@
+/// A string with holes filled from a match: `"open ${href}"`, `"$1"`. Used for tap
+/// arguments, replacement text and image sources.
+public struct Template: Codable, Sendable, Hashable {
+    public enum Part: Sendable, Hashable {
+        /// Literal text.
+        case text(String)
+        /// Capture group by number; `0` is the whole match (for tags: the raw markup).
+        case group(Int)
+        /// Named capture group, tag attribute or tag field (`text`, `name`, `level`, `index`).
+        case name(String)
+    }
+
+    public var parts: [Part]
+
+    public init(_ parts: [Part]) { self.parts = parts }
+
+    /// A template of literal text only.
+    public init(text: String) { self.parts = text.isEmpty ? [] : [.text(text)] }
+
+    /// Fills the holes; a group that did not participate gives the empty string.
+    public func render(group: (Int) -> String?, name: (String) -> String?) -> String {
+        var out = ""
+        for part in parts {
+            switch part {
+            case .text(let text): out += text
+            case .group(let index): out += group(index) ?? ""
+            case .name(let key): out += name(key) ?? ""
+            }
+        }
+        return out
+    }
+
+    /// The spec spelling: `$n`, `${name}`, with `\` escaping `$`, `"` and `\`.
+    public var spelling: String {
+        parts.map { part -> String in
+            switch part {
+            case .text(let text):
+                return text.replacingAll(["\\": "\\\\", "$": "\\$", "\"": "\\\""])
+            case .group(let index): return "$\(index)"
+            case .name(let key): return "${\(key)}"
+            }
+        }.joined()
+    }
+}
+
+extension Template.Part: Codable {
+    private enum Key: String, CodingKey { case text, group, name }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        if let text = try c.decodeIfPresent(String.self, forKey: .text) {
+            self = .text(text)
+        } else if let group = try c.decodeIfPresent(Int.self, forKey: .group) {
+            self = .group(group)
+        } else if let name = try c.decodeIfPresent(String.self, forKey: .name) {
+            self = .name(name)
+        } else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "template part needs 'text', 'group' or 'name'"))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        switch self {
+        case .text(let text): try c.encode(text, forKey: .text)
+        case .group(let index): try c.encode(index, forKey: .group)
+        case .name(let key): try c.encode(key, forKey: .name)
+        }
+    }
+}
+
+extension String {
+    /// Replaces each character found in `map` by its replacement.
+    func replacingAll(_ map: [Character: String]) -> String {
+        var out = ""
+        for c in self { out += map[c] ?? String(c) }
+        return out
+    }
+}

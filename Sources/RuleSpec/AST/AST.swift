@@ -1,0 +1,211 @@
+/// The AST of one `.richrules` file. Every node carries the span it came from.
+
+/// A name as written, with its span.
+public struct Identifier: Sendable, Hashable {
+    public var name: String
+    public var span: SourceSpan
+    public init(_ name: String, span: SourceSpan) {
+        self.name = name
+        self.span = span
+    }
+}
+
+/// A string literal: text with `$n` / `${name}` holes.
+public struct TemplateLiteral: Sendable, Hashable {
+    public var pieces: [SpannedPiece]
+    public var span: SourceSpan
+    /// The literal text when the template has no holes.
+    public var plainText: String? {
+        var out = ""
+        for p in pieces {
+            guard case .text(let t) = p.piece else { return nil }
+            out += t
+        }
+        return out
+    }
+}
+
+/// A number literal (integer or decimal, with its sign).
+public struct NumberLiteral: Sendable, Hashable {
+    public var value: Double
+    public var isInteger: Bool
+    public var span: SourceSpan
+}
+
+/// One value token of a style property (`14`, `bold`, `#FF0000`, `"Helvetica Neue"`).
+public enum StyleValue: Sendable, Hashable {
+    case number(NumberLiteral)
+    case word(Identifier)
+    case color(String, SourceSpan)
+    case string(String, SourceSpan)
+
+    public var span: SourceSpan {
+        switch self {
+        case .number(let n): return n.span
+        case .word(let w): return w.span
+        case .color(_, let s), .string(_, let s): return s
+        }
+    }
+}
+
+/// `name: value…`
+public struct StyleProperty: Sendable, Hashable {
+    public var name: Identifier
+    public var values: [StyleValue]
+    public var span: SourceSpan
+}
+
+/// `{ font: 14; color: #8E8E93 }`
+public struct StyleBlock: Sendable, Hashable {
+    public var properties: [StyleProperty]
+    public var span: SourceSpan
+}
+
+/// A style by name or inline.
+public enum StyleRef: Sendable, Hashable {
+    case named(Identifier)
+    case inline(StyleBlock)
+}
+
+/// `highlight pressed`, `highlight none`, `highlight { … }`.
+public enum HighlightRef: Sendable, Hashable {
+    case none(SourceSpan)
+    case named(Identifier)
+    case inline(StyleBlock)
+}
+
+/// `tap openProfile(user: $0)`.
+public struct TapDecl: Sendable, Hashable {
+    public struct Argument: Sendable, Hashable {
+        public var label: Identifier?
+        public var value: TemplateLiteral
+    }
+    public var handler: Identifier
+    public var arguments: [Argument]
+    /// Where the argument list is (the handler name when there is none).
+    public var span: SourceSpan
+}
+
+/// `image "${name}" size 17x17`.
+public struct ImageDecl: Sendable, Hashable {
+    public var source: TemplateLiteral
+    public var size: SizeLiteral?
+    public var span: SourceSpan
+}
+
+/// `widget badge size 30x16 align middle`.
+public struct WidgetDecl: Sendable, Hashable {
+    public var name: Identifier
+    public var size: SizeLiteral?
+    public var align: Identifier?
+    public var span: SourceSpan
+}
+
+/// `17x17`
+public struct SizeLiteral: Sendable, Hashable {
+    public var width: Double
+    public var height: Double
+    public var span: SourceSpan
+}
+
+/// What a rule matches.
+public enum MatcherDecl: Sendable, Hashable {
+    /// `/pattern/flags`
+    case regex(pattern: String, patternSpan: SourceSpan, flags: String, flagsSpan: SourceSpan)
+    /// `detector(link)`
+    case detector(Identifier)
+    /// `prefix "#"`
+    case prefix(TemplateLiteral)
+    /// `tag <a href title>` or `tag <img src/>`
+    case element(name: Identifier, attributes: [Identifier], isVoid: Bool)
+}
+
+/// A statement inside `rule`, `tags` or `tag` blocks.
+public enum Item: Sendable, Hashable {
+    case match(MatcherDecl, SourceSpan)
+    case priority(NumberLiteral, SourceSpan)
+    case style(StyleRef, SourceSpan)
+    case highlight(HighlightRef, SourceSpan)
+    case tap(TapDecl, SourceSpan)
+    case replace(TemplateLiteral, SourceSpan)
+    case image(ImageDecl)
+    case widget(WidgetDecl)
+    case allowOverlap(Identifier, SourceSpan)
+    /// `tag h1 { … }` (tag families only).
+    case tag(TagBlock)
+
+    /// The statement keyword, for messages.
+    public var keyword: String {
+        switch self {
+        case .match: return "match"
+        case .priority: return "priority"
+        case .style: return "style"
+        case .highlight: return "highlight"
+        case .tap: return "tap"
+        case .replace: return "replace"
+        case .image: return "image"
+        case .widget: return "widget"
+        case .allowOverlap: return "allow overlap"
+        case .tag: return "tag"
+        }
+    }
+
+    /// The span of the whole statement.
+    public var span: SourceSpan {
+        switch self {
+        case .match(_, let s), .style(_, let s), .highlight(_, let s), .allowOverlap(_, let s), .priority(_, let s),
+            .tap(_, let s), .replace(_, let s):
+            return s
+        case .image(let i): return i.span
+        case .widget(let w): return w.span
+        case .tag(let t): return t.span
+        }
+    }
+}
+
+/// `tag h1 { style { underline: single }  tap openAgreement }`
+public struct TagBlock: Sendable, Hashable {
+    public var name: Identifier
+    public var items: [Item]
+    public var span: SourceSpan
+}
+
+/// `rule NAME { … }`
+public struct RuleDecl: Sendable, Hashable {
+    public var name: Identifier
+    public var items: [Item]
+    public var span: SourceSpan
+}
+
+/// `tags FAMILY { … }`
+public struct TagsDecl: Sendable, Hashable {
+    public var family: Identifier
+    public var items: [Item]
+    public var span: SourceSpan
+}
+
+/// `style NAME [: PARENT] { … }`
+public struct StyleDecl: Sendable, Hashable {
+    public var name: Identifier
+    public var parent: Identifier?
+    public var block: StyleBlock
+    public var span: SourceSpan
+}
+
+/// A top-level statement.
+public enum Statement: Sendable, Hashable {
+    case importFile(TemplateLiteral, SourceSpan)
+    case base(StyleBlock, SourceSpan)
+    case style(StyleDecl)
+    case highlight(HighlightRef, SourceSpan)
+    case tags(TagsDecl)
+    case rule(RuleDecl)
+}
+
+/// A parsed file.
+public struct SpecFile: Sendable {
+    public var source: SourceFile
+    /// `richrules N`; `nil` when missing (reported).
+    public var version: NumberLiteral?
+    public var statements: [Statement]
+}

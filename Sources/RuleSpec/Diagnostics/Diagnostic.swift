@@ -1,0 +1,91 @@
+/// How serious a diagnostic is.
+public enum Severity: String, Sendable, Hashable, Comparable, Codable {
+    case note, warning, error
+
+    private var rank: Int {
+        switch self {
+        case .note: return 0
+        case .warning: return 1
+        case .error: return 2
+        }
+    }
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// A place in a file: the file and a span in it.
+public struct SourceRef: Sendable, Hashable {
+    public var file: SourceFile
+    public var span: SourceSpan
+    public init(file: SourceFile, span: SourceSpan) {
+        self.file = file
+        self.span = span
+    }
+    public var location: SourceLocation { file.location(of: span.start) }
+
+    public static func == (a: SourceRef, b: SourceRef) -> Bool { a.file === b.file && a.span == b.span }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(file))
+        hasher.combine(span)
+    }
+}
+
+/// A message about a spec: a primary place, a kind name for `-W` flags, and notes that
+/// point at related places ("first declared here").
+public struct Diagnostic: Sendable, Hashable {
+    public struct Note: Sendable, Hashable {
+        public var message: String
+        public var ref: SourceRef?
+        public init(_ message: String, at ref: SourceRef? = nil) {
+            self.message = message
+            self.ref = ref
+        }
+    }
+
+    public var severity: Severity
+    /// Stable kind name, e.g. `syntax`, `unknown-style`, `empty-match`.
+    public var name: String
+    public var message: String
+    /// `nil` for diagnostics about no particular place (an unreadable file).
+    public var ref: SourceRef?
+    /// A path to show when there is no `ref` (a file that could not be read).
+    public var path: String?
+    public var notes: [Note]
+
+    public init(_ severity: Severity, _ name: String, _ message: String, at ref: SourceRef?, notes: [Note] = []) {
+        self.severity = severity
+        self.name = name
+        self.message = message
+        self.ref = ref
+        self.path = ref?.file.path
+        self.notes = notes
+    }
+
+    public var location: SourceLocation? { ref?.location }
+}
+
+/// Collects diagnostics in the order they are found.
+public struct DiagnosticBag: Sendable {
+    public private(set) var all: [Diagnostic] = []
+    public init() {}
+
+    public mutating func add(_ diagnostic: Diagnostic) { all.append(diagnostic) }
+    public mutating func add(contentsOf other: [Diagnostic]) { all.append(contentsOf: other) }
+
+    public mutating func error(_ name: String, _ message: String, at ref: SourceRef?, notes: [Diagnostic.Note] = []) {
+        add(Diagnostic(.error, name, message, at: ref, notes: notes))
+    }
+    public mutating func warning(_ name: String, _ message: String, at ref: SourceRef?, notes: [Diagnostic.Note] = []) {
+        add(Diagnostic(.warning, name, message, at: ref, notes: notes))
+    }
+
+    public var hasErrors: Bool { all.contains { $0.severity == .error } }
+
+    /// Diagnostics sorted by file, then position, keeping discovery order for ties.
+    public var sorted: [Diagnostic] {
+        all.enumerated().sorted { a, b in
+            let ka = (a.element.path ?? "", a.element.ref?.span.start ?? -1, a.offset)
+            let kb = (b.element.path ?? "", b.element.ref?.span.start ?? -1, b.offset)
+            return ka < kb
+        }.map(\.element)
+    }
+}

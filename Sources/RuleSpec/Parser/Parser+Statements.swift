@@ -1,0 +1,92 @@
+extension Parser {
+    mutating func parseFile() -> SpecFile {
+        var version: NumberLiteral?
+        if tok.isKeyword("richrules") {
+            let keyword = tok.span
+            advance()
+            if case .number(let value, true) = tok.kind {
+                version = NumberLiteral(value: value, isInteger: true, span: tok.span)
+                advance()
+            } else {
+                _ = fail("expected a language version after 'richrules' (write 'richrules 1')", at: keyword.union(tok.span))
+            }
+        } else if tok.kind != .end {
+            _ = fail("a spec must start with the header 'richrules 1'", at: tok.span)
+        } else {
+            _ = fail("empty spec: a spec must start with the header 'richrules 1'", at: SourceSpan(start: 0, end: 0))
+        }
+        var statements: [Statement] = []
+        while tok.kind != .end {
+            if tok.isPunct(";") {
+                advance()
+                continue
+            }
+            do throws(Failure) {
+                statements.append(try parseStatement())
+            } catch {
+                recoverTopLevel()
+            }
+        }
+        return SpecFile(source: file, version: version, statements: statements)
+    }
+
+    mutating func parseStatement() throws(Failure) -> Statement {
+        guard let word = tok.identifier, Self.topKeywords.contains(word) else {
+            if tok.identifier == "richrules" { throw fail("the header 'richrules' must be the first statement") }
+            throw fail("expected a statement ('rule', 'tags', 'style', 'base', 'highlight' or 'import'), found \(tok.description)")
+        }
+        let start = tok.span.start
+        advance()
+        func span(_ p: Parser) -> SourceSpan { SourceSpan(start: start, end: p.prevEnd) }
+        switch word {
+        case "import":
+            let path = try expectString("a file name in quotes after 'import'")
+            return .importFile(path, span(self))
+        case "base":
+            let block = try parseStyleBlock(after: "'base'")
+            return .base(block, span(self))
+        case "style":
+            let name = try expectIdentifier("a style name after 'style'")
+            var parent: Identifier?
+            if tok.isPunct(":") {
+                advance()
+                parent = try expectIdentifier("the name of the style to inherit from after ':'")
+            }
+            let block = try parseStyleBlock(after: "style '\(name.name)'")
+            return .style(StyleDecl(name: name, parent: parent, block: block, span: span(self)))
+        case "highlight":
+            let ref = try parseHighlightRef()
+            return .highlight(ref, span(self))
+        case "tags":
+            let family = try expectIdentifier("a tag family name after 'tags' (e.g. 'tags h')")
+            let items = try parseBlock(.family, owner: "tag family '\(family.name)'")
+            return .tags(TagsDecl(family: family, items: items, span: span(self)))
+        default:
+            let name = try expectIdentifier("a rule name after 'rule'")
+            let items = try parseBlock(.rule, owner: "rule '\(name.name)'")
+            return .rule(RuleDecl(name: name, items: items, span: span(self)))
+        }
+    }
+
+    /// `{ item* }`, recovering inside.
+    mutating func parseBlock(_ context: Context, owner: String) throws(Failure) -> [Item] {
+        let open = try expectPunct("{", "to open \(owner)")
+        var items: [Item] = []
+        while !tok.isPunct("}") {
+            if tok.kind == .end {
+                throw fail("expected '}' to close \(owner)", at: tok.span, notes: [.init("'{' opened here", at: ref(open))])
+            }
+            if tok.isPunct(";") {
+                advance()
+                continue
+            }
+            do throws(Failure) {
+                if let item = try parseItem(context) { items.append(item) }
+            } catch {
+                recoverInBlock(context)
+            }
+        }
+        advance()
+        return items
+    }
+}

@@ -1,0 +1,160 @@
+/// A recursive-descent parser that reports every error of a file: after an error it
+/// skips to the next statement keyword (or the end of the enclosing block) and goes on.
+public struct Parser {
+    var lexer: Lexer
+    let file: SourceFile
+    var tok: Token
+    var prevEnd = 0
+    var diagnostics = DiagnosticBag()
+
+    static let topKeywords: Set<String> = ["import", "base", "style", "highlight", "tags", "rule"]
+
+    /// Where an item statement appears.
+    enum Context {
+        case rule, family, tagBlock
+
+        var allowed: Set<String> {
+            switch self {
+            case .rule: return ["match", "priority", "style", "highlight", "tap", "replace", "image", "widget", "allow"]
+            case .family: return ["priority", "style", "highlight", "tap", "replace", "image", "widget", "allow", "tag"]
+            case .tagBlock: return ["style", "highlight", "tap", "replace", "image", "widget"]
+            }
+        }
+        var itemKeywords: Set<String> { Context.rule.allowed.union(Context.family.allowed) }
+        var name: String {
+            switch self {
+            case .rule: return "a rule"
+            case .family: return "a tag family"
+            case .tagBlock: return "a tag block"
+            }
+        }
+    }
+
+    struct Failure: Error {}
+
+    public init(file: SourceFile) {
+        self.file = file
+        self.lexer = Lexer(file: file)
+        self.tok = Token(kind: .end, span: SourceSpan(start: 0, end: 0), startsLine: true)
+        self.tok = lexer.next()
+    }
+
+    /// Parses a whole file; the diagnostics hold every syntax error found.
+    public static func parse(_ file: SourceFile) -> (SpecFile, [Diagnostic]) {
+        var parser = Parser(file: file)
+        let spec = parser.parseFile()
+        var all = parser.lexer.diagnostics
+        all.add(contentsOf: parser.diagnostics.all)
+        return (spec, all.sorted)
+    }
+
+    // MARK: - Token helpers
+
+    mutating func advance() {
+        prevEnd = tok.span.end
+        tok = lexer.next()
+    }
+
+    func ref(_ span: SourceSpan) -> SourceRef { SourceRef(file: file, span: span) }
+
+    mutating func fail(_ message: String, at span: SourceSpan? = nil, notes: [Diagnostic.Note] = []) -> Failure {
+        if tok.kind != .invalid || span != nil {
+            diagnostics.error("syntax", message, at: ref(span ?? tok.span), notes: notes)
+        }
+        return Failure()
+    }
+
+    mutating func expectPunct(_ c: Character, _ what: String) throws(Failure) -> SourceSpan {
+        guard tok.isPunct(c) else { throw fail("expected '\(c)' \(what), found \(tok.description)") }
+        let span = tok.span
+        advance()
+        return span
+    }
+
+    mutating func expectIdentifier(_ what: String) throws(Failure) -> Identifier {
+        guard let name = tok.identifier else { throw fail("expected \(what), found \(tok.description)") }
+        let id = Identifier(name, span: tok.span)
+        advance()
+        return id
+    }
+
+    mutating func expectString(_ what: String) throws(Failure) -> TemplateLiteral {
+        guard case .string(let pieces) = tok.kind else { throw fail("expected \(what), found \(tok.description)") }
+        let literal = TemplateLiteral(pieces: pieces, span: tok.span)
+        advance()
+        return literal
+    }
+
+    /// An optionally signed number.
+    mutating func expectNumber(_ what: String) throws(Failure) -> NumberLiteral {
+        var sign = 1.0
+        let start = tok.span.start
+        if tok.isPunct("-") || tok.isPunct("+") {
+            sign = tok.isPunct("-") ? -1 : 1
+            advance()
+        }
+        guard case .number(let value, let isInteger) = tok.kind else { throw fail("expected \(what), found \(tok.description)") }
+        let literal = NumberLiteral(value: sign * value, isInteger: isInteger, span: SourceSpan(start: start, end: tok.span.end))
+        advance()
+        return literal
+    }
+
+    /// The token after the current one, without consuming anything.
+    func peekNext() -> Token {
+        var copy = lexer
+        return copy.next()
+    }
+
+    // MARK: - Recovery
+
+    /// Skips to the next top-level statement keyword at brace depth 0.
+    mutating func recoverTopLevel() {
+        var depth = 0
+        while tok.kind != .end {
+            if depth == 0, let word = tok.identifier, Self.topKeywords.contains(word), tok.startsLine || prevEndsStatement {
+                return
+            }
+            if tok.isPunct("{") { depth += 1 }
+            if tok.isPunct("}") {
+                depth -= 1
+                if depth <= 0 {
+                    advance()
+                    if depth < 0 { depth = 0 }
+                    continue
+                }
+            }
+            if depth == 0, tok.isPunct(";") {
+                advance()
+                return
+            }
+            advance()
+        }
+    }
+
+    /// Skips to the next item keyword of the block, or to its closing brace.
+    mutating func recoverInBlock(_ context: Context) {
+        var depth = 0
+        var first = true
+        while tok.kind != .end {
+            if depth == 0, !first {
+                if tok.isPunct("}") { return }
+                if let word = tok.identifier, context.itemKeywords.contains(word), tok.startsLine || prevEndsStatement { return }
+            }
+            first = false
+            if tok.isPunct("{") { depth += 1 }
+            if tok.isPunct("}") {
+                if depth == 0 { return }
+                depth -= 1
+            }
+            if depth == 0, tok.isPunct(";") {
+                advance()
+                return
+            }
+            advance()
+        }
+    }
+
+    var prevEndsStatement: Bool {
+        prevEnd > 0 && (file.scalars[prevEnd - 1] == ";" || file.scalars[prevEnd - 1] == "}")
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import RuleCompiler
+import RuleRuntime
+import RuleSpec
+
+/// `rulegen explain SPEC (--text TEXT | --texts FILE) [--engine compiled|icu] [--format text|json]`.
+enum ExplainCommand {
+    static let usage = "rulegen explain <spec> (--text <text> | --texts <file>) [--engine compiled|icu] [--format text|json]"
+    static let help = """
+        OVERVIEW: Run a spec's rules on a text and show what matched, what was discarded and why.
+
+        USAGE: \(usage)
+
+        ARGUMENTS:
+          <spec>                  The .richrules file.
+
+        OPTIONS:
+          --text <text>           The text to run the rules on.
+          --texts <file>          A file with one JSON string per line; prints one JSON object per line.
+          --engine <engine>       icu: NSRegularExpression per rule (the reference).
+                                  compiled: the generated automaton (not built in this release).
+                                  Default: the best engine available (icu in this release).
+          --format <format>       text (default) or json. --texts always prints JSON lines.
+          -h, --help              Show help information.
+
+        JSON: {"text", "display", "matches": [{"rule", "tag", "range": [location, length], "text",
+        "display", "handler"}], "discarded": [... same fields and "reason"]}, UTF-16 offsets.
+
+        """
+
+    static func run(_ args: [String], console: Console) throws -> ExitStatus {
+        var scanner = ArgumentScanner(args, usage: usage)
+        var text: String?
+        var textsFile: String?
+        var engineName = "icu"
+        var format = "text"
+        var help = false
+        try scanner.scan { option, value in
+            switch option {
+            case "--text": text = try value()
+            case "--texts": textsFile = try value()
+            case "--engine": engineName = try ArgumentScanner.choice(try value(), of: ["compiled", "icu"], for: "--engine", usage: usage)
+            case "--format": format = try ArgumentScanner.choice(try value(), of: ["text", "json"], for: "--format", usage: usage)
+            case "-h", "--help": help = true
+            default: return false
+            }
+            return true
+        }
+        if help {
+            console.out(Self.help)
+            return .success
+        }
+        guard scanner.positionals.count == 1 else {
+            throw UsageError(
+                message: scanner.positionals.isEmpty ? "missing expected argument '<spec>'" : "explain takes one spec, found \(scanner.positionals.count)",
+                usage: usage)
+        }
+        guard (text == nil) != (textsFile == nil) else {
+            throw UsageError(message: text == nil ? "missing '--text <text>' or '--texts <file>'" : "use either '--text' or '--texts', not both", usage: usage)
+        }
+        if engineName == "compiled" {
+            throw UsageError(
+                message: "the compiled engine is not built in this release of rulegen (\(RichRulesVersion.string)); use '--engine icu'",
+                usage: usage)
+        }
+        guard let compiled = try Specs.compile(scanner.positionals, console: console), let (table, _) = compiled.first else {
+            return .inputErrors
+        }
+        let engine: RuleEngine
+        do {
+            engine = try RuleEngine(table: table)
+        } catch {
+            console.err("\(scanner.positionals[0]): error: \(error)\n")
+            return .inputErrors
+        }
+        if let text {
+            let result = engine.render(text)
+            console.out(format == "json" ? ExplainJSON.line(result) + "\n" : ExplainText.render(result))
+            return .success
+        }
+        return try runBatch(textsFile!, engine: engine, console: console)
+    }
+
+    /// `--texts FILE`: one JSON string per line in, one JSON object per line out.
+    static func runBatch(_ path: String, engine: RuleEngine, console: Console) throws -> ExitStatus {
+        guard let data = FileManager.default.contents(atPath: path) else { throw IOError(message: "\(path): cannot read texts file") }
+        guard let content = String(data: data, encoding: .utf8) else { throw IOError(message: "\(path): texts file is not valid UTF-8") }
+        var lines = content.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        var texts: [String] = []
+        for (i, raw) in lines.enumerated() {
+            let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            guard let value = try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed]), let string = value as? String else {
+                console.err("\(path):\(i + 1):1: error: expected a JSON string on this line\n")
+                return .inputErrors
+            }
+            texts.append(string)
+        }
+        var out = ""
+        for string in texts { out += ExplainJSON.line(engine.render(string)) + "\n" }
+        console.out(out)
+        return .success
+    }
+}
+
+/// The explain JSON contract.
+enum ExplainJSON {
+    static func object(_ m: RuleMatch) -> [String: Any] {
+        [
+            "rule": m.rule, "tag": m.tag?.name ?? NSNull(), "range": [m.range.location, m.range.length], "text": m.text,
+            "display": m.display, "handler": m.tap?.handler ?? NSNull(),
+        ]
+    }
+
+    static func line(_ result: RenderResult) -> String {
+        let line: [String: Any] = [
+            "text": result.text, "display": result.display, "matches": result.matches.map(ExplainJSON.object),
+            "discarded": result.discarded.map { d -> [String: Any] in
+                var o = ExplainJSON.object(d.match)
+                o["reason"] = d.reason.description
+                return o
+            },
+        ]
+        return JSONText.encode(line, pretty: false)
+    }
+}
+
+/// The human-readable explanation.
+enum ExplainText {
+    static func render(_ result: RenderResult) -> String {
+        var out = "text:    \(quote(result.text))\ndisplay: \(quote(result.display))\n"
+        out += result.matches.isEmpty ? "kept: none\n" : "kept:\n"
+        for m in result.matches { out += "  " + describe(m) + "\n" }
+        if !result.discarded.isEmpty {
+            out += "discarded:\n"
+            for d in result.discarded { out += "  " + describe(d.match) + "\n    " + d.reason.description + "\n" }
+        }
+        return out
+    }
+
+    static func describe(_ m: RuleMatch) -> String {
+        var line = "\(m.range) \(m.rule)"
+        if let tag = m.tag { line += " <\(tag.name)>" }
+        line += " \(quote(m.text))"
+        if m.display != m.text { line += " → \(quote(m.display))" }
+        if let tap = m.tap {
+            let args = tap.arguments.map { ($0.label.map { "\($0): " } ?? "") + quote($0.value) }.joined(separator: ", ")
+            line += "  tap \(tap.handler)(\(args))"
+        }
+        return line
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out + "\""
+    }
+}

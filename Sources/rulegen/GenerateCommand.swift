@@ -1,0 +1,120 @@
+import Foundation
+import RuleCompiler
+import RuleRuntime
+import RuleSpec
+
+/// `rulegen SPEC… -o DIR`: compile every spec; if none has errors, write
+/// `<Name>.swift` and `<Name>.styles.json` atomically, leaving unchanged files untouched.
+enum GenerateCommand {
+    static let usage = "rulegen [generate] <spec> ... -o <dir> [--access internal|public]"
+    static let help = """
+        OVERVIEW: Write <Name>.swift and <Name>.styles.json for each spec.
+
+        Nothing is written when any spec has errors. Files whose content is unchanged are
+        left untouched (their modification time too), so builds stay incremental.
+
+        USAGE: \(usage)
+
+        ARGUMENTS:
+          <spec>                  .richrules files to compile.
+
+        OPTIONS:
+          -o, --output <dir>      Folder for the generated files (created if missing).
+          --access <level>        Access level of the generated API: internal (default) or public.
+          -h, --help              Show help information.
+
+        """
+
+    static func run(_ args: [String], console: Console) throws -> ExitStatus {
+        var scanner = ArgumentScanner(args, usage: usage)
+        var output: String?
+        var access = "internal"
+        var help = false
+        try scanner.scan { option, value in
+            switch option {
+            case "-o", "--output": output = try value()
+            case "--access":
+                access = try ArgumentScanner.choice(try value(), of: ["internal", "public"], for: "--access", usage: usage)
+            case "-h", "--help": help = true
+            default: return false
+            }
+            return true
+        }
+        if help {
+            console.out(Self.help)
+            return .success
+        }
+        guard !scanner.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<spec> ...'", usage: usage) }
+        guard var output else { throw UsageError(message: "missing expected option '-o <dir>'", usage: usage) }
+        while output.count > 1, output.hasSuffix("/") { output.removeLast() }
+
+        let compiled = try Specs.compile(scanner.positionals, console: console)
+        guard let tables = compiled else { return .inputErrors }
+        var files: [(path: String, data: Data)] = []
+        for (table, path) in tables {
+            let swift = SwiftEmitter(table: table, specPath: path, access: access).emit()
+            files.append(("\(output)/\(table.name).swift", Data(swift.utf8)))
+            files.append(("\(output)/\(table.name).styles.json", try table.jsonData()))
+        }
+        try FileWriter.writeAll(files, into: output) { console.out("wrote \($0)\n") }
+        return .success
+    }
+}
+
+/// Compiling the specs named on the command line.
+enum Specs {
+    /// Compiles all specs, printing diagnostics; `nil` when any has errors. Unreadable
+    /// root specs are I/O errors; two specs with the same generated name are an error.
+    static func compile(_ paths: [String], console: Console, showsWarningFlag: Bool = false) throws -> [(StyleTable, String)]? {
+        var tables: [(StyleTable, String)] = []
+        var failed = false
+        var names: [String: String] = [:]
+        for path in paths {
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                var isDirectory: ObjCBool = false
+                let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                throw IOError(message: "\(path): cannot read spec: \(exists ? (isDirectory.boolValue ? "is a directory" : "permission denied") : "no such file")")
+            }
+            let result = Compiler.compile(path: path)
+            console.err(DiagnosticRenderer.render(result.diagnostics, showsWarningFlag: showsWarningFlag))
+            guard let table = result.table else {
+                failed = true
+                continue
+            }
+            if let other = names[table.name] {
+                console.err("\(path): error: generates '\(table.name)', like '\(other)'; rename one of the specs\n")
+                failed = true
+                continue
+            }
+            names[table.name] = path
+            tables.append((table, path))
+        }
+        return failed ? nil : tables
+    }
+}
+
+/// Atomic, change-only file output.
+enum FileWriter {
+    /// Writes each file whose content differs, via a temporary file and rename.
+    static func writeAll(_ files: [(path: String, data: Data)], into directory: String, wrote: (String) -> Void) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw IOError(message: "\(directory): output path exists and is not a directory") }
+        } else {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw IOError(message: "\(directory): cannot create output folder: \(error.localizedDescription)")
+            }
+        }
+        for file in files {
+            if FileManager.default.contents(atPath: file.path) == file.data { continue }
+            do {
+                try file.data.write(to: URL(fileURLWithPath: file.path), options: .atomic)
+            } catch {
+                throw IOError(message: "\(file.path): cannot write: \(error.localizedDescription)")
+            }
+            wrote(file.path)
+        }
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class PlaceholderRuleCompilerTests: XCTestCase { func testNothing() {} }

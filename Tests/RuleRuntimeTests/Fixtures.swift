@@ -1,0 +1,85 @@
+import Foundation
+import XCTest
+
+@testable import RuleRuntime
+
+// Shared helpers: small builders for style tables, a seeded generator, assertions.
+
+enum Fixture {
+    static let base = TextStyle(font: FontSpec(size: 14), color: "#8E8E93FF")
+    static let link = TextStyle(font: FontSpec(size: 14), color: "systemBlue")
+
+    static func presentation(
+        style: TextStyle = Fixture.link, styleName: String? = nil, tap: TapSpec? = nil, replace: Template? = nil,
+        image: ImageSpec? = nil, widget: WidgetSpec? = nil
+    ) -> Presentation {
+        Presentation(style: style, styleName: styleName, highlight: nil, tap: tap, replace: replace, image: image, widget: widget)
+    }
+
+    static func regex(
+        _ name: String, _ pattern: String, flags: RegexFlags = [], priority: Int = 0,
+        captureNames: [String: Int] = [:], presentation: Presentation = Fixture.presentation()
+    ) -> RuleEntry {
+        RuleEntry(
+            name: name, matcher: .regex(pattern: pattern, flags: flags, detector: nil), priority: priority,
+            presentation: presentation, captureNames: captureNames)
+    }
+
+    static func prefix(_ name: String, _ prefix: String, priority: Int = 0, presentation: Presentation = Fixture.presentation()) -> RuleEntry {
+        RuleEntry(name: name, matcher: .prefix(prefix), priority: priority, presentation: presentation)
+    }
+
+    static func tags(
+        _ family: String = "h", priority: Int = 0, presentation: Presentation = Fixture.presentation(),
+        tags: [String: Presentation] = [:]
+    ) -> RuleEntry {
+        RuleEntry(name: family, matcher: .tagFamily(family), priority: priority, presentation: presentation, tags: tags)
+    }
+
+    static func element(
+        _ name: String, attributes: [String], isVoid: Bool = false, priority: Int = 0,
+        presentation: Presentation = Fixture.presentation()
+    ) -> RuleEntry {
+        RuleEntry(name: name, matcher: .element(name: name, attributes: attributes, isVoid: isVoid), priority: priority, presentation: presentation)
+    }
+
+    static func table(_ rules: [RuleEntry], name: String = "Test") -> StyleTable {
+        StyleTable(
+            name: name, source: "\(name.lowercased()).richrules", base: base, styles: ["link": link],
+            highlight: TextStyle(background: "#E5E5EAFF"), handlers: [:], rules: rules)
+    }
+
+    static func engine(_ rules: [RuleEntry]) throws -> RuleEngine {
+        try RuleEngine(table: table(rules))
+    }
+
+    /// A template from its spec spelling's parts: `"$0"`, `"${href}"`, `"x"`.
+    static func template(_ parts: Template.Part...) -> Template { Template(parts) }
+}
+
+/// SplitMix64: small, fast, reproducible across platforms.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The seed of the random tests: `RICHRULES_SEED` when set, otherwise `fallback`.
+func testSeed(_ fallback: UInt64) -> UInt64 {
+    if let text = ProcessInfo.processInfo.environment["RICHRULES_SEED"], let seed = UInt64(text) { return seed }
+    return fallback
+}
+
+func range(_ location: Int, _ length: Int) -> TextRange { TextRange(location: location, length: length) }
+
+/// The UTF-16 range of the first occurrence of `needle` in `text`.
+func utf16Range(of needle: String, in text: String) -> TextRange? {
+    guard let r = text.range(of: needle) else { return nil }
+    return TextRange(location: text.utf16.distance(from: text.startIndex, to: r.lowerBound), length: needle.utf16.count)
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class PlaceholderRuleRuntimeTests: XCTestCase { func testNothing() {} }

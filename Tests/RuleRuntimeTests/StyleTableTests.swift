@@ -1,0 +1,52 @@
+import Foundation
+import XCTest
+
+@testable import RuleRuntime
+
+/// Loading and writing the JSON style table.
+final class StyleTableTests: XCTestCase {
+    private var sample: StyleTable {
+        Fixture.table([
+            Fixture.tags("h", priority: 5, tags: ["h1": Fixture.presentation(style: TextStyle(underline: .single), tap: TapSpec(handler: "openAgreement"))]),
+            Fixture.regex(
+                "mention", #"@(?<user>\w+)"#, flags: [.caseInsensitive, .multiline], priority: 10, captureNames: ["user": 1],
+                presentation: Fixture.presentation(tap: TapSpec(handler: "openProfile", arguments: [.init(label: "user", value: Fixture.template(.text("u/"), .name("user"), .group(0)))]))),
+            RuleEntry(
+                name: "url", matcher: .regex(pattern: "https?://\\S+", flags: [], detector: "link"),
+                presentation: Fixture.presentation(replace: Template(text: "🔗 \"link\" $ \\"))),
+            Fixture.prefix("topic", "#"),
+            Fixture.element("img", attributes: ["src"], isVoid: true, presentation: Fixture.presentation(image: ImageSpec(source: Fixture.template(.name("src")), width: 17))),
+            Fixture.regex("vip", #"\[vip\]"#, presentation: Fixture.presentation(widget: WidgetSpec(name: "badge", width: 30, height: 16, align: "middle"))),
+        ])
+    }
+
+    func testRoundTripIsByteIdentical() throws {
+        let first = try sample.jsonData()
+        let decoded = try StyleTable(jsonData: first)
+        XCTAssertEqual(decoded, sample)
+        let second = try decoded.jsonData()
+        XCTAssertEqual(first, second)
+        XCTAssertEqual(try sample.jsonData(), first)
+        // The decoded table drives the engine like the original.
+        XCTAssertEqual(try RuleEngine(table: decoded).render("<h1>a</h1> @Bob").display, "a @Bob")
+    }
+
+    func testUnknownFormatVersionIsRejected() throws {
+        var table = sample
+        table.formatVersion = 99
+        XCTAssertThrowsError(try StyleTable(jsonData: table.jsonData())) { error in
+            XCTAssertEqual(error as? StyleTableError, .unsupportedFormatVersion(found: 99, supported: StyleTable.currentFormatVersion))
+        }
+        XCTAssertThrowsError(try StyleTable(jsonData: Data(#"{"formatVersion": 2}"#.utf8))) { error in
+            XCTAssertEqual(error as? StyleTableError, .unsupportedFormatVersion(found: 2, supported: 1))
+        }
+    }
+
+    func testMalformedTables() {
+        for json in ["[]", "{}", #"{"formatVersion": 1}"#] {
+            XCTAssertThrowsError(try StyleTable(jsonData: Data(json.utf8)), json) { error in
+                guard case .malformed? = error as? StyleTableError else { return XCTFail("\(json): \(error)") }
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import RuleSpec
+import XCTest
+
+final class ParserTests: XCTestCase {
+    func parse(_ text: String) -> (SpecFile, [Diagnostic]) {
+        Parser.parse(SourceFile(path: "t.richrules", text: text))
+    }
+
+    func messages(_ text: String) -> [String] {
+        parse(text).1.map { "\($0.location?.description ?? "-"): \($0.message)" }
+    }
+
+    func testBriefExampleParsesWithoutErrors() {
+        let text = """
+            richrules 1
+            base { font: 14; color: #8E8E93 }
+            style link    { color: systemBlue }
+            style danger : link { color: systemRed }
+            highlight pressed
+            tags h {
+              priority 0
+              style link
+              tag h1 { style { underline: single }  tap openAgreement }
+              tag h2 { style danger  tap openPrivacy }
+              tap onTag
+            }
+            rule mention { match /@\\w+/ priority 10 style { color: systemPurple } tap openProfile(user: $0) }
+            rule emoji  { match /\\[(?<name>smile|heart)\\]/  image "${name}" size 17x17 }
+            rule vip    { match /\\[vip\\]/  widget badge size 30x16 align middle }
+            rule url    { match detector(link)  replace "🔗 link"  style link  tap openURL(url: $0) }
+            rule a { match tag <a href>; tap open(url: ${href}) } rule img { match tag <img src/> image "${src}" }
+            rule p { match prefix "#" }
+            """
+        let (spec, diagnostics) = parse(text)
+        XCTAssertEqual(diagnostics.map(\.message), [])
+        XCTAssertEqual(spec.statements.count, 12)
+        guard case .rule(let mention) = spec.statements[5] else { return XCTFail("expected rule") }
+        XCTAssertEqual(mention.name.name, "mention")
+        guard case .match(.regex(let pattern, _, let flags, _), _) = mention.items[0] else { return XCTFail("expected regex") }
+        XCTAssertEqual(pattern, "@\\w+")
+        XCTAssertEqual(flags, "")
+        guard case .rule(let img) = spec.statements[10], case .match(.element(let name, let attrs, let isVoid), _) = img.items[0] else {
+            return XCTFail("expected element")
+        }
+        XCTAssertEqual([name.name] + attrs.map(\.name), ["img", "src"])
+        XCTAssertTrue(isVoid)
+    }
+
+    func testKeywordsAreContextual() {
+        let (spec, diagnostics) = parse("richrules 1\nstyle style { color: red }\nrule tag { match /x/ style style tap rule }\nrule match { match /y/i }")
+        XCTAssertEqual(diagnostics.map(\.message), [])
+        XCTAssertEqual(spec.statements.count, 3)
+    }
+
+    func testRegexLiteralKeepsEscapesAndClassesAndFlags() {
+        let (spec, diagnostics) = parse("richrules 1\nrule r { match /[/]a\\/b/im }")
+        XCTAssertEqual(diagnostics.map(\.message), [])
+        guard case .rule(let r) = spec.statements[0], case .match(.regex(let pattern, let span, let flags, _), _) = r.items[0] else {
+            return XCTFail()
+        }
+        XCTAssertEqual(pattern, "[/]a\\/b")
+        XCTAssertEqual(flags, "im")
+        XCTAssertEqual(spec.source.location(of: span.start), SourceLocation(line: 2, column: 17))
+    }
+
+    func testStringTemplatesAndEscapes() {
+        let (spec, diagnostics) = parse("richrules 1\nrule r { match /(a)/ replace \"x$1\\$2 ${n}\\u{1F600}\\\"\" }")
+        XCTAssertEqual(diagnostics.map(\.message), [])
+        guard case .rule(let r) = spec.statements[0], case .replace(let t, _) = r.items[1] else { return XCTFail() }
+        XCTAssertEqual(t.pieces.map(\.piece), [.text("x"), .group(1), .text("$2 "), .name("n"), .text("😀\"")])
+    }
+
+    func testEveryErrorOfAFileIsReported() {
+        let text = """
+            richrules 1
+            rule a { match /x/ priority }
+            rule b { frobnicate 3 }
+            style s { color: }
+            rule c { match /y/ }
+            bogus
+            rule d { match /z/ style {
+            """
+        XCTAssertEqual(
+            messages(text),
+            [
+                "2:29: expected an integer after 'priority', found '}'",
+                "3:10: expected a statement of a rule ('allow', 'highlight', 'image', 'match', 'priority', 'replace', 'style', 'tap', 'widget'), found 'frobnicate'",
+                "4:18: expected a value for 'color', found '}'",
+                "6:1: expected a statement ('rule', 'tags', 'style', 'base', 'highlight' or 'import'), found 'bogus'",
+                "7:27: expected '}' to close the style block",
+                "7:27: expected '}' to close rule 'd'",
+            ])
+    }
+
+    func testHeaderErrors() {
+        XCTAssertEqual(messages("rule a { match /x/ }"), ["1:1: a spec must start with the header 'richrules 1'"])
+        XCTAssertEqual(messages(""), ["1:1: empty spec: a spec must start with the header 'richrules 1'"])
+        XCTAssertEqual(messages("richrules\nrule a { match /x/ }").first, "1:1: expected a language version after 'richrules' (write 'richrules 1')")
+    }
+
+    func testNotAllowedItemsAndUnterminatedThings() {
+        XCTAssertEqual(messages("richrules 1\ntags h { match /x/ }"), ["2:10: 'match' is not allowed in a tag family"])
+        XCTAssertEqual(
+            messages("richrules 1\nrule r { match /abc }"),
+            ["2:16: unterminated pattern: missing closing '/'", "2:22: expected '}' to close rule 'r'"])
+        XCTAssertEqual(messages("richrules 1\nrule r { replace \"abc }"), ["2:18: unterminated string literal", "2:24: expected '}' to close rule 'r'"])
+    }
+
+    func testCaretRendering() {
+        let (_, diagnostics) = parse("richrules 1\nrule r { match /x/ priority zz }")
+        XCTAssertEqual(
+            DiagnosticRenderer.render(diagnostics),
+            """
+            t.richrules:2:29: error: expected an integer after 'priority', found 'zz'
+            rule r { match /x/ priority zz }
+                                        ^~
+
+            """)
+    }
+
+    func testColumnsCountScalarsAndCaretWidensForCJK() {
+        let (_, diagnostics) = parse("richrules 1\n/* 中文 */ zz")
+        XCTAssertEqual(diagnostics.first?.location, SourceLocation(line: 2, column: 10))
+        XCTAssertEqual(DiagnosticRenderer.render(diagnostics).split(separator: "\n")[2], "           ^~")
+    }
+}

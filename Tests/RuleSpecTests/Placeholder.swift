@@ -1,2 +1,0 @@
-import XCTest
-final class PlaceholderRuleSpecTests: XCTestCase { func testNothing() {} }

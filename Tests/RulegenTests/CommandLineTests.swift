@@ -1,0 +1,177 @@
+import Foundation
+import XCTest
+
+/// The CLI contract: generate, lint, explain, help, exit codes.
+final class CommandLineTests: XCTestCase {
+    static let specs = ["agreement", "social", "html", "prefix"].map { "Specs/\($0).richrules" }
+
+    func testAgreementExplainJSONMatchesTheBrief() throws {
+        let text = "I agree to the <h1>User Agreement</h1> and <h2>Privacy Policy</h2>. cc @alice"
+        let result = try CLI.run(["explain", "Specs/agreement.richrules", "--engine", "icu", "--format", "json", "--text", text])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["text"] as? String, text)
+        XCTAssertEqual(object["display"] as? String, "I agree to the User Agreement and Privacy Policy. cc @alice")
+        let matches = try XCTUnwrap(object["matches"] as? [[String: Any]])
+        XCTAssertEqual(matches.map { $0["rule"] as? String }, ["h", "h", "mention"])
+        XCTAssertEqual(matches.map { $0["tag"] as? String }, ["h1", "h2", nil])
+        XCTAssertEqual(matches.map { $0["handler"] as? String }, ["openAgreement", "openPrivacy", "openProfile"])
+        XCTAssertEqual(matches.map { $0["range"] as? [Int] }, [[15, 23], [43, 23], [71, 6]])
+        XCTAssertEqual(matches.map { $0["text"] as? String }, ["<h1>User Agreement</h1>", "<h2>Privacy Policy</h2>", "@alice"])
+        XCTAssertEqual(matches.map { $0["display"] as? String }, ["User Agreement", "Privacy Policy", "@alice"])
+        XCTAssertEqual((object["discarded"] as? [[String: Any]])?.count, 0)
+        XCTAssertEqual(Set(matches[0].keys), ["rule", "tag", "range", "text", "display", "handler"])
+    }
+
+    func testGenerateIsDeterministicAndRewritesNothingTheSecondTime() throws {
+        let scratch = try ScratchDirectory()
+        let out = scratch.url.appendingPathComponent("Generated").path
+        let first = try CLI.run(Self.specs + ["-o", out])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let names = ["Agreement", "Social", "Html", "Prefix"].flatMap { ["\($0).swift", "\($0).styles.json"] }
+        XCTAssertEqual(Set(scratch.snapshot().keys), Set(names.map { "Generated/\($0)" }))
+        let before = scratch.snapshot()
+        Thread.sleep(forTimeInterval: 0.05)
+        let second = try CLI.run(Self.specs + ["-o", out])
+        XCTAssertEqual(second.status, 0, second.stderr)
+        XCTAssertEqual(second.stdout, "", "the second run wrote files")
+        for (name, (data, date)) in scratch.snapshot() {
+            XCTAssertEqual(before[name]?.0, data, name)
+            XCTAssertEqual(before[name]?.1, date, name)
+        }
+        // A different working copy gives the same bytes.
+        let other = try ScratchDirectory()
+        _ = try CLI.run(Self.specs + ["-o", other.url.path])
+        for name in names {
+            XCTAssertEqual(
+                FileManager.default.contents(atPath: other.url.appendingPathComponent(name).path),
+                before["Generated/\(name)"]?.0, name)
+        }
+    }
+
+    func testEveryExampleSpecLintsClean() throws {
+        let result = try CLI.run(["lint", "--strict"] + Self.specs)
+        XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
+        XCTAssertEqual(result.stdout, "")
+        let json = try CLI.run(["lint", "--format", "json"] + Self.specs)
+        XCTAssertEqual(json.status, 0)
+        let array = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [Any]
+        XCTAssertEqual(array?.count, 0, json.stdout)
+    }
+
+    func testLintJSONCarriesLocationAndNotes() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("a.richrules", "richrules 1\nrule a { match /x/ }\nrule a { match /y/ }\n")
+        let result = try CLI.run(["lint", "--format", "json", "a.richrules"], cwd: scratch.url)
+        XCTAssertEqual(result.status, 1)
+        let array = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(array.count, 1)
+        XCTAssertEqual(array[0]["severity"] as? String, "error")
+        XCTAssertEqual(array[0]["name"] as? String, "duplicate")
+        XCTAssertEqual(array[0]["file"] as? String, "a.richrules")
+        XCTAssertEqual(array[0]["line"] as? Int, 3)
+        XCTAssertEqual(array[0]["column"] as? Int, 6)
+        XCTAssertEqual(array[0]["message"] as? String, "rule 'a' is declared twice")
+        XCTAssertTrue(array[0]["witness"] is NSNull)
+        let notes = try XCTUnwrap(array[0]["notes"] as? [[String: Any]])
+        XCTAssertEqual(notes.first?["line"] as? Int, 2)
+        XCTAssertEqual(notes.first?["message"] as? String, "first declared here")
+    }
+
+    func testCaretAndNoteRendering() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("a.richrules", "richrules 1\nrule a { match /x/ }\nrule a { match /y/ }\n")
+        let result = try CLI.run(["lint", "a.richrules"], cwd: scratch.url)
+        XCTAssertEqual(
+            result.stdout,
+            """
+            a.richrules:3:6: error: rule 'a' is declared twice
+            rule a { match /y/ }
+                 ^
+            a.richrules:2:6: note: first declared here
+            rule a { match /x/ }
+                 ^
+
+            """)
+    }
+
+    func testUsageErrorsHelpAndVersion() throws {
+        let noOutput = try CLI.run(["Specs/agreement.richrules"])
+        XCTAssertEqual(noOutput.status, 2)
+        XCTAssertTrue(noOutput.stderr.hasPrefix("Error: missing expected option '-o <dir>'\nUsage: rulegen"), noOutput.stderr)
+        let badFormat = try CLI.run(["lint", "Specs/agreement.richrules", "--format", "xml"])
+        XCTAssertEqual(badFormat.status, 2)
+        XCTAssertTrue(badFormat.stderr.contains("'xml' is invalid for '--format'"))
+        let unknown = try CLI.run(["lint", "--frobnicate", "Specs/agreement.richrules"])
+        XCTAssertEqual(unknown.status, 2)
+        let compiled = try CLI.run(["explain", "Specs/agreement.richrules", "--engine", "compiled", "--text", "x"])
+        XCTAssertEqual(compiled.status, 2)
+        XCTAssertTrue(compiled.stderr.contains("the compiled engine is not built in this release"), compiled.stderr)
+        let both = try CLI.run(["explain", "Specs/agreement.richrules"])
+        XCTAssertEqual(both.status, 2)
+        for command in [["--help"], ["lint", "--help"], ["explain", "--help"], ["generate", "--help"], ["help", "lint"]] {
+            let help = try CLI.run(command)
+            XCTAssertEqual(help.status, 0, command.joined(separator: " "))
+            XCTAssertTrue(help.stdout.hasPrefix("OVERVIEW:"), command.joined(separator: " "))
+            XCTAssertTrue(help.stdout.contains("USAGE:"), command.joined(separator: " "))
+        }
+        let version = try CLI.run(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.stdout.hasPrefix("rulegen "))
+    }
+
+    func testIOErrors() throws {
+        let scratch = try ScratchDirectory()
+        let missing = try CLI.run(["missing.richrules", "-o", "out"], cwd: scratch.url)
+        XCTAssertEqual(missing.status, 3)
+        XCTAssertTrue(missing.stderr.contains("missing.richrules: cannot read spec: no such file"), missing.stderr)
+        try scratch.write("a.richrules", "richrules 1\nrule a { match /x/ }\n")
+        try scratch.write("file", "not a folder")
+        let blocked = try CLI.run(["a.richrules", "-o", "file"], cwd: scratch.url)
+        XCTAssertEqual(blocked.status, 3)
+        let texts = try CLI.run(["explain", "a.richrules", "--texts", "nope.jsonl"], cwd: scratch.url)
+        XCTAssertEqual(texts.status, 3)
+    }
+
+    func testTextsFileRejectsNonStringLines() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("a.richrules", "richrules 1\nrule a { match /x/ }\n")
+        try scratch.write("t.jsonl", "\"x\"\n42\n")
+        let result = try CLI.run(["explain", "a.richrules", "--texts", "t.jsonl"], cwd: scratch.url)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "t.jsonl:2:1: error: expected a JSON string on this line\n")
+    }
+
+    func testExplainTextFormat() throws {
+        let result = try CLI.run(["explain", "Specs/social.richrules", "--engine", "icu", "--text", "hi @bob see https://a.b/c#x# [smile]"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("display: \"hi @bob see 🔗 link \u{FFFC}\""), result.stdout)
+        XCTAssertTrue(result.stdout.contains("mention \"@bob\"  tap openProfile(user: \"bob\")"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("discarded:"), result.stdout)
+    }
+
+    /// The generated Swift of every example spec type-checks without warnings against the
+    /// runtime module of this build.
+    func testGeneratedSwiftTypeChecks() throws {
+        let scratch = try ScratchDirectory()
+        let generate = try CLI.run(Self.specs + ["-o", scratch.url.path, "--access", "public"])
+        XCTAssertEqual(generate.status, 0, generate.stderr)
+        var modules = CLI.productsDirectory.appendingPathComponent("Modules")
+        if !FileManager.default.fileExists(atPath: modules.appendingPathComponent("RuleRuntime.swiftmodule").path) {
+            modules = CLI.productsDirectory
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter { $0.hasSuffix(".swift") }.sorted()
+        XCTAssertEqual(files.count, 4)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path] + files.map { scratch.url.appendingPathComponent($0).path }
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = err
+        try process.run()
+        let output = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, output)
+        XCTAssertEqual(output, "", "warnings or errors in generated code")
+    }
+}

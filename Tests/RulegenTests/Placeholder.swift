@@ -1,2 +1,0 @@
-import XCTest
-final class PlaceholderRulegenTests: XCTestCase { func testNothing() {} }
