@@ -13,7 +13,8 @@ extension RegexAST {
 
     /// Constructs an automaton cannot express exactly, in pattern order, for fallback
     /// warnings: `backreference`, `lookahead`, `lookbehind`, `atomic group`,
-    /// `possessive quantifier`, `\X`, `\G`, `(?w)`. Offsets are in Unicode scalars.
+    /// `possessive quantifier`, `\X`, `\G`, `(?w)`. Offsets are in Unicode scalars: where
+    /// the construct starts (for a possessive quantifier, the item it repeats).
     public var unsupportedConstructs: [(name: String, offset: Int)] {
         var found: [(name: String, offset: Int)] = []
         root.collectUnsupported(into: &found)

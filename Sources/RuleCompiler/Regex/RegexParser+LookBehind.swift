@@ -35,7 +35,13 @@ extension PatternParser {
         switch node.kind {
         case .empty, .anchor, .flagChange: return 0
         case .scalar(let value): return singleCharacterLength(value, node.options)
-        case .dot, .characterClass, .shorthand, .property, .lineBreak: return 2
+        case .characterClass(let set):
+            // ICU compiles a one-character class as that character.
+            if !set.negated, case .item(let item) = set.expression, case .scalar(let value) = item.kind {
+                return singleCharacterLength(value, node.options)
+            }
+            return 2
+        case .dot, .shorthand, .property, .lineBreak: return 2
         case .graphemeCluster, .backreference: return unbounded
         case .group(let group):
             if case .lookbehind = group.kind { return 0 }

@@ -12,6 +12,7 @@
 // - `(?i)` lasts to the end of the enclosing group, across `|`.
 // - The parser's state stack holds at most 99 entries: one per open group, class, or
 //   comment, so 100 nested groups are an error.
+// - The empty pattern is refused (ICU's `uregex_open` rejects a zero length).
 
 import RuleRuntime
 
@@ -34,7 +35,8 @@ struct PatternParser {
         case term
         /// Just after a repeatable term: a quantifier may follow.
         case quantifiable
-        /// Just after a quantifier or a non-repeatable item closing a group.
+        /// Just after a quantifier or a look-around: `|`, `)` or an item may follow, but
+        /// not a quantifier.
         case continuation
     }
 
