@@ -52,11 +52,14 @@ enum ExplainCommand {
         }
         guard scanner.positionals.count == 1 else {
             throw UsageError(
-                message: scanner.positionals.isEmpty ? "missing expected argument '<spec>'" : "explain takes one spec, found \(scanner.positionals.count)",
+                message: scanner.positionals.isEmpty
+                    ? "missing expected argument '<spec>'" : "explain takes one spec, found \(scanner.positionals.count)",
                 usage: usage)
         }
         guard (text == nil) != (textsFile == nil) else {
-            throw UsageError(message: text == nil ? "missing '--text <text>' or '--texts <file>'" : "use either '--text' or '--texts', not both", usage: usage)
+            throw UsageError(
+                message: text == nil ? "missing '--text <text>' or '--texts <file>'" : "use either '--text' or '--texts', not both",
+                usage: usage)
         }
         if engineName == "compiled" {
             throw UsageError(
@@ -91,7 +94,9 @@ enum ExplainCommand {
         for (i, raw) in lines.enumerated() {
             let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            guard let value = try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed]), let string = value as? String else {
+            guard let value = try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed]),
+                let string = value as? String
+            else {
                 console.err("\(path):\(i + 1):1: error: expected a JSON string on this line\n")
                 return .inputErrors
             }

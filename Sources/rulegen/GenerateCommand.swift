@@ -73,7 +73,10 @@ enum Specs {
             guard FileManager.default.isReadableFile(atPath: path) else {
                 var isDirectory: ObjCBool = false
                 let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-                throw IOError(message: "\(path): cannot read spec: \(exists ? (isDirectory.boolValue ? "is a directory" : "permission denied") : "no such file")")
+                throw IOError(
+                    message:
+                        "\(path): cannot read spec: \(exists ? (isDirectory.boolValue ? "is a directory" : "permission denied") : "no such file")"
+                )
             }
             let result = Compiler.compile(path: path)
             console.err(DiagnosticRenderer.render(result.diagnostics, showsWarningFlag: showsWarningFlag))

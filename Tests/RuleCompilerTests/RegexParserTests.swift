@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import RuleCompiler
 import RuleRuntime
+import XCTest
+
+@testable import RuleCompiler
 
 /// The ICU regex front end, checked against NSRegularExpression itself: every accept or
 /// reject decision must be ICU's.
@@ -10,8 +11,10 @@ final class RegexParserTests: XCTestCase {
 
     private static func flags(_ letters: Substring) -> RegexFlags { RegexFlags(letters: String(letters)) ?? [] }
 
-    private static func icuAccepts(_ pattern: String, _ flags: RegexFlags,
-                                   extra: NSRegularExpression.Options = []) -> Bool {
+    private static func icuAccepts(
+        _ pattern: String, _ flags: RegexFlags,
+        extra: NSRegularExpression.Options = []
+    ) -> Bool {
         (try? NSRegularExpression(pattern: pattern, options: flags.regularExpressionOptions.union(extra))) != nil
     }
 
@@ -19,8 +22,10 @@ final class RegexParserTests: XCTestCase {
         (try? RegexParser.parse(pattern, flags: flags)) != nil
     }
 
-    private func parse(_ pattern: String, _ flags: RegexFlags = [], file: StaticString = #filePath,
-                       line: UInt = #line) -> RegexAST? {
+    private func parse(
+        _ pattern: String, _ flags: RegexFlags = [], file: StaticString = #filePath,
+        line: UInt = #line
+    ) -> RegexAST? {
         do {
             return try RegexParser.parse(pattern, flags: flags)
         } catch {
@@ -34,219 +39,219 @@ final class RegexParserTests: XCTestCase {
     /// `<+|-><flags> <pattern>`: whether ICU accepts the pattern (so a change in either
     /// engine shows up), compile flags, and the pattern to the end of the line.
     private static let corpus = #"""
-    + a
-    + é中😀
-    + ]
-    - }
-    - {
-    - a{
-    - a{1
-    - a{1,2
-    + a\{\}
-    + \x41\x4
-    - \xg
-    + \x{1F600}\x{0000041}
-    - \x{00000041}
-    - \x{}
-    - \x{110000}
-    + \x{10FFFF}
-    + \u00e9\U0001F600
-    - \u12
-    - \U00110000
-    + \ud83d\ude00
-    + \ud83d
-    + \0101\0377\0400
-    - \0
-    - \08
-    + \cA\c\
-    + \c
-    + \e\a\t\n\f\r
-    + \y\E\-\ \#
-    + \Qa.b*\E+
-    + \Qabc
-    + a\Q\E*
-    - \Q\E*
-    - \
-    + \\
-    + \N{LATIN SMALL LETTER A}
-    + \N{latin small letter a}
-    + \N{CJK UNIFIED IDEOGRAPH-4E00}
-    - \N{LINE FEED}
-    - \N{NOPE}
-    - \N
-    - \Na
-    - \N{LATIN SMALL LETTER A
-    -x \N{LATIN SMALL LETTER A}
-    + .
-    + ^abc$
-    + ^*$+
-    + \Aa\z
-    + a\Z
-    + \ba\B
-    + \Ga
-    - \b*
-    - \A+
-    - \z?
-    - \G{2}
-    + [abc][^abc][a-z]
-    - [z-a]
-    - [\x{7a}-a]
-    + []a]
-    + [^]a]
-    - []
-    - [^]
-    + [a-][-a]
-    - [--a]
-    - [&&a]
-    + [&a][a&]
-    - [a&&]
-    - [a--]
-    + [a--b]
-    + [a-z--[aeiou]]
-    + [a-z&&[^aeiou]]
-    + [[a]-[b]][[a]&[b]][[a]-b]
-    + [[:alpha:]]
-    + [:alpha:]
-    + [[:^alpha:]]
-    + [^:alpha:]
-    + [:][::]
-    - [:foo:]
-    - [[:foo:]]
-    + [[:word:]]
-    + [:abc]
-    + [\d\s\w\h\v][\D\S\W\H\V]
-    - [a-\d]
-    - [a-\s]
-    - [a-\W]
-    + [a-\h]
-    + [a-\p{L}]
-    + [\p{L}-[a]]
-    + [\w-[a]]
-    + [\N{LATIN SMALL LETTER A}-\N{LATIN SMALL LETTER Z}]
-    + [a-\N{LATIN SMALL LETTER Z}]
-    + [\b\R\X]
-    + [\Q]\E]
-    + [\x{41}-\x{5A}]
-    - [a
-    - [[a]
-    - [a\
-    + [a][&-z]
-    - [&-z]
-    - [x&-a]
-    - [\w&-z]
-    + [{def}]
-    +x [a b]
-    -x [a#]
-    + [\p{L}\P{N}]
-    + \p{L}\P{Lu}
-    + \p{Lowercase_Letter}\p{lu}
-    + \p{gc=Lu}
-    + \p{Script=Greek}\p{sc=Grek}\p{scx=Grek}\p{Greek}
-    + \p{InGreek}\p{Block=Basic Latin}
-    + \p{Any}\p{Assigned}\p{ASCII}
-    + \p{word}\p{all}\p{javaLetter}
-    + \p{Age=3.0}\p{Name=LATIN SMALL LETTER A}
-    + \p{Alphabetic}\p{White_Space}
-    - \p{Foo}
-    - \p{^L}
-    - \p{L&}
-    - \pL
-    - \p{}
-    - \p{L
-    - \p{javaFoo}
-    +x \p{ L }
-    + (a)()(|)
-    + |
-    + a|
-    + (?:a)(?>a)*
-    + (?=a)(?!a)(?<=a)(?<!a)
-    - (?=a)*
-    - (?<!a)+
-    + (?<name>x)
-    + (?<n1>x)\k<n1>
-    - (?<1a>x)
-    - (?<a_b>x)
-    - (?<>x)
-    - (?<a>x)(?<a>y)
-    - \k<nope>
-    - \k<n>(?<n>a)
-    - \k<1>
-    - \kx
-    + (?<n>(a)\k<n>)
-    + (a)\1
-    + \1(a)
-    - \8
-    - (a)\8
-    + (a)\10
-    + \9{0}
-    - \9{0}?
-    + (a){0}\1
-    - (a
-    - a)
-    - )
-    - ((a)
-    - (?P<n>a)
-    - (?(1)a|b)
-    - (?{x})
-    - (?)
-    - (?z)
-    - (?i
-    + (?i)a
-    + (?i-m)a(?-)(?--i)(?i-m-s)
-    + (?i-:x)
-    + (?ismxdwu-ismxdwu)
-    + (?i:a)*
-    - (?i)*
-    + (?#comment)a
-    + a(?#c)*
-    - (?#c)*
-    - a*(?#c)*
-    - (?#unclosed
-    + (?#)
-    +x ( ?:a)
-    +x (? #c)
-    +x (?<n a m e>a)\k< n a m e >
-    + a*a+a?a*?a+?a??a*+a++a?+
-    + a{2}a{2,}a{2,3}a{2,3}?a{2,3}+a{0}
-    - a**
-    - a*?+
-    - a{2}{3}
-    - a{2,1}
-    - x{,3}
-    - a{,}
-    - *a
-    - +
-    - ?
-    - a|*b
-    - (*)
-    +x a{1, 2}
-    + a{16777215}
-    - a{16777216}
-    - a{2147483648}
-    - a{1,16777216}
-    + (?<=a{2,5})(?<=a?)
-    - (?<=a*)
-    - (?<=a+)
-    - (?<=a{2,})
-    - (?<=a??)
-    + (?<=a{0,1}?)(?<=a?+)
-    + (?<=(?:a*){0})(?<=(?:a*){0}?)
-    - (?<=(?=a*))
-    - (?<=(a)\1)
-    - (?<=\X)
-    + (?<=\R)(?<=a|bc)
-    + (?<=.{8388607})
-    - (?<=.{8388608})
-    + (?<=(?<!a)b)
-    +x a b # comment
-    +x a\ b
-    +x [ a - z ]
-    +x a{ 2 , 3 }
-    +x \x{41}
-    -x \x{ 41}
-    + (?x) a # c
-    + (?x: a ) b
-    """#
+        + a
+        + é中😀
+        + ]
+        - }
+        - {
+        - a{
+        - a{1
+        - a{1,2
+        + a\{\}
+        + \x41\x4
+        - \xg
+        + \x{1F600}\x{0000041}
+        - \x{00000041}
+        - \x{}
+        - \x{110000}
+        + \x{10FFFF}
+        + \u00e9\U0001F600
+        - \u12
+        - \U00110000
+        + \ud83d\ude00
+        + \ud83d
+        + \0101\0377\0400
+        - \0
+        - \08
+        + \cA\c\
+        + \c
+        + \e\a\t\n\f\r
+        + \y\E\-\ \#
+        + \Qa.b*\E+
+        + \Qabc
+        + a\Q\E*
+        - \Q\E*
+        - \
+        + \\
+        + \N{LATIN SMALL LETTER A}
+        + \N{latin small letter a}
+        + \N{CJK UNIFIED IDEOGRAPH-4E00}
+        - \N{LINE FEED}
+        - \N{NOPE}
+        - \N
+        - \Na
+        - \N{LATIN SMALL LETTER A
+        -x \N{LATIN SMALL LETTER A}
+        + .
+        + ^abc$
+        + ^*$+
+        + \Aa\z
+        + a\Z
+        + \ba\B
+        + \Ga
+        - \b*
+        - \A+
+        - \z?
+        - \G{2}
+        + [abc][^abc][a-z]
+        - [z-a]
+        - [\x{7a}-a]
+        + []a]
+        + [^]a]
+        - []
+        - [^]
+        + [a-][-a]
+        - [--a]
+        - [&&a]
+        + [&a][a&]
+        - [a&&]
+        - [a--]
+        + [a--b]
+        + [a-z--[aeiou]]
+        + [a-z&&[^aeiou]]
+        + [[a]-[b]][[a]&[b]][[a]-b]
+        + [[:alpha:]]
+        + [:alpha:]
+        + [[:^alpha:]]
+        + [^:alpha:]
+        + [:][::]
+        - [:foo:]
+        - [[:foo:]]
+        + [[:word:]]
+        + [:abc]
+        + [\d\s\w\h\v][\D\S\W\H\V]
+        - [a-\d]
+        - [a-\s]
+        - [a-\W]
+        + [a-\h]
+        + [a-\p{L}]
+        + [\p{L}-[a]]
+        + [\w-[a]]
+        + [\N{LATIN SMALL LETTER A}-\N{LATIN SMALL LETTER Z}]
+        + [a-\N{LATIN SMALL LETTER Z}]
+        + [\b\R\X]
+        + [\Q]\E]
+        + [\x{41}-\x{5A}]
+        - [a
+        - [[a]
+        - [a\
+        + [a][&-z]
+        - [&-z]
+        - [x&-a]
+        - [\w&-z]
+        + [{def}]
+        +x [a b]
+        -x [a#]
+        + [\p{L}\P{N}]
+        + \p{L}\P{Lu}
+        + \p{Lowercase_Letter}\p{lu}
+        + \p{gc=Lu}
+        + \p{Script=Greek}\p{sc=Grek}\p{scx=Grek}\p{Greek}
+        + \p{InGreek}\p{Block=Basic Latin}
+        + \p{Any}\p{Assigned}\p{ASCII}
+        + \p{word}\p{all}\p{javaLetter}
+        + \p{Age=3.0}\p{Name=LATIN SMALL LETTER A}
+        + \p{Alphabetic}\p{White_Space}
+        - \p{Foo}
+        - \p{^L}
+        - \p{L&}
+        - \pL
+        - \p{}
+        - \p{L
+        - \p{javaFoo}
+        +x \p{ L }
+        + (a)()(|)
+        + |
+        + a|
+        + (?:a)(?>a)*
+        + (?=a)(?!a)(?<=a)(?<!a)
+        - (?=a)*
+        - (?<!a)+
+        + (?<name>x)
+        + (?<n1>x)\k<n1>
+        - (?<1a>x)
+        - (?<a_b>x)
+        - (?<>x)
+        - (?<a>x)(?<a>y)
+        - \k<nope>
+        - \k<n>(?<n>a)
+        - \k<1>
+        - \kx
+        + (?<n>(a)\k<n>)
+        + (a)\1
+        + \1(a)
+        - \8
+        - (a)\8
+        + (a)\10
+        + \9{0}
+        - \9{0}?
+        + (a){0}\1
+        - (a
+        - a)
+        - )
+        - ((a)
+        - (?P<n>a)
+        - (?(1)a|b)
+        - (?{x})
+        - (?)
+        - (?z)
+        - (?i
+        + (?i)a
+        + (?i-m)a(?-)(?--i)(?i-m-s)
+        + (?i-:x)
+        + (?ismxdwu-ismxdwu)
+        + (?i:a)*
+        - (?i)*
+        + (?#comment)a
+        + a(?#c)*
+        - (?#c)*
+        - a*(?#c)*
+        - (?#unclosed
+        + (?#)
+        +x ( ?:a)
+        +x (? #c)
+        +x (?<n a m e>a)\k< n a m e >
+        + a*a+a?a*?a+?a??a*+a++a?+
+        + a{2}a{2,}a{2,3}a{2,3}?a{2,3}+a{0}
+        - a**
+        - a*?+
+        - a{2}{3}
+        - a{2,1}
+        - x{,3}
+        - a{,}
+        - *a
+        - +
+        - ?
+        - a|*b
+        - (*)
+        +x a{1, 2}
+        + a{16777215}
+        - a{16777216}
+        - a{2147483648}
+        - a{1,16777216}
+        + (?<=a{2,5})(?<=a?)
+        - (?<=a*)
+        - (?<=a+)
+        - (?<=a{2,})
+        - (?<=a??)
+        + (?<=a{0,1}?)(?<=a?+)
+        + (?<=(?:a*){0})(?<=(?:a*){0}?)
+        - (?<=(?=a*))
+        - (?<=(a)\1)
+        - (?<=\X)
+        + (?<=\R)(?<=a|bc)
+        + (?<=.{8388607})
+        - (?<=.{8388608})
+        + (?<=(?<!a)b)
+        +x a b # comment
+        +x a\ b
+        +x [ a - z ]
+        +x a{ 2 , 3 }
+        +x \x{41}
+        -x \x{ 41}
+        + (?x) a # c
+        + (?x: a ) b
+        """#
 
     func testCorpusAgreesWithNSRegularExpression() {
         var count = 0
@@ -324,15 +329,17 @@ final class RegexParserTests: XCTestCase {
         ]
         for (pattern, message, offset, length) in cases {
             XCTAssertThrowsError(try RegexParser.parse(pattern), pattern.debugDescription) { error in
-                XCTAssertEqual(error as? RegexSyntaxError,
-                               RegexSyntaxError(message: message, offset: offset, length: length), pattern.debugDescription)
+                XCTAssertEqual(
+                    error as? RegexSyntaxError,
+                    RegexSyntaxError(message: message, offset: offset, length: length), pattern.debugDescription)
             }
             XCTAssertFalse(Self.icuAccepts(pattern, []), pattern.debugDescription)
         }
         let deep = String(repeating: "(", count: 100)
         XCTAssertThrowsError(try RegexParser.parse(deep)) { error in
-            XCTAssertEqual(error as? RegexSyntaxError,
-                           RegexSyntaxError(message: "groups and classes are nested too deeply", offset: 99, length: 1))
+            XCTAssertEqual(
+                error as? RegexSyntaxError,
+                RegexSyntaxError(message: "groups and classes are nested too deeply", offset: 99, length: 1))
         }
     }
 
@@ -382,10 +389,12 @@ final class RegexParserTests: XCTestCase {
     func testUnsupportedConstructsInPatternOrder() {
         let ast = parse("(?<=a)(?>b)c++(x)\\1(?=d)\\X\\G(?w)(?!e)(?<!f)")
         let found = ast?.unsupportedConstructs.map { "\($0.name)@\($0.offset)" }
-        XCTAssertEqual(found, [
-            "lookbehind@0", "atomic group@6", "possessive quantifier@11", "backreference@17", "lookahead@19",
-            "\\X@24", "\\G@26", "(?w)@28", "lookahead@32", "lookbehind@37",
-        ])
+        XCTAssertEqual(
+            found,
+            [
+                "lookbehind@0", "atomic group@6", "possessive quantifier@11", "backreference@17", "lookahead@19",
+                "\\X@24", "\\G@26", "(?w)@28", "lookahead@32", "lookbehind@37",
+            ])
         XCTAssertEqual(parse("a+(b)?[c]\\w")?.unsupportedConstructs.count, 0)
     }
 
@@ -407,8 +416,9 @@ final class RegexParserTests: XCTestCase {
 
         let range = RegexClassItem(.range(0x61, 0x7A), span: RegexSpan(offset: 1, length: 3))
         guard case .characterClass(let set)? = parse("[a-z--[aeiou]]")?.root.kind,
-              case .difference(.item(range), .item(let nested)) = set.expression,
-              case .nested(let vowels) = nested.kind else { return XCTFail("class shape") }
+            case .difference(.item(range), .item(let nested)) = set.expression,
+            case .nested(let vowels) = nested.kind
+        else { return XCTFail("class shape") }
         XCTAssertEqual(vowels.expression.items.count, 5)
         XCTAssertEqual(nested.span, RegexSpan(offset: 6, length: 7))
 
@@ -431,8 +441,9 @@ final class RegexParserTests: XCTestCase {
         let icu = try NSRegularExpression(pattern: "[[a]-[b]-c]")
         XCTAssertEqual(icu.numberOfMatches(in: "abc-", range: NSRange(location: 0, length: 4)), 2)
         guard case .characterClass(let set)? = parse("[[a]-[b]-c]")?.root.kind,
-              case .union(let parts) = set.expression,
-              case .difference(_, .union(let subtracted)) = parts.first else { return XCTFail("class shape") }
+            case .union(let parts) = set.expression,
+            case .difference(_, .union(let subtracted)) = parts.first
+        else { return XCTFail("class shape") }
         XCTAssertEqual(subtracted.last, .item(RegexClassItem(.scalar(0x2D), span: RegexSpan(offset: 8, length: 1))))
     }
 }
@@ -509,7 +520,8 @@ extension RegexParserTests {
     static func randomClass(depth: Int, _ rng: inout SeededGenerator) -> String {
         var out = Bool.random(using: &rng) && Bool.random(using: &rng) ? "[^" : "["
         for _ in 0..<Int.random(in: 0...4, using: &rng) {
-            out += depth < 3 && Int.random(in: 0..<5, using: &rng) == 0
+            out +=
+                depth < 3 && Int.random(in: 0..<5, using: &rng) == 0
                 ? randomClass(depth: depth + 1, &rng) : classItems.randomElement(using: &rng)!
         }
         return Int.random(in: 0..<20, using: &rng) > 0 ? out + "]" : out
@@ -538,7 +550,8 @@ extension RegexParserTests {
                 guard let icu, let ast else { continue }
                 accepted += 1
                 if ast.captureCount != icu.numberOfCaptureGroups {
-                    XCTFail("seed \(seed): capture count \(ast.captureCount) != \(icu.numberOfCaptureGroups) for \(pattern.debugDescription)")
+                    XCTFail(
+                        "seed \(seed): capture count \(ast.captureCount) != \(icu.numberOfCaptureGroups) for \(pattern.debugDescription)")
                 }
                 if !ast.canMatchEmpty, let text = Self.probeTexts.first(where: { Self.hasEmptyMatch(icu, $0) }) {
                     XCTFail("seed \(seed): \(pattern.debugDescription) flags \(flags.letters) matches empty in \(text.debugDescription)")
@@ -577,7 +590,8 @@ extension RegexParserTests {
             let line = Substring(rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine).drop { $0 == "\u{FEFF}" }
             let body = line.drop { $0 == " " || $0 == "\t" }
             guard let quote = body.first, "\"'/".contains(quote),
-                  let close = body.dropFirst().firstIndex(of: quote) else { continue }
+                let close = body.dropFirst().firstIndex(of: quote)
+            else { continue }
             let pattern = String(body[body.index(after: body.startIndex)..<close])
             let flagText = body[body.index(after: close)...].drop { $0 == " " || $0 == "\t" }.prefix { $0.isLetter || $0.isNumber }
             total += 1

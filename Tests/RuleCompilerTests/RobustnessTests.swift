@@ -66,7 +66,9 @@ final class RobustnessTests: XCTestCase {
             let engine = try RuleEngine(table: table)
             for _ in 0..<3 {
                 var sample = ""
-                for _ in 0..<rng.below(30) { sample += rng.pick(["@ab", "a", "b", "<h1>", "</h1>", "#x", " ", "\n", "😀", "中", "o", "(", "<a href=1>", "</a>"]) }
+                for _ in 0..<rng.below(30) {
+                    sample += rng.pick(["@ab", "a", "b", "<h1>", "</h1>", "#x", " ", "\n", "😀", "中", "o", "(", "<a href=1>", "</a>"])
+                }
                 let result = engine.render(sample)
                 XCTAssertEqual(result.text, sample, "seed \(seed) round \(round)")
             }

@@ -89,7 +89,9 @@ final class SemaTests: XCTestCase {
     func testHandlerLabelsMustAgreeAcrossImports() throws {
         try write("other.richrules", "richrules 1\nrule o { match /o/ tap open(url: $0) }\n")
         let output = try compile("richrules 1\nimport \"other.richrules\"\nrule m { match /m/ tap open($0) }\n")
-        XCTAssertEqual(output.diagnostics.map(\.message), ["handler 'open' is called as 'open(_:)' here but as 'open(url:)' before; a handler has one argument list"])
+        XCTAssertEqual(
+            output.diagnostics.map(\.message),
+            ["handler 'open' is called as 'open(_:)' here but as 'open(url:)' before; a handler has one argument list"])
         XCTAssertEqual(output.diagnostics.first?.notes.first?.ref?.file.path.hasSuffix("other.richrules"), true)
         XCTAssertNil(output.table)
     }
@@ -126,7 +128,8 @@ final class SemaTests: XCTestCase {
     }
 
     func testDetectorsAreCuratedRegexes() throws {
-        let t = try table("richrules 1\nrule u { match detector(link) }\nrule e { match detector(email) }\nrule p { match detector(phone) }\n")
+        let t = try table(
+            "richrules 1\nrule u { match detector(link) }\nrule e { match detector(email) }\nrule p { match detector(phone) }\n")
         for rule in t.rules {
             guard case .regex(let pattern, _, let detector) = rule.matcher else { return XCTFail() }
             XCTAssertNotNil(try? NSRegularExpression(pattern: pattern))

@@ -25,7 +25,9 @@ enum Fixture {
             presentation: presentation, captureNames: captureNames)
     }
 
-    static func prefix(_ name: String, _ prefix: String, priority: Int = 0, presentation: Presentation = Fixture.presentation()) -> RuleEntry {
+    static func prefix(_ name: String, _ prefix: String, priority: Int = 0, presentation: Presentation = Fixture.presentation())
+        -> RuleEntry
+    {
         RuleEntry(name: name, matcher: .prefix(prefix), priority: priority, presentation: presentation)
     }
 
@@ -40,7 +42,9 @@ enum Fixture {
         _ name: String, attributes: [String], isVoid: Bool = false, priority: Int = 0,
         presentation: Presentation = Fixture.presentation()
     ) -> RuleEntry {
-        RuleEntry(name: name, matcher: .element(name: name, attributes: attributes, isVoid: isVoid), priority: priority, presentation: presentation)
+        RuleEntry(
+            name: name, matcher: .element(name: name, attributes: attributes, isVoid: isVoid), priority: priority,
+            presentation: presentation)
     }
 
     static func table(_ rules: [RuleEntry], name: String = "Test") -> StyleTable {

@@ -40,7 +40,9 @@ final class HTagTests: XCTestCase {
         XCTAssertEqual(result.matches, [], file: file, line: line)
         XCTAssertEqual(result.discarded, [], file: file, line: line)
         XCTAssertEqual(result.display, text, file: file, line: line)
-        XCTAssertEqual(result.segments, [.plain(source: range(0, text.utf16.count), display: range(0, text.utf16.count), text: text)], file: file, line: line)
+        XCTAssertEqual(
+            result.segments, [.plain(source: range(0, text.utf16.count), display: range(0, text.utf16.count), text: text)], file: file,
+            line: line)
     }
 
     func testPlainH() throws {
@@ -120,7 +122,8 @@ final class HTagTests: XCTestCase {
     func testPerTagPresentationAndFallback() throws {
         let h1 = Fixture.presentation(style: TextStyle(underline: .single), tap: TapSpec(handler: "openAgreement"))
         let family = Fixture.tags(
-            presentation: Fixture.presentation(tap: TapSpec(handler: "onTag", arguments: [.init(label: "name", value: Fixture.template(.name("name")))])),
+            presentation: Fixture.presentation(
+                tap: TapSpec(handler: "onTag", arguments: [.init(label: "name", value: Fixture.template(.name("name")))])),
             tags: ["h1": h1])
         let result = try render("<h1>A</h1><H2>B</H2>", [family])
         XCTAssertEqual(result.matches.map { $0.tap?.handler }, ["openAgreement", "onTag"])
@@ -133,7 +136,8 @@ final class HTagTests: XCTestCase {
     private func priorityExample(tagPriority: Int) throws -> RenderResult {
         let phone = Fixture.regex(
             "phone", #"1[3-9]\d{9}"#, priority: 20,
-            presentation: Fixture.presentation(tap: TapSpec(handler: "call", arguments: [.init(label: "number", value: Fixture.template(.group(0)))])))
+            presentation: Fixture.presentation(
+                tap: TapSpec(handler: "call", arguments: [.init(label: "number", value: Fixture.template(.group(0)))])))
         return try render("Call <h1>13800138000</h1>", [Fixture.tags(priority: tagPriority), phone])
     }
 

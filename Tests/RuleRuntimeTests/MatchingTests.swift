@@ -74,7 +74,8 @@ final class MatchingTests: XCTestCase {
     }
 
     func testInvalidRegexNamesTheRule() {
-        XCTAssertThrowsError(try ReferenceMatcher(table: Fixture.table([Fixture.regex("ok", "a"), Fixture.regex("broken", "(a")]))) { error in
+        XCTAssertThrowsError(try ReferenceMatcher(table: Fixture.table([Fixture.regex("ok", "a"), Fixture.regex("broken", "(a")]))) {
+            error in
             guard case .invalidRegex(let rule, let pattern, _)? = error as? ReferenceMatcherError else {
                 return XCTFail("unexpected error \(error)")
             }
@@ -101,7 +102,9 @@ final class MatchingTests: XCTestCase {
 
     func testPrefixRuleRendersWithCaptureZero() throws {
         let rule = Fixture.prefix(
-            "mention", "@", presentation: Fixture.presentation(tap: TapSpec(handler: "open", arguments: [.init(label: "user", value: Fixture.template(.group(0)))])))
+            "mention", "@",
+            presentation: Fixture.presentation(
+                tap: TapSpec(handler: "open", arguments: [.init(label: "user", value: Fixture.template(.group(0)))])))
         let result = try Fixture.engine([rule]).render("中 @alice")
         XCTAssertEqual(result.matches.first?.range, range(2, 6))
         XCTAssertEqual(result.matches.first?.captures, ["@alice"])
@@ -113,7 +116,8 @@ final class MatchingTests: XCTestCase {
     func testPairedElementWithAttributes() throws {
         let a = Fixture.element(
             "a", attributes: ["href"],
-            presentation: Fixture.presentation(tap: TapSpec(handler: "openURL", arguments: [.init(label: "url", value: Fixture.template(.name("href")))])))
+            presentation: Fixture.presentation(
+                tap: TapSpec(handler: "openURL", arguments: [.init(label: "url", value: Fixture.template(.name("href")))])))
         let text = #"See <a href="https://x.com/?a=1&amp;b=2" title='It&apos;s' data=z flag>the &lt;link&gt;</a>!"#
         let result = try Fixture.engine([a]).render(text)
         let match = try XCTUnwrap(result.matches.first)
@@ -141,14 +145,17 @@ final class MatchingTests: XCTestCase {
     func testVoidElementWithImageTemplate() throws {
         let img = Fixture.element(
             "img", attributes: ["src"], isVoid: true,
-            presentation: Fixture.presentation(image: ImageSpec(source: Fixture.template(.text("https://cdn/"), .name("src")), width: 17, height: 17)))
+            presentation: Fixture.presentation(
+                image: ImageSpec(source: Fixture.template(.text("https://cdn/"), .name("src")), width: 17, height: 17)))
         let text = "A<img src='x.png'/>B<IMG SRC=y.png>C<img>D</img>"
         let result = try Fixture.engine([img]).render(text)
         XCTAssertEqual(result.matches.map(\.range), [range(1, 18), range(20, 15), range(36, 5)])
-        XCTAssertEqual(result.matches.map(\.content), [
-            .image(source: "https://cdn/x.png", width: 17, height: 17), .image(source: "https://cdn/y.png", width: 17, height: 17),
-            .image(source: "https://cdn/", width: 17, height: 17),
-        ])
+        XCTAssertEqual(
+            result.matches.map(\.content),
+            [
+                .image(source: "https://cdn/x.png", width: 17, height: 17), .image(source: "https://cdn/y.png", width: 17, height: 17),
+                .image(source: "https://cdn/", width: 17, height: 17),
+            ])
         XCTAssertEqual(result.matches.map { $0.tag?.text }, ["", "", ""])
         XCTAssertEqual(result.display, "A\u{FFFC}B\u{FFFC}C\u{FFFC}D</img>")
         XCTAssertEqual(result.matches.map(\.displayRange), [range(1, 1), range(3, 1), range(5, 1)])

@@ -6,7 +6,9 @@ import XCTest
 final class RenderTests: XCTestCase {
     /// Segments cover the text in order, the display is their concatenation, and every
     /// range agrees with the strings.
-    static func assertConsistent(_ result: RenderResult, _ context: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line) {
+    static func assertConsistent(
+        _ result: RenderResult, _ context: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
+    ) {
         var source = 0, display = 0, shown = ""
         let units = Array(result.text.utf16)
         for segment in result.segments {
@@ -22,7 +24,9 @@ final class RenderTests: XCTestCase {
                 let match = result.matches[i]
                 XCTAssertEqual(match.range.location, source, context(), file: file, line: line)
                 XCTAssertEqual(match.displayRange, range(display, match.display.utf16.count), context(), file: file, line: line)
-                XCTAssertEqual(match.text, String(decoding: units[match.range.location..<match.range.upperBound], as: UTF16.self), context(), file: file, line: line)
+                XCTAssertEqual(
+                    match.text, String(decoding: units[match.range.location..<match.range.upperBound], as: UTF16.self), context(),
+                    file: file, line: line)
                 shown += match.display
                 source += match.range.length
                 display += match.displayRange.length
@@ -30,7 +34,9 @@ final class RenderTests: XCTestCase {
         }
         XCTAssertEqual(source, units.count, context(), file: file, line: line)
         XCTAssertEqual(shown, result.display, context(), file: file, line: line)
-        XCTAssertEqual(result.segments.filter { if case .match = $0 { return true } else { return false } }.count, result.matches.count, context(), file: file, line: line)
+        XCTAssertEqual(
+            result.segments.filter { if case .match = $0 { return true } else { return false } }.count, result.matches.count, context(),
+            file: file, line: line)
         XCTAssertEqual(result.discarded.map(\.match.range), result.discarded.map(\.match.range).sorted(), context(), file: file, line: line)
         let kept = Set(result.matches.map { "\($0.rule) \($0.range)" })
         for d in result.discarded {
@@ -46,10 +52,14 @@ final class RenderTests: XCTestCase {
             presentation: Fixture.presentation(
                 styleName: "link", tap: TapSpec(handler: "openURL", arguments: [.init(label: "url", value: Fixture.template(.group(0)))]),
                 replace: Template(text: "🔗 link")))
-        let vip = Fixture.regex("vip", #"\[vip\]"#, presentation: Fixture.presentation(widget: WidgetSpec(name: "badge", width: 30, height: 16, align: "middle")))
+        let vip = Fixture.regex(
+            "vip", #"\[vip\]"#,
+            presentation: Fixture.presentation(widget: WidgetSpec(name: "badge", width: 30, height: 16, align: "middle")))
         let emoji = Fixture.regex(
             "emoji", #"\[(?<name>smile|heart)\]"#, captureNames: ["name": 1],
-            presentation: Fixture.presentation(tap: TapSpec(handler: "tapEmoji", arguments: [.init(label: nil, value: Fixture.template(.name("name")))]), image: ImageSpec(source: Fixture.template(.name("name")), width: 17, height: 17)))
+            presentation: Fixture.presentation(
+                tap: TapSpec(handler: "tapEmoji", arguments: [.init(label: nil, value: Fixture.template(.name("name")))]),
+                image: ImageSpec(source: Fixture.template(.name("name")), width: 17, height: 17)))
         let text = "see https://a.b/c [vip][smile] ok"
         let result = try Fixture.engine([url, vip, emoji]).render(text)
         Self.assertConsistent(result)
@@ -77,10 +87,12 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(result.display, "XYZ cd")
         XCTAssertEqual(result.discarded.map(\.match.rule), ["b", "space"])
         XCTAssertEqual(result.discarded.map(\.match.displayRange), [range(0, 0), range(3, 0)])
-        XCTAssertEqual(result.discarded.map(\.reason), [
-            DiscardReason(keptRule: "a", keptRange: range(0, 2), decider: .priority),
-            DiscardReason(keptRule: "c", keptRange: range(3, 1), decider: .priority),
-        ])
+        XCTAssertEqual(
+            result.discarded.map(\.reason),
+            [
+                DiscardReason(keptRule: "a", keptRange: range(0, 2), decider: .priority),
+                DiscardReason(keptRule: "c", keptRange: range(3, 1), decider: .priority),
+            ])
         XCTAssertEqual(result.discarded[1].match.content, .text(" cd"))
     }
 
@@ -96,7 +108,10 @@ final class RenderTests: XCTestCase {
     func testCustomMatcher() {
         struct Fixed: CandidateMatcher {
             func candidates(in text: String) -> [Candidate] {
-                [Candidate(ruleIndex: 0, range: range(1, 2)), Candidate(ruleIndex: 0, range: range(2, 9)), Candidate(ruleIndex: 5, range: range(0, 1))]
+                [
+                    Candidate(ruleIndex: 0, range: range(1, 2)), Candidate(ruleIndex: 0, range: range(2, 9)),
+                    Candidate(ruleIndex: 5, range: range(0, 1)),
+                ]
             }
         }
         let engine = RuleEngine(table: Fixture.table([Fixture.regex("r", "never")]), matcher: Fixed())
@@ -111,8 +126,10 @@ final class RenderTests: XCTestCase {
         var rng = SeededGenerator(seed: seed)
         let pieces = ["a", "1", "@", "#", " ", "<h1>", "</h1>", "<h2/>", "中", "😀", "\n", "[vip]", "<a href='u'>", "</a>"]
         let rules = [
-            Fixture.tags("h", priority: 1), Fixture.regex("mention", #"@\w+"#, presentation: Fixture.presentation(replace: Fixture.template(.text("@"), .group(0)))),
-            Fixture.prefix("topic", "#"), Fixture.regex("vip", #"\[vip\]"#, presentation: Fixture.presentation(widget: WidgetSpec(name: "badge"))),
+            Fixture.tags("h", priority: 1),
+            Fixture.regex("mention", #"@\w+"#, presentation: Fixture.presentation(replace: Fixture.template(.text("@"), .group(0)))),
+            Fixture.prefix("topic", "#"),
+            Fixture.regex("vip", #"\[vip\]"#, presentation: Fixture.presentation(widget: WidgetSpec(name: "badge"))),
             Fixture.element("a", attributes: ["href"]), Fixture.regex("number", #"\d+"#, priority: 2),
         ]
         let engine = try Fixture.engine(rules)
@@ -127,7 +144,8 @@ final class RenderTests: XCTestCase {
         let text = String(repeating: chunk, count: (1 << 20) / chunk.utf16.count)
         let rules = [
             Fixture.tags("h", priority: 100), Fixture.regex("phone", #"1[3-9]\d{9}"#, priority: 20), Fixture.regex("mention", #"@\w+"#),
-            Fixture.prefix("topic", "#"), Fixture.regex("vip", #"\[vip\]"#, presentation: Fixture.presentation(widget: WidgetSpec(name: "badge"))),
+            Fixture.prefix("topic", "#"),
+            Fixture.regex("vip", #"\[vip\]"#, presentation: Fixture.presentation(widget: WidgetSpec(name: "badge"))),
             Fixture.element("a", attributes: ["href"]),
         ]
         let result = try Fixture.engine(rules).render(text)

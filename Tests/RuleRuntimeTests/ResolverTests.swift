@@ -89,7 +89,9 @@ final class ResolverTests: XCTestCase {
             let expected = naiveResolve(candidates, priorities: priorities)
             let actual = resolve(candidates, priorities)
             if actual != expected {
-                XCTFail("seed \(seed) iteration \(iteration): text \(text.debugDescription), priorities \(priorities): expected \(expected), got \(actual)")
+                XCTFail(
+                    "seed \(seed) iteration \(iteration): text \(text.debugDescription), priorities \(priorities): expected \(expected), got \(actual)"
+                )
                 return
             }
         }
@@ -111,7 +113,9 @@ final class ResolverTests: XCTestCase {
             let expected = naiveResolve(candidates, priorities: priorities)
             let actual = resolve(candidates, priorities)
             if actual != expected {
-                XCTFail("seed \(seed) iteration \(iteration): candidates \(candidates.map { "\($0.ruleIndex)\($0.range)" }), priorities \(priorities): expected \(expected), got \(actual)")
+                XCTFail(
+                    "seed \(seed) iteration \(iteration): candidates \(candidates.map { "\($0.ruleIndex)\($0.range)" }), priorities \(priorities): expected \(expected), got \(actual)"
+                )
                 return
             }
         }
@@ -152,7 +156,9 @@ final class ResolverTests: XCTestCase {
         let candidates = (0..<60_000).map { i in
             Candidate(
                 ruleIndex: i % 8,
-                range: range(Int.random(in: 0..<span, using: &rng), i % 100 == 0 ? Int.random(in: 0...span / 4, using: &rng) : Int.random(in: 1...40, using: &rng)))
+                range: range(
+                    Int.random(in: 0..<span, using: &rng),
+                    i % 100 == 0 ? Int.random(in: 0...span / 4, using: &rng) : Int.random(in: 1...40, using: &rng)))
         }
         let priorities = (0..<8).map { $0 % 3 }
         let result = Resolver.resolve(candidates, priorities: priorities)

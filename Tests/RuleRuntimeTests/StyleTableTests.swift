@@ -7,16 +7,25 @@ import XCTest
 final class StyleTableTests: XCTestCase {
     private var sample: StyleTable {
         Fixture.table([
-            Fixture.tags("h", priority: 5, tags: ["h1": Fixture.presentation(style: TextStyle(underline: .single), tap: TapSpec(handler: "openAgreement"))]),
+            Fixture.tags(
+                "h", priority: 5,
+                tags: ["h1": Fixture.presentation(style: TextStyle(underline: .single), tap: TapSpec(handler: "openAgreement"))]),
             Fixture.regex(
                 "mention", #"@(?<user>\w+)"#, flags: [.caseInsensitive, .multiline], priority: 10, captureNames: ["user": 1],
-                presentation: Fixture.presentation(tap: TapSpec(handler: "openProfile", arguments: [.init(label: "user", value: Fixture.template(.text("u/"), .name("user"), .group(0)))]))),
+                presentation: Fixture.presentation(
+                    tap: TapSpec(
+                        handler: "openProfile",
+                        arguments: [.init(label: "user", value: Fixture.template(.text("u/"), .name("user"), .group(0)))]))),
             RuleEntry(
                 name: "url", matcher: .regex(pattern: "https?://\\S+", flags: [], detector: "link"),
                 presentation: Fixture.presentation(replace: Template(text: "🔗 \"link\" $ \\"))),
             Fixture.prefix("topic", "#"),
-            Fixture.element("img", attributes: ["src"], isVoid: true, presentation: Fixture.presentation(image: ImageSpec(source: Fixture.template(.name("src")), width: 17))),
-            Fixture.regex("vip", #"\[vip\]"#, presentation: Fixture.presentation(widget: WidgetSpec(name: "badge", width: 30, height: 16, align: "middle"))),
+            Fixture.element(
+                "img", attributes: ["src"], isVoid: true,
+                presentation: Fixture.presentation(image: ImageSpec(source: Fixture.template(.name("src")), width: 17))),
+            Fixture.regex(
+                "vip", #"\[vip\]"#,
+                presentation: Fixture.presentation(widget: WidgetSpec(name: "badge", width: 30, height: 16, align: "middle"))),
         ])
     }
 

@@ -47,7 +47,8 @@ final class ParserTests: XCTestCase {
     }
 
     func testKeywordsAreContextual() {
-        let (spec, diagnostics) = parse("richrules 1\nstyle style { color: red }\nrule tag { match /x/ style style tap rule }\nrule match { match /y/i }")
+        let (spec, diagnostics) = parse(
+            "richrules 1\nstyle style { color: red }\nrule tag { match /x/ style style tap rule }\nrule match { match /y/i }")
         XCTAssertEqual(diagnostics.map(\.message), [])
         XCTAssertEqual(spec.statements.count, 3)
     }
@@ -95,7 +96,8 @@ final class ParserTests: XCTestCase {
     func testHeaderErrors() {
         XCTAssertEqual(messages("rule a { match /x/ }"), ["1:1: a spec must start with the header 'richrules 1'"])
         XCTAssertEqual(messages(""), ["1:1: empty spec: a spec must start with the header 'richrules 1'"])
-        XCTAssertEqual(messages("richrules\nrule a { match /x/ }").first, "1:1: expected a language version after 'richrules' (write 'richrules 1')")
+        XCTAssertEqual(
+            messages("richrules\nrule a { match /x/ }").first, "1:1: expected a language version after 'richrules' (write 'richrules 1')")
     }
 
     func testNotAllowedItemsAndUnterminatedThings() {
@@ -103,7 +105,9 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(
             messages("richrules 1\nrule r { match /abc }"),
             ["2:16: unterminated pattern: missing closing '/'", "2:22: expected '}' to close rule 'r'"])
-        XCTAssertEqual(messages("richrules 1\nrule r { replace \"abc }"), ["2:18: unterminated string literal", "2:24: expected '}' to close rule 'r'"])
+        XCTAssertEqual(
+            messages("richrules 1\nrule r { replace \"abc }"),
+            ["2:18: unterminated string literal", "2:24: expected '}' to close rule 'r'"])
     }
 
     func testCaretRendering() {

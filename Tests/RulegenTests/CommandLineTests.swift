@@ -164,7 +164,8 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(files.count, 4)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path] + files.map { scratch.url.appendingPathComponent($0).path }
+        process.arguments =
+            ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path] + files.map { scratch.url.appendingPathComponent($0).path }
         let err = Pipe()
         process.standardError = err
         process.standardOutput = err

@@ -17,42 +17,98 @@ final class MalformedSpecTests: XCTestCase {
 
     static let cases: [Case] = [
         Case(name: "missing header", spec: "1️⃣rule a { match /x/ }", message: "a spec must start with the header 'richrules 1'"),
-        Case(name: "unsupported version", spec: "richrules 1️⃣2\nrule a { match /x/ }", message: "unsupported language version 2; this rulegen reads 'richrules 1'"),
-        Case(name: "unknown style", spec: "richrules 1\nstyle link { color: red }\nrule a { match /x/ style 1️⃣lnk }", message: "unknown style 'lnk'; did you mean 'link'?"),
-        Case(name: "style cycle", spec: "richrules 1\nstyle a : 1️⃣b { color: red }\nstyle b : a { color: blue }", message: "style inheritance cycle: 'a' → 'b' → 'a'"),
+        Case(
+            name: "unsupported version", spec: "richrules 1️⃣2\nrule a { match /x/ }",
+            message: "unsupported language version 2; this rulegen reads 'richrules 1'"),
+        Case(
+            name: "unknown style", spec: "richrules 1\nstyle link { color: red }\nrule a { match /x/ style 1️⃣lnk }",
+            message: "unknown style 'lnk'; did you mean 'link'?"),
+        Case(
+            name: "style cycle", spec: "richrules 1\nstyle a : 1️⃣b { color: red }\nstyle b : a { color: blue }",
+            message: "style inheritance cycle: 'a' → 'b' → 'a'"),
         Case(name: "unknown parent", spec: "richrules 1\nstyle a : 1️⃣zz { color: red }", message: "unknown style 'zz'"),
-        Case(name: "unknown property", spec: "richrules 1\nstyle a { 1️⃣colour: red }", message: "unknown style property 'colour'; did you mean 'color'?"),
-        Case(name: "bad hex color", spec: "richrules 1\nbase { color: 1️⃣#12345 }", message: "invalid color '#12345': write #RGB, #RRGGBB or #RRGGBBAA in hex digits"),
-        Case(name: "unknown color name", spec: "richrules 1\nbase { color: 1️⃣systemBlu }", message: "unknown color 'systemBlu'; did you mean 'systemBlue'?"),
-        Case(name: "unknown font word", spec: "richrules 1\nbase { font: 14 1️⃣boldd }", message: "unknown font attribute 'boldd'; did you mean 'bold'? (a font is a size, a weight, 'italic', a text style such as 'body', or a family in quotes)"),
+        Case(
+            name: "unknown property", spec: "richrules 1\nstyle a { 1️⃣colour: red }",
+            message: "unknown style property 'colour'; did you mean 'color'?"),
+        Case(
+            name: "bad hex color", spec: "richrules 1\nbase { color: 1️⃣#12345 }",
+            message: "invalid color '#12345': write #RGB, #RRGGBB or #RRGGBBAA in hex digits"),
+        Case(
+            name: "unknown color name", spec: "richrules 1\nbase { color: 1️⃣systemBlu }",
+            message: "unknown color 'systemBlu'; did you mean 'systemBlue'?"),
+        Case(
+            name: "unknown font word", spec: "richrules 1\nbase { font: 14 1️⃣boldd }",
+            message:
+                "unknown font attribute 'boldd'; did you mean 'bold'? (a font is a size, a weight, 'italic', a text style such as 'body', or a family in quotes)"
+        ),
         Case(name: "invalid regex column", spec: "richrules 1\nrule a { match /ab1️⃣(c/ }", message: "invalid pattern: missing closing ')'"),
-        Case(name: "empty match", spec: "richrules 1\nrule a { match /1️⃣x*/ }", message: "rule 'a' can match the empty string; make it consume at least one character (e.g. '+' instead of '*')"),
-        Case(name: "unknown flag", spec: "richrules 1\nrule a { match /x/i1️⃣g }", message: "unknown pattern flag 'g' (flags are i, m, s, x)"),
-        Case(name: "capture group out of range", spec: "richrules 1\nrule a { match /(x)/ tap open(v: 1️⃣$2) }", message: "no capture group 2: this rule has $0 to $1"),
-        Case(name: "unknown named capture", spec: "richrules 1\nrule a { match /(?<user>x)/ replace \"1️⃣${usr}\" }", message: "unknown capture 'usr'; did you mean 'user'? (the pattern names 'user')"),
-        Case(name: "handler labels differ", spec: "richrules 1\nrule a { match /x/ tap call(number: $0) }\nrule b { match /y/ tap 1️⃣call(phone: $0) }", message: "handler 'call' is called as 'call(phone:)' here but as 'call(number:)' before; a handler has one argument list"),
-        Case(name: "duplicate rule", spec: "richrules 1\nrule a { match /x/ }\nrule 1️⃣a { match /y/ }", message: "rule 'a' is declared twice"),
-        Case(name: "rule and family share names", spec: "richrules 1\ntags h { }\nrule 1️⃣h { match /y/ }", message: "rule 'h' is declared twice"),
-        Case(name: "fractional priority", spec: "richrules 1\nrule a { match /x/ priority 1️⃣1.5 }", message: "priority must be an integer from -1000000 to 1000000"),
-        Case(name: "priority out of range", spec: "richrules 1\nrule a { match /x/ priority 1️⃣-2000000 }", message: "priority must be an integer from -1000000 to 1000000"),
+        Case(
+            name: "empty match", spec: "richrules 1\nrule a { match /1️⃣x*/ }",
+            message: "rule 'a' can match the empty string; make it consume at least one character (e.g. '+' instead of '*')"),
+        Case(
+            name: "unknown flag", spec: "richrules 1\nrule a { match /x/i1️⃣g }", message: "unknown pattern flag 'g' (flags are i, m, s, x)"),
+        Case(
+            name: "capture group out of range", spec: "richrules 1\nrule a { match /(x)/ tap open(v: 1️⃣$2) }",
+            message: "no capture group 2: this rule has $0 to $1"),
+        Case(
+            name: "unknown named capture", spec: "richrules 1\nrule a { match /(?<user>x)/ replace \"1️⃣${usr}\" }",
+            message: "unknown capture 'usr'; did you mean 'user'? (the pattern names 'user')"),
+        Case(
+            name: "handler labels differ",
+            spec: "richrules 1\nrule a { match /x/ tap call(number: $0) }\nrule b { match /y/ tap 1️⃣call(phone: $0) }",
+            message: "handler 'call' is called as 'call(phone:)' here but as 'call(number:)' before; a handler has one argument list"),
+        Case(
+            name: "duplicate rule", spec: "richrules 1\nrule a { match /x/ }\nrule 1️⃣a { match /y/ }", message: "rule 'a' is declared twice"),
+        Case(
+            name: "rule and family share names", spec: "richrules 1\ntags h { }\nrule 1️⃣h { match /y/ }",
+            message: "rule 'h' is declared twice"),
+        Case(
+            name: "fractional priority", spec: "richrules 1\nrule a { match /x/ priority 1️⃣1.5 }",
+            message: "priority must be an integer from -1000000 to 1000000"),
+        Case(
+            name: "priority out of range", spec: "richrules 1\nrule a { match /x/ priority 1️⃣-2000000 }",
+            message: "priority must be an integer from -1000000 to 1000000"),
         Case(name: "missing match", spec: "richrules 1\nrule 1️⃣a { style { color: red } }", message: "rule 'a' has no 'match' statement"),
-        Case(name: "unterminated string", spec: "richrules 1\nrule a { match /x/ replace 1️⃣\"abc }\n", message: "unterminated string literal"),
-        Case(name: "unknown detector", spec: "richrules 1\nrule a { match detector(1️⃣lnk) }", message: "unknown detector 'lnk'; did you mean 'link'? (detectors are email, link, phone)"),
-        Case(name: "tag not in family", spec: "richrules 1\ntags h { tag 1️⃣p1 { style { color: red } } }", message: "tag 'p1' is not in family 'h' (expected 'h' or 'h' followed by digits)"),
-        Case(name: "replace and image", spec: "richrules 1\nrule a { match /x/ replace \"y\" 1️⃣image \"z\" }", message: "rule 'a' shows both 'replace' and 'image'; choose one"),
-        Case(name: "unknown alignment", spec: "richrules 1\nrule a { match /x/ widget w align 1️⃣center }", message: "unknown alignment 'center'; use middle, baseline, aboveBaseline, belowBaseline, top, bottom"),
-        Case(name: "allow unknown rule", spec: "richrules 1\nrule a { match /x/ allow overlap 1️⃣bb }", message: "unknown rule 'bb' in 'allow overlap'"),
+        Case(
+            name: "unterminated string", spec: "richrules 1\nrule a { match /x/ replace 1️⃣\"abc }\n", message: "unterminated string literal"),
+        Case(
+            name: "unknown detector", spec: "richrules 1\nrule a { match detector(1️⃣lnk) }",
+            message: "unknown detector 'lnk'; did you mean 'link'? (detectors are email, link, phone)"),
+        Case(
+            name: "tag not in family", spec: "richrules 1\ntags h { tag 1️⃣p1 { style { color: red } } }",
+            message: "tag 'p1' is not in family 'h' (expected 'h' or 'h' followed by digits)"),
+        Case(
+            name: "replace and image", spec: "richrules 1\nrule a { match /x/ replace \"y\" 1️⃣image \"z\" }",
+            message: "rule 'a' shows both 'replace' and 'image'; choose one"),
+        Case(
+            name: "unknown alignment", spec: "richrules 1\nrule a { match /x/ widget w align 1️⃣center }",
+            message: "unknown alignment 'center'; use middle, baseline, aboveBaseline, belowBaseline, top, bottom"),
+        Case(
+            name: "allow unknown rule", spec: "richrules 1\nrule a { match /x/ allow overlap 1️⃣bb }",
+            message: "unknown rule 'bb' in 'allow overlap'"),
         Case(name: "match in a tag family", spec: "richrules 1\ntags h { 1️⃣match /x/ }", message: "'match' is not allowed in a tag family"),
-        Case(name: "duplicate statement", spec: "richrules 1\nrule a { match /x/ priority 1 1️⃣priority 2 }", message: "rule 'a' has two 'priority' statements"),
-        Case(name: "element attribute field", spec: "richrules 1\nrule a { match tag <a 1️⃣text> }", message: "'text' is a tag field (text, name, index) and cannot be an attribute name"),
-        Case(name: "family with digits", spec: "richrules 1\ntags 1️⃣h2 { }", message: "a tag family name is ASCII letters only ('h2' has other characters; digits are the tag level)"),
-        Case(name: "missing import", spec: "richrules 1\nimport 1️⃣\"nope.richrules\"", message: "cannot import 'nope.richrules': no such file"),
+        Case(
+            name: "duplicate statement", spec: "richrules 1\nrule a { match /x/ priority 1 1️⃣priority 2 }",
+            message: "rule 'a' has two 'priority' statements"),
+        Case(
+            name: "element attribute field", spec: "richrules 1\nrule a { match tag <a 1️⃣text> }",
+            message: "'text' is a tag field (text, name, index) and cannot be an attribute name"),
+        Case(
+            name: "family with digits", spec: "richrules 1\ntags 1️⃣h2 { }",
+            message: "a tag family name is ASCII letters only ('h2' has other characters; digits are the tag level)"),
+        Case(
+            name: "missing import", spec: "richrules 1\nimport 1️⃣\"nope.richrules\"", message: "cannot import 'nope.richrules': no such file"
+        ),
         Case(
             name: "import cycle", spec: "richrules 1\nimport \"b.richrules\"",
             message: "import cycle: spec.richrules → b.richrules → spec.richrules",
             files: ["b.richrules": "richrules 1\nimport 1️⃣\"spec.richrules\"\n"], file: "b.richrules"),
-        Case(name: "tag reference in a regex rule", spec: "richrules 1\nrule a { match /x/ tap t(v: 1️⃣${text}) }", message: "unknown capture 'text' (this rule has no named captures)"),
-        Case(name: "prefix with space", spec: "richrules 1\nrule a { match prefix 1️⃣\"a b\" }", message: "a prefix must be non-empty plain text without spaces or '$' references"),
+        Case(
+            name: "tag reference in a regex rule", spec: "richrules 1\nrule a { match /x/ tap t(v: 1️⃣${text}) }",
+            message: "unknown capture 'text' (this rule has no named captures)"),
+        Case(
+            name: "prefix with space", spec: "richrules 1\nrule a { match prefix 1️⃣\"a b\" }",
+            message: "a prefix must be non-empty plain text without spaces or '$' references"),
     ]
 
     /// The spec without the marker, and the marker's 1-based line and column (scalars).

@@ -68,7 +68,9 @@ final class SeedBehaviourTests: XCTestCase {
             XCTAssertEqual(matches.map { $0["handler"] as? String }, tags.map { _ in "onTag" }, text)
             XCTAssertEqual(
                 matches.map { ($0["range"] as? [Int]) ?? [] },
-                tags.map { let r = range(of: $0.1, in: text); return [r.location, r.length] }, text)
+                tags.map {
+                    let r = range(of: $0.1, in: text); return [r.location, r.length]
+                }, text)
         }
     }
 

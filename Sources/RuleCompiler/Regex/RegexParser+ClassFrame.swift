@@ -43,11 +43,14 @@ extension PatternParser {
         }
 
         /// Adds a range; `[a-z]` becomes one range item rather than `a` plus `a-z`.
-        mutating func addRange(_ low: (value: UInt32, span: RegexSpan), _ high: UInt32, _ highSpan: RegexSpan,
-                               dash: RegexSpan) {
+        mutating func addRange(
+            _ low: (value: UInt32, span: RegexSpan), _ high: UInt32, _ highSpan: RegexSpan,
+            dash: RegexSpan
+        ) {
             let top = operands.removeLast()
             if case .union(var items) = top,
-               case .item(let last)? = items.last, last == RegexClassItem(.scalar(low.value), span: low.span) {
+                case .item(let last)? = items.last, last == RegexClassItem(.scalar(low.value), span: low.span)
+            {
                 _ = consume top
                 items[items.count - 1] = .item(RegexClassItem(.range(low.value, high), span: low.span.extended(to: highSpan)))
                 operands.append(.union(items))

@@ -102,8 +102,9 @@ extension PatternParser {
                     try range(to: value, span: span(through: start), &frames, dash: dash)
                     lastClassLiteral = (value, span(through: start))
                 } else {
-                    try range(to: c.value, span: RegexSpan(offset: previousEnd - 1, length: c.span.end - previousEnd + 1),
-                              &frames, dash: dash)
+                    try range(
+                        to: c.value, span: RegexSpan(offset: previousEnd - 1, length: c.span.end - previousEnd + 1),
+                        &frames, dash: dash)
                 }
                 try advance()
                 state = .afterRange
@@ -114,8 +115,10 @@ extension PatternParser {
     }
 
     /// The states after a `-` or `&` that may be an operator, a range, or a literal.
-    private mutating func afterDashOrAmp(_ state: ClassState, _ unquoted: UInt32?, _ frames: inout [ClassFrame],
-                                         dash: RegexSpan) throws(RegexSyntaxError) -> ClassState {
+    private mutating func afterDashOrAmp(
+        _ state: ClassState, _ unquoted: UInt32?, _ frames: inout [ClassFrame],
+        dash: RegexSpan
+    ) throws(RegexSyntaxError) -> ClassState {
         let isDash = [.setDash, .literalDash, .rangeDash].contains(state)
         let symbol: UInt32 = isDash ? 0x2D : 0x26
         if unquoted == symbol {  // `--` or `&&`
@@ -185,8 +188,10 @@ extension PatternParser {
     }
 
     /// Adds `last-high`, where `last` is the last class literal (ICU's `fLastSetLiteral`).
-    private func range(to high: UInt32, span highSpan: RegexSpan, _ frames: inout [ClassFrame],
-                       dash: RegexSpan) throws(RegexSyntaxError) {
+    private func range(
+        to high: UInt32, span highSpan: RegexSpan, _ frames: inout [ClassFrame],
+        dash: RegexSpan
+    ) throws(RegexSyntaxError) {
         guard let low = lastClassLiteral, low.value <= high else {
             let lowText = lastClassLiteral.map { text($0.span) } ?? ""
             throw RegexSyntaxError("invalid range '\(lowText)-\(text(highSpan))'", (lastClassLiteral?.span ?? dash).extended(to: highSpan))

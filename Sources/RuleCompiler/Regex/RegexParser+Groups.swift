@@ -60,12 +60,16 @@ extension PatternParser {
         return String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init)))
     }
 
-    mutating func pushGroup(_ kind: RegexGroup.Kind, opener: RegexSpan, returnState: State,
-                            bodyOptions: RegexOptions? = nil) throws(RegexSyntaxError) {
+    mutating func pushGroup(
+        _ kind: RegexGroup.Kind, opener: RegexSpan, returnState: State,
+        bodyOptions: RegexOptions? = nil
+    ) throws(RegexSyntaxError) {
         try checkDepth(openGroupCount + 1, at: opener)
         let inner = bodyOptions ?? options
-        frames.append(GroupFrame(kind: .group(kind), opener: opener, outerOptions: options, bodyOptions: inner,
-                                 returnState: returnState, branchStart: previousEnd))
+        frames.append(
+            GroupFrame(
+                kind: .group(kind), opener: opener, outerOptions: options, bodyOptions: inner,
+                returnState: returnState, branchStart: previousEnd))
         options = inner
     }
 
@@ -122,8 +126,9 @@ extension PatternParser {
             if c.isEOF { throw RegexSyntaxError("missing closing ')'", opener) }
             throw RegexSyntaxError("unknown flag '\(text(c.span))'", c.span)
         }
-        try pushGroup(.scopedFlags(change), opener: opener, returnState: .quantifiable,
-                      bodyOptions: change.applied(to: options))
+        try pushGroup(
+            .scopedFlags(change), opener: opener, returnState: .quantifiable,
+            bodyOptions: change.applied(to: options))
         try advance()
         frames[frames.count - 1].branchStart = previousEnd
         return .term
@@ -148,8 +153,9 @@ extension PatternParser {
         }
         let frame = frames.removeLast()
         let groupSpan = RegexSpan(offset: frame.opener.offset, length: c.span.end - frame.opener.offset)
-        let node = RegexNode(.group(RegexGroup(kind: kind, child: body(of: frame))), span: groupSpan,
-                             options: frame.outerOptions)
+        let node = RegexNode(
+            .group(RegexGroup(kind: kind, child: body(of: frame))), span: groupSpan,
+            options: frame.outerOptions)
         if case .lookbehind = kind { try Self.checkLookBehindLength(node) }
         options = frame.outerOptions
         frames[frames.count - 1].items.append(node)

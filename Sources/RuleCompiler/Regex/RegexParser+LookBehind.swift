@@ -84,7 +84,8 @@ extension PatternParser {
 
     private static func singleCharacterLength(_ value: UInt32, _ options: RegexOptions) -> Int {
         if options.contains(.caseInsensitive),
-           Unicode.Scalar(value)?.properties.changesWhenCaseMapped == true {
+            Unicode.Scalar(value)?.properties.changesWhenCaseMapped == true
+        {
             return 2
         }
         return value > 0x10000 ? 2 : 1  // sic: ICU compares with `>`

@@ -11,8 +11,10 @@ import Foundation
 
 extension PatternParser {
     /// Validates and describes a property set.
-    mutating func property(named name: [UInt32], negated: Bool, notation: RegexProperty.Notation,
-                           span: RegexSpan) throws(RegexSyntaxError) -> RegexProperty {
+    mutating func property(
+        named name: [UInt32], negated: Bool, notation: RegexProperty.Notation,
+        span: RegexSpan
+    ) throws(RegexSyntaxError) -> RegexProperty {
         let text = Self.string(name)
         guard ICUOracle.shared.acceptsProperty(name, negated: negated) else {
             throw RegexSyntaxError("unknown property '\(text)'", span)

@@ -32,8 +32,10 @@ extension PatternParser {
     }
 
     /// Reads the lazy/possessive suffix and wraps the last item.
-    private mutating func applyQuantifier(min: Int, max: Int?, notation: RegexQuantifier.Notation,
-                                          from start: RegexSpan) throws(RegexSyntaxError) {
+    private mutating func applyQuantifier(
+        min: Int, max: Int?, notation: RegexQuantifier.Notation,
+        from start: RegexSpan
+    ) throws(RegexSyntaxError) {
         var kind = RegexQuantifier.Kind.greedy
         if c.isUnquoted("?") {
             kind = .lazy
@@ -57,8 +59,10 @@ extension PatternParser {
             backreferences.removeAll { child.span.offset <= $0.span.offset && $0.span.end <= child.span.end }
         }
         let quantifier = RegexQuantifier(min: min, max: max, kind: kind, notation: notation, child: child)
-        frames[index].items.append(RegexNode(.quantified(quantifier), span: child.span.extended(to: quantifierSpan),
-                                             options: options))
+        frames[index].items.append(
+            RegexNode(
+                .quantified(quantifier), span: child.span.extended(to: quantifierSpan),
+                options: options))
     }
 
     /// `{n}`, `{n,}`, `{n,m}`; `c` is the character after `{`. Only unquoted ASCII digits
@@ -98,7 +102,8 @@ extension PatternParser {
 
     private func badInterval(from start: RegexSpan) -> RegexSyntaxError {
         if c.isEOF { return RegexSyntaxError("missing '}' in quantifier", span(through: start)) }
-        return RegexSyntaxError("invalid quantifier '\(text(span(through: start)))', expected {n}, {n,} or {n,m}",
-                                span(through: start))
+        return RegexSyntaxError(
+            "invalid quantifier '\(text(span(through: start)))', expected {n}, {n,} or {n,m}",
+            span(through: start))
     }
 }

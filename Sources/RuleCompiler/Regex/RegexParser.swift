@@ -77,8 +77,11 @@ struct PatternParser {
         reader.extended = options.contains(.extended)
         self.options = options
         let root = RegexSpan(offset: 0, length: 0)
-        frames = [GroupFrame(kind: .root, opener: root, outerOptions: options, bodyOptions: options,
-                             returnState: .term, branchStart: 0)]
+        frames = [
+            GroupFrame(
+                kind: .root, opener: root, outerOptions: options, bodyOptions: options,
+                returnState: .term, branchStart: 0)
+        ]
     }
 
     mutating func parse() throws(RegexSyntaxError) -> RegexAST {
@@ -199,8 +202,9 @@ struct PatternParser {
     func body(of frame: GroupFrame) -> RegexNode {
         let last = sequence(of: frame)
         guard let first = frame.alternatives.first else { return last }
-        return RegexNode(.alternation(frame.alternatives + [last]), span: first.span.extended(to: last.span),
-                         options: frame.bodyOptions)
+        return RegexNode(
+            .alternation(frame.alternatives + [last]), span: first.span.extended(to: last.span),
+            options: frame.bodyOptions)
     }
 
     /// End of pattern: closes the root, then checks what needed the whole pattern.

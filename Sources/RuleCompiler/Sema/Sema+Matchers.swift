@@ -13,7 +13,9 @@ extension Sema {
             var ok = true
             for (i, c) in flagText.unicodeScalars.enumerated() {
                 guard let flag = RegexFlags(letters: String(c)) else {
-                    error("invalid-pattern", "unknown pattern flag '\(c)' (flags are i, m, s, x)", file, flagsSpan.subspan(offset: i, length: 1))
+                    error(
+                        "invalid-pattern", "unknown pattern flag '\(c)' (flags are i, m, s, x)", file,
+                        flagsSpan.subspan(offset: i, length: 1))
                     ok = false
                     continue
                 }
@@ -28,7 +30,8 @@ extension Sema {
             guard let detector = Detectors.all[kind.name] else {
                 let kinds = Detectors.all.keys.sorted()
                 error(
-                    "invalid-value", "unknown detector '\(kind.name)'\(Spelling.hint(kind.name, kinds)) (detectors are \(kinds.joined(separator: ", ")))",
+                    "invalid-value",
+                    "unknown detector '\(kind.name)'\(Spelling.hint(kind.name, kinds)) (detectors are \(kinds.joined(separator: ", ")))",
                     file, kind.span)
                 return nil
             }
@@ -54,14 +57,17 @@ extension Sema {
                 if !seen.insert(lower).inserted {
                     error("duplicate", "attribute '\(attribute.name)' is listed twice", file, attribute.span)
                 } else if fields.contains(lower) {
-                    error("invalid-name", "'\(lower)' is a tag field (text, name, index) and cannot be an attribute name", file, attribute.span)
+                    error(
+                        "invalid-name", "'\(lower)' is a tag field (text, name, index) and cannot be an attribute name", file,
+                        attribute.span)
                 }
             }
             guard ok else { return nil }
             let names = fields.union(seen)
             let scope = CaptureScope(
                 maxGroup: 0, names: names,
-                what: "tag fields: text, name, index; declared attributes: " + (seen.isEmpty ? "none (list them as 'tag <a href>')" : seen.sorted().joined(separator: ", ")))
+                what: "tag fields: text, name, index; declared attributes: "
+                    + (seen.isEmpty ? "none (list them as 'tag <a href>')" : seen.sorted().joined(separator: ", ")))
             return (.element(name: name.name.lowercased(), attributes: attributes.map { $0.name.lowercased() }, isVoid: isVoid), scope, [:])
         }
     }
@@ -78,7 +84,9 @@ extension Sema {
             ast = try RegexParser.parse(pattern, flags: flags)
         } catch {
             let length = max(1, min(error.length, span.length - error.offset))
-            self.error("invalid-pattern", "invalid pattern: \(error.message)", file, span.subspan(offset: min(error.offset, span.length), length: length))
+            self.error(
+                "invalid-pattern", "invalid pattern: \(error.message)", file,
+                span.subspan(offset: min(error.offset, span.length), length: length))
             return nil
         }
         if (try? NSRegularExpression(pattern: pattern, options: flags.regularExpressionOptions)) == nil {

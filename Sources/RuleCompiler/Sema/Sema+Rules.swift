@@ -45,10 +45,12 @@ extension Sema {
         let family = decl.family.name.lowercased()
         if !family.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }) {
             error(
-                "invalid-name", "a tag family name is ASCII letters only ('\(decl.family.name)' has other characters; digits are the tag level)",
+                "invalid-name",
+                "a tag family name is ASCII letters only ('\(decl.family.name)' has other characters; digits are the tag level)",
                 file, decl.family.span)
         }
-        let items = uniqueItems(decl.items.filter { if case .tag = $0 { return false } else { return true } }, owner: "tag family '\(family)'", in: file)
+        let items = uniqueItems(
+            decl.items.filter { if case .tag = $0 { return false } else { return true } }, owner: "tag family '\(family)'", in: file)
         let scope = CaptureScope(maxGroup: 0, names: ["text", "name", "level", "index"], what: "tag fields: text, name, level, index")
         let priority = checkPriority(items["priority"], in: file)
         let familyPresentation = presentation(items, scope: scope, in: file, inherited: nil)
@@ -59,7 +61,8 @@ extension Sema {
             let level = name.dropFirst(family.count)
             if !name.hasPrefix(family) || !level.allSatisfy(\.isASCII) || !level.allSatisfy(\.isNumber) {
                 error(
-                    "invalid-name", "tag '\(block.name.name)' is not in family '\(family)' (expected '\(family)' or '\(family)' followed by digits)",
+                    "invalid-name",
+                    "tag '\(block.name.name)' is not in family '\(family)' (expected '\(family)' or '\(family)' followed by digits)",
                     file, block.name.span)
                 continue
             }
@@ -120,7 +123,9 @@ extension Sema {
     mutating func checkPriority(_ item: Item?, in file: SourceFile) -> Int {
         guard case .priority(let n, _)? = item else { return 0 }
         guard n.isInteger, Self.priorityRange.contains(Int(exactly: n.value.rounded()) ?? Int.max), n.value.rounded() == n.value else {
-            error("invalid-value", "priority must be an integer from \(Self.priorityRange.lowerBound) to \(Self.priorityRange.upperBound)", file, n.span)
+            error(
+                "invalid-value", "priority must be an integer from \(Self.priorityRange.lowerBound) to \(Self.priorityRange.upperBound)",
+                file, n.span)
             return 0
         }
         return Int(n.value)

@@ -20,7 +20,9 @@ extension Sema {
                 continue
             }
             if let first = seen[name] {
-                error("duplicate", "style property '\(name)' is set twice", file, property.name.span, notes: [.init("first set here", at: first)])
+                error(
+                    "duplicate", "style property '\(name)' is set twice", file, property.name.span,
+                    notes: [.init("first set here", at: first)])
                 continue
             }
             seen[name] = ref(file, property.name.span)
@@ -53,7 +55,8 @@ extension Sema {
             switch value {
             case .number(let n):
                 guard n.value > 0, n.value <= 1000, font.size == nil else {
-                    error("invalid-value", font.size == nil ? "font size must be between 0 and 1000" : "font size given twice", file, n.span)
+                    error(
+                        "invalid-value", font.size == nil ? "font size must be between 0 and 1000" : "font size given twice", file, n.span)
                     continue
                 }
                 font.size = n.value

@@ -15,7 +15,9 @@ extension Sema {
                     }
                 case .base(_, let span):
                     if let first = baseSeen {
-                        error("duplicate", "'base' is declared twice in this file", file.source, span, notes: [.init("first declared here", at: first)])
+                        error(
+                            "duplicate", "'base' is declared twice in this file", file.source, span,
+                            notes: [.init("first declared here", at: first)])
                     }
                     baseSeen = ref(file.source, span)
                 default: continue
@@ -31,7 +33,9 @@ extension Sema {
                     base = base.merged(with: style(from: block, in: file.source))
                 case .highlight(let ref, let span):
                     if let first = highlightSeen {
-                        error("duplicate", "default 'highlight' is declared twice in this file", file.source, span, notes: [.init("first declared here", at: first)])
+                        error(
+                            "duplicate", "default 'highlight' is declared twice in this file", file.source, span,
+                            notes: [.init("first declared here", at: first)])
                     }
                     highlightSeen = self.ref(file.source, span)
                     defaultHighlight = highlight(ref, in: file.source) ?? nil

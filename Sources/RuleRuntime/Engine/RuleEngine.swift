@@ -50,9 +50,10 @@ public struct RuleEngine: Sendable {
             guard cursor < end else { return }
             let piece = utf16String(units[cursor..<end])
             let length = end - cursor
-            segments.append(.plain(
-                source: TextRange(location: cursor, length: length),
-                display: TextRange(location: displayOffset, length: length), text: piece))
+            segments.append(
+                .plain(
+                    source: TextRange(location: cursor, length: length),
+                    display: TextRange(location: displayOffset, length: length), text: piece))
             display += piece
             displayOffset += length
         }

@@ -60,13 +60,17 @@ struct TagScanner: Sendable {
             switch token.kind {
             case .open(let name, let level, let attributes):
                 if case .element(_, isVoid: true) = kind {
-                    emit(start: i, contentStart: token.end, contentEnd: token.end, end: token.end, name: name, level: nil, attributes: attributes)
+                    emit(
+                        start: i, contentStart: token.end, contentEnd: token.end, end: token.end, name: name, level: nil,
+                        attributes: attributes)
                 } else {
                     open = Open(start: i, contentStart: token.end, name: name, level: level, attributes: attributes)
                 }
             case .close(let name):
                 if let o = open, o.name == name, !isVoid {
-                    emit(start: o.start, contentStart: o.contentStart, contentEnd: i, end: token.end, name: o.name, level: o.level, attributes: o.attributes)
+                    emit(
+                        start: o.start, contentStart: o.contentStart, contentEnd: i, end: token.end, name: o.name, level: o.level,
+                        attributes: o.attributes)
                 }
                 open = nil
             case .clear:

@@ -8,7 +8,8 @@ public enum StyleTableError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unsupportedFormatVersion(let found, let supported):
-            return "style table has formatVersion \(found); this runtime reads formatVersion \(supported) (regenerate it with the matching rulegen)"
+            return
+                "style table has formatVersion \(found); this runtime reads formatVersion \(supported) (regenerate it with the matching rulegen)"
         case .malformed(let message):
             return "malformed style table: \(message)"
         }

@@ -55,7 +55,8 @@ extension Template.Part: Codable {
         } else if let name = try c.decodeIfPresent(String.self, forKey: .name) {
             self = .name(name)
         } else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "template part needs 'text', 'group' or 'name'"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "template part needs 'text', 'group' or 'name'"))
         }
     }
 
