@@ -14,9 +14,10 @@ let package = Package(
         .target(name: "RuleRuntime"),
         .target(name: "RuleCompiler", dependencies: ["RuleSpec", "RuleRuntime"]),
         .executableTarget(name: "rulegen", dependencies: ["RuleCompiler", "RuleSpec", "RuleRuntime"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RuleSpecTests", dependencies: ["RuleSpec"]),
-        .testTarget(name: "RuleCompilerTests", dependencies: ["RuleCompiler", "RuleSpec", "RuleRuntime"]),
-        .testTarget(name: "RuleRuntimeTests", dependencies: ["RuleRuntime"]),
+        .testTarget(name: "RuleCompilerTests", dependencies: ["RuleCompiler", "RuleSpec", "RuleRuntime", "TestSupport"]),
+        .testTarget(name: "RuleRuntimeTests", dependencies: ["RuleRuntime", "TestSupport"]),
         .testTarget(name: "RulegenTests", dependencies: ["RuleCompiler", "RuleRuntime", "rulegen"]),
     ],
     swiftLanguageModes: [.v6]

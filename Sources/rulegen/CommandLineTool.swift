@@ -103,6 +103,8 @@ struct ArgumentScanner {
     var remaining: [String]
     let usage: String
     var positionals: [String] = []
+    /// `-h` or `--help` was given.
+    var helpRequested = false
 
     init(_ args: [String], usage: String) {
         self.remaining = args
@@ -123,6 +125,10 @@ struct ArgumentScanner {
             }
             if arg == "--" {
                 afterDashes = true
+                continue
+            }
+            if arg == "-h" || arg == "--help" {
+                helpRequested = true
                 continue
             }
             var name = arg

@@ -34,19 +34,17 @@ enum ExplainCommand {
         var textsFile: String?
         var engineName = "icu"
         var format = "text"
-        var help = false
         try scanner.scan { option, value in
             switch option {
             case "--text": text = try value()
             case "--texts": textsFile = try value()
             case "--engine": engineName = try ArgumentScanner.choice(try value(), of: ["compiled", "icu"], for: "--engine", usage: usage)
             case "--format": format = try ArgumentScanner.choice(try value(), of: ["text", "json"], for: "--format", usage: usage)
-            case "-h", "--help": help = true
             default: return false
             }
             return true
         }
-        if help {
+        if scanner.helpRequested {
             console.out(Self.help)
             return .success
         }
@@ -156,18 +154,6 @@ enum ExplainText {
         return line
     }
 
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out + "\""
-    }
+    /// A Swift-style quoted string, so control characters stay visible.
+    static func quote(_ s: String) -> String { SwiftLiteral.string(s) }
 }

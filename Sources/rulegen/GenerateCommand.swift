@@ -29,18 +29,16 @@ enum GenerateCommand {
         var scanner = ArgumentScanner(args, usage: usage)
         var output: String?
         var access = "internal"
-        var help = false
         try scanner.scan { option, value in
             switch option {
             case "-o", "--output": output = try value()
             case "--access":
                 access = try ArgumentScanner.choice(try value(), of: ["internal", "public"], for: "--access", usage: usage)
-            case "-h", "--help": help = true
             default: return false
             }
             return true
         }
-        if help {
+        if scanner.helpRequested {
             console.out(Self.help)
             return .success
         }

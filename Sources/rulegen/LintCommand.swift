@@ -31,17 +31,15 @@ enum LintCommand {
         var scanner = ArgumentScanner(args, usage: usage)
         var format = "text"
         var strict = false
-        var help = false
         try scanner.scan { option, value in
             switch option {
             case "--format": format = try ArgumentScanner.choice(try value(), of: ["text", "json"], for: "--format", usage: usage)
             case "--strict": strict = true
-            case "-h", "--help": help = true
             default: return false
             }
             return true
         }
-        if help {
+        if scanner.helpRequested {
             console.out(Self.help)
             return .success
         }

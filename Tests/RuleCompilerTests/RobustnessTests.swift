@@ -2,6 +2,7 @@ import Foundation
 import RuleCompiler
 import RuleRuntime
 import RuleSpec
+import TestSupport
 import XCTest
 
 /// Nothing crashes on any input: random specs assembled from language fragments and
@@ -9,19 +10,6 @@ import XCTest
 /// texts. The seed is printed first (a crash ends the process) and in every failure;
 /// `RICHRULES_SEED` replays one.
 final class RobustnessTests: XCTestCase {
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-    }
-
     static let fragments = [
         "richrules 1\n", "richrules ", "rule ", "r", "a", "tags ", "h ", "tag ", "h1 ", "style ", "link ", ": ", "base ",
         "highlight ", "none ", "import ", "\"x.richrules\" ", "{ ", "} ", "; ", "\n", "match ", "/@\\w+/ ", "/(a)(?<n>b)/i ",
@@ -33,9 +21,9 @@ final class RobustnessTests: XCTestCase {
     ]
 
     func testRandomSpecsNeverCrashTheCompiler() throws {
-        let seed = ProcessInfo.processInfo.environment["RICHRULES_SEED"].flatMap(UInt64.init) ?? 20_261_130
+        let seed = testSeed(20_261_130)
         print("RobustnessTests seed \(seed)")
-        var rng = SplitMix(state: seed)
+        var rng = SeededGenerator(seed: seed)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("robust-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

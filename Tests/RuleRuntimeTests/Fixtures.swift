@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import RuleRuntime
@@ -59,25 +60,6 @@ enum Fixture {
 
     /// A template from its spec spelling's parts: `"$0"`, `"${href}"`, `"x"`.
     static func template(_ parts: Template.Part...) -> Template { Template(parts) }
-}
-
-/// SplitMix64: small, fast, reproducible across platforms.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-/// The seed of the random tests: `RICHRULES_SEED` when set, otherwise `fallback`.
-func testSeed(_ fallback: UInt64) -> UInt64 {
-    if let text = ProcessInfo.processInfo.environment["RICHRULES_SEED"], let seed = UInt64(text) { return seed }
-    return fallback
 }
 
 func range(_ location: Int, _ length: Int) -> TextRange { TextRange(location: location, length: length) }

@@ -25,9 +25,9 @@ struct SwiftWriter {
 }
 
 /// Swift literal spelling of spec strings.
-enum SwiftLiteral {
+public enum SwiftLiteral {
     /// A `"…"` literal with every special character escaped.
-    static func string(_ s: String) -> String {
+    public static func string(_ s: String) -> String {
         var out = "\""
         for c in s.unicodeScalars {
             switch c {
