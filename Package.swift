@@ -19,6 +19,11 @@ let package = Package(
         .testTarget(name: "RuleCompilerTests", dependencies: ["RuleCompiler", "RuleSpec", "RuleRuntime", "TestSupport"]),
         .testTarget(name: "RuleRuntimeTests", dependencies: ["RuleRuntime", "TestSupport"]),
         .testTarget(name: "RulegenTests", dependencies: ["RuleCompiler", "RuleRuntime", "rulegen"]),
+        // Compiles the checked-in generated Swift of every example spec (regenerate with
+        // `swift run rulegen Specs/*.richrules -o Tests/GeneratedConsumerTests/Generated`).
+        .testTarget(
+            name: "GeneratedConsumerTests", dependencies: ["RuleCompiler", "RuleRuntime", "TestSupport"],
+            exclude: ["Generated/Agreement.styles.json", "Generated/Social.styles.json", "Generated/Html.styles.json", "Generated/Prefix.styles.json"]),
     ],
     swiftLanguageModes: [.v6]
 )

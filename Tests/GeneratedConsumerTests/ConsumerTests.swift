@@ -1,0 +1,64 @@
+import Foundation
+import RuleCompiler
+import RuleRuntime
+import TestSupport
+import XCTest
+
+/// Compiles the checked-in generated Swift of every example spec (`Generated/`) and runs
+/// it against the reference engine built from the spec itself on a seeded corpus.
+/// `RulegenTests.GoldenFilesTests` checks that the checked-in files are up to date.
+final class ConsumerTests: XCTestCase {
+    static let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Specs")
+
+    func reference(_ name: String) throws -> RuleEngine {
+        let output = Compiler.compile(path: Self.specs.appendingPathComponent("\(name).richrules").path)
+        return try RuleEngine(table: XCTUnwrap(output.table, "\(name): \(output.diagnostics.map(\.message))"))
+    }
+
+    static let pieces = [
+        "I agree to the ", "<h1>User Agreement</h1>", "<h2>Privacy Policy</h2>", "<h3>x</h3>", "<H4>条款</H4>", "<h1>", "</h2>",
+        " cc @alice", "@bob_1", " 13800138000", " #topic# ", "#tag", " https://apple.com/a?b=1.", " www.example.org ",
+        "[smile]", "[heart]", "[vip]", "<a href=\"https://x.y/z\" title='t'>link</a>", "<img src=\"p.png\"/>", "<img src=q.jpg>",
+        " http://old.example ", "😀", "👩‍👩‍👧", "中文", "العربية", "\n", " ", "Call ", "a&amp;b",
+    ]
+
+    func corpus(seed: UInt64, count: Int) -> [String] {
+        var rng = SeededGenerator(seed: seed)
+        return (0..<count).map { _ in (0..<rng.below(12)).map { _ in rng.pick(Self.pieces) }.joined() }
+    }
+
+    func check(_ generated: (String) -> RenderResult, table: StyleTable, name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let engine = try reference(name)
+        XCTAssertEqual(table, engine.table, "\(name): generated table differs from the spec's", file: file, line: line)
+        let seed = testSeed(7)
+        for text in corpus(seed: seed, count: 400) {
+            XCTAssertEqual(generated(text), engine.render(text), "seed \(seed) \(name): \(text)", file: file, line: line)
+        }
+    }
+
+    func testAgreement() throws {
+        try check(AgreementRules.render, table: AgreementRules.table, name: "agreement")
+        XCTAssertEqual(AgreementRules.Rule.allCases.map(\.rawValue), ["h", "mention", "phone"])
+        XCTAssertEqual(AgreementRules.Handler.openAgreement.rawValue, "openAgreement")
+        XCTAssertEqual(AgreementRules.Style.allCases.count, 3)
+    }
+
+    func testSocial() throws {
+        try check(SocialRules.render, table: SocialRules.table, name: "social")
+        let result = SocialRules.render("hi @bob [vip] [smile]")
+        XCTAssertEqual(result.matches.map(\.rule), ["mention", "vip", "emoji"])
+        XCTAssertEqual(result.display, "hi @bob \u{FFFC} \u{FFFC}")
+    }
+
+    func testHtml() throws {
+        try check(HtmlRules.render, table: HtmlRules.table, name: "html")
+        let result = HtmlRules.render("<a href=\"https://x.y\">go</a>")
+        XCTAssertEqual(result.matches.first?.tap?.arguments.first?.value, "https://x.y")
+    }
+
+    func testPrefix() throws {
+        try check(PrefixRules.render, table: PrefixRules.table, name: "prefix")
+        XCTAssertEqual(PrefixRules.render("a #b @c http://d").matches.map(\.text), ["#b", "@c", "http://d"])
+    }
+}
