@@ -157,4 +157,14 @@ final class SemaTests: XCTestCase {
         XCTAssertEqual(output.diagnostics.map { $0.location?.line }, [2, 3, 4, 4])
         XCTAssertTrue(output.diagnostics.map(\.message).contains("rule 'c' has no 'match' statement"))
     }
+
+    func testConstructsWithoutAutomatonWarnAndStillCompile() throws {
+        let output = try compile("richrules 1\nrule r { match /(a)\\1/ }\nrule s { match /x(?=y)/ }\n")
+        XCTAssertEqual(output.diagnostics.map(\.severity), [.warning, .warning])
+        XCTAssertEqual(output.diagnostics.map(\.name), ["fallback", "fallback"])
+        XCTAssertEqual(output.diagnostics.map(\.location), [SourceLocation(line: 2, column: 20), SourceLocation(line: 3, column: 18)])
+        XCTAssertEqual(
+            output.diagnostics.first?.message, "backreference cannot become an automaton; rule 'r' falls back to NSRegularExpression at run time")
+        XCTAssertNotNil(output.table)
+    }
 }
