@@ -93,18 +93,18 @@ extension Sema {
             error("invalid-pattern", "invalid pattern: ICU rejects it", file, span)
             return nil
         }
-        if let first = ast.unsupportedConstructs.first {
-            diagnostics.warning(
-                "fallback",
-                "\(first.name) cannot become an automaton; rule '\(rule)' falls back to NSRegularExpression at run time",
-                at: ref(file, span.subspan(offset: min(first.offset, max(span.length - 1, 0)), length: 1)))
-        }
         if ast.canMatchEmpty {
             error(
                 "empty-match",
                 "rule '\(rule)' can match the empty string; make it consume at least one character (e.g. '+' instead of '*')",
                 file, span)
             return nil
+        }
+        if let first = ast.unsupportedConstructs.first {
+            diagnostics.warning(
+                "fallback",
+                "\(first.name) cannot become an automaton; rule '\(rule)' falls back to NSRegularExpression at run time",
+                at: ref(file, span.subspan(offset: min(first.offset, max(span.length - 1, 0)), length: 1)))
         }
         return ast
     }
