@@ -108,7 +108,7 @@ final class RenderTests: XCTestCase {
     /// A matcher other than the reference one plugs in; bad candidates are ignored.
     func testCustomMatcher() {
         struct Fixed: CandidateMatcher {
-            func candidates(in text: String) -> [Candidate] {
+            func candidates(in text: String, units: [UInt16]) -> [Candidate] {
                 [
                     Candidate(ruleIndex: 0, range: range(1, 2)), Candidate(ruleIndex: 0, range: range(2, 9)),
                     Candidate(ruleIndex: 5, range: range(0, 1)),

@@ -33,7 +33,13 @@ public struct Candidate: Sendable, Hashable {
 /// `ReferenceMatcher` is the reference implementation (`NSRegularExpression` per regex
 /// rule); the compiled automaton the generator emits is another.
 public protocol CandidateMatcher: Sendable {
-    func candidates(in text: String) -> [Candidate]
+    /// `units` is `Array(text.utf16)`, decoded once by the caller.
+    func candidates(in text: String, units: [UInt16]) -> [Candidate]
+}
+
+extension CandidateMatcher {
+    /// The candidates of `text` (decoding its UTF-16 units).
+    public func candidates(in text: String) -> [Candidate] { candidates(in: text, units: Array(text.utf16)) }
 }
 
 /// Why a `ReferenceMatcher` could not be built.
@@ -87,9 +93,8 @@ public struct ReferenceMatcher: CandidateMatcher {
         self.kinds = kinds
     }
 
-    public func candidates(in text: String) -> [Candidate] {
+    public func candidates(in text: String, units: [UInt16]) -> [Candidate] {
         var result: [Candidate] = []
-        var units: [UInt16]?  // decoded once, only when a tag rule needs it
         for (ruleIndex, kind) in kinds.enumerated() {
             switch kind {
             case .regex(let regex):
@@ -97,9 +102,7 @@ public struct ReferenceMatcher: CandidateMatcher {
             case .prefix(let prefix):
                 Self.prefixCandidates(prefix, ruleIndex: ruleIndex, in: text, into: &result)
             case .tags(let scanner):
-                let decoded = units ?? Array(text.utf16)
-                units = decoded
-                scanner.scan(decoded, ruleIndex: ruleIndex, into: &result)
+                scanner.scan(units, ruleIndex: ruleIndex, into: &result)
             }
         }
         return result

@@ -71,62 +71,126 @@ public enum MatchContent: Sendable, Hashable {
 }
 
 /// A match of a rule, kept or discarded.
+///
+/// A match stores only ranges and indices; its strings (matched text, captures, tap
+/// arguments, display) are computed when read, so rendering a long text stays cheap
+/// (see `RuleEngine.render`).
 public struct RuleMatch: Sendable, Hashable {
-    /// The rule's name and index in the table.
-    public var rule: String
-    public var ruleIndex: Int
-    public var priority: Int
+    /// The rule's index in the table (its declaration order).
+    public let ruleIndex: Int
     /// Source range in the original text (UTF-16).
-    public var range: TextRange
+    public let range: TextRange
     /// Range of what the match shows in `RenderResult.display` (UTF-16); for discarded
     /// matches, length 0 at the display position of their source start (a start inside a
     /// kept match maps to the start of that match's display).
-    public var displayRange: TextRange
+    public internal(set) var displayRange: TextRange
+    /// Capture group ranges by number (`[0]` is `range`); `nil` where a group did not
+    /// participate. Prefix rules, tags and elements have only `[0]`.
+    public let groupRanges: [TextRange?]
+    /// Tag information for tag families and elements.
+    public let tag: TagInfo?
+    let context: MatchContext
+
+    init(candidate: Candidate, displayRange: TextRange, context: MatchContext) {
+        self.ruleIndex = candidate.ruleIndex
+        self.range = candidate.range
+        self.displayRange = displayRange
+        self.groupRanges = candidate.groups
+        self.tag = candidate.tag
+        self.context = context
+    }
+
+    var entry: RuleEntry { context.table.rules[ruleIndex] }
+    /// The presentation for this match (per tag name for tag families).
+    public var presentation: Presentation { entry.presentation(forTag: tag?.name) }
+
+    /// The rule's name.
+    public var rule: String { entry.name }
+    public var priority: Int { entry.priority }
     /// Matched source text.
-    public var text: String
-    /// What the match shows.
-    public var content: MatchContent
+    public var text: String { context.string(range) }
     /// Capture groups by number (`captures[0]` is the whole match); `nil` where a group
     /// did not participate. Prefix rules, tags and elements: `[raw]` only (the tag's
     /// fields are in `named`).
-    public var captures: [String?]
+    public var captures: [String?] { groupRanges.map { $0.map(context.string) } }
     /// Named captures that participated; for tags the fields `text`, `name`, `level`
     /// (empty for `<h>`), `index`, and every attribute of an element (lower-case names; a
     /// declared attribute named like a field wins over the field).
-    public var named: [String: String]
-    /// Tag information for tag families and elements.
-    public var tag: TagInfo?
-    /// Merged style (base → rule → tag) and pressed highlight.
-    public var style: TextStyle
-    public var styleName: String?
-    public var highlight: TextStyle?
-    public var tap: TapTarget?
-
-    public init(
-        rule: String, ruleIndex: Int, priority: Int, range: TextRange, displayRange: TextRange, text: String,
-        content: MatchContent, captures: [String?], named: [String: String], tag: TagInfo?, style: TextStyle,
-        styleName: String?, highlight: TextStyle?, tap: TapTarget?
-    ) {
-        self.rule = rule
-        self.ruleIndex = ruleIndex
-        self.priority = priority
-        self.range = range
-        self.displayRange = displayRange
-        self.text = text
-        self.content = content
-        self.captures = captures
-        self.named = named
-        self.tag = tag
-        self.style = style
-        self.styleName = styleName
-        self.highlight = highlight
-        self.tap = tap
+    public var named: [String: String] {
+        var named: [String: String] = [:]
+        if let tag {
+            named = ["text": tag.text, "name": tag.name, "level": tag.level.map(String.init) ?? "", "index": String(tag.index)]
+            var declared: Set<String> = []
+            if case .element(_, let attributes, _) = entry.matcher { declared = Set(attributes) }
+            for (key, value) in tag.attributes where declared.contains(key) || named[key] == nil { named[key] = value }
+        } else {
+            for (name, number) in entry.captureNames where number >= 0 && number < groupRanges.count {
+                if let range = groupRanges[number] { named[name] = context.string(range) }
+            }
+        }
+        return named
     }
-
+    /// Merged style (base → rule → tag) and pressed highlight.
+    public var style: TextStyle { presentation.style }
+    public var styleName: String? { presentation.styleName }
+    public var highlight: TextStyle? { presentation.highlight }
+    /// The tap target with its arguments filled from the match.
+    public var tap: TapTarget? {
+        guard let spec = presentation.tap else { return nil }
+        return TapTarget(handler: spec.handler, arguments: spec.arguments.map { .init(label: $0.label, value: render($0.value)) })
+    }
+    /// What the match shows.
+    public var content: MatchContent {
+        let p = presentation
+        if let image = p.image { return .image(source: render(image.source), width: image.width, height: image.height) }
+        if let widget = p.widget { return .widget(name: widget.name, width: widget.width, height: widget.height, align: widget.align) }
+        if let replacement = p.replace { return .text(render(replacement)) }
+        return .text(tag?.text ?? text)
+    }
     /// The display text of the match (U+FFFC for attachments).
     public var display: String {
         if case .text(let text) = content { return text }
         return "\u{FFFC}"
+    }
+
+    /// Fills a template from this match's captures and named values.
+    public func render(_ template: Template) -> String {
+        let groups = groupRanges
+        var namedValues: [String: String]?
+        return template.render(
+            group: { $0 >= 0 && $0 < groups.count ? groups[$0].map(context.string) : nil },
+            name: { key in
+                if namedValues == nil { namedValues = named }
+                return namedValues?[key]
+            })
+    }
+
+    /// Matches are equal when everything they show and do is equal.
+    public static func == (a: RuleMatch, b: RuleMatch) -> Bool {
+        a.ruleIndex == b.ruleIndex && a.range == b.range && a.displayRange == b.displayRange && a.groupRanges == b.groupRanges
+            && a.tag == b.tag && a.rule == b.rule && a.text == b.text && a.presentation == b.presentation
+            && a.captures == b.captures && a.named == b.named && a.content == b.content && a.tap == b.tap
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ruleIndex)
+        hasher.combine(range)
+        hasher.combine(text)
+    }
+}
+
+/// What every match of one render shares: the text's UTF-16 units and the table.
+final class MatchContext: Sendable {
+    let units: [UInt16]
+    let table: StyleTable
+
+    init(units: [UInt16], table: StyleTable) {
+        self.units = units
+        self.table = table
+    }
+
+    func string(_ range: TextRange) -> String {
+        utf16String(units[range.location..<range.upperBound])
     }
 }
 

@@ -30,42 +30,47 @@ public struct RuleEngine: Sendable {
 
     /// Runs the rules on `text`. Candidates that are empty, out of the text's bounds, or
     /// name a rule the table does not have are ignored.
+    ///
+    /// Note: match records are lazy views (ranges + indices); the only strings built here
+    /// are the display text and the plain segments, so the cost after matching is small
+    /// next to the matching itself.
     public func render(_ text: String) -> RenderResult {
         let units = Array(text.utf16)
         let rules = table.rules
-        var candidates = matcher.candidates(in: text)
+        var candidates = matcher.candidates(in: text, units: units)
         candidates.removeAll { c in
             c.range.length <= 0 || c.range.location < 0 || c.range.upperBound > units.count
                 || c.ruleIndex < 0 || c.ruleIndex >= rules.count
         }
         let resolution = Resolver.resolve(candidates, priorities: rules.map(\.priority))
+        let context = MatchContext(units: units, table: table)
 
         // Kept matches in text order (they are disjoint), with the plain runs between them.
         var matches: [RuleMatch] = []
         var segments: [Segment] = []
-        var display = ""
-        var displayOffset = 0
+        var display: [UInt16] = []
+        display.reserveCapacity(units.count)
         var cursor = 0
         func plain(upTo end: Int) {
             guard cursor < end else { return }
-            let piece = utf16String(units[cursor..<end])
             let length = end - cursor
             segments.append(
                 .plain(
                     source: TextRange(location: cursor, length: length),
-                    display: TextRange(location: displayOffset, length: length), text: piece))
-            display += piece
-            displayOffset += length
+                    display: TextRange(location: display.count, length: length),
+                    text: context.string(TextRange(location: cursor, length: length))))
+            display.append(contentsOf: units[cursor..<end])
         }
-        for index in resolution.kept.sorted(by: { candidates[$0].range < candidates[$1].range }) {
+        var kept = resolution.kept
+        kept.sort { candidates[$0].range.location < candidates[$1].range.location }
+        matches.reserveCapacity(kept.count)
+        for index in kept {
             let candidate = candidates[index]
             plain(upTo: candidate.range.location)
-            var match = makeMatch(candidate, units)
-            let shown = match.display
-            let length = shown.utf16.count
-            match.displayRange = TextRange(location: displayOffset, length: length)
-            display += shown
-            displayOffset += length
+            let start = display.count
+            appendDisplay(of: candidate, units: units, context: context, to: &display)
+            let match = RuleMatch(
+                candidate: candidate, displayRange: TextRange(location: start, length: display.count - start), context: context)
             segments.append(.match(matches.count))
             matches.append(match)
             cursor = candidate.range.upperBound
@@ -81,19 +86,37 @@ public struct RuleEngine: Sendable {
         }
         let discarded = discards.map { discard -> DiscardedMatch in
             let candidate = candidates[discard.index], winner = candidates[discard.by]
-            var match = makeMatch(candidate, units)
-            match.displayRange = TextRange(location: displayPosition(of: candidate.range.location, matches), length: 0)
+            let position = TextRange(location: displayPosition(of: candidate.range.location, matches), length: 0)
             let reason = DiscardReason(keptRule: rules[winner.ruleIndex].name, keptRange: winner.range, decider: discard.decider)
-            return DiscardedMatch(match: match, reason: reason)
+            return DiscardedMatch(match: RuleMatch(candidate: candidate, displayRange: position, context: context), reason: reason)
         }
-        return RenderResult(text: text, display: display, matches: matches, discarded: discarded, segments: segments)
+        return RenderResult(
+            text: text, display: String(decoding: display, as: UTF16.self), matches: matches, discarded: discarded,
+            segments: segments)
+    }
+
+    /// Appends what a kept match shows: U+FFFC for attachments, a rendered replacement, a
+    /// tag's content, or the matched source units themselves.
+    private func appendDisplay(of candidate: Candidate, units: [UInt16], context: MatchContext, to display: inout [UInt16]) {
+        let presentation = table.rules[candidate.ruleIndex].presentation(forTag: candidate.tag?.name)
+        if presentation.image != nil || presentation.widget != nil {
+            display.append(0xFFFC)
+        } else if presentation.replace != nil {
+            let match = RuleMatch(candidate: candidate, displayRange: TextRange(location: 0, length: 0), context: context)
+            display.append(contentsOf: match.display.utf16)
+        } else if let tag = candidate.tag {
+            display.append(contentsOf: tag.text.utf16)
+        } else {
+            display.append(contentsOf: units[candidate.range.location..<candidate.range.upperBound])
+        }
     }
 
     /// The display offset of source offset `source`: inside plain text, the same character;
     /// at or inside a kept match, the start of its display.
     private func displayPosition(of source: Int, _ kept: [RuleMatch]) -> Int {
         // The last kept match starting at or before `source`.
-        var low = 0, high = kept.count
+        var low = 0
+        var high = kept.count
         while low < high {
             let mid = (low + high) / 2
             if kept[mid].range.location <= source { low = mid + 1 } else { high = mid }
@@ -102,53 +125,5 @@ public struct RuleEngine: Sendable {
         let before = kept[low - 1]
         if source < before.range.upperBound { return before.displayRange.location }
         return before.displayRange.upperBound + (source - before.range.upperBound)
-    }
-
-    /// The match record of a candidate; `displayRange` is filled in by the caller.
-    private func makeMatch(_ candidate: Candidate, _ units: [UInt16]) -> RuleMatch {
-        let rule = table.rules[candidate.ruleIndex]
-        let tag = candidate.tag
-        let presentation = rule.presentation(forTag: tag?.name)
-        let text = utf16String(units[candidate.range.location..<candidate.range.upperBound])
-
-        let captures: [String?] = candidate.groups.map { group in
-            guard let group, group.location >= 0, group.length >= 0, group.upperBound <= units.count else { return nil }
-            return utf16String(units[group.location..<group.upperBound])
-        }
-        var named: [String: String] = [:]
-        if let tag {
-            var declared: Set<String> = []
-            if case .element(_, let attributes, _) = rule.matcher { declared = Set(attributes.map { $0.lowercased() }) }
-            named = ["text": tag.text, "name": tag.name, "level": tag.level.map(String.init) ?? "", "index": String(tag.index)]
-            for (key, value) in tag.attributes where declared.contains(key) || named[key] == nil {
-                named[key] = value
-            }
-        } else {
-            for (name, number) in rule.captureNames where number >= 0 && number < captures.count {
-                if let value = captures[number] { named[name] = value }
-            }
-        }
-        func render(_ template: Template) -> String {
-            template.render(group: { $0 >= 0 && $0 < captures.count ? captures[$0] : nil }, name: { named[$0] })
-        }
-
-        let content: MatchContent
-        if let image = presentation.image {
-            content = .image(source: render(image.source), width: image.width, height: image.height)
-        } else if let widget = presentation.widget {
-            content = .widget(name: widget.name, width: widget.width, height: widget.height, align: widget.align)
-        } else if let replacement = presentation.replace {
-            content = .text(render(replacement))
-        } else {
-            content = .text(tag?.text ?? text)
-        }
-        let tap = presentation.tap.map { spec in
-            TapTarget(handler: spec.handler, arguments: spec.arguments.map { .init(label: $0.label, value: render($0.value)) })
-        }
-        return RuleMatch(
-            rule: rule.name, ruleIndex: candidate.ruleIndex, priority: rule.priority, range: candidate.range,
-            displayRange: TextRange(location: 0, length: 0), text: text, content: content, captures: captures,
-            named: named, tag: tag, style: presentation.style, styleName: presentation.styleName,
-            highlight: presentation.highlight, tap: tap)
     }
 }
