@@ -15,6 +15,24 @@
 public struct RuleEngine: Sendable {
     public let table: StyleTable
     public let matcher: any CandidateMatcher
+    /// What each rule's matches show (per tag name for tag families), precomputed so that
+    /// rendering never copies a rule entry.
+    let displayKinds: [DisplayKind]
+    let tagDisplayKinds: [[String: DisplayKind]]
+
+    enum DisplayKind: Sendable {
+        case source, tagContent, replacement, attachment
+
+        init(_ p: Presentation, isTag: Bool) {
+            if p.image != nil || p.widget != nil {
+                self = .attachment
+            } else if p.replace != nil {
+                self = .replacement
+            } else {
+                self = isTag ? .tagContent : .source
+            }
+        }
+    }
 
     /// An engine on the reference matcher (`NSRegularExpression` per regex rule). Throws
     /// `ReferenceMatcherError` when a rule's pattern is rejected.
@@ -26,6 +44,13 @@ public struct RuleEngine: Sendable {
     public init(table: StyleTable, matcher: any CandidateMatcher) {
         self.table = table
         self.matcher = matcher
+        self.displayKinds = table.rules.map { rule in
+            switch rule.matcher {
+            case .tagFamily, .element: return DisplayKind(rule.presentation, isTag: true)
+            case .regex, .prefix: return DisplayKind(rule.presentation, isTag: false)
+            }
+        }
+        self.tagDisplayKinds = table.rules.map { rule in rule.tags.mapValues { DisplayKind($0, isTag: true) } }
     }
 
     /// Runs the rules on `text`. Candidates that are empty, out of the text's bounds, or
@@ -91,22 +116,24 @@ public struct RuleEngine: Sendable {
             return DiscardedMatch(match: RuleMatch(candidate: candidate, displayRange: position, context: context), reason: reason)
         }
         return RenderResult(
-            text: text, display: String(decoding: display, as: UTF16.self), matches: matches, discarded: discarded,
+            text: text, display: display.withUnsafeBufferPointer(utf16String), matches: matches, discarded: discarded,
             segments: segments)
     }
 
     /// Appends what a kept match shows: U+FFFC for attachments, a rendered replacement, a
     /// tag's content, or the matched source units themselves.
     private func appendDisplay(of candidate: Candidate, units: [UInt16], context: MatchContext, to display: inout [UInt16]) {
-        let presentation = table.rules[candidate.ruleIndex].presentation(forTag: candidate.tag?.name)
-        if presentation.image != nil || presentation.widget != nil {
+        var kind = displayKinds[candidate.ruleIndex]
+        if let tag = candidate.tag, let specific = tagDisplayKinds[candidate.ruleIndex][tag.name] { kind = specific }
+        switch kind {
+        case .attachment:
             display.append(0xFFFC)
-        } else if presentation.replace != nil {
+        case .replacement:
             let match = RuleMatch(candidate: candidate, displayRange: TextRange(location: 0, length: 0), context: context)
             display.append(contentsOf: match.display.utf16)
-        } else if let tag = candidate.tag {
-            display.append(contentsOf: tag.text.utf16)
-        } else {
+        case .tagContent:
+            display.append(contentsOf: (candidate.tag?.text ?? "").utf16)
+        case .source:
             display.append(contentsOf: units[candidate.range.location..<candidate.range.upperBound])
         }
     }

@@ -229,14 +229,3 @@ func decodeHTMLEntities(_ text: String) -> String {
 /// HTML white space inside markup: space, tab, LF, FF, CR.
 @inline(__always) private func isTagSpace(_ c: UInt16) -> Bool { c == 32 || c == 9 || c == 10 || c == 12 || c == 13 }
 
-/// Decodes a slice of UTF-16 code units (lone surrogates become U+FFFD), with a fast
-/// path for ASCII.
-func utf16String(_ units: ArraySlice<UInt16>) -> String {
-    units.withUnsafeBufferPointer { buffer in
-        guard buffer.allSatisfy({ $0 < 0x80 }) else { return String(decoding: buffer, as: UTF16.self) }
-        return String(unsafeUninitializedCapacity: buffer.count) { bytes in
-            for i in 0..<buffer.count { bytes[i] = UInt8(truncatingIfNeeded: buffer[i]) }
-            return buffer.count
-        }
-    }
-}

@@ -1,0 +1,111 @@
+// Compiled matcher: the Thompson-NFA program a pattern compiles to.
+//
+// Pipeline, one representation per stage (each lowered by the stage that owns the target):
+//
+//   pattern ──RegexParser──▶ RegexAST (spans, ICU syntax)            RuleCompiler/Regex
+//           ──lower────────▶ RegexIR (sets, sequences, loops; no spans) RuleCompiler/Automata
+//           ──compile──────▶ RegexProgram (this file: instructions + set table)
+//           ──PikeVM───────▶ matches, leftmost-first, exactly as NSRegularExpression
+//
+// A program is plain data: `encoded()` gives a compact, versioned byte string that
+// generated Swift embeds (as base64) and `init(decoding:)` reads back.
+//
+// The program is built to be DFA-friendly: every instruction either consumes one code
+// point of a set, or is an epsilon step (split, capture save, assertion). Assertions look
+// at most one code unit behind and one ahead, except the end-of-text forms of `$` (two code
+// units before the end) and the word boundary, whose "previous word character" is a flag a
+// DFA carries along (see `Assertion.wordBoundary`).
+
+/// A Thompson NFA with priority-ordered splits, capture saves and zero-width assertions.
+public struct RegexProgram: Hashable, Sendable {
+    /// One NFA state. Every instruction names its successors explicitly.
+    public enum Instruction: Hashable, Sendable {
+        /// Consume one code point that is in `sets[set]`, then continue at `next`.
+        case consume(set: Int, next: Int)
+        /// Continue at `preferred`; if that fails, at `alternative` (leftmost-first).
+        case split(preferred: Int, alternative: Int)
+        /// Record the current position in capture slot `slot` (group `slot / 2`; even
+        /// slots are starts, odd slots ends), then continue at `next`.
+        case save(slot: Int, next: Int)
+        /// Continue at `next` only where `assertion` holds.
+        case assert(Assertion, next: Int)
+        /// The pattern matched.
+        case match
+    }
+
+    /// Zero-width tests, each exactly one of ICU's anchor opcodes.
+    public enum Assertion: Hashable, Sendable {
+        /// `^` and `\A` without `m`: the start of the text.
+        case textStart
+        /// `\z`: the end of the text.
+        case textEnd
+        /// `$` and `\Z` without `m`: the end of the text, or before a line terminator that
+        /// ends the text (CR LF counts as one; never between its CR and LF).
+        case textEndOrFinalTerminator
+        /// `$` without `m` in `d` (Unix lines) mode: the end, or before a final `\n`.
+        case textEndOrFinalLineFeed
+        /// `^` with `m`: the start, or after a line terminator unless at the end of the
+        /// text (between CR and LF counts).
+        case lineStart
+        /// `^` with `m` and `d`: the start, or after `\n` (also at the end of the text).
+        case lineStartAfterLineFeed
+        /// `$` with `m`: the end, or before a line terminator except the LF of CR LF.
+        case lineEnd
+        /// `$` with `m` and `d`: the end, or before `\n`.
+        case lineEndBeforeLineFeed
+        /// `\b`: the code point at the position is not in `ignorable` and its membership in
+        /// `word` differs from that of the last code point before the position that is not
+        /// in `ignorable` (positions outside the text count as non-word).
+        case wordBoundary(word: Int, ignorable: Int)
+        /// `\B`: the negation of `wordBoundary`.
+        case notWordBoundary(word: Int, ignorable: Int)
+        /// The next code unit is not `\n` (used to make CR LF one unit for `.` and `\R`).
+        case notBeforeLineFeed
+    }
+
+    /// Where match attempts may start.
+    public enum StartFilter: UInt8, Hashable, Sendable {
+        /// At every code point boundary.
+        case anywhere = 0
+        /// Not between the CR and LF of a CR LF pair. ICU's `find()` skips those positions
+        /// when a pattern starts with `^` in `m` mode (its "start of line" optimization).
+        case notInsideCRLF = 1
+    }
+
+    /// The states; execution starts at `instructions[0]`.
+    public var instructions: [Instruction]
+    /// The code point sets referenced by `consume` and word-boundary assertions.
+    public var sets: [ScalarSet]
+    /// Number of capturing groups (group 0, the whole match, is not counted).
+    public var captureCount: Int
+    public var startFilter: StartFilter
+
+    public init(instructions: [Instruction], sets: [ScalarSet], captureCount: Int, startFilter: StartFilter = .anywhere) {
+        self.instructions = instructions
+        self.sets = sets
+        self.captureCount = captureCount
+        self.startFilter = startFilter
+    }
+
+    /// Capture slots per thread: a start and an end for group 0 and every group.
+    public var slotCount: Int { 2 * (captureCount + 1) }
+}
+
+extension RegexProgram: CustomStringConvertible {
+    /// One instruction per line, for debugging.
+    public var description: String {
+        var lines: [String] = []
+        for (pc, instruction) in instructions.enumerated() {
+            let text: String
+            switch instruction {
+            case .consume(let set, let next): text = "consume \(sets[set]) -> \(next)"
+            case .split(let preferred, let alternative): text = "split \(preferred), \(alternative)"
+            case .save(let slot, let next): text = "save \(slot) -> \(next)"
+            case .assert(let assertion, let next): text = "assert \(assertion) -> \(next)"
+            case .match: text = "match"
+            }
+            lines.append("\(pc): \(text)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,141 @@
+// Compiled matcher, runtime side: the set type every consuming instruction tests against.
+//
+// Pipeline (see `RegexProgram.swift`): RuleCompiler parses a pattern into a `RegexAST`,
+// lowers it to a span-free IR whose character tests are `ScalarSet`s, and compiles the IR
+// into a `RegexProgram`; `CompiledRegex` runs that program with a Pike VM.
+
+/// A set of Unicode code points (0…0x10FFFF), kept as sorted, disjoint, non-adjacent
+/// closed ranges. Membership is a binary search, with a bitmap for ASCII.
+public struct ScalarSet: Hashable, Sendable, CustomStringConvertible {
+    /// The largest code point.
+    public static let maxScalar: UInt32 = 0x10FFFF
+
+    /// Sorted, disjoint, non-adjacent ranges.
+    public private(set) var ranges: [ClosedRange<UInt32>]
+    /// Membership of U+0000…U+003F and U+0040…U+007F, derived from `ranges`.
+    private var asciiLow: UInt64 = 0
+    private var asciiHigh: UInt64 = 0
+
+    /// The empty set.
+    public init() { ranges = [] }
+
+    /// The union of `ranges`, in any order, overlapping or not; bounds above 0x10FFFF are
+    /// clamped.
+    public init<S: Sequence>(ranges: S) where S.Element == ClosedRange<UInt32> {
+        var sorted = ranges.filter { $0.lowerBound <= Self.maxScalar }
+            .map { $0.lowerBound...min($0.upperBound, Self.maxScalar) }
+        sorted.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [ClosedRange<UInt32>] = []
+        merged.reserveCapacity(sorted.count)
+        for range in sorted {
+            if let last = merged.last, range.lowerBound <= last.upperBound &+ 1 {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        self.init(normalized: merged)
+    }
+
+    /// `{scalar}`.
+    public init(_ scalar: UInt32) { self.init(ranges: [scalar...scalar]) }
+
+    /// The code points of `range`.
+    public init(_ range: ClosedRange<UInt32>) { self.init(ranges: [range]) }
+
+    /// Every code point.
+    public static let all = ScalarSet(0...maxScalar)
+
+    /// `ranges` must already be sorted, disjoint and non-adjacent.
+    private init(normalized: [ClosedRange<UInt32>]) {
+        ranges = normalized
+        for range in normalized where range.lowerBound < 128 {
+            for value in range.lowerBound...min(range.upperBound, 127) {
+                if value < 64 { asciiLow |= 1 << UInt64(value) } else { asciiHigh |= 1 << UInt64(value - 64) }
+            }
+        }
+    }
+
+    public var isEmpty: Bool { ranges.isEmpty }
+
+    /// The number of code points in the set.
+    public var count: Int { ranges.reduce(0) { $0 + Int($1.upperBound - $1.lowerBound) + 1 } }
+
+    /// The only member, when the set has exactly one.
+    public var singleScalar: UInt32? {
+        guard ranges.count == 1, ranges[0].lowerBound == ranges[0].upperBound else { return nil }
+        return ranges[0].lowerBound
+    }
+
+    /// Whether `scalar` is a member.
+    @inline(__always)
+    public func contains(_ scalar: UInt32) -> Bool {
+        if scalar < 64 { return asciiLow & (1 << UInt64(scalar)) != 0 }
+        if scalar < 128 { return asciiHigh & (1 << UInt64(scalar - 64)) != 0 }
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let middle = (low + high) >> 1
+            let range = ranges[middle]
+            if scalar < range.lowerBound {
+                high = middle
+            } else if scalar > range.upperBound {
+                low = middle + 1
+            } else {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Members of either set.
+    public func union(_ other: ScalarSet) -> ScalarSet {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        return ScalarSet(ranges: ranges + other.ranges)
+    }
+
+    /// Members of both sets.
+    public func intersection(_ other: ScalarSet) -> ScalarSet {
+        var result: [ClosedRange<UInt32>] = []
+        var i = 0
+        var j = 0
+        while i < ranges.count, j < other.ranges.count {
+            let a = ranges[i]
+            let b = other.ranges[j]
+            let low = max(a.lowerBound, b.lowerBound)
+            let high = min(a.upperBound, b.upperBound)
+            if low <= high { result.append(low...high) }
+            if a.upperBound < b.upperBound { i += 1 } else { j += 1 }
+        }
+        return ScalarSet(normalized: result)
+    }
+
+    /// Members of `self` that are not in `other`.
+    public func subtracting(_ other: ScalarSet) -> ScalarSet { intersection(other.inverted()) }
+
+    /// The complement within 0…0x10FFFF.
+    public func inverted() -> ScalarSet {
+        var result: [ClosedRange<UInt32>] = []
+        var next: UInt32 = 0
+        for range in ranges {
+            if range.lowerBound > next { result.append(next...(range.lowerBound - 1)) }
+            next = range.upperBound &+ 1
+        }
+        if !ranges.isEmpty, ranges[ranges.count - 1].upperBound == Self.maxScalar { return ScalarSet(normalized: result) }
+        result.append(next...Self.maxScalar)
+        return ScalarSet(normalized: result)
+    }
+
+    /// Whether the sets have no member in common.
+    public func isDisjoint(with other: ScalarSet) -> Bool { intersection(other).isEmpty }
+
+    public var description: String {
+        let parts = ranges.map { range -> String in
+            let low = String(range.lowerBound, radix: 16, uppercase: true)
+            if range.lowerBound == range.upperBound { return low }
+            return low + "-" + String(range.upperBound, radix: 16, uppercase: true)
+        }
+        return "[" + parts.joined(separator: " ") + "]"
+    }
+}

@@ -1,0 +1,56 @@
+/// Decodes a slice of UTF-16 code units (lone surrogates become U+FFFD) straight into a
+/// string's UTF-8 storage.
+///
+/// Note: `String(decoding:as: UTF16.self)` takes a slow generic path on Linux (about ten
+/// times slower on CJK and emoji text); rendering builds a string per plain run, so this
+/// transcoder is on the hot path.
+func utf16String(_ units: ArraySlice<UInt16>) -> String {
+    units.withUnsafeBufferPointer { buffer in
+        utf16String(buffer)
+    }
+}
+
+/// Decodes a whole buffer of UTF-16 code units.
+func utf16String(_ buffer: UnsafeBufferPointer<UInt16>) -> String {
+    var capacity = 0
+    for unit in buffer { capacity += unit < 0x80 ? 1 : (unit < 0x800 ? 2 : 3) }
+    if capacity == 0 { return "" }
+    return String(unsafeUninitializedCapacity: capacity) { bytes in
+        var out = 0
+        var i = 0
+        let count = buffer.count
+        while i < count {
+            let unit = UInt32(buffer[i])
+            i += 1
+            var scalar = unit
+            if unit < 0x80 {
+                bytes[out] = UInt8(truncatingIfNeeded: unit)
+                out += 1
+                continue
+            }
+            if unit & 0xFC00 == 0xD800, i < count, UInt32(buffer[i]) & 0xFC00 == 0xDC00 {
+                scalar = 0x10000 + ((unit - 0xD800) << 10) + (UInt32(buffer[i]) - 0xDC00)
+                i += 1
+            } else if unit & 0xF800 == 0xD800 {
+                scalar = 0xFFFD
+            }
+            if scalar < 0x800 {
+                bytes[out] = UInt8(0xC0 | (scalar >> 6))
+                bytes[out + 1] = UInt8(0x80 | (scalar & 0x3F))
+                out += 2
+            } else if scalar < 0x10000 {
+                bytes[out] = UInt8(0xE0 | (scalar >> 12))
+                bytes[out + 1] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
+                bytes[out + 2] = UInt8(0x80 | (scalar & 0x3F))
+                out += 3
+            } else {
+                bytes[out] = UInt8(0xF0 | (scalar >> 18))
+                bytes[out + 1] = UInt8(0x80 | ((scalar >> 12) & 0x3F))
+                bytes[out + 2] = UInt8(0x80 | ((scalar >> 6) & 0x3F))
+                bytes[out + 3] = UInt8(0x80 | (scalar & 0x3F))
+                out += 4
+            }
+        }
+        return out
+    }
+}
