@@ -1,0 +1,17 @@
+import XCTest
+
+@testable import RuleRuntime
+
+/// The hand-written UTF-16 → String transcoder agrees with the standard library's.
+final class UTF16StringTests: XCTestCase {
+    func testAgreesWithStandardDecoding() {
+        let samples: [[UInt16]] = [
+            [], Array("abc".utf16), Array("中文 العربية".utf16), Array("😀👩‍👩‍👧é\u{301}".utf16), Array("\u{7FF}\u{800}\u{FFFF}".utf16),
+            [0xD800], [0xDC00, 0x41], [0x41, 0xD83D], [0xD83D, 0xD83D, 0xDE00], [0xDE00, 0xD83D],
+        ]
+        for units in samples {
+            XCTAssertEqual(utf16String(units[...]), String(decoding: units, as: UTF16.self), "\(units)")
+        }
+        XCTAssertEqual(utf16String([0x41, 0xD83D, 0xDE00, 0x42][1..<3]), "😀")
+    }
+}
