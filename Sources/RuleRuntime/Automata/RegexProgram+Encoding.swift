@@ -77,7 +77,8 @@ extension RegexProgram {
         guard try reader.byte() == 0x52, try reader.byte() == 0x58 else { throw DecodingError("bad magic") }
         let version = try reader.byte()
         guard version == Self.encodingVersion else { throw DecodingError("unsupported version \(version)") }
-        let captureCount = try reader.count()
+        let captureCount = try reader.varint()
+        guard captureCount < 1 << 20 else { throw DecodingError("too many capture groups") }
         guard let filter = StartFilter(rawValue: try reader.byte()) else { throw DecodingError("bad start filter") }
         var sets: [ScalarSet] = []
         for _ in 0..<(try reader.count()) {

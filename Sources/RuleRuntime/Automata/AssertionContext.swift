@@ -1,0 +1,102 @@
+// Compiled matcher: what the zero-width assertions look at.
+
+/// A position in the text, with what the word-boundary assertions remember about the text
+/// before it.
+///
+/// Note: ICU's `\b` (without `(?w)`) at position p: if the code point at p is
+/// Grapheme_Extend or a format character (Cf), there is no boundary. Otherwise p is a
+/// boundary when "the code point at p is a word character" differs from "the nearest code
+/// point before p that is not Grapheme_Extend/Cf is a word character"; outside the text
+/// counts as non-word. The nearest such code point may be any distance back, so the
+/// context carries its word-ness as one bit per (word, ignorable) set pair, updated as the
+/// search advances: exactly the state a DFA would carry.
+struct AssertionContext {
+    let text: UnsafeBufferPointer<UInt16>
+    private(set) var position: Int
+    private let boundarySets: [(word: ScalarSet, ignorable: ScalarSet)]
+    /// Bit i: the last code point before `position` outside `boundarySets[i].ignorable`
+    /// is in `boundarySets[i].word`.
+    private var wordBefore: UInt64 = 0
+
+    init(regex: CompiledRegex, text: UnsafeBufferPointer<UInt16>, position: Int) {
+        self.text = text
+        self.position = position
+        boundarySets = regex.boundaryPairs.map { (regex.sets[$0.word], regex.sets[$0.ignorable]) }
+        for (index, sets) in boundarySets.enumerated() where index < 64 {
+            if Self.lastSignificantIsWord(text, before: position, sets) { wordBefore |= 1 << UInt64(index) }
+        }
+    }
+
+    /// Moves past the code point at `position` (which must be inside the text).
+    @inline(__always)
+    mutating func advance() {
+        let (scalar, length) = UTF16Text.decode(text, at: position)
+        position += length
+        for (index, sets) in boundarySets.enumerated() where index < 64 && !sets.ignorable.contains(scalar) {
+            if sets.word.contains(scalar) { wordBefore |= 1 << UInt64(index) } else { wordBefore &= ~(1 << UInt64(index)) }
+        }
+    }
+
+    /// Whether the assertion with `code` (see `AssertionCode`) holds at `position`.
+    func holds(_ code: Int32) -> Bool {
+        let count = text.count
+        switch code & 15 {
+        case AssertionCode.textStart:
+            return position == 0
+        case AssertionCode.textEnd:
+            return position >= count
+        case AssertionCode.textEndOrFinalTerminator:
+            if position >= count { return true }
+            if position == count - 1 {
+                let unit = text[position]
+                return UTF16Text.isLineTerminator(unit) && !(unit == 0x0A && position > 0 && text[position - 1] == 0x0D)
+            }
+            return position == count - 2 && text[position] == 0x0D && text[position + 1] == 0x0A
+        case AssertionCode.textEndOrFinalLineFeed:
+            return position >= count || (position == count - 1 && text[position] == 0x0A)
+        case AssertionCode.lineStart:
+            return position == 0 || (position < count && UTF16Text.isLineTerminator(text[position - 1]))
+        case AssertionCode.lineStartAfterLineFeed:
+            return position == 0 || text[position - 1] == 0x0A
+        case AssertionCode.lineEnd:
+            if position >= count { return true }
+            let unit = text[position]
+            return UTF16Text.isLineTerminator(unit) && !(unit == 0x0A && position > 0 && text[position - 1] == 0x0D)
+        case AssertionCode.lineEndBeforeLineFeed:
+            return position >= count || text[position] == 0x0A
+        case AssertionCode.wordBoundary:
+            return isWordBoundary(pair: Int(code >> 4))
+        case AssertionCode.notWordBoundary:
+            return !isWordBoundary(pair: Int(code >> 4))
+        default:  // notBeforeLineFeed
+            return position >= count || text[position] != 0x0A
+        }
+    }
+
+    private func isWordBoundary(pair: Int) -> Bool {
+        let sets = boundarySets[pair]
+        var here = false
+        if position < text.count {
+            let scalar = UTF16Text.decode(text, at: position).scalar
+            if sets.ignorable.contains(scalar) { return false }
+            here = sets.word.contains(scalar)
+        }
+        let before =
+            pair < 64 ? wordBefore & (1 << UInt64(pair)) != 0 : Self.lastSignificantIsWord(text, before: position, sets)
+        return here != before
+    }
+
+    /// Whether the last code point before `position` outside `sets.ignorable` is a word
+    /// character (`false` when there is none).
+    private static func lastSignificantIsWord(
+        _ text: UnsafeBufferPointer<UInt16>, before position: Int, _ sets: (word: ScalarSet, ignorable: ScalarSet)
+    ) -> Bool {
+        var index = position
+        while index > 0 {
+            let (scalar, length) = UTF16Text.decode(text, before: index)
+            if !sets.ignorable.contains(scalar) { return sets.word.contains(scalar) }
+            index -= length
+        }
+        return false
+    }
+}

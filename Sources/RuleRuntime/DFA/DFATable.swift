@@ -1,0 +1,99 @@
+// Compiled matcher, fast path: a leftmost-first DFA over code point classes, built at
+// compile time from a rule's `RegexProgram` (RuleCompiler/DFA) and run here.
+//
+// The DFA finds where the leftmost-first match ends and the last position before it
+// where no attempt was alive ("idle"); the Pike VM then runs from that position only,
+// to get the exact start and capture groups. So matching costs one DFA step per code
+// point plus a Pike VM pass over each match's own neighbourhood.
+
+/// The tables of one rule's DFA.
+///
+/// Note: what a state knows. A state is the ordered list of NFA threads alive before the
+/// next code point (plus, until a match is found, the "start here" attempt at lowest
+/// priority) and the look-behind context of the position: at the start of the text, the
+/// kind of the previous code unit (line feed, carriage return, other line terminator,
+/// other), and for each word-boundary set pair whether the last non-ignorable code point
+/// was a word character. Assertions that look ahead are decided on the transition, which
+/// knows the next code point's class; `$`'s "final line terminator" is a class of its own
+/// (the search gives a terminator that ends the text its `final` class).
+public struct DFATable: Hashable, Sendable {
+    /// Class of each ASCII code point.
+    public var asciiClasses: [UInt16]
+    /// Classes of code points from U+0080 on: `rangeStarts[i]` starts a run of class
+    /// `rangeClasses[i]` that lasts until the next start.
+    public var rangeStarts: [UInt32]
+    public var rangeClasses: [UInt16]
+    /// Per input class: `flags` bits (see `ClassFlag`), and the class to use instead when
+    /// the code point is a line terminator that ends the text.
+    public var classFlags: [UInt32]
+    public var finalClasses: [UInt16]
+    /// Columns of the transition table (input classes, final variants included).
+    public var classCount: Int
+    /// `transitions[state * classCount + class]`: `next << 1 | matchedBefore`. State 0 is
+    /// dead.
+    public var transitions: [Int32]
+    /// Per state: bit 0, a match ends at the end of the text; bit 1, idle (no attempt
+    /// alive but "start here").
+    public var stateFlags: [UInt8]
+    /// Start state per look-behind context (`DFATable.context(...)`).
+    public var starts: [Int32]
+    /// Number of word-boundary set pairs (bits of the context).
+    public var boundaryPairCount: Int
+
+    public init(
+        asciiClasses: [UInt16], rangeStarts: [UInt32], rangeClasses: [UInt16], classFlags: [UInt32], finalClasses: [UInt16],
+        classCount: Int, transitions: [Int32], stateFlags: [UInt8], starts: [Int32], boundaryPairCount: Int
+    ) {
+        self.asciiClasses = asciiClasses
+        self.rangeStarts = rangeStarts
+        self.rangeClasses = rangeClasses
+        self.classFlags = classFlags
+        self.finalClasses = finalClasses
+        self.classCount = classCount
+        self.transitions = transitions
+        self.stateFlags = stateFlags
+        self.starts = starts
+        self.boundaryPairCount = boundaryPairCount
+    }
+
+    public var stateCount: Int { stateFlags.count }
+
+    /// Bits of `classFlags`.
+    public enum ClassFlag {
+        public static let lineTerminator: UInt32 = 1 << 0
+        public static let lineFeed: UInt32 = 1 << 1
+        public static let carriageReturn: UInt32 = 1 << 2
+        /// This class is the "ends the text" variant of a line terminator class.
+        public static let final: UInt32 = 1 << 3
+        /// Word-boundary pair `k`: bit `8 + 2k` word, bit `9 + 2k` ignorable.
+        public static func word(_ pair: Int) -> UInt32 { 1 << UInt32(8 + 2 * pair) }
+        public static func ignorable(_ pair: Int) -> UInt32 { 1 << UInt32(9 + 2 * pair) }
+    }
+
+    /// Kinds of the code unit before a position.
+    public enum Previous: Int, Sendable {
+        case other = 0, lineFeed = 1, carriageReturn = 2, otherTerminator = 3
+    }
+
+    /// The index of a look-behind context: bit 0 at the start of the text, bits 1–2 the
+    /// previous unit's kind, then one bit per word-boundary pair.
+    public static func context(atStart: Bool, previous: Previous, wordBits: Int) -> Int {
+        (atStart ? 1 : 0) | previous.rawValue << 1 | wordBits << 3
+    }
+
+    /// The most word-boundary pairs a DFA handles (more fall back to the Pike VM).
+    public static let maxBoundaryPairs = 6
+
+    /// The class of a code point (not yet its final variant).
+    @inline(__always)
+    public func inputClass(_ scalar: UInt32) -> Int {
+        if scalar < 0x80 { return Int(asciiClasses[Int(scalar)]) }
+        var low = 0
+        var high = rangeStarts.count
+        while low + 1 < high {
+            let mid = (low + high) / 2
+            if rangeStarts[mid] <= scalar { low = mid } else { high = mid }
+        }
+        return Int(rangeClasses[low])
+    }
+}
