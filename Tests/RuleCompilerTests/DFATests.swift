@@ -68,4 +68,24 @@ final class DFATests: XCTestCase {
         XCTAssertGreaterThan(built, 1_000, "seed \(seed)")
         XCTAssertGreaterThan(found, 10_000, "seed \(seed): the programs should match often")
     }
+
+    func testCompiledRuleSetRoundTripsAndRejectsCorruptData() throws {
+        let seed = testSeed(0xDFA_0002)
+        var rng = SeededGenerator(seed: seed)
+        var automata: [RuleAutomaton?] = [nil]
+        for _ in 0..<40 {
+            let program = Self.randomProgram(&rng)
+            automata.append(RuleAutomaton(program: program, dfa: DFABuilder.build(program)))
+        }
+        let set = CompiledRuleSet(automata: automata)
+        let bytes = set.encoded()
+        XCTAssertEqual(try CompiledRuleSet(decoding: bytes), set, "seed \(seed)")
+        XCTAssertEqual(set.encoded(), bytes, "seed \(seed): encoding is deterministic")
+        for cut in stride(from: 0, to: bytes.count - 1, by: max(1, bytes.count / 50)) {
+            XCTAssertThrowsError(try CompiledRuleSet(decoding: Array(bytes[..<cut])), "seed \(seed): truncated at \(cut)")
+        }
+        var corrupt = bytes
+        corrupt[2] = 99
+        XCTAssertThrowsError(try CompiledRuleSet(decoding: corrupt))
+    }
 }

@@ -36,7 +36,7 @@ extension Determinizer {
             rangeStarts.append(start)
             rangeClasses.append(UInt16(id))
         }
-        var finalClasses: [UInt16] = Array(0..<UInt16(alphabet.baseCount))
+        var finalClasses: [UInt16] = Array(0..<UInt16(classCount))
         for inputClass in alphabet.baseCount..<classCount { finalClasses[baseOf[inputClass]] = UInt16(inputClass) }
         return DFATable(
             asciiClasses: asciiClasses, rangeStarts: rangeStarts, rangeClasses: rangeClasses, classFlags: classFlags,

@@ -62,6 +62,7 @@ public struct ReferenceMatcher: CandidateMatcher {
     enum Kind: @unchecked Sendable {
         // `NSRegularExpression` is immutable and documented as thread-safe.
         case regex(NSRegularExpression)
+        case compiled(AcceleratedRegex)
         case prefix([Unicode.Scalar])
         case tags(TagScanner)
     }
@@ -71,11 +72,22 @@ public struct ReferenceMatcher: CandidateMatcher {
     /// Compiles every rule of `table`. Throws `ReferenceMatcherError.invalidRegex` naming
     /// the first rule whose pattern `NSRegularExpression` rejects.
     public init(table: StyleTable) throws {
+        try self.init(table: table, automata: nil)
+    }
+
+    /// The compiled matcher: regex rules with an automaton in `automata` (same rule
+    /// indices as `table.rules`) run on it (DFA, then the Pike VM on the match); the
+    /// others on NSRegularExpression.
+    public init(table: StyleTable, automata: CompiledRuleSet?) throws {
         var kinds: [Kind] = []
         kinds.reserveCapacity(table.rules.count)
-        for rule in table.rules {
+        for (index, rule) in table.rules.enumerated() {
             switch rule.matcher {
             case .regex(let pattern, let flags, _):
+                if let automata, index < automata.automata.count, let automaton = automata.automata[index] {
+                    kinds.append(.compiled(AcceleratedRegex(program: automaton.program, dfa: automaton.dfa)))
+                    continue
+                }
                 do {
                     kinds.append(.regex(try NSRegularExpression(pattern: pattern, options: flags.regularExpressionOptions)))
                 } catch {
@@ -99,6 +111,11 @@ public struct ReferenceMatcher: CandidateMatcher {
             switch kind {
             case .regex(let regex):
                 Self.regexCandidates(regex, ruleIndex: ruleIndex, in: text, into: &result)
+            case .compiled(let regex):
+                for groups in regex.matches(in: units) {
+                    guard let whole = groups[0], whole.length > 0 else { continue }
+                    result.append(Candidate(ruleIndex: ruleIndex, range: whole, groups: groups))
+                }
             case .prefix(let prefix):
                 Self.prefixCandidates(prefix, ruleIndex: ruleIndex, in: text, into: &result)
             case .tags(let scanner):

@@ -40,6 +40,12 @@ public struct RuleEngine: Sendable {
         self.init(table: table, matcher: try ReferenceMatcher(table: table))
     }
 
+    /// An engine on the compiled matcher: the automata `rulegen` built for the table's
+    /// regex rules (rules without one run on NSRegularExpression).
+    public init(table: StyleTable, automata: CompiledRuleSet) throws {
+        self.init(table: table, matcher: try ReferenceMatcher(table: table, automata: automata))
+    }
+
     /// An engine on any matcher for `table`'s rules (such as a generated automaton).
     public init(table: StyleTable, matcher: any CandidateMatcher) {
         self.table = table

@@ -1,0 +1,80 @@
+import Foundation
+
+/// A rule's compiled matcher: its NFA program, and its DFA unless the state budget was
+/// exceeded.
+public struct RuleAutomaton: Hashable, Sendable {
+    public var program: RegexProgram
+    public var dfa: DFATable?
+    public init(program: RegexProgram, dfa: DFATable?) {
+        self.program = program
+        self.dfa = dfa
+    }
+}
+
+/// The automata of a spec's rules, by rule index (`nil`: not a regex rule, or a rule that
+/// falls back to NSRegularExpression). Generated Swift embeds its binary form.
+///
+/// Layout: "RR", version byte, rule count, then per rule a presence byte and, when
+/// present, the program's own binary form (length-prefixed) and the DFA (presence byte,
+/// then its tables as varints).
+public struct CompiledRuleSet: Hashable, Sendable {
+    public static let formatVersion: UInt8 = 1
+    public var automata: [RuleAutomaton?]
+
+    public init(automata: [RuleAutomaton?]) { self.automata = automata }
+
+    public func encoded() -> [UInt8] {
+        var w = BinaryWriter()
+        w.byte(0x52)
+        w.byte(0x52)
+        w.byte(Self.formatVersion)
+        w.varint(automata.count)
+        for automaton in automata {
+            guard let automaton else {
+                w.byte(0)
+                continue
+            }
+            w.byte(1)
+            w.blob(automaton.program.encoded())
+            if let dfa = automaton.dfa {
+                w.byte(1)
+                dfa.encode(into: &w)
+            } else {
+                w.byte(0)
+            }
+        }
+        return w.bytes
+    }
+
+    public init(decoding bytes: [UInt8]) throws(BinaryDecodingError) {
+        var r = BinaryReader(bytes: bytes)
+        guard try r.byte() == 0x52, try r.byte() == 0x52 else { throw BinaryDecodingError("bad magic") }
+        let version = try r.byte()
+        guard version == Self.formatVersion else {
+            throw BinaryDecodingError("format version \(version); this runtime reads \(Self.formatVersion) (regenerate with the matching rulegen)")
+        }
+        var automata: [RuleAutomaton?] = []
+        for _ in 0..<(try r.count()) {
+            guard try r.byte() == 1 else {
+                automata.append(nil)
+                continue
+            }
+            let program: RegexProgram
+            do {
+                program = try RegexProgram(decoding: try r.blob())
+            } catch {
+                throw BinaryDecodingError("\(error)")
+            }
+            let dfa = try r.byte() == 1 ? try DFATable(decoding: &r) : nil
+            automata.append(RuleAutomaton(program: program, dfa: dfa))
+        }
+        guard r.isAtEnd else { throw BinaryDecodingError("trailing bytes") }
+        self.automata = automata
+    }
+
+    /// Decodes the base64 text generated Swift embeds (white space ignored).
+    public init(base64: String) throws(BinaryDecodingError) {
+        guard let data = Data(base64Encoded: base64.filter { !$0.isWhitespace }) else { throw BinaryDecodingError("not base64") }
+        try self.init(decoding: [UInt8](data))
+    }
+}
