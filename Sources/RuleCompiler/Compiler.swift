@@ -11,6 +11,8 @@ public enum Compiler {
     public struct Output: Sendable {
         /// `nil` when the spec has errors.
         public var table: StyleTable?
+        /// The automata of the table's regex rules (`nil` when the spec has errors).
+        public var automata: CompiledRuleSet?
         public var diagnostics: [Diagnostic]
         /// Every spec file read (the root and its imports), for build dependencies.
         public var files: [String]
@@ -23,13 +25,14 @@ public enum Compiler {
         let (loaded, loadDiagnostics) = loader.load(path: path)
         var bag = DiagnosticBag()
         bag.add(contentsOf: loadDiagnostics)
-        guard let loaded else { return Output(table: nil, diagnostics: bag.all, files: loader.dependencies) }
+        guard let loaded else { return Output(table: nil, automata: nil, diagnostics: bag.all, files: loader.dependencies) }
         var sema = Sema(spec: loaded)
         let table = sema.check()
+        let ok = !sema.diagnostics.hasErrors && !bag.hasErrors
+        let automata = ok ? sema.compileAutomata(table) : nil
         bag.add(contentsOf: sema.diagnostics.all)
         let diagnostics = Self.ordered(bag.all)
-        let ok = !diagnostics.contains { $0.severity == .error }
-        return Output(table: ok ? table : nil, diagnostics: diagnostics, files: loader.dependencies)
+        return Output(table: ok ? table : nil, automata: automata, diagnostics: diagnostics, files: loader.dependencies)
     }
 
     /// Diagnostics by file (in load order of first appearance), then position.

@@ -17,9 +17,9 @@ enum ExplainCommand {
         OPTIONS:
           --text <text>           The text to run the rules on.
           --texts <file>          A file with one JSON string per line; prints one JSON object per line.
-          --engine <engine>       icu: NSRegularExpression per rule (the reference).
-                                  compiled: the generated automaton (not built in this release).
-                                  Default: the best engine available (icu in this release).
+          --engine <engine>       compiled (default): the automata rulegen generates, run in-process
+                                  (rules that fall back run on NSRegularExpression).
+                                  icu: NSRegularExpression per rule (the reference).
           --format <format>       text (default) or json. --texts always prints JSON lines.
           -h, --help              Show help information.
 
@@ -32,7 +32,7 @@ enum ExplainCommand {
         var scanner = ArgumentScanner(args, usage: usage)
         var text: String?
         var textsFile: String?
-        var engineName = "icu"
+        var engineName = "compiled"
         var format = "text"
         try scanner.scan { option, value in
             switch option {
@@ -59,17 +59,12 @@ enum ExplainCommand {
                 message: text == nil ? "missing '--text <text>' or '--texts <file>'" : "use either '--text' or '--texts', not both",
                 usage: usage)
         }
-        if engineName == "compiled" {
-            throw UsageError(
-                message: "the compiled engine is not built in this release of rulegen (\(RichRulesVersion.string)); use '--engine icu'",
-                usage: usage)
-        }
-        guard let compiled = try Specs.compile(scanner.positionals, console: console), let (table, _) = compiled.first else {
+        guard let compiled = try Specs.compile(scanner.positionals, console: console), let (table, automata, _) = compiled.first else {
             return .inputErrors
         }
         let engine: RuleEngine
         do {
-            engine = try RuleEngine(table: table)
+            engine = engineName == "icu" ? try RuleEngine(table: table) : try RuleEngine(table: table, automata: automata)
         } catch {
             console.err("\(scanner.positionals[0]): error: \(error)\n")
             return .inputErrors

@@ -49,8 +49,8 @@ enum GenerateCommand {
         let compiled = try Specs.compile(scanner.positionals, console: console)
         guard let tables = compiled else { return .inputErrors }
         var files: [(path: String, data: Data)] = []
-        for (table, path) in tables {
-            let swift = SwiftEmitter(table: table, specPath: path, access: access).emit()
+        for (table, automata, path) in tables {
+            let swift = SwiftEmitter(table: table, automata: automata, specPath: path, access: access).emit()
             files.append(("\(output)/\(table.name).swift", Data(swift.utf8)))
             files.append(("\(output)/\(table.name).styles.json", try table.jsonData()))
         }
@@ -63,8 +63,8 @@ enum GenerateCommand {
 enum Specs {
     /// Compiles all specs, printing diagnostics; `nil` when any has errors. Unreadable
     /// root specs are I/O errors; two specs with the same generated name are an error.
-    static func compile(_ paths: [String], console: Console, showsWarningFlag: Bool = false) throws -> [(StyleTable, String)]? {
-        var tables: [(StyleTable, String)] = []
+    static func compile(_ paths: [String], console: Console, showsWarningFlag: Bool = true) throws -> [(StyleTable, CompiledRuleSet, String)]? {
+        var tables: [(StyleTable, CompiledRuleSet, String)] = []
         var failed = false
         var names: [String: String] = [:]
         for path in paths {
@@ -78,7 +78,7 @@ enum Specs {
             }
             let result = Compiler.compile(path: path)
             console.err(DiagnosticRenderer.render(result.diagnostics, showsWarningFlag: showsWarningFlag))
-            guard let table = result.table else {
+            guard let table = result.table, let automata = result.automata else {
                 failed = true
                 continue
             }
@@ -88,7 +88,7 @@ enum Specs {
                 continue
             }
             names[table.name] = path
-            tables.append((table, path))
+            tables.append((table, automata, path))
         }
         return failed ? nil : tables
     }

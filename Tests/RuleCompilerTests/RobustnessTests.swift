@@ -51,7 +51,8 @@ final class RobustnessTests: XCTestCase {
             XCTAssertEqual(output.table == nil, output.hasErrors, "seed \(seed) round \(round): \(text)")
             guard let table = output.table else { continue }
             compiled += 1
-            let engine = try RuleEngine(table: table)
+            let engine = try RuleEngine(table: table, automata: XCTUnwrap(output.automata))
+            let reference = try RuleEngine(table: table)
             for _ in 0..<3 {
                 var sample = ""
                 for _ in 0..<rng.below(30) {
@@ -59,8 +60,9 @@ final class RobustnessTests: XCTestCase {
                 }
                 let result = engine.render(sample)
                 XCTAssertEqual(result.text, sample, "seed \(seed) round \(round)")
+                XCTAssertEqual(result, reference.render(sample), "seed \(seed) round \(round): compiled ≠ icu on \(sample) for \(text)")
             }
-            _ = SwiftEmitter(table: table, specPath: path).emit()
+            _ = SwiftEmitter(table: table, automata: try XCTUnwrap(output.automata), specPath: path).emit()
         }
         XCTAssertGreaterThan(compiled, 10, "seed \(seed): the generator should produce some valid specs")
     }

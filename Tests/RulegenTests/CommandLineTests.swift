@@ -23,6 +23,25 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(Set(matches[0].keys), ["rule", "tag", "range", "text", "display", "handler"])
     }
 
+    /// The compiled engine (the default) and the NSRegularExpression reference print the
+    /// same JSON for every example spec on a batch of texts.
+    func testCompiledAndICUEnginesAgree() throws {
+        let scratch = try ScratchDirectory()
+        let texts = [
+            "I agree to the <h1>User Agreement</h1> and <h2>Privacy Policy</h2>. cc @alice 13800138000",
+            "hi @bob_1 see https://a.b/c#x# and #topic# [smile][vip] www.example.org.", "<a href='x' title=t>go</a><img src=\"p.png\"/>",
+            "a #b @c http://d\n中文 😀 @é", "",
+        ]
+        let file = try scratch.write("t.jsonl", texts.map { String(decoding: try! JSONSerialization.data(withJSONObject: $0, options: .fragmentsAllowed), as: UTF8.self) }.joined(separator: "\n") + "\n")
+        for spec in Self.specs {
+            let compiled = try CLI.run(["explain", spec, "--texts", file.path])
+            let icu = try CLI.run(["explain", spec, "--engine", "icu", "--texts", file.path])
+            XCTAssertEqual(compiled.status, 0, compiled.stderr)
+            XCTAssertEqual(compiled.stdout, icu.stdout, spec)
+            XCTAssertEqual(compiled.stdout.split(separator: "\n").count, texts.count, spec)
+        }
+    }
+
     func testGenerateIsDeterministicAndRewritesNothingTheSecondTime() throws {
         let scratch = try ScratchDirectory()
         let out = scratch.url.appendingPathComponent("Generated").path
@@ -104,9 +123,9 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(badFormat.stderr.contains("'xml' is invalid for '--format'"))
         let unknown = try CLI.run(["lint", "--frobnicate", "Specs/agreement.richrules"])
         XCTAssertEqual(unknown.status, 2)
-        let compiled = try CLI.run(["explain", "Specs/agreement.richrules", "--engine", "compiled", "--text", "x"])
-        XCTAssertEqual(compiled.status, 2)
-        XCTAssertTrue(compiled.stderr.contains("the compiled engine is not built in this release"), compiled.stderr)
+        let engine = try CLI.run(["explain", "Specs/agreement.richrules", "--engine", "dfa", "--text", "x"])
+        XCTAssertEqual(engine.status, 2)
+        XCTAssertTrue(engine.stderr.contains("'dfa' is invalid for '--engine'"), engine.stderr)
         let both = try CLI.run(["explain", "Specs/agreement.richrules"])
         XCTAssertEqual(both.status, 2)
         for command in [["--help"], ["lint", "--help"], ["explain", "--help"], ["generate", "--help"], ["help", "lint"]] {

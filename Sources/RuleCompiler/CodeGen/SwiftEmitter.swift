@@ -1,16 +1,18 @@
 import Foundation
 import RuleRuntime
 
-/// Emits `<Name>.swift`. Until the compiled automaton lands, the file embeds the style
-/// table (as a base64 string, so nothing from the spec needs Swift escaping) and exposes
-/// the rule set driving the reference engine.
+/// Emits `<Name>.swift`: the style table and the rules' compiled automata, each embedded
+/// as a base64 string (compact, fast to type-check, and nothing from the spec needs Swift
+/// escaping there), and the typed entry point that runs them.
 public struct SwiftEmitter {
     let table: StyleTable
+    let automata: CompiledRuleSet
     let specPath: String
     let access: String
 
-    public init(table: StyleTable, specPath: String, access: String = "internal") {
+    public init(table: StyleTable, automata: CompiledRuleSet, specPath: String, access: String = "internal") {
         self.table = table
+        self.automata = automata
         self.specPath = specPath
         self.access = access
     }
@@ -33,11 +35,17 @@ public struct SwiftEmitter {
             w.line("/// The style table, identical to `\(table.name).styles.json`.")
             w.line("\(access) static let table: StyleTable = {")
             w.line("    // The table was written by the same rulegen that checked it; it always decodes.")
-            w.line("    try! StyleTable(jsonData: Data(base64Encoded: tableBase64)!)")
+            w.line("    try! StyleTable(jsonData: Data(base64Encoded: tableBase64.filter { !$0.isWhitespace })!)")
             w.line("}()")
             w.line()
-            w.line("/// The engine running the table (NSRegularExpression per rule in this release).")
-            w.line("\(access) static let engine: RuleEngine = try! RuleEngine(table: table)")
+            w.line("/// The compiled automata of the regex rules (DFA + NFA per rule).")
+            w.line("\(access) static let automata: CompiledRuleSet = {")
+            w.line("    // Written by the same rulegen as the table; it always decodes.")
+            w.line("    try! CompiledRuleSet(base64: automataBase64)")
+            w.line("}()")
+            w.line()
+            w.line("/// The engine running the table on the compiled automata.")
+            w.line("\(access) static let engine: RuleEngine = try! RuleEngine(table: table, automata: automata)")
             w.line()
             w.line("/// Runs the rules on `text`: kept and discarded matches, display text, segments.")
             w.block("\(access) static func render(_ text: String) -> RenderResult") { w in
@@ -53,10 +61,9 @@ public struct SwiftEmitter {
             w.line("/// The named styles of the spec.")
             emitNameEnum("Style", table.styles.keys.sorted(), into: &w)
             w.line()
-            w.line("private static let tableBase64 = \"\"\"")
-            let encoded = json.base64EncodedString(options: [.lineLength76Characters, .endLineWithLineFeed])
-            for chunk in encoded.split(separator: "\n") { w.line("    " + chunk) }
-            w.line("    \"\"\".filter { !$0.isWhitespace }")
+            emitBase64("tableBase64", json, into: &w)
+            w.line()
+            emitBase64("automataBase64", Data(automata.encoded()), into: &w)
         }
         return w.text
     }
@@ -68,5 +75,13 @@ public struct SwiftEmitter {
         w.block("\(access) enum \(name): \(conformances)") { w in
             for c in cases { w.line("case \(SwiftLiteral.identifier(c)) = \(SwiftLiteral.string(c))") }
         }
+    }
+
+    /// `private static let name = """ base64 lines """` (white space is dropped on decoding).
+    func emitBase64(_ name: String, _ data: Data, into w: inout SwiftWriter) {
+        w.line("private static let \(name) = \"\"\"")
+        let encoded = data.base64EncodedString(options: [.lineLength76Characters, .endLineWithLineFeed])
+        for chunk in encoded.split(separator: "\n") { w.line("    " + chunk) }
+        w.line("    \"\"\"")
     }
 }

@@ -22,6 +22,7 @@ extension Sema {
                 flags.formUnion(flag)
             }
             guard let ast = checkPattern(pattern, flags: flags, span: patternSpan, rule: rule, in: file), ok else { return nil }
+            patternSites[rule] = ref(file, patternSpan)
             let scope = CaptureScope(
                 maxGroup: ast.captureCount, names: Set(ast.captureNames.keys),
                 what: "the pattern names " + ast.captureNames.keys.sorted().map { "'\($0)'" }.joined(separator: ", "))
@@ -36,6 +37,7 @@ extension Sema {
                 return nil
             }
             let flags = RegexFlags(letters: detector.flags) ?? []
+            patternSites[rule] = ref(file, kind.span)
             let scope = CaptureScope(maxGroup: 0, names: [], what: "")
             return (.regex(pattern: detector.pattern, flags: flags, detector: kind.name), scope, [:])
         case .prefix(let literal):
@@ -99,12 +101,6 @@ extension Sema {
                 "rule '\(rule)' can match the empty string; make it consume at least one character (e.g. '+' instead of '*')",
                 file, span)
             return nil
-        }
-        if let first = ast.unsupportedConstructs.first {
-            diagnostics.warning(
-                "fallback",
-                "\(first.name) cannot become an automaton; rule '\(rule)' falls back to NSRegularExpression at run time",
-                at: ref(file, span.subspan(offset: min(first.offset, max(span.length - 1, 0)), length: 1)))
         }
         return ast
     }

@@ -22,6 +22,8 @@ struct Sema {
     var ruleNames: [String: SourceRef] = [:]
     var rules: [RuleEntry] = []
     var allowSites: [(rule: String, other: Identifier, file: SourceFile)] = []
+    /// Where each regex rule's pattern is (for automaton warnings).
+    var patternSites: [String: SourceRef] = [:]
 
     static let priorityRange = -1_000_000...1_000_000
 

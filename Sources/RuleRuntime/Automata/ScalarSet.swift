@@ -92,7 +92,26 @@ public struct ScalarSet: Hashable, Sendable, CustomStringConvertible {
     public func union(_ other: ScalarSet) -> ScalarSet {
         if other.isEmpty { return self }
         if isEmpty { return other }
-        return ScalarSet(ranges: ranges + other.ranges)
+        var result: [ClosedRange<UInt32>] = []
+        result.reserveCapacity(ranges.count + other.ranges.count)
+        var i = 0
+        var j = 0
+        while i < ranges.count || j < other.ranges.count {
+            let next: ClosedRange<UInt32>
+            if j == other.ranges.count || (i < ranges.count && ranges[i].lowerBound <= other.ranges[j].lowerBound) {
+                next = ranges[i]
+                i += 1
+            } else {
+                next = other.ranges[j]
+                j += 1
+            }
+            if let last = result.last, next.lowerBound <= last.upperBound &+ 1 {
+                if next.upperBound > last.upperBound { result[result.count - 1] = last.lowerBound...next.upperBound }
+            } else {
+                result.append(next)
+            }
+        }
+        return ScalarSet(normalized: result)
     }
 
     /// Members of both sets.
@@ -112,7 +131,30 @@ public struct ScalarSet: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Members of `self` that are not in `other`.
-    public func subtracting(_ other: ScalarSet) -> ScalarSet { intersection(other.inverted()) }
+    public func subtracting(_ other: ScalarSet) -> ScalarSet {
+        if isEmpty || other.isEmpty { return self }
+        var result: [ClosedRange<UInt32>] = []
+        var j = 0
+        for range in ranges {
+            var low = range.lowerBound
+            let high = range.upperBound
+            while j < other.ranges.count, other.ranges[j].upperBound < low { j += 1 }
+            var k = j
+            var consumed = false
+            while k < other.ranges.count, other.ranges[k].lowerBound <= high {
+                let cut = other.ranges[k]
+                if cut.lowerBound > low { result.append(low...(cut.lowerBound - 1)) }
+                if cut.upperBound >= high {
+                    consumed = true
+                    break
+                }
+                low = cut.upperBound + 1
+                k += 1
+            }
+            if !consumed { result.append(low...high) }
+        }
+        return ScalarSet(normalized: result)
+    }
 
     /// The complement within 0…0x10FFFF.
     public func inverted() -> ScalarSet {

@@ -9,11 +9,17 @@ internal enum PrefixRules {
     /// The style table, identical to `Prefix.styles.json`.
     internal static let table: StyleTable = {
         // The table was written by the same rulegen that checked it; it always decodes.
-        try! StyleTable(jsonData: Data(base64Encoded: tableBase64)!)
+        try! StyleTable(jsonData: Data(base64Encoded: tableBase64.filter { !$0.isWhitespace })!)
     }()
 
-    /// The engine running the table (NSRegularExpression per rule in this release).
-    internal static let engine: RuleEngine = try! RuleEngine(table: table)
+    /// The compiled automata of the regex rules (DFA + NFA per rule).
+    internal static let automata: CompiledRuleSet = {
+        // Written by the same rulegen as the table; it always decodes.
+        try! CompiledRuleSet(base64: automataBase64)
+    }()
+
+    /// The engine running the table on the compiled automata.
+    internal static let engine: RuleEngine = try! RuleEngine(table: table, automata: automata)
 
     /// Runs the rules on `text`: kept and discarded matches, display text, segments.
     internal static func render(_ text: String) -> RenderResult {
@@ -89,5 +95,9 @@ internal enum PrefixRules {
         ICAgfSwKICAgICAgInByaW9yaXR5IiA6IDAsCiAgICAgICJ0YWdzIiA6IHsKCiAgICAgIH0KICAg
         IH0KICBdLAogICJzb3VyY2UiIDogInByZWZpeC5yaWNocnVsZXMiLAogICJzdHlsZXMiIDogewoK
         ICB9Cn0K
-        """.filter { !$0.isWhitespace }
+        """
+
+    private static let automataBase64 = """
+        UlIBAwAAAA==
+        """
 }

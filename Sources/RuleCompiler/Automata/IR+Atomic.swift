@@ -1,0 +1,152 @@
+// Atomic groups and possessive quantifiers: kept only where they change nothing.
+//
+// Note: an atomic group commits to the first way its body matches; a possessive quantifier
+// `x*+` is `(?>x*)`. Neither exists in a Thompson NFA, but many uses are provably equal to
+// the plain group:
+// - a deterministic body (at most one way to match at a position: literals, sets, CR LF
+//   units, case-insensitive strings, fixed counts, groups of those) has nothing to commit;
+// - a greedy loop over one set S, possibly after a deterministic prefix, differs from its
+//   atomic form only if, after the loop gave back some iterations, the rest of the pattern
+//   could succeed where it failed after the longest run. At such a position the next code
+//   point is in S, so the two are equal when the rest of the pattern either always
+//   succeeds right away (it can match empty without any assertion), or can neither start
+//   with a code point of S nor match empty before one (`a++$` is fine: `$` fails before
+//   an `a`).
+// Everything else falls back. The check runs on the IR with the continuation of every
+// atomic site: a superset of the code points that may come first, and of the code points
+// before which the rest may match empty.
+
+import RuleRuntime
+
+/// An atomic site the resolution could not prove equivalent to its plain form.
+struct AtomicFailure: Error {
+    var site: Int
+}
+
+/// What may follow a point of the pattern.
+struct Continuation {
+    /// A superset of the code points the rest of the pattern can start with.
+    var first: ScalarSet
+    /// A superset of the code points before which the rest may match without consuming.
+    var emptyBefore: ScalarSet
+    /// Whether the rest certainly can match empty at any position (no assertion on that
+    /// path).
+    var canBeEmptyAnywhere: Bool
+
+    /// The end of the pattern.
+    static let end = Continuation(first: ScalarSet(), emptyBefore: .all, canBeEmptyAnywhere: true)
+}
+
+extension RegexIR {
+    /// The IR with every atomic site replaced by its body, or the first site that cannot be.
+    func resolvingAtomicGroups(followedBy continuation: Continuation = .end) throws(AtomicFailure) -> RegexIR {
+        switch self {
+        case .empty, .set, .lineUnit, .foldedLiteral, .assertion:
+            return self
+        case .sequence(let items):
+            var resolved: [RegexIR] = []
+            var rest = continuation
+            for item in items.reversed() {
+                let lowered = try item.resolvingAtomicGroups(followedBy: rest)
+                resolved.append(lowered)
+                rest = lowered.followed(by: rest)
+            }
+            return .sequence(resolved.reversed())
+        case .alternation(let items):
+            var resolved: [RegexIR] = []
+            for item in items { resolved.append(try item.resolvingAtomicGroups(followedBy: continuation)) }
+            return .alternation(resolved)
+        case .capture(let index, let body):
+            return .capture(index: index, try body.resolvingAtomicGroups(followedBy: continuation))
+        case .repetition(var loop):
+            // After an iteration: another one, or what follows the loop. The loop can only
+            // be left after an iteration when at least its minimum is behind it.
+            let afterBody = Continuation(
+                first: loop.body.firstSet.union(continuation.first),
+                emptyBefore: continuation.emptyBefore.union(loop.body.emptyBefore(continuation)),
+                canBeEmptyAnywhere: loop.min <= 1 && continuation.canBeEmptyAnywhere)
+            loop.body = try loop.body.resolvingAtomicGroups(followedBy: afterBody)
+            return .repetition(loop)
+        case .atomic(let body, let site):
+            let resolved = try body.resolvingAtomicGroups(followedBy: continuation)
+            if resolved.isDeterministic || resolved.possessiveLoopIsSafe(before: continuation) { return resolved }
+            throw AtomicFailure(site: site)
+        }
+    }
+
+    /// What may follow `self` when `continuation` follows it.
+    func followed(by continuation: Continuation) -> Continuation {
+        Continuation(
+            first: canBeEmpty ? firstSet.union(continuation.first) : firstSet,
+            emptyBefore: emptyBefore(continuation),
+            canBeEmptyAnywhere: canBeEmptyAnywhere && continuation.canBeEmptyAnywhere)
+    }
+
+    /// A superset of the code points before which `self` followed by `continuation` may
+    /// match without consuming.
+    func emptyBefore(_ continuation: Continuation) -> ScalarSet {
+        switch self {
+        case .empty: return continuation.emptyBefore
+        case .set, .lineUnit, .foldedLiteral: return ScalarSet()
+        case .assertion(let assertion): return assertion.possibleBefore.intersection(continuation.emptyBefore)
+        case .sequence(let items):
+            var result = continuation.emptyBefore
+            for item in items.reversed() {
+                result = item.emptyBefore(Continuation(first: ScalarSet(), emptyBefore: result, canBeEmptyAnywhere: false))
+            }
+            return result
+        case .alternation(let items): return items.reduce(ScalarSet()) { $0.union($1.emptyBefore(continuation)) }
+        case .repetition(let loop):
+            let iterations = loop.body.emptyBefore(continuation)
+            return loop.min == 0 ? iterations.union(continuation.emptyBefore) : iterations
+        case .capture(_, let body), .atomic(let body, _): return body.emptyBefore(continuation)
+        }
+    }
+
+    /// At most one way to match at any position.
+    var isDeterministic: Bool {
+        switch self {
+        case .empty, .set, .lineUnit, .foldedLiteral, .assertion: return true
+        case .sequence(let items): return items.allSatisfy(\.isDeterministic)
+        case .alternation(let items): return items.count <= 1 && items.allSatisfy(\.isDeterministic)
+        case .repetition(let loop): return loop.min == loop.max && loop.body.isDeterministic
+        case .capture(_, let body), .atomic(let body, _): return body.isDeterministic
+        }
+    }
+
+    /// A deterministic prefix and a greedy loop over one set, where the loop cannot be
+    /// made to give back code points by `continuation` (see the note above).
+    private func possessiveLoopIsSafe(before continuation: Continuation) -> Bool {
+        var items: [RegexIR]
+        if case .sequence(let sequence) = self { items = sequence } else { items = [self] }
+        guard let last = items.popLast(), items.allSatisfy(\.isDeterministic),
+            case .repetition(let loop) = last.withoutCaptures, loop.greedy,
+            case .set(let set) = loop.body.withoutCaptures
+        else { return false }
+        return continuation.canBeEmptyAnywhere
+            || (continuation.first.isDisjoint(with: set) && continuation.emptyBefore.isDisjoint(with: set))
+    }
+
+    /// The node inside any capturing groups.
+    private var withoutCaptures: RegexIR {
+        if case .capture(_, let body) = self { return body.withoutCaptures }
+        return self
+    }
+}
+
+extension IRAssertion {
+    /// A superset of the code points before which the assertion can hold.
+    var possibleBefore: ScalarSet {
+        switch self {
+        case .wordBoundary: return .all
+        case .simple(let assertion):
+            switch assertion {
+            case .textEnd: return ScalarSet()
+            case .textEndOrFinalTerminator, .lineEnd: return Lowering.lineTerminators
+            case .textEndOrFinalLineFeed, .lineEndBeforeLineFeed: return ScalarSet(0x0A)
+            case .notBeforeLineFeed: return ScalarSet.all.subtracting(ScalarSet(0x0A))
+            case .textStart, .lineStart, .lineStartAfterLineFeed, .wordBoundary, .notWordBoundary: return .all
+            }
+        }
+    }
+}

@@ -1,0 +1,175 @@
+// Lowering: RegexAST → RegexIR, with ICU's semantics.
+//
+// Every node carries the options (i m s x d w) in effect where it was written, so each
+// node lowers on its own; only literal runs need their neighbours (see `pieces(of:)`).
+
+import RuleRuntime
+
+/// A construct the automaton cannot express exactly, and where it starts (Unicode scalars
+/// into the pattern).
+struct LoweringFailure: Error, Equatable {
+    var construct: String
+    var offset: Int
+}
+
+/// The state of one lowering: the pattern text (for probing classes as written) and the
+/// table of atomic sites.
+struct Lowering {
+    /// Lowered programs may have at most this many states (estimated while lowering).
+    static let stateLimit = 200_000
+
+    let pattern: [Unicode.Scalar]
+    let sets = ICUSets.shared
+    let folding = CaseFolding.shared
+    /// Construct name and offset of every `RegexIR.atomic` site.
+    private(set) var atomicSites: [(construct: String, offset: Int)] = []
+
+    init(pattern: String) {
+        self.pattern = Array(pattern.unicodeScalars)
+    }
+
+    /// The pattern text of `span`.
+    func text(_ span: RegexSpan) -> String {
+        String(String.UnicodeScalarView(pattern[span.offset..<min(span.end, pattern.count)]))
+    }
+
+    mutating func lower(_ node: RegexNode) throws(LoweringFailure) -> RegexIR {
+        switch node.kind {
+        case .empty, .flagChange: return .empty
+        case .scalar, .characterClass, .property: return try lowerItems([node])
+        case .concatenation(let items): return try lowerItems(items)
+        case .alternation(let alternatives):
+            var lowered: [RegexIR] = []
+            for alternative in alternatives { lowered.append(try lower(alternative)) }
+            return .alternation(lowered)
+        case .dot: return try dot(node.options)
+        case .shorthand(let shorthand): return .set(try shorthandSet(shorthand, at: node.span))
+        case .lineBreak: return .lineUnit(Self.lineTerminators)
+        case .anchor(let anchor): return try assertion(anchor, node)
+        case .group(let group): return try lowerGroup(group, node)
+        case .quantified(let quantifier): return try lowerQuantified(quantifier, node)
+        case .graphemeCluster: throw LoweringFailure(construct: "\\X", offset: node.span.offset)
+        case .backreference: throw LoweringFailure(construct: "backreference", offset: node.span.offset)
+        }
+    }
+
+    /// A concatenation: literal runs as ICU forms them, everything else node by node.
+    mutating func lowerItems(_ items: [RegexNode]) throws(LoweringFailure) -> RegexIR {
+        var lowered: [RegexIR] = []
+        for piece in try pieces(of: items) {
+            switch piece {
+            case .run(let scalars, let caseInsensitive, let span):
+                lowered.append(contentsOf: try literalRun(scalars, caseInsensitive: caseInsensitive, at: span))
+            case .set(let set): lowered.append(.set(set))
+            case .node(let node): lowered.append(try lower(node))
+            }
+        }
+        lowered.removeAll { $0 == .empty }
+        return lowered.count == 1 ? lowered[0] : lowered.isEmpty ? .empty : .sequence(lowered)
+    }
+
+    private mutating func lowerGroup(_ group: RegexGroup, _ node: RegexNode) throws(LoweringFailure) -> RegexIR {
+        switch group.kind {
+        case .capturing(let index, _): return .capture(index: index, try lower(group.child))
+        case .nonCapturing, .scopedFlags: return try lower(group.child)
+        case .atomic:
+            let body = try lower(group.child)
+            return .atomic(body, site: addSite("atomic group", node.span.offset))
+        case .lookahead: throw LoweringFailure(construct: "lookahead", offset: node.span.offset)
+        case .lookbehind: throw LoweringFailure(construct: "lookbehind", offset: node.span.offset)
+        }
+    }
+
+    private mutating func lowerQuantified(_ quantifier: RegexQuantifier, _ node: RegexNode) throws(LoweringFailure) -> RegexIR {
+        // Note: `x{0}` (any kind) never runs its body: ICU drops its code (greedy) or skips
+        // it (lazy, possessive), so groups inside never participate.
+        if quantifier.max == 0 { return .empty }
+        let body = try lower(quantifier.child)
+        if quantifier.kind == .lazy, quantifier.notation == .star || quantifier.notation == .plus, body.canBeEmpty {
+            throw LoweringFailure(construct: "lazy loop whose body can match empty", offset: node.span.offset)
+        }
+        let loop = RegexIR.repetition(
+            Repetition(min: quantifier.min, max: quantifier.max, greedy: quantifier.kind != .lazy, body: body))
+        if loop.estimatedStates > Self.stateLimit {
+            throw LoweringFailure(construct: "repetition too large for an automaton", offset: node.span.offset)
+        }
+        guard quantifier.kind == .possessive else { return loop }
+        return .atomic(loop, site: addSite("possessive quantifier", node.span.offset))
+    }
+
+    private mutating func addSite(_ construct: String, _ offset: Int) -> Int {
+        atomicSites.append((construct, offset))
+        return atomicSites.count - 1
+    }
+
+    // MARK: - Dot and anchors
+
+    /// ICU's line terminators: `\n \v \f \r`, U+0085, U+2028, U+2029.
+    static let lineTerminators = ScalarSet(ranges: [0x0A...0x0D, 0x85...0x85, 0x2028...0x2029])
+    /// Every code point a text can contain.
+    static let anyScalar = ScalarSet.all.subtracting(ICUSets.surrogates)
+
+    /// Note: ICU's `.`: without `s`, any code point but a line terminator (only `\n` in `d`
+    /// mode); with `s` (whatever `d` says), any code point, except that CR LF is consumed
+    /// as one unit, atomically: `(?s).\n` does not match "\r\n", and `(?s).*` never stops
+    /// between CR and LF.
+    private func dot(_ options: RegexOptions) throws(LoweringFailure) -> RegexIR {
+        if options.contains(.dotAll) { return .lineUnit(Self.anyScalar) }
+        if options.contains(.unixLines) { return .set(Self.anyScalar.subtracting(ScalarSet(0x0A))) }
+        return .set(Self.anyScalar.subtracting(Self.lineTerminators))
+    }
+
+    /// Note: ICU's anchors (regexcmp.cpp doCaret/doDollar, rematch.cpp):
+    /// `^`: start of text; with `m`, also after any line terminator unless at the end of the
+    /// text (so between CR and LF too); with `m` and `d`, after `\n`, also at the end.
+    /// `$`: end of text, or before a final terminator (CR LF counts as one, the LF of a
+    /// final CR LF does not); with `d`, only a final `\n`; with `m`, before any terminator
+    /// except the LF of CR LF; with `m` and `d`, before any `\n`.
+    /// `\A` is `^` and `\Z` is `$`, both without `m` and ignoring `d`; `\z` is the end.
+    private func assertion(_ anchor: RegexAnchor, _ node: RegexNode) throws(LoweringFailure) -> RegexIR {
+        let multiline = node.options.contains(.multiline)
+        let unix = node.options.contains(.unixLines)
+        let simple: RegexProgram.Assertion
+        switch anchor {
+        case .caret: simple = multiline ? (unix ? .lineStartAfterLineFeed : .lineStart) : .textStart
+        case .dollar:
+            if multiline {
+                simple = unix ? .lineEndBeforeLineFeed : .lineEnd
+            } else {
+                simple = unix ? .textEndOrFinalLineFeed : .textEndOrFinalTerminator
+            }
+        case .startOfInput: simple = .textStart
+        case .endOfInput: simple = .textEnd
+        case .endOfInputBeforeFinalTerminator: simple = .textEndOrFinalTerminator
+        case .previousMatchEnd: throw LoweringFailure(construct: "\\G", offset: node.span.offset)
+        case .wordBoundary, .nonWordBoundary:
+            if node.options.contains(.unicodeWord) {
+                throw LoweringFailure(construct: "(?w)", offset: node.span.offset)
+            }
+            let (word, ignorable) = try boundarySets(at: node.span)
+            return .assertion(.wordBoundary(negated: anchor == .nonWordBoundary, word: word, ignorable: ignorable))
+        }
+        return .assertion(.simple(simple))
+    }
+}
+
+extension RegexIR {
+    /// An upper bound on the number of program states the node compiles to.
+    var estimatedStates: Int {
+        switch self {
+        case .empty: return 0
+        case .set, .assertion: return 1
+        case .lineUnit: return 5
+        case .foldedLiteral(let literal): return 2 * (literal.length + literal.jumps.count)
+        case .sequence(let items): return items.reduce(0) { $0 &+ $1.estimatedStates }
+        case .alternation(let items): return items.reduce(items.count) { $0 &+ $1.estimatedStates }
+        case .capture(_, let body), .atomic(let body, _): return body.estimatedStates &+ 2
+        case .repetition(let loop):
+            let body = loop.body.estimatedStates &+ 1
+            guard let max = loop.max else {
+                return (loop.body.canBeEmpty ? 2 : 1) &* body &* (loop.min &+ 1)
+            }
+            return body.multipliedReportingOverflow(by: max).overflow ? Int.max : body &* max
+        }
+    }
+}

@@ -1,0 +1,141 @@
+// Regex automata, compiler side: the intermediate representation between the syntax tree
+// and the program.
+//
+// Pipeline (module overview):
+//
+//   RegexAST ──lower (IR+Lowering*.swift)──▶ RegexIR ──resolveAtomicGroups (IR+Atomic.swift)
+//            ──compile (IR+Compile.swift)──▶ RegexProgram (RuleRuntime) ──▶ CompiledRegex / PikeVM
+//
+// Lowering is where ICU's semantics are decided: every class, property, shorthand and
+// case-insensitive literal becomes a `ScalarSet` whose members come from ICU itself
+// (`ICUSets`), anchors become the exact ICU assertion, and ICU's loop rules are kept in
+// `Repetition`. The IR has no spans; it is small enough that the compiler only has to
+// turn it into states. `RegexCompiler.compile` chains the phases.
+
+import RuleRuntime
+
+/// A pattern as sets of code points, sequences, ordered alternatives, loops, groups and
+/// assertions, with ICU's matching semantics.
+indirect enum RegexIR: Hashable, Sendable {
+    /// Matches the empty string.
+    case empty
+    /// One code point in the set (an empty set never matches).
+    case set(ScalarSet)
+    /// CR LF as one unit, atomically: where the text has CR LF, exactly those two code
+    /// units; elsewhere one code point in the set. ICU's `.` in `s` mode and `\R`.
+    case lineUnit(ScalarSet)
+    /// ICU's case-insensitive literal string (see `FoldedLiteral`).
+    case foldedLiteral(FoldedLiteral)
+    /// Items one after the other.
+    case sequence([RegexIR])
+    /// Alternatives, tried in order (leftmost-first).
+    case alternation([RegexIR])
+    case repetition(Repetition)
+    /// A capturing group (1-based index).
+    case capture(index: Int, RegexIR)
+    case assertion(IRAssertion)
+    /// An atomic group or possessive quantifier, kept until `resolveAtomicGroups` proves
+    /// it equivalent to its body (or reports the pattern for fallback). `site` indexes the
+    /// lowering's table of construct names and offsets.
+    case atomic(RegexIR, site: Int)
+}
+
+/// A quantifier with ICU's loop semantics.
+///
+/// Note: ICU (rematch.cpp) checks loop progress only where a loop could run forever:
+/// - bounded loops (`?`, `{n,m}`) never check: an iteration may match the empty string and
+///   still counts;
+/// - unbounded loops (`*`, `+`, `{n,}`, greedy or lazy) check at the end of every iteration
+///   from iteration max(n, 1) on: if the input position has not moved since the previous
+///   check (the loop start, for the first check), the loop stops right there, keeping that
+///   iteration's captures, and the pattern continues after the loop. `*` and `+` (via
+///   JMP_SAV_X) behave exactly like `{0,}` and `{1,}` (via CTR_LOOP).
+/// - lazy `*?` and `+?` have no check at all; with a body that can match empty, ICU loops
+///   until a resource limit, so the lowering refuses them (fallback).
+struct Repetition: Hashable, Sendable {
+    var min: Int
+    /// `nil` for unbounded.
+    var max: Int?
+    var greedy: Bool
+    var body: RegexIR
+}
+
+/// ICU's case-insensitive literal string (URX_STRING_I): the text matches when the full
+/// case folding of its code points, concatenated, equals the folded pattern string and
+/// ends on a code point boundary of the text.
+///
+/// Positions 0…n of the folded string are states; from position i a text code point whose
+/// folding is the single code point at i moves to i+1 (`positions[i]`), and one whose
+/// folding is a longer string equal to the pattern at i moves past it (`jumps`). At most
+/// one path reaches n, so the literal is deterministic.
+struct FoldedLiteral: Hashable, Sendable {
+    struct Jump: Hashable, Sendable {
+        var from: Int
+        var to: Int
+        var set: ScalarSet
+    }
+
+    /// `positions[i]`: the code points whose folding is exactly the folded code point i.
+    var positions: [ScalarSet]
+    var jumps: [Jump]
+
+    var length: Int { positions.count }
+}
+
+/// A zero-width assertion of the IR.
+enum IRAssertion: Hashable, Sendable {
+    /// Anything that needs no code point set.
+    case simple(RegexProgram.Assertion)
+    /// ICU's `\b` (or `\B` when `negated`) with its word and ignorable sets.
+    case wordBoundary(negated: Bool, word: ScalarSet, ignorable: ScalarSet)
+}
+
+// MARK: - Analyses
+
+extension RegexIR {
+    /// Whether some path matches the empty string, taking every assertion as satisfiable.
+    var canBeEmpty: Bool {
+        switch self {
+        case .empty, .assertion: return true
+        case .set, .lineUnit, .foldedLiteral: return false
+        case .sequence(let items): return items.allSatisfy(\.canBeEmpty)
+        case .alternation(let items): return items.contains(where: \.canBeEmpty)
+        case .repetition(let loop): return loop.min == 0 || loop.body.canBeEmpty
+        case .capture(_, let body), .atomic(let body, _): return body.canBeEmpty
+        }
+    }
+
+    /// Whether some path matches the empty string without passing an assertion (so it
+    /// matches empty everywhere).
+    var canBeEmptyAnywhere: Bool {
+        switch self {
+        case .empty: return true
+        case .assertion, .set, .lineUnit, .foldedLiteral: return false
+        case .sequence(let items): return items.allSatisfy(\.canBeEmptyAnywhere)
+        case .alternation(let items): return items.contains(where: \.canBeEmptyAnywhere)
+        case .repetition(let loop): return loop.min == 0 || loop.body.canBeEmptyAnywhere
+        case .capture(_, let body), .atomic(let body, _): return body.canBeEmptyAnywhere
+        }
+    }
+
+    /// A superset of the code points a match can start with.
+    var firstSet: ScalarSet {
+        switch self {
+        case .empty, .assertion: return ScalarSet()
+        case .set(let set): return set
+        case .lineUnit(let set): return set.union(ScalarSet(0x0D))
+        case .foldedLiteral(let literal):
+            return literal.jumps.filter { $0.from == 0 }.reduce(literal.positions[0]) { $0.union($1.set) }
+        case .sequence(let items):
+            var result = ScalarSet()
+            for item in items {
+                result = result.union(item.firstSet)
+                if !item.canBeEmpty { break }
+            }
+            return result
+        case .alternation(let items): return items.reduce(ScalarSet()) { $0.union($1.firstSet) }
+        case .repetition(let loop): return loop.max == 0 ? ScalarSet() : loop.body.firstSet
+        case .capture(_, let body), .atomic(let body, _): return body.firstSet
+        }
+    }
+}

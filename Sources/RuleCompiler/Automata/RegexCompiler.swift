@@ -1,0 +1,50 @@
+// The facade of the regex automata: pattern in, program (or the reason there is none) out.
+
+import RuleRuntime
+
+/// The outcome of compiling a regex rule's pattern.
+public enum RegexCompilation: Sendable {
+    /// A program that gives exactly NSRegularExpression's matches.
+    case program(RegexProgram)
+    /// The pattern is valid but uses `construct`, starting at `offset` (Unicode scalars into
+    /// the pattern), which no automaton expresses exactly; the rule falls back to
+    /// NSRegularExpression.
+    case fallback(construct: String, offset: Int)
+    /// NSRegularExpression would reject the pattern.
+    case invalid(RegexSyntaxError)
+}
+
+/// Compiles ICU regular expressions into `RegexProgram`s.
+public enum RegexCompiler {
+    /// Compiles `pattern` with `flags`: parse (`RegexParser`), lower to the IR with ICU's
+    /// semantics, prove atomic groups and possessive quantifiers redundant, and build the
+    /// Thompson program.
+    public static func compile(_ pattern: String, flags: RegexFlags) -> RegexCompilation {
+        let ast: RegexAST
+        do {
+            ast = try RegexParser.parse(pattern, flags: flags)
+        } catch {
+            return .invalid(error)
+        }
+        // Atomic groups and possessive quantifiers may still compile (see IR+Atomic.swift);
+        // `(?w)` only matters where a `\b` or `\B` runs under it, which lowering reports.
+        let rewritable: Set<String> = ["atomic group", "possessive quantifier", "(?w)"]
+        if let construct = ast.unsupportedConstructs.first(where: { !rewritable.contains($0.name) }) {
+            return .fallback(construct: construct.name, offset: construct.offset)
+        }
+        var lowering = Lowering(pattern: pattern)
+        do {
+            let ir = try lowering.lower(ast.root)
+            let filter = try lowering.startFilter(for: ast.root)
+            do {
+                let resolved = try ir.resolvingAtomicGroups()
+                return .program(resolved.compiled(captureCount: ast.captureCount, startFilter: filter))
+            } catch {
+                let site = lowering.atomicSites[error.site]
+                return .fallback(construct: site.construct, offset: site.offset)
+            }
+        } catch {
+            return .fallback(construct: error.construct, offset: error.offset)
+        }
+    }
+}
