@@ -1,38 +1,102 @@
-extension DFATable {
+/// A DFA prepared for searching: transitions with pre-multiplied row offsets and the
+/// idle bit folded in, and the ASCII code units that can leave an idle state.
+///
+/// Note: skipping. While no attempt is alive (an idle state) and no match is pending, an
+/// ASCII unit that no idle state leaves idle on cannot start a match, so the search
+/// skips it without a table step and re-enters the DFA at the next unit that can, with
+/// the start state of that position's look-behind context.
+struct DFARunner: Sendable {
+    let table: DFATable
+    /// `entries[row + class]`: next row offset << 2 | nextIsIdle << 1 | matchedBefore.
+    let entries: [Int]
+    let columns: Int
+    let startRows: [Int]
+    let eoiMatch: [Bool]
+    let asciiClasses: [Int]
+    /// ASCII units that may leave an idle state (or end a match).
+    let asciiCanStart: [Bool]
+
+    init(_ table: DFATable) {
+        self.table = table
+        let columns = table.classCount
+        self.columns = columns
+        let idle = table.stateFlags.map { $0 & 2 != 0 }
+        entries = table.transitions.map { entry in
+            let next = Int(entry >> 1)
+            return (next * columns) << 2 | (idle[next] ? 2 : 0) | Int(entry & 1)
+        }
+        startRows = table.starts.map { Int($0) * columns }
+        eoiMatch = table.stateFlags.map { $0 & 1 != 0 }
+        asciiClasses = table.asciiClasses.map(Int.init)
+        var canStart = [Bool](repeating: false, count: 0x80)
+        for state in 0..<table.stateCount where idle[state] {
+            for unit in 0..<0x80 {
+                let entry = Int(table.transitions[state * columns + Int(table.asciiClasses[unit])])
+                if entry & 1 != 0 || !idle[entry >> 1] { canStart[unit] = true }
+            }
+        }
+        // A final line terminator has classes of its own: never skip those.
+        for unit in 0x0A...0x0D { canStart[unit] = true }
+        asciiCanStart = canStart
+    }
+
     /// Where the leftmost-first match found from `from` ends, and the last position at or
     /// after `from` where no attempt was alive before it; `nil` without a match.
     func findEnd(_ text: UnsafeBufferPointer<UInt16>, from: Int) -> (idle: Int, end: Int)? {
         let count = text.count
-        var state = Int(starts[startContext(text, at: from)])
-        var position = from
-        var idle = from
-        var end = -1
-        let columns = classCount
-        while position < count {
-            let unit = text[position]
-            var scalar = UInt32(unit)
-            var length = 1
-            var inputClass: Int
-            if unit < 0x80 {
-                inputClass = Int(asciiClasses[Int(unit)])
-            } else {
-                if unit & 0xF800 == 0xD800 { (scalar, length) = UTF16Text.decode(text, at: position) }
-                inputClass = self.inputClass(scalar)
+        return entries.withUnsafeBufferPointer { entries in
+            asciiClasses.withUnsafeBufferPointer { ascii in
+                asciiCanStart.withUnsafeBufferPointer { canStart in
+                    var row = startRows[table.startContext(text, at: from)]
+                    var isIdle = true
+                    var position = from
+                    var idle = from
+                    var end = -1
+                    while position < count {
+                        var unit = text[position]
+                        if isIdle, end < 0, unit < 0x80, !canStart[Int(unit)] {
+                            let skipFrom = position
+                            repeat {
+                                position += 1
+                                if position == count { break }
+                                unit = text[position]
+                            } while unit < 0x80 && !canStart[Int(unit)]
+                            idle = position
+                            if position == count {
+                                row = startRows[table.startContext(text, at: position)]
+                                break
+                            }
+                            if position > skipFrom { row = startRows[table.startContext(text, at: position)] }
+                        }
+                        var length = 1
+                        var inputClass: Int
+                        if unit < 0x80 {
+                            inputClass = ascii[Int(unit)]
+                        } else {
+                            var scalar = UInt32(unit)
+                            if unit & 0xF800 == 0xD800 { (scalar, length) = UTF16Text.decode(text, at: position) }
+                            inputClass = table.inputClass(scalar)
+                        }
+                        if UTF16Text.isLineTerminator(unit), table.isFinalTerminator(text, at: position) {
+                            inputClass = Int(table.finalClasses[inputClass])
+                        }
+                        let entry = entries[row + inputClass]
+                        if entry & 1 != 0 { end = position }
+                        row = entry >> 2
+                        if row == 0 { break }
+                        position += length
+                        isIdle = entry & 2 != 0
+                        if isIdle, end < 0 { idle = position }
+                    }
+                    if position >= count, row != 0, eoiMatch[row / columns] { end = count }
+                    return end >= 0 ? (idle, end) : nil
+                }
             }
-            if classFlags[inputClass] & ClassFlag.lineTerminator != 0, isFinalTerminator(text, at: position) {
-                inputClass = Int(finalClasses[inputClass])
-            }
-            let entry = Int(transitions[state * columns + inputClass])
-            if entry & 1 != 0 { end = position }
-            state = entry >> 1
-            if state == 0 { break }
-            position += length
-            if end < 0, stateFlags[state] & 2 != 0 { idle = position }
         }
-        if position >= count, state != 0, stateFlags[state] & 1 != 0 { end = count }
-        return end >= 0 ? (idle, end) : nil
     }
+}
 
+extension DFATable {
     /// A line terminator at `position` that ends the text (`\r\n` counts as one).
     @inline(__always)
     func isFinalTerminator(_ text: UnsafeBufferPointer<UInt16>, at position: Int) -> Bool {
@@ -66,16 +130,19 @@ extension DFATable {
 /// and idle point, and the Pike VM gives the exact start and groups from there.
 public struct AcceleratedRegex: Sendable {
     public let regex: CompiledRegex
-    public let dfa: DFATable?
+    let runner: DFARunner?
 
     public init(program: RegexProgram, dfa: DFATable?) {
         self.regex = CompiledRegex(program: program)
-        self.dfa = dfa
+        self.runner = dfa.map(DFARunner.init)
     }
+
+    /// The DFA, when the program has one.
+    public var dfa: DFATable? { runner?.table }
 
     /// All matches, as NSRegularExpression enumerates them (see `CompiledRegex.matches`).
     public func matches(in units: [UInt16]) -> [[TextRange?]] {
-        guard let dfa else { return regex.matches(in: units) }
+        guard let dfa = runner else { return regex.matches(in: units) }
         let vm = PikeVM(regex)
         return units.withUnsafeBufferPointer { text in
             var results: [[TextRange?]] = []
