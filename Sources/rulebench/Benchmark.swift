@@ -1,0 +1,104 @@
+import Foundation
+import RuleRuntime
+
+/// Runs every measurement in order and collects them in a `Report`:
+/// inputs → social spec (corpus, labels) → generated rule sets → adversarial patterns →
+/// generated-code compile time.
+struct Benchmark {
+    /// Fixed so that every run measures the same inputs; below 2^53 so JSON keeps it exact.
+    static let seed: UInt64 = 0x5EED_C0DE
+
+    let options: Options
+    var scale: Scale { options.quick ? .quick : .full }
+
+    func log(_ message: String) {
+        FileHandle.standardError.write(Data("rulebench: \(message)\n".utf8))
+    }
+
+    func run() throws -> Report {
+        let started = ContinuousClock.now
+        let scale = self.scale
+        log("seed \(String(Self.seed, radix: 16, uppercase: true)), \(options.quick ? "quick" : "full") run")
+        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("rulebench-\(getpid())")
+        try? FileManager.default.removeItem(at: temp)
+        do { try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true) } catch {
+            throw SpecError.io("cannot create \(temp.path): \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(at: temp) }
+
+        // Inputs: one vocabulary, independent streams for corpus and labels.
+        var vocabularyRNG = SplitMix64(seed: Self.seed)
+        let vocabulary = Vocabulary(rng: &vocabularyRNG)
+        var corpusGenerator = TextGenerator(seed: Self.seed &+ 1, vocabulary: vocabulary)
+        let corpus = corpusGenerator.corpus(utf8Bytes: scale.corpusBytes)
+        var labelGenerator = TextGenerator(seed: Self.seed &+ 2, vocabulary: vocabulary)
+        let labels = labelGenerator.labels(count: scale.labelCount, length: scale.labelLength)
+
+        var report = Report(seed: Self.seed, quick: options.quick, scale: scale)
+        report.corpusUTF8 = corpus.utf8.count
+        report.corpusUTF16 = corpus.utf16.count
+        report.labelUTF16 = labels.reduce(0) { $0 + $1.utf16.count }
+        report.labelCount = labels.count
+
+        // The social spec on the corpus and on the labels.
+        let specPath = try SpecFiles.locateSocialSpec(explicit: options.spec)
+        let social = try SpecFiles.compile(path: specPath)
+        report.specPath = specPath
+        report.specCompileSeconds.append(("social", social.compileSeconds))
+        let socialPaths = try Contestants(table: social.table)
+        report.compiledAvailable = socialPaths.compiled != nil
+        let corpusTitle = options.quick ? "corpus \(scale.corpusBytes >> 10) KB" : "corpus 1 MB"
+        for workload in [
+            Workload(key: "corpus", title: corpusTitle, texts: [corpus], ruleCount: social.table.rules.count),
+            Workload(key: "labels", title: "labels \(grouped(labels.count))", texts: labels, ruleCount: social.table.rules.count),
+        ] {
+            log("\(workload.title) over \(specPath)")
+            report.workloads.append(workload.run(socialPaths, scale: scale))
+        }
+
+        // Generated rule sets on the corpus.
+        var largest: CompiledSpec?
+        for count in scale.ruleSets {
+            let text = RuleSets.spec(count: count, vocabulary: vocabulary)
+            let spec = try SpecFiles.compile(text: text, name: "rules\(count).richrules", in: temp)
+            report.specCompileSeconds.append(("rules\(count)", spec.compileSeconds))
+            if count == scale.ruleSets.max() { largest = spec }
+            log("\(count) generated rules on the corpus")
+            let workload = Workload(key: "rules\(count)", title: "\(count) rules, corpus", texts: [corpus], ruleCount: count)
+            report.workloads.append(workload.run(try Contestants(table: spec.table), scale: scale))
+        }
+
+        // Adversarial patterns, each engine in child processes.
+        for index in Adversarial.patterns.indices {
+            let path = temp.appendingPathComponent(Adversarial.specName(pattern: index))
+            try Adversarial.spec(pattern: index).write(to: path, atomically: true, encoding: .utf8)
+        }
+        for (index, pattern) in Adversarial.patterns.enumerated() {
+            log("adversarial \(pattern) on \(scale.adversarialSizes.map(String.init).joined(separator: ", ")) characters")
+            var row = Report.AdversarialRow(pattern: pattern, sizes: scale.adversarialSizes)
+            for engine in Adversarial.Engine.allCases {
+                let outcomes: [Adversarial.Outcome]
+                if engine == .compiled, !report.compiledAvailable {
+                    outcomes = scale.adversarialSizes.map { _ in .unavailable("makeCompiledEngine returned nil") }
+                } else {
+                    outcomes = Adversarial.series(
+                        engine: engine, pattern: index, sizes: scale.adversarialSizes, specDirectory: temp.path,
+                        limit: scale.timeLimit)
+                }
+                row.outcomes[engine] = outcomes
+            }
+            report.adversarial.append(row)
+        }
+
+        // Debug build of the generated Swift of the largest rule set (100 rules in a full run).
+        if let largest {
+            let rules = largest.table.rules.count
+            log("swiftc -Onone on the generated Swift of the \(rules)-rule set")
+            report.generatedCompile = GeneratedCompile.measure(
+                table: largest.table, specPath: largest.path, in: temp, runs: scale.compileRuns)
+        }
+        report.elapsedSeconds = (ContinuousClock.now - started).seconds
+        log("done in \(formatSeconds(report.elapsedSeconds))")
+        return report
+    }
+}

@@ -1,0 +1,77 @@
+/// Command-line options of `rulebench`.
+struct Options {
+    var json = false
+    var quick = false
+    var spec: String?
+
+    static let help = """
+        OVERVIEW: Benchmark the compiled RichRules matcher against NSRegularExpression and Swift Regex.
+
+        Seeded inputs: a ~1 MB mixed corpus and 10,000 labels run over the social spec; generated
+        rule sets of 6, 25 and 100 regex rules on the corpus; adversarial patterns on growing inputs
+        (each run in a child process with a time limit). Prints a table, or one JSON object.
+
+        USAGE: rulebench [--json] [--quick] [--spec <path>]
+
+        OPTIONS:
+          --json                  Print one JSON object on stdout instead of the table (progress goes to stderr).
+          --quick                 A smoke test of a few seconds: small inputs, rule sets of 6 and 25 rules only,
+                                  short time limits (its numbers are not comparable with a full run's).
+          --spec <path>           Spec for the corpus and label runs (default: Specs/social.richrules,
+                                  looked up from the current directory and its parents).
+          -h, --help              Show help information.
+
+        """
+
+    static let usage = "rulebench [--json] [--quick] [--spec <path>]"
+
+    struct UsageError: Error {
+        var message: String
+    }
+
+    /// `nil` when help was asked for.
+    static func parse(_ arguments: [String]) throws -> Options? {
+        var options = Options()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "-h", "--help", "help": return nil
+            case "--json": options.json = true
+            case "--quick": options.quick = true
+            case "--spec":
+                guard let path = rest.popFirst(), !path.hasPrefix("--") else { throw UsageError(message: "--spec needs a path") }
+                options.spec = path
+            case _ where argument.hasPrefix("--spec="):
+                options.spec = String(argument.dropFirst("--spec=".count))
+            default:
+                throw UsageError(message: "unknown argument '\(argument)'")
+            }
+        }
+        return options
+    }
+}
+
+/// Input sizes, limits and repetitions of a full or a quick run.
+struct Scale {
+    var corpusBytes: Int
+    var labelCount: Int
+    var labelLength: Int
+    /// Rule counts of the generated rule sets; the largest one's Swift is compiled.
+    var ruleSets: [Int]
+    var adversarialSizes: [Int]
+    /// Seconds before an adversarial child is killed.
+    var timeLimit: Double
+    var policy: TimingPolicy
+    var swiftRegexPolicy: TimingPolicy
+    var compileRuns: Int
+
+    static let full = Scale(
+        corpusBytes: 1 << 20, labelCount: 10_000, labelLength: 120, ruleSets: RuleSets.sizes,
+        adversarialSizes: [20, 200, 2_000, 20_000],
+        timeLimit: 3, policy: .full, swiftRegexPolicy: .fullSwiftRegex, compileRuns: 3)
+    /// No 100-rule set: compiling it and building its automata dominate a quick run in a
+    /// debug build, so `rules100_over_rules6` and `generated_compile_seconds` are null.
+    static let quick = Scale(
+        corpusBytes: 32 << 10, labelCount: 200, labelLength: 120, ruleSets: [6, 25], adversarialSizes: [12, 120],
+        timeLimit: 0.1, policy: .quick, swiftRegexPolicy: .quick, compileRuns: 1)
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// The `--json` form of a report: the summary keys first (`null` where a value cannot be
+/// computed), then the inputs and the raw seconds of every measurement.
+extension Report {
+    var json: JSON {
+        var fields: [(String, JSON)] = [
+            ("tool", .string("rulebench")),
+            ("format_version", .int(1)),
+            ("seed", .int(Int(seed))),
+            ("cores", .int(cores)),
+            ("quick", .bool(quick)),
+        ]
+        fields += targets.map { ($0.key, .number($0.value)) }
+        fields += [
+            ("targets", .object(targets.map { ($0.key, .string($0.text)) })),
+            ("targets_met", .object(targets.map { ($0.key, .bool($0.met)) })),
+            ("compiled_available", .bool(compiledAvailable)),
+            ("elapsed_seconds", .number(elapsedSeconds)),
+            ("inputs", inputsJSON),
+            (
+                "paths",
+                .object([
+                    (
+                        "compiled",
+                        .string("engine.render on the compiled matcher: matches with starts and captures, resolution, result records")
+                    ),
+                    ("icu", .string("engine.render on RuleEngine(table:): one NSRegularExpression per rule, compiled once")),
+                    ("render_floor", .string("engine.render on candidates found beforehand: resolution and records without matching")),
+                    (
+                        "swift_regex",
+                        .string("raw matching only: Regex compiled once, matches(of:) per regex rule, Unicode-scalar semantics")
+                    ),
+                ])
+            ),
+            ("workloads", .array(workloads.map(workloadJSON))),
+            ("adversarial", .array(adversarial.map(adversarialJSON))),
+            ("generated_compile", generatedCompile.map(compileJSON) ?? .null),
+            ("spec_compile_seconds", .object(specCompileSeconds.map { ($0.0, .number($0.1)) })),
+        ]
+        return .object(fields)
+    }
+
+    private var inputsJSON: JSON {
+        .object([
+            ("spec", .string(specPath)),
+            ("corpus_utf8_bytes", .int(corpusUTF8)),
+            ("corpus_utf16_units", .int(corpusUTF16)),
+            ("labels", .int(labelCount)),
+            ("label_utf16_units_total", .int(labelUTF16)),
+            ("generated_rule_sets", .array(scale.ruleSets.map { .int($0) })),
+            ("adversarial_sizes", .array(scale.adversarialSizes.map { .int($0) })),
+            ("adversarial_time_limit_seconds", .number(scale.timeLimit)),
+        ])
+    }
+
+    private func timingJSON(_ result: PathResult, countKey: String) -> JSON {
+        guard let timing = result.timing else { return .object([("seconds", .null), ("note", .string(result.note))]) }
+        var fields: [(String, JSON)] = [
+            ("seconds", .number(timing.median)),
+            ("samples", .array(timing.samples.map { .number($0) })),
+            ("batch", .int(timing.batch)),
+            (countKey, .int(timing.result)),
+        ]
+        if let note = result.note { fields.append(("note", .string(note))) }
+        return .object(fields)
+    }
+
+    private func workloadJSON(_ result: Workload.Result) -> JSON {
+        let reference = result.reference.timing?.median
+        return .object([
+            ("name", .string(result.workload.key)),
+            ("rules", .int(result.workload.ruleCount)),
+            ("texts", .int(result.workload.texts.count)),
+            ("utf16_units", .int(result.workload.utf16Count)),
+            ("compiled", timingJSON(result.compiled, countKey: "kept_matches")),
+            ("icu", timingJSON(result.reference, countKey: "kept_matches")),
+            ("render_floor", timingJSON(result.floor, countKey: "kept_matches")),
+            ("swift_regex", timingJSON(result.swiftRegex, countKey: "raw_matches")),
+            ("compiled_speedup", .number(Self.ratio(reference, result.compiled.timing?.median))),
+            ("swift_regex_speedup", .number(Self.ratio(reference, result.swiftRegex.timing?.median))),
+            ("render_floor_speedup", .number(Self.ratio(reference, result.floor.timing?.median))),
+            (
+                "agreement",
+                result.agreement.map { a in
+                    .object([
+                        ("inputs", .int(a.inputs)), ("disagreeing", .int(a.disagreeing)), ("example", .string(a.example)),
+                    ])
+                } ?? .null
+            ),
+        ])
+    }
+
+    private func adversarialJSON(_ row: AdversarialRow) -> JSON {
+        func outcomeJSON(_ outcome: Adversarial.Outcome) -> JSON {
+            switch outcome {
+            case .measured(let timing):
+                return .object([
+                    ("seconds", .number(timing.median)), ("samples", .array(timing.samples.map { .number($0) })),
+                    ("batch", .int(timing.batch)), ("matches", .int(timing.result)),
+                ])
+            case .timedOut(let limit): return .object([("seconds", .null), ("timed_out_after", .number(limit))])
+            case .skipped(let limit): return .object([("seconds", .null), ("skipped_after_timeout", .number(limit))])
+            case .unavailable(let why): return .object([("seconds", .null), ("unavailable", .string(why))])
+            case .failed(let why): return .object([("seconds", .null), ("failed", .string(why))])
+            }
+        }
+        var fields: [(String, JSON)] = [("pattern", .string(row.pattern)), ("sizes", .array(row.sizes.map { .int($0) }))]
+        for engine in Adversarial.Engine.allCases {
+            let key = engine == .swift ? "swift_regex" : engine.rawValue
+            fields.append((key, .array((row.outcomes[engine] ?? []).map(outcomeJSON))))
+        }
+        fields.append(("compiled_growth", .number(row.compiledGrowth)))
+        return .object(fields)
+    }
+
+    private func compileJSON(_ result: GeneratedCompile.Result) -> JSON {
+        .object([
+            ("seconds", .number(result.seconds)),
+            ("samples", .array(result.samples.map { .number($0) })),
+            ("rules", .int(result.rules)),
+            ("swift_lines", .int(result.lines)),
+            ("swift_bytes", .int(result.bytes)),
+            ("command", .array(result.command.map { .string($0) })),
+            ("note", .string(result.note)),
+        ])
+    }
+}

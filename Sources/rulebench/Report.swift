@@ -1,0 +1,206 @@
+import Foundation
+
+/// Everything one run measured, the summary numbers the issue's targets are about, and
+/// the human-readable table (`Report+JSON.swift` has the JSON form).
+struct Report {
+    struct AdversarialRow {
+        var pattern: String
+        var sizes: [Int]
+        var outcomes: [Adversarial.Engine: [Adversarial.Outcome]] = [:]
+
+        /// Compiled time at the largest size over the time at a tenth of it; `nil` when not
+        /// measured, or when a compiled run timed out or failed.
+        var compiledGrowth: Double? {
+            guard let compiled = outcomes[.compiled] else { return nil }
+            for outcome in compiled {
+                switch outcome {
+                case .timedOut, .skipped, .failed, .unavailable: return nil
+                case .measured: break
+                }
+            }
+            for j in sizes.indices.reversed() {
+                guard let i = sizes.firstIndex(of: sizes[j] / 10), sizes[j] % 10 == 0,
+                    let big = compiled[j].seconds, let small = compiled[i].seconds, small > 0
+                else { continue }
+                return big / small
+            }
+            return nil
+        }
+    }
+
+    /// A summary number with its target from the issue.
+    struct Target {
+        var key: String
+        var value: Double?
+        var atLeast: Bool
+        var threshold: Double
+        var met: Bool? { value.map { atLeast ? $0 >= threshold : $0 <= threshold } }
+        var text: String { (atLeast ? "≥ " : "≤ ") + (threshold == threshold.rounded() ? String(Int(threshold)) : "\(threshold)") }
+    }
+
+    var seed: UInt64
+    var quick: Bool
+    var scale: Scale
+    var cores = ProcessInfo.processInfo.activeProcessorCount
+    var specPath = ""
+    var corpusUTF8 = 0
+    var corpusUTF16 = 0
+    var labelUTF16 = 0
+    var labelCount = 0
+    var compiledAvailable = false
+    var specCompileSeconds: [(String, Double)] = []
+    var workloads: [Workload.Result] = []
+    var adversarial: [AdversarialRow] = []
+    var generatedCompile: GeneratedCompile.Result?
+    var elapsedSeconds = 0.0
+
+    init(seed: UInt64, quick: Bool, scale: Scale) {
+        self.seed = seed
+        self.quick = quick
+        self.scale = scale
+    }
+
+    // MARK: Summary
+
+    func workload(_ key: String) -> Workload.Result? { workloads.first { $0.workload.key == key } }
+
+    /// Reference time over compiled time on a workload.
+    func compiledSpeedup(_ key: String) -> Double? {
+        guard let result = workload(key) else { return nil }
+        return Self.ratio(result.reference.timing?.median, result.compiled.timing?.median)
+    }
+
+    var rules100OverRules6: Double? {
+        Self.ratio(workload("rules100")?.compiled.timing?.median, workload("rules6")?.compiled.timing?.median)
+    }
+
+    /// The worst compiled growth over the adversarial patterns; `nil` unless every pattern has one.
+    var adversarialGrowth: Double? {
+        let growths = adversarial.map(\.compiledGrowth)
+        guard !growths.isEmpty, !growths.contains(where: { $0 == nil }) else { return nil }
+        return growths.compactMap { $0 }.max()
+    }
+
+    var targets: [Target] {
+        [
+            Target(key: "corpus_speedup", value: compiledSpeedup("corpus"), atLeast: true, threshold: 20),
+            Target(key: "label_speedup", value: compiledSpeedup("labels"), atLeast: true, threshold: 12),
+            Target(key: "rules100_over_rules6", value: rules100OverRules6, atLeast: false, threshold: 3),
+            Target(key: "adversarial_growth", value: adversarialGrowth, atLeast: false, threshold: 12),
+            Target(
+                key: "generated_compile_seconds", value: generatedCompile?.rules == 100 ? generatedCompile?.seconds : nil,
+                atLeast: false, threshold: 15),
+        ]
+    }
+
+    static func ratio(_ a: Double?, _ b: Double?) -> Double? {
+        guard let a, let b, b > 0 else { return nil }
+        return a / b
+    }
+
+    // MARK: Table
+
+    var table: String {
+        var out: [String] = []
+        let mode = quick ? "quick run (smaller inputs; not comparable with full runs)" : "full run"
+        out.append("rulebench: seed \(String(seed, radix: 16, uppercase: true)), \(cores) cores, \(mode), \(formatSeconds(elapsedSeconds))")
+        out.append(
+            "inputs: \(specPath); corpus \(grouped(corpusUTF8)) UTF-8 bytes = \(grouped(corpusUTF16)) UTF-16 units; "
+                + "\(grouped(labelCount)) labels, mean \(labelCount > 0 ? labelUTF16 / labelCount : 0) UTF-16 units")
+        out.append("paths (median of several runs after a warm-up; ratios = NSRegularExpression time / path time):")
+        out.append(
+            "  compiled     full pipeline, engine.render: matches with starts and captures, resolution, records"
+                + (compiledAvailable ? "" : " (n/a: makeCompiledEngine returned nil)"))
+        out.append("  ICU          the same pipeline on RuleEngine(table:), one NSRegularExpression per rule, compiled once")
+        out.append("  floor        the same pipeline on candidates found beforehand (no matching): what render costs by itself")
+        out.append("  Swift Regex  raw matching only: Regex compiled once, matches(of:) per regex rule, Unicode-scalar")
+        out.append("               semantics; no resolution, no records (less work than the other columns)")
+        out.append("")
+        var rows = [["workload", "rules", "compiled", "ICU", "floor", "Swift Regex", "compiled ×", "floor ×", "Swift ×", "kept", "agree"]]
+        for result in workloads {
+            let agree = result.agreement.map { $0.agrees ? "yes" : "NO (\($0.disagreeing))" } ?? "n/a"
+            rows.append([
+                result.workload.title, String(result.workload.ruleCount), time(result.compiled), time(result.reference),
+                time(result.floor), time(result.swiftRegex),
+                times(Self.ratio(result.reference.timing?.median, result.compiled.timing?.median)),
+                times(Self.ratio(result.reference.timing?.median, result.floor.timing?.median)),
+                times(Self.ratio(result.reference.timing?.median, result.swiftRegex.timing?.median)),
+                result.reference.timing.map { grouped($0.result) } ?? "", agree,
+            ])
+        }
+        out += layout(rows, leftColumns: 1)
+        for result in workloads {
+            if let note = result.swiftRegex.note { out.append("  \(result.workload.title): Swift Regex: \(note)") }
+            if let example = result.agreement?.example { out.append("  \(result.workload.title): disagreement: \(example)") }
+        }
+        out.append("")
+        let limit = formatLimit(scale.timeLimit)
+        out.append(
+            "adversarial patterns (each in a child process, stopped \(limit) after its setup; after a timeout, larger inputs are not run)")
+        rows = [["pattern", "chars", "compiled", "ICU", "Swift Regex"]]
+        for row in adversarial {
+            for (i, size) in row.sizes.enumerated() {
+                rows.append(
+                    [i == 0 ? row.pattern : "", grouped(size)]
+                        + Adversarial.Engine.allCases.map { outcome(row.outcomes[$0]?[i]) })
+            }
+        }
+        out += layout(rows, leftColumns: 1)
+        for row in adversarial {
+            for engine in Adversarial.Engine.allCases {
+                for case .failed(let why) in row.outcomes[engine] ?? [] { out.append("  \(row.pattern), \(engine.rawValue): \(why)") }
+            }
+        }
+        out.append("")
+        if let compile = generatedCompile {
+            let what = "debug build of the generated Swift of the \(compile.rules)-rule set (\(grouped(compile.lines)) lines)"
+            out.append("\(what): " + (compile.seconds.map(formatSeconds) ?? "n/a") + (compile.note.map { " (\($0))" } ?? ""))
+            out.append("")
+        }
+        rows = [["summary", "value", "target", "met"]]
+        for target in targets {
+            let value = target.value.map { target.key.hasSuffix("seconds") ? String(format: "%.2f s", $0) : String(format: "%.2f", $0) }
+            rows.append([target.key, value ?? "n/a", target.text, target.met.map { $0 ? "yes" : "NO" } ?? "n/a"])
+        }
+        out += layout(rows, leftColumns: 1)
+        if !scale.ruleSets.contains(100) {
+            out.append("(no 100-rule set in this run: rules100_over_rules6 and generated_compile_seconds are n/a)")
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    private func time(_ result: PathResult) -> String { result.timing.map { formatSeconds($0.median) } ?? "n/a" }
+    private func times(_ ratio: Double?) -> String { ratio.map { String(format: $0 >= 10 ? "%.0f×" : "%.2f×", $0) } ?? "n/a" }
+    private func formatLimit(_ limit: Double) -> String { limit >= 1 ? String(format: "%.0f s", limit) : String(format: "%.1f s", limit) }
+
+    private func outcome(_ outcome: Adversarial.Outcome?) -> String {
+        switch outcome {
+        case .measured(let timing)?: return formatSeconds(timing.median)
+        case .timedOut(let limit)?, .skipped(let limit)?: return "> " + formatLimit(limit)
+        case .unavailable?, nil: return "n/a"
+        case .failed?: return "failed"
+        }
+    }
+
+    /// Columns padded to their widest cell: the first `leftColumns` left-aligned, the rest right-aligned.
+    private func layout(_ rows: [[String]], leftColumns: Int) -> [String] {
+        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return column < leftColumns ? cell + pad : pad + cell
+            }.joined(separator: "  ")
+        }.map { line in String(line.reversed().drop { $0 == " " }.reversed()) }
+    }
+}
+
+/// `1234567` → `1,234,567`.
+func grouped(_ value: Int) -> String {
+    let digits = String(value.magnitude)
+    var out = ""
+    for (i, c) in digits.enumerated() {
+        if i > 0, (digits.count - i) % 3 == 0 { out += "," }
+        out.append(c)
+    }
+    return (value < 0 ? "-" : "") + out
+}
