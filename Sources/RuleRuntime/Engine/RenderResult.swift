@@ -223,30 +223,67 @@ public struct DiscardReason: Sendable, Hashable, CustomStringConvertible {
 
 /// A run of the display text: plain text or a kept match.
 public enum Segment: Sendable, Hashable {
-    case plain(source: TextRange, display: TextRange, text: String)
+    /// Plain text: its range in the source and in the display (same length). Its text is
+    /// `RenderResult.text(of:)`.
+    case plain(source: TextRange, display: TextRange)
     /// Index into `RenderResult.matches`.
     case match(Int)
 }
 
 /// The outcome of running a rule set on a text.
+///
+/// Matches, segments and ranges are computed by `render`; the strings (the display text,
+/// plain runs, each match's texts) are built when read, so a caller that only needs
+/// ranges and tap targets pays for no string it does not use.
 public struct RenderResult: Sendable, Hashable {
     /// The original text.
-    public var text: String
-    /// What is shown: plain text, tag contents, replacements, U+FFFC for attachments.
-    public var display: String
+    public let text: String
     /// Kept matches, in text order.
-    public var matches: [RuleMatch]
+    public let matches: [RuleMatch]
     /// Discarded matches, in text order, each with its reason.
-    public var discarded: [DiscardedMatch]
+    public let discarded: [DiscardedMatch]
     /// Plain runs and matches, in order, covering the whole text.
-    public var segments: [Segment]
+    public let segments: [Segment]
+    let context: MatchContext?
 
-    public init(text: String, display: String, matches: [RuleMatch], discarded: [DiscardedMatch], segments: [Segment]) {
+    init(text: String, matches: [RuleMatch], discarded: [DiscardedMatch], segments: [Segment], context: MatchContext?) {
         self.text = text
-        self.display = display
         self.matches = matches
         self.discarded = discarded
         self.segments = segments
+        self.context = context
+    }
+
+    /// What is shown: plain text, tag contents, replacements, U+FFFC for attachments.
+    public var display: String {
+        guard let context else { return "" }
+        var units: [UInt16] = []
+        units.reserveCapacity(context.units.count)
+        for segment in segments {
+            switch segment {
+            case .plain(let source, _): units.append(contentsOf: context.units[source.location..<source.upperBound])
+            case .match(let index): units.append(contentsOf: matches[index].display.utf16)
+            }
+        }
+        return units.withUnsafeBufferPointer(utf16String)
+    }
+
+    /// The text of a segment: a plain run's source text, or a match's display.
+    public func text(of segment: Segment) -> String {
+        switch segment {
+        case .plain(let source, _): return context?.string(source) ?? ""
+        case .match(let index): return matches[index].display
+        }
+    }
+
+    public static func == (a: RenderResult, b: RenderResult) -> Bool {
+        a.text == b.text && a.matches == b.matches && a.discarded == b.discarded && a.segments == b.segments
+            && a.display == b.display
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(segments)
     }
 }
 

@@ -62,9 +62,8 @@ public struct RuleEngine: Sendable {
     /// Runs the rules on `text`. Candidates that are empty, out of the text's bounds, or
     /// name a rule the table does not have are ignored.
     ///
-    /// Note: match records are lazy views (ranges + indices); the only strings built here
-    /// are the display text and the plain segments, so the cost after matching is small
-    /// next to the matching itself.
+    /// Note: match records and the result are lazy views (ranges + indices); no string is
+    /// built here, so the cost after matching is resolution and one record per match.
     public func render(_ text: String) -> RenderResult {
         let units = Array(text.utf16)
         let rules = table.rules
@@ -79,29 +78,25 @@ public struct RuleEngine: Sendable {
         // Kept matches in text order (they are disjoint), with the plain runs between them.
         var matches: [RuleMatch] = []
         var segments: [Segment] = []
-        var display: [UInt16] = []
-        display.reserveCapacity(units.count)
+        var displayOffset = 0
         var cursor = 0
         func plain(upTo end: Int) {
             guard cursor < end else { return }
             let length = end - cursor
             segments.append(
-                .plain(
-                    source: TextRange(location: cursor, length: length),
-                    display: TextRange(location: display.count, length: length),
-                    text: context.string(TextRange(location: cursor, length: length))))
-            display.append(contentsOf: units[cursor..<end])
+                .plain(source: TextRange(location: cursor, length: length), display: TextRange(location: displayOffset, length: length)))
+            displayOffset += length
         }
         var kept = resolution.kept
         kept.sort { candidates[$0].range.location < candidates[$1].range.location }
         matches.reserveCapacity(kept.count)
+        segments.reserveCapacity(2 * kept.count + 1)
         for index in kept {
             let candidate = candidates[index]
             plain(upTo: candidate.range.location)
-            let start = display.count
-            appendDisplay(of: candidate, units: units, context: context, to: &display)
-            let match = RuleMatch(
-                candidate: candidate, displayRange: TextRange(location: start, length: display.count - start), context: context)
+            let length = displayLength(of: candidate, context: context)
+            let match = RuleMatch(candidate: candidate, displayRange: TextRange(location: displayOffset, length: length), context: context)
+            displayOffset += length
             segments.append(.match(matches.count))
             matches.append(match)
             cursor = candidate.range.upperBound
@@ -121,26 +116,20 @@ public struct RuleEngine: Sendable {
             let reason = DiscardReason(keptRule: rules[winner.ruleIndex].name, keptRange: winner.range, decider: discard.decider)
             return DiscardedMatch(match: RuleMatch(candidate: candidate, displayRange: position, context: context), reason: reason)
         }
-        return RenderResult(
-            text: text, display: display.withUnsafeBufferPointer(utf16String), matches: matches, discarded: discarded,
-            segments: segments)
+        return RenderResult(text: text, matches: matches, discarded: discarded, segments: segments, context: context)
     }
 
-    /// Appends what a kept match shows: U+FFFC for attachments, a rendered replacement, a
-    /// tag's content, or the matched source units themselves.
-    private func appendDisplay(of candidate: Candidate, units: [UInt16], context: MatchContext, to display: inout [UInt16]) {
+    /// The UTF-16 length of what a kept match shows: one U+FFFC for attachments, a
+    /// rendered replacement, a tag's content, or the matched source itself.
+    private func displayLength(of candidate: Candidate, context: MatchContext) -> Int {
         var kind = displayKinds[candidate.ruleIndex]
         if let tag = candidate.tag, let specific = tagDisplayKinds[candidate.ruleIndex][tag.name] { kind = specific }
         switch kind {
-        case .attachment:
-            display.append(0xFFFC)
+        case .attachment: return 1
         case .replacement:
-            let match = RuleMatch(candidate: candidate, displayRange: TextRange(location: 0, length: 0), context: context)
-            display.append(contentsOf: match.display.utf16)
-        case .tagContent:
-            display.append(contentsOf: (candidate.tag?.text ?? "").utf16)
-        case .source:
-            display.append(contentsOf: units[candidate.range.location..<candidate.range.upperBound])
+            return RuleMatch(candidate: candidate, displayRange: TextRange(location: 0, length: 0), context: context).display.utf16.count
+        case .tagContent: return candidate.tag?.text.utf16.count ?? 0
+        case .source: return candidate.range.length
         }
     }
 
