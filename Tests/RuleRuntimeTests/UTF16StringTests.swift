@@ -14,4 +14,10 @@ final class UTF16StringTests: XCTestCase {
         }
         XCTAssertEqual(utf16String([0x41, 0xD83D, 0xDE00, 0x42][1..<3]), "😀")
     }
+
+    func testUnitsAgreeWithTheUTF16View() {
+        for text in ["", "abc", "中文 العربية", "😀👩‍👩‍👧é\u{301}", "\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}", "a\r\nb"] {
+            XCTAssertEqual(utf16Units(text), Array(text.utf16), text)
+        }
+    }
 }

@@ -12,10 +12,10 @@
 /// UTF-16 unit with) one already kept. Empty candidates never count: they are neither kept
 /// nor discarded.
 ///
-/// Cost: O(m log m) for m candidates, independent of the text length and of how long or
-/// nested the candidates are. Kept candidates are disjoint, so each elementary segment
-/// between two candidate end points is claimed at most once; a min segment tree over those
-/// segments answers "best-ranked kept candidate overlapping this range" in O(log m).
+/// Cost: sorting the m candidates, plus one look at each UTF-16 unit a candidate covers:
+/// the kept candidates are disjoint, so an owner array over the text answers "best-ranked
+/// kept candidate overlapping this range" by scanning the range. Each rule's own matches
+/// are disjoint too, so the scans add up to at most (number of rules) × (text length).
 public enum Resolver {
     /// A discarded candidate: its index, the index of the best-ranked kept candidate it
     /// overlaps, and the first ranking key on which that one beats it.
@@ -28,32 +28,24 @@ public enum Resolver {
         let order = ranking(candidates, priorities: priorities)
         guard !order.isEmpty else { return ([], []) }
 
-        // Elementary segments between the sorted distinct end points.
-        var points: [Int] = []
-        points.reserveCapacity(order.count * 2)
-        for i in order {
-            points.append(candidates[i].range.location)
-            points.append(candidates[i].range.upperBound)
-        }
-        points.sort()
-        var unique: [Int] = []
-        unique.reserveCapacity(points.count)
-        for p in points where unique.last != p { unique.append(p) }
-        var tree = MinTree(count: unique.count - 1)
-
+        var end = 0
+        for i in order { end = max(end, candidates[i].range.upperBound) }
+        // owner[unit]: rank of the kept candidate covering it, or Int32.max.
+        var owner = [Int32](repeating: Int32.max, count: end)
         var kept: [Int] = []
         var discarded: [Discard] = []
-        for (rank, i) in order.enumerated() {
-            let range = candidates[i].range
-            let first = lowerBound(unique, range.location)
-            let end = lowerBound(unique, range.upperBound)
-            let owner = tree.minimum(first, end)
-            if owner == Int.max {
-                tree.assign(first, end, rank)
-                kept.append(i)
-            } else {
-                let winner = order[owner]
-                discarded.append((i, winner, decider(winner: candidates[winner], loser: candidates[i], priorities: priorities)))
+        owner.withUnsafeMutableBufferPointer { owner in
+            for (rank, i) in order.enumerated() {
+                let range = candidates[i].range
+                var best = Int32.max
+                for unit in range.location..<range.upperBound where owner[unit] < best { best = owner[unit] }
+                if best == Int32.max {
+                    for unit in range.location..<range.upperBound { owner[unit] = Int32(rank) }
+                    kept.append(i)
+                } else {
+                    let winner = order[Int(best)]
+                    discarded.append((i, winner, decider(winner: candidates[winner], loser: candidates[i], priorities: priorities)))
+                }
             }
         }
         return (kept, discarded)
@@ -61,7 +53,7 @@ public enum Resolver {
 
     /// The indices of the non-empty candidates, best first.
     public static func ranking(_ candidates: [Candidate], priorities: [Int]) -> [Int] {
-        var order = candidates.indices.filter { candidates[$0].range.length > 0 }
+        var order = candidates.indices.filter { candidates[$0].range.length > 0 && candidates[$0].range.location >= 0 }
         let keys = candidates.map { c in
             (priority: priority(of: c, priorities), location: c.range.location, length: c.range.length, rule: c.ruleIndex)
         }
@@ -87,59 +79,5 @@ public enum Resolver {
 
     @inline(__always) private static func priority(of candidate: Candidate, _ priorities: [Int]) -> Int {
         candidate.ruleIndex >= 0 && candidate.ruleIndex < priorities.count ? priorities[candidate.ruleIndex] : 0
-    }
-
-    /// The first index of sorted `values` whose element is not below `value`.
-    private static func lowerBound(_ values: [Int], _ value: Int) -> Int {
-        var low = 0, high = values.count
-        while low < high {
-            let mid = (low + high) / 2
-            if values[mid] < value { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
-}
-
-/// A bottom-up segment tree of `Int` values (initially `Int.max`) answering range minima.
-/// Each leaf is assigned at most once (kept candidates are disjoint), so point updates
-/// keep the total cost linear in the number of leaves plus a logarithm per assignment.
-private struct MinTree {
-    private var size = 1
-    private var nodes: [Int]
-
-    init(count: Int) {
-        while size < max(count, 1) { size *= 2 }
-        nodes = Array(repeating: Int.max, count: 2 * size)
-    }
-
-    /// The minimum over leaves `low..<high`.
-    func minimum(_ low: Int, _ high: Int) -> Int {
-        var result = Int.max
-        var l = low + size, r = high + size
-        while l < r {
-            if l & 1 == 1 {
-                result = min(result, nodes[l])
-                l += 1
-            }
-            if r & 1 == 1 {
-                r -= 1
-                result = min(result, nodes[r])
-            }
-            l /= 2
-            r /= 2
-        }
-        return result
-    }
-
-    /// Sets leaves `low..<high` to `value` and updates their ancestors.
-    mutating func assign(_ low: Int, _ high: Int, _ value: Int) {
-        guard low < high else { return }
-        for leaf in low..<high { nodes[size + leaf] = value }
-        var l = (low + size) / 2, r = (high - 1 + size) / 2
-        while l >= 1 {
-            for parent in l...r { nodes[parent] = min(nodes[2 * parent], nodes[2 * parent + 1]) }
-            l /= 2
-            r /= 2
-        }
     }
 }

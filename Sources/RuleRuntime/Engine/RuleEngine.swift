@@ -65,7 +65,7 @@ public struct RuleEngine: Sendable {
     /// Note: match records and the result are lazy views (ranges + indices); no string is
     /// built here, so the cost after matching is resolution and one record per match.
     public func render(_ text: String) -> RenderResult {
-        let units = Array(text.utf16)
+        let units = utf16Units(text)
         let rules = table.rules
         var candidates = matcher.candidates(in: text, units: units)
         candidates.removeAll { c in

@@ -54,3 +54,43 @@ func utf16String(_ buffer: UnsafeBufferPointer<UInt16>) -> String {
         return out
     }
 }
+
+/// The UTF-16 code units of a string, transcoded straight from its UTF-8 storage.
+///
+/// Note: `Array(text.utf16)` goes through a generic index walk on non-ASCII strings (about
+/// seventy instructions a character); every render starts with this conversion.
+func utf16Units(_ text: String) -> [UInt16] {
+    var text = text
+    return text.withUTF8 { bytes in
+        [UInt16](unsafeUninitializedCapacity: bytes.count) { out, initialized in
+            var i = 0
+            var o = 0
+            let count = bytes.count
+            while i < count {
+                let b0 = UInt32(bytes[i])
+                if b0 < 0x80 {
+                    out[o] = UInt16(b0)
+                    i += 1
+                    o += 1
+                } else if b0 < 0xE0 {
+                    out[o] = UInt16(((b0 & 0x1F) << 6) | (UInt32(bytes[i + 1]) & 0x3F))
+                    i += 2
+                    o += 1
+                } else if b0 < 0xF0 {
+                    out[o] = UInt16(((b0 & 0x0F) << 12) | ((UInt32(bytes[i + 1]) & 0x3F) << 6) | (UInt32(bytes[i + 2]) & 0x3F))
+                    i += 3
+                    o += 1
+                } else {
+                    let scalar =
+                        ((b0 & 0x07) << 18) | ((UInt32(bytes[i + 1]) & 0x3F) << 12) | ((UInt32(bytes[i + 2]) & 0x3F) << 6)
+                        | (UInt32(bytes[i + 3]) & 0x3F)
+                    out[o] = UInt16(0xD800 + ((scalar - 0x10000) >> 10))
+                    out[o + 1] = UInt16(0xDC00 + ((scalar - 0x10000) & 0x3FF))
+                    i += 4
+                    o += 2
+                }
+            }
+            initialized = o
+        }
+    }
+}
