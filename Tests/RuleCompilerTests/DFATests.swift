@@ -30,14 +30,15 @@ final class DFATests: XCTestCase {
             switch rng.below(10) {
             case 0..<4: instructions.append(.consume(set: rng.below(setPool.count), next: target(&rng)))
             case 4..<7: instructions.append(.split(preferred: target(&rng), alternative: target(&rng)))
-            case 7: instructions.append(.save(slot: 2 + rng.below(2 * captureCount + 1), next: target(&rng)))
+            case 7 where captureCount > 0: instructions.append(.save(slot: 2 + rng.below(2 * captureCount), next: target(&rng)))
+            case 7: instructions.append(.split(preferred: target(&rng), alternative: target(&rng)))
             default: instructions.append(.assert(rng.pick(assertions), next: target(&rng)))
             }
         }
         instructions.append(.save(slot: 1, next: saveEnd + 1))
         instructions.append(.match)
         return RegexProgram(
-            instructions: instructions, sets: setPool, captureCount: captureCount + 1,
+            instructions: instructions, sets: setPool, captureCount: captureCount,
             startFilter: rng.below(3) == 0 ? .notInsideCRLF : .anywhere)
     }
 

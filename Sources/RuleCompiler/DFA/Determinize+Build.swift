@@ -19,12 +19,14 @@ extension Determinizer {
         while next < keys.count {
             let key = keys[next]
             for inputClass in 0..<classCount {
-                let (kernel, matched) = step(key, inputClass: inputClass)
+                let (kernel, match) = step(key, inputClass: inputClass)
                 let context = contextAfter(key.context, inputClass: inputClass)
                 guard let target = state(for: Key(kernel: kernel, context: kernel.isEmpty ? 0 : context)) else { return nil }
-                transitions[next * classCount + inputClass] = target << 1 | (matched ? 1 : 0)
+                transitions[next * classCount + inputClass] = target << 2 | match.bits
             }
-            if closure(key, inputClass: nil).contains(where: { isMatch($0) }) { stateFlags[next] |= 1 }
+            if let first = closure(key, inputClass: nil).first(where: { isMatch($0) }) {
+                stateFlags[next] |= 1 | (first & 1 == 0 ? 4 : 0)
+            }
             if key.kernel == [Self.restart] { stateFlags[next] |= 2 }
             next += 1
         }
@@ -56,46 +58,65 @@ extension Determinizer {
         return id
     }
 
-    func isMatch(_ pc: Int32) -> Bool {
-        if case .match = program.instructions[Int(pc)] { return true }
+    /// Whether a kernel entry (`pc << 1 | later`) is a `match` instruction.
+    func isMatch(_ entry: Int32) -> Bool {
+        if case .match = program.instructions[Int(entry >> 1)] { return true }
         return false
     }
 
-    /// The next kernel on `inputClass`, and whether a match ends before it.
-    func step(_ key: Key, inputClass: Int) -> ([Int32], Bool) {
+    /// A match found on a transition: none, or one whose thread started at the last idle
+    /// position ("first"), or a later one (its start is left to the Pike VM).
+    enum Match {
+        case none, first, later
+        var bits: Int32 {
+            switch self {
+            case .none: return 0
+            case .first: return 3
+            case .later: return 1
+            }
+        }
+    }
+
+    /// The next kernel on `inputClass`, and whether (and how) a match ends before it.
+    func step(_ key: Key, inputClass: Int) -> ([Int32], Match) {
         var kernel: [Int32] = []
         var seen = Set<Int32>()
         let base = baseOf[inputClass]
-        for pc in closure(key, inputClass: inputClass) {
-            switch program.instructions[Int(pc)] {
+        for entry in closure(key, inputClass: inputClass) {
+            switch program.instructions[Int(entry >> 1)] {
             case .consume(let set, let next):
-                if accepts[set][base], seen.insert(Int32(next)).inserted { kernel.append(Int32(next)) }
+                if accepts[set][base], seen.insert(Int32(next)).inserted { kernel.append(Int32(next) << 1 | entry & 1) }
             case .match:
-                return (kernel, true)
+                return (kernel, entry & 1 == 0 ? .first : .later)
             default:
                 continue
             }
         }
         if key.kernel.last == Self.restart { kernel.append(Self.restart) }
-        return (kernel, false)
+        return (kernel, .none)
     }
 
     /// The consuming and matching threads of a kernel before `inputClass` (`nil`: the end
-    /// of the text), in priority order, exactly as the Pike VM's closure visits them.
+    /// of the text), in priority order, exactly as the Pike VM's closure visits them. Each
+    /// entry is `pc << 1 | later`: threads started by `restart` while no other thread is
+    /// alive are "first" (they start at the idle position), all others "later".
     func closure(_ key: Key, inputClass: Int?) -> [Int32] {
         var visited = Set<Int>()
         var threads: [Int32] = []
-        for pc in key.kernel {
-            if pc == Self.restart {
-                if startAllowed(key.context, inputClass) { explore(0, key.context, inputClass, &visited, &threads) }
+        let others = key.kernel.contains { $0 != Self.restart }
+        for entry in key.kernel {
+            if entry == Self.restart {
+                if startAllowed(key.context, inputClass) { explore(0, others ? 1 : 0, key.context, inputClass, &visited, &threads) }
             } else {
-                explore(Int(pc), key.context, inputClass, &visited, &threads)
+                explore(Int(entry >> 1), entry & 1, key.context, inputClass, &visited, &threads)
             }
         }
         return threads
     }
 
-    private func explore(_ start: Int, _ context: Int, _ inputClass: Int?, _ visited: inout Set<Int>, _ threads: inout [Int32]) {
+    private func explore(
+        _ start: Int, _ tag: Int32, _ context: Int, _ inputClass: Int?, _ visited: inout Set<Int>, _ threads: inout [Int32]
+    ) {
         var stack = [start]
         while let top = stack.popLast() {
             var pc = top
@@ -110,7 +131,7 @@ extension Determinizer {
                     guard holds(assertion, context, inputClass) else { break chain }
                     pc = next
                 case .consume, .match:
-                    threads.append(Int32(pc))
+                    threads.append(Int32(pc) << 1 | tag)
                     break chain
                 }
             }

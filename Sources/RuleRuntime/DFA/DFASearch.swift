@@ -7,11 +7,13 @@
 /// the start state of that position's look-behind context.
 struct DFARunner: Sendable {
     let table: DFATable
-    /// `entries[row + class]`: next row offset << 2 | nextIsIdle << 1 | matchedBefore.
+    /// `entries[row + class]`: next row offset << 3 | startsAtIdle << 2 | nextIsIdle << 1 |
+    /// matchedBefore.
     let entries: [Int]
     let columns: Int
     let startRows: [Int]
-    let eoiMatch: [Bool]
+    /// Per state: 0 no match at the end of the text, 1 a match, 3 a match starting at idle.
+    let eoiMatch: [Int]
     let asciiClasses: [Int]
     /// ASCII units that may leave an idle state (or end a match).
     let asciiCanStart: [Bool]
@@ -22,17 +24,17 @@ struct DFARunner: Sendable {
         self.columns = columns
         let idle = table.stateFlags.map { $0 & 2 != 0 }
         entries = table.transitions.map { entry in
-            let next = Int(entry >> 1)
-            return (next * columns) << 2 | (idle[next] ? 2 : 0) | Int(entry & 1)
+            let next = Int(entry >> 2)
+            return (next * columns) << 3 | Int(entry & 2) << 1 | (idle[next] ? 2 : 0) | Int(entry & 1)
         }
         startRows = table.starts.map { Int($0) * columns }
-        eoiMatch = table.stateFlags.map { $0 & 1 != 0 }
+        eoiMatch = table.stateFlags.map { Int($0 & 1) | Int($0 & 4) >> 1 }
         asciiClasses = table.asciiClasses.map(Int.init)
         var canStart = [Bool](repeating: false, count: 0x80)
         for state in 0..<table.stateCount where idle[state] {
             for unit in 0..<0x80 {
                 let entry = Int(table.transitions[state * columns + Int(table.asciiClasses[unit])])
-                if entry & 1 != 0 || !idle[entry >> 1] { canStart[unit] = true }
+                if entry & 1 != 0 || !idle[entry >> 2] { canStart[unit] = true }
             }
         }
         // A final line terminator has classes of its own: never skip those.
@@ -40,9 +42,10 @@ struct DFARunner: Sendable {
         asciiCanStart = canStart
     }
 
-    /// Where the leftmost-first match found from `from` ends, and the last position at or
-    /// after `from` where no attempt was alive before it; `nil` without a match.
-    func findEnd(_ text: UnsafeBufferPointer<UInt16>, from: Int) -> (idle: Int, end: Int)? {
+    /// Where the leftmost-first match found from `from` ends, the last position at or after
+    /// `from` where no attempt was alive before it, and whether the match starts exactly
+    /// there; `nil` without a match.
+    func findEnd(_ text: UnsafeBufferPointer<UInt16>, from: Int) -> (idle: Int, end: Int, startsAtIdle: Bool)? {
         let count = text.count
         return entries.withUnsafeBufferPointer { entries in
             asciiClasses.withUnsafeBufferPointer { ascii in
@@ -52,6 +55,7 @@ struct DFARunner: Sendable {
                     var position = from
                     var idle = from
                     var end = -1
+                    var startsAtIdle = false
                     while position < count {
                         var unit = text[position]
                         if isIdle, end < 0, unit < 0x80, !canStart[Int(unit)] {
@@ -81,15 +85,21 @@ struct DFARunner: Sendable {
                             inputClass = Int(table.finalClasses[inputClass])
                         }
                         let entry = entries[row + inputClass]
-                        if entry & 1 != 0 { end = position }
-                        row = entry >> 2
+                        if entry & 1 != 0 {
+                            end = position
+                            startsAtIdle = entry & 4 != 0
+                        }
+                        row = entry >> 3
                         if row == 0 { break }
                         position += length
                         isIdle = entry & 2 != 0
                         if isIdle, end < 0 { idle = position }
                     }
-                    if position >= count, row != 0, eoiMatch[row / columns] { end = count }
-                    return end >= 0 ? (idle, end) : nil
+                    if position >= count, row != 0, eoiMatch[row / columns] != 0 {
+                        end = count
+                        startsAtIdle = eoiMatch[row / columns] == 3
+                    }
+                    return end >= 0 ? (idle, end, startsAtIdle) : nil
                 }
             }
         }
@@ -135,7 +145,11 @@ public struct AcceleratedRegex: Sendable {
     public init(program: RegexProgram, dfa: DFATable?) {
         self.regex = CompiledRegex(program: program)
         self.runner = dfa.map(DFARunner.init)
+        self.groupCount = program.captureCount
     }
+
+    /// Capturing groups besides the whole match.
+    let groupCount: Int
 
     /// The DFA, when the program has one.
     public var dfa: DFATable? { runner?.table }
@@ -147,9 +161,16 @@ public struct AcceleratedRegex: Sendable {
         return units.withUnsafeBufferPointer { text in
             var results: [[TextRange?]] = []
             var start = 0
-            while start <= text.count, let (idle, _) = dfa.findEnd(text, from: start), let match = vm.search(text, from: idle),
-                let whole = match[0]
-            {
+            while start <= text.count, let (idle, end, startsAtIdle) = dfa.findEnd(text, from: start) {
+                let match: [TextRange?]
+                if startsAtIdle, groupCount == 0 {
+                    match = [TextRange(location: idle, length: end - idle)]  // no groups to solve
+                } else if let found = vm.search(text, from: idle) {
+                    match = found  // from the start when known: the Pike VM runs on the match span only
+                } else {
+                    break
+                }
+                guard let whole = match[0] else { break }
                 results.append(match)
                 if whole.length > 0 {
                     start = whole.upperBound

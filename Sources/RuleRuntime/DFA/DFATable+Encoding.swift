@@ -59,7 +59,7 @@ extension DFATable {
         transitions.reserveCapacity(stateCount * classCount)
         for _ in 0..<(stateCount * classCount) {
             let entry = try r.varint()
-            guard entry >> 1 < stateCount else { throw BinaryDecodingError("transition out of range") }
+            guard entry >> 2 < stateCount else { throw BinaryDecodingError("transition out of range") }
             transitions.append(Int32(entry))
         }
         var startStates: [Int32] = []

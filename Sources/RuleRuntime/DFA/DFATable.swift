@@ -29,11 +29,12 @@ public struct DFATable: Hashable, Sendable {
     public var finalClasses: [UInt16]
     /// Columns of the transition table (input classes, final variants included).
     public var classCount: Int
-    /// `transitions[state * classCount + class]`: `next << 1 | matchedBefore`. State 0 is
-    /// dead.
+    /// `transitions[state * classCount + class]`: `next << 2 | startsAtIdle << 1 |
+    /// matchedBefore`. State 0 is dead. `startsAtIdle`: the match's thread started at the
+    /// last idle position, so that is the match's start.
     public var transitions: [Int32]
     /// Per state: bit 0, a match ends at the end of the text; bit 1, idle (no attempt
-    /// alive but "start here").
+    /// alive but "start here"); bit 2, that end-of-text match starts at the idle position.
     public var stateFlags: [UInt8]
     /// Start state per look-behind context (`DFATable.context(...)`).
     public var starts: [Int32]
