@@ -1,8 +1,9 @@
 /// A DFA prepared for searching: transitions with pre-multiplied row offsets and the
-/// idle bit folded in, and the ASCII code units that can leave an idle state.
+/// idle bit folded in, a two-level class table for the whole BMP, and the classes that
+/// can leave an idle state.
 ///
-/// Note: skipping. While no attempt is alive (an idle state) and no match is pending, an
-/// ASCII unit that no idle state leaves idle on cannot start a match, so the search
+/// Note: skipping. While no attempt is alive (an idle state) and no match is pending, a
+/// code unit whose class no idle state leaves idle on cannot start a match, so the search
 /// skips it without a table step and re-enters the DFA at the next unit that can, with
 /// the start state of that position's look-behind context.
 struct DFARunner: Sendable {
@@ -14,9 +15,13 @@ struct DFARunner: Sendable {
     let startRows: [Int]
     /// Per state: 0 no match at the end of the text, 1 a match, 3 a match starting at idle.
     let eoiMatch: [Int]
-    let asciiClasses: [Int]
-    /// ASCII units that may leave an idle state (or end a match).
-    let asciiCanStart: [Bool]
+    /// BMP classes: `pages[unit >> 8]` is a class (>= 0) for a uniform page, or `-1 - k`
+    /// for subtable `k` in `subtables[k * 256 + unit & 0xFF]`. Surrogates map to `surrogate`.
+    let pages: [Int32]
+    let subtables: [UInt16]
+    static let surrogate = UInt16.max
+    /// Per class: may leave an idle state (or end a match, or is a line terminator).
+    let canStart: [Bool]
 
     init(_ table: DFATable) {
         self.table = table
@@ -29,17 +34,43 @@ struct DFARunner: Sendable {
         }
         startRows = table.starts.map { Int($0) * columns }
         eoiMatch = table.stateFlags.map { Int($0 & 1) | Int($0 & 4) >> 1 }
-        asciiClasses = table.asciiClasses.map(Int.init)
-        var canStart = [Bool](repeating: false, count: 0x80)
-        for state in 0..<table.stateCount where idle[state] {
-            for unit in 0..<0x80 {
-                let entry = Int(table.transitions[state * columns + Int(table.asciiClasses[unit])])
-                if entry & 1 != 0 || !idle[entry >> 2] { canStart[unit] = true }
+        var pages: [Int32] = []
+        var subtables: [UInt16] = []
+        // Boundaries where the class may change: the range starts, plus ASCII.
+        var boundaries: [UInt32] = Array(0..<0x80) + table.rangeStarts
+        boundaries.append(0x10000)
+        var next = 0
+        for page in 0..<256 {
+            let low = UInt32(page << 8)
+            let high = low + 0xFF
+            while next < boundaries.count, boundaries[next] <= low { next += 1 }
+            let uniform = low & 0xF800 != 0xD800 && boundaries[next] > high
+            if uniform {
+                pages.append(Int32(table.inputClass(low)))
+                continue
+            }
+            pages.append(-1 - Int32(subtables.count / 256))
+            for unit in low...high {
+                subtables.append(unit & 0xF800 == 0xD800 ? Self.surrogate : UInt16(table.inputClass(unit)))
             }
         }
-        // A final line terminator has classes of its own: never skip those.
-        for unit in 0x0A...0x0D { canStart[unit] = true }
-        asciiCanStart = canStart
+        self.pages = pages
+        self.subtables = subtables
+        var canStart = [Bool](repeating: false, count: columns)
+        for inputClass in 0..<columns {
+            if table.classFlags[inputClass] & DFATable.ClassFlag.lineTerminator != 0 {
+                canStart[inputClass] = true
+                continue
+            }
+            for state in 0..<table.stateCount where idle[state] {
+                let entry = Int(table.transitions[state * columns + inputClass])
+                if entry & 1 != 0 || !idle[entry >> 2] {
+                    canStart[inputClass] = true
+                    break
+                }
+            }
+        }
+        self.canStart = canStart
     }
 
     /// Where the leftmost-first match found from `from` ends, the last position at or after
@@ -48,58 +79,58 @@ struct DFARunner: Sendable {
     func findEnd(_ text: UnsafeBufferPointer<UInt16>, from: Int) -> (idle: Int, end: Int, startsAtIdle: Bool)? {
         let count = text.count
         return entries.withUnsafeBufferPointer { entries in
-            asciiClasses.withUnsafeBufferPointer { ascii in
-                asciiCanStart.withUnsafeBufferPointer { canStart in
-                    var row = startRows[table.startContext(text, at: from)]
-                    var isIdle = true
-                    var position = from
-                    var idle = from
-                    var end = -1
-                    var startsAtIdle = false
-                    while position < count {
-                        var unit = text[position]
-                        if isIdle, end < 0, unit < 0x80, !canStart[Int(unit)] {
-                            let skipFrom = position
-                            repeat {
-                                position += 1
-                                if position == count { break }
-                                unit = text[position]
-                            } while unit < 0x80 && !canStart[Int(unit)]
-                            idle = position
-                            if position == count {
+            pages.withUnsafeBufferPointer { pages in
+                subtables.withUnsafeBufferPointer { subtables in
+                    canStart.withUnsafeBufferPointer { canStart in
+                        @inline(__always) func bmpClass(_ unit: UInt16) -> Int {
+                            let page = Int(pages[Int(unit >> 8)])
+                            return page >= 0 ? page : Int(subtables[(-1 - page) << 8 | Int(unit & 0xFF)])
+                        }
+                        var row = startRows[table.startContext(text, at: from)]
+                        var isIdle = true
+                        var position = from
+                        var idle = from
+                        var end = -1
+                        var startsAtIdle = false
+                        while position < count {
+                            var unit = text[position]
+                            var inputClass = bmpClass(unit)
+                            if isIdle, end < 0, inputClass != Int(Self.surrogate), !canStart[inputClass] {
+                                repeat {
+                                    position += 1
+                                    if position == count { break }
+                                    unit = text[position]
+                                    inputClass = bmpClass(unit)
+                                } while inputClass != Int(Self.surrogate) && !canStart[inputClass]
+                                idle = position
                                 row = startRows[table.startContext(text, at: position)]
-                                break
+                                if position == count { break }
                             }
-                            if position > skipFrom { row = startRows[table.startContext(text, at: position)] }
+                            var length = 1
+                            if inputClass == Int(Self.surrogate) {
+                                let (scalar, scalarLength) = UTF16Text.decode(text, at: position)
+                                length = scalarLength
+                                inputClass = table.inputClass(scalar)
+                            } else if UTF16Text.isLineTerminator(unit), table.isFinalTerminator(text, at: position) {
+                                inputClass = Int(table.finalClasses[inputClass])
+                            }
+                            let entry = entries[row + inputClass]
+                            if entry & 1 != 0 {
+                                end = position
+                                startsAtIdle = entry & 4 != 0
+                            }
+                            row = entry >> 3
+                            if row == 0 { break }
+                            position += length
+                            isIdle = entry & 2 != 0
+                            if isIdle, end < 0 { idle = position }
                         }
-                        var length = 1
-                        var inputClass: Int
-                        if unit < 0x80 {
-                            inputClass = ascii[Int(unit)]
-                        } else {
-                            var scalar = UInt32(unit)
-                            if unit & 0xF800 == 0xD800 { (scalar, length) = UTF16Text.decode(text, at: position) }
-                            inputClass = table.inputClass(scalar)
+                        if position >= count, row != 0, eoiMatch[row / columns] != 0 {
+                            end = count
+                            startsAtIdle = eoiMatch[row / columns] == 3
                         }
-                        if UTF16Text.isLineTerminator(unit), table.isFinalTerminator(text, at: position) {
-                            inputClass = Int(table.finalClasses[inputClass])
-                        }
-                        let entry = entries[row + inputClass]
-                        if entry & 1 != 0 {
-                            end = position
-                            startsAtIdle = entry & 4 != 0
-                        }
-                        row = entry >> 3
-                        if row == 0 { break }
-                        position += length
-                        isIdle = entry & 2 != 0
-                        if isIdle, end < 0 { idle = position }
+                        return end >= 0 ? (idle, end, startsAtIdle) : nil
                     }
-                    if position >= count, row != 0, eoiMatch[row / columns] != 0 {
-                        end = count
-                        startsAtIdle = eoiMatch[row / columns] == 3
-                    }
-                    return end >= 0 ? (idle, end, startsAtIdle) : nil
                 }
             }
         }
