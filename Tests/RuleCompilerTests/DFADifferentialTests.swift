@@ -1,0 +1,48 @@
+import Foundation
+import RuleRuntime
+import TestSupport
+import XCTest
+
+@testable import RuleCompiler
+
+/// The whole compiled path as rules run it — the DFA finds ends and starts, the Pike VM
+/// only solves groups — against NSRegularExpression, on the random patterns of
+/// `RegexDifferentialTests` (its grammar) × random texts. The seed is printed on failure;
+/// `RICHRULES_SEED` replays one, `RICHRULES_LONG=1` runs 1,000,000 pairs.
+final class DFADifferentialTests: XCTestCase {
+    func testDFAPathAgreesWithNSRegularExpression() {
+        let long = ProcessInfo.processInfo.environment["RICHRULES_LONG"] == "1"
+        // Building DFAs dominates in debug builds: the normal run checks 6,000 pairs (the Pike
+        // VM alone gets 20,000 in RegexDifferentialTests).
+        let required = long ? 1_000_000 : 6_000
+        let seed = testSeed(0x5EED_DFA0)
+        var grammar = PatternGrammar(rng: SeededGenerator(seed: seed))
+        var pairs = 0, withDFA = 0, failures = 0
+        while pairs < required {
+            let fragment = grammar.fragment()
+            let pattern = fragment.pattern
+            let flags = grammar.flags()
+            let texts = (0..<RegexDifferentialTests.textsPerPattern).map { _ in grammar.text(for: fragment) }
+            guard let regex = ICUReference.regex(pattern, flags), case .program(let program) = RegexCompiler.compile(pattern, flags: flags)
+            else { continue }
+            let dfa = DFABuilder.build(program)
+            if dfa != nil { withDFA += 1 }
+            let compiled = AcceleratedRegex(program: program, dfa: dfa)
+            for text in texts {
+                pairs += 1
+                guard let expected = ICUReference.matches(regex, in: text) else { continue }
+                let actual = compiled.matches(in: Array(text.utf16))
+                if expected != actual {
+                    failures += 1
+                    if failures <= 20 {
+                        XCTFail(
+                            "seed \(seed) pattern \(pattern.debugDescription) flags '\(flags.letters)' text \(text.debugDescription): "
+                                + "ICU \(ICUReference.describe(expected)), DFA path \(ICUReference.describe(actual))")
+                    }
+                }
+            }
+        }
+        print("DFA differential (seed \(seed)): \(pairs) pairs, \(withDFA) programs with a DFA, \(failures) disagreements")
+        XCTAssertGreaterThan(withDFA, 500, "seed \(seed)")
+    }
+}
