@@ -75,7 +75,7 @@ final class CaseFolding: @unchecked Sendable {
 
     /// lower(upper(lower(c))) by the standard library's full case mappings: equal to the
     /// full case folding for every code point whose folding is several code points.
-    private static func candidateFolding(_ scalar: Unicode.Scalar) -> [UInt32] {
+    static func candidateFolding(_ scalar: Unicode.Scalar) -> [UInt32] {
         func map(_ scalars: [Unicode.Scalar], _ mapping: (Unicode.Scalar) -> String) -> [Unicode.Scalar] {
             scalars.flatMap { Array(mapping($0).unicodeScalars) }
         }

@@ -21,8 +21,10 @@ final class ICUSets: @unchecked Sendable {
     static let shared = ICUSets()
 
     private let lock = NSLock()
-    private var universeCache: [String: ScalarSet?] = [:]
-    private var caseCache: [String: ScalarSet?] = [:]
+    /// Keyed by code points: `String` equality is canonical equivalence, and `[ǰ]` is not
+    /// the class `[j\x{30C}]`.
+    private var universeCache: [[Unicode.Scalar]: ScalarSet?] = [:]
+    private var caseCache: [[Unicode.Scalar]: ScalarSet?] = [:]
     private var universeText: String?
     private var caseProbe: CaseProbeText?
 
@@ -32,7 +34,8 @@ final class ICUSets: @unchecked Sendable {
     /// Members of `fragment` (one single-code-point set such as `[\p{L}]`, optionally with
     /// a leading `(?i)`/`(?x)`), over every code point; `nil` if ICU rejects the probe.
     func members(of fragment: String) -> ScalarSet? {
-        if let cached = locked({ universeCache[fragment] }) { return cached }
+        let key = Array(fragment.unicodeScalars)
+        if let cached = locked({ universeCache[key] }) { return cached }
         let text = locked { () -> String in
             if let universeText { return universeText }
             let text = Self.makeUniverseText()
@@ -43,13 +46,14 @@ final class ICUSets: @unchecked Sendable {
             ScalarSet(ranges: runs.map { Self.universeScalar(at: $0.lowerBound)...Self.universeScalar(at: $0.upperBound - 1) })
                 .subtracting(Self.surrogates)
         }
-        locked { universeCache[fragment] = result }
+        locked { universeCache[key] = result }
         return result
     }
 
     /// Members of `fragment` among the case-relevant code points only.
     func caseRelevantMembers(of fragment: String) -> ScalarSet? {
-        if let cached = locked({ caseCache[fragment] }) { return cached }
+        let key = Array(fragment.unicodeScalars)
+        if let cached = locked({ caseCache[key] }) { return cached }
         guard let probe = caseProbeText() else { return nil }
         let result = Self.probe(fragment, in: probe.text).map { runs in
             var ranges: [ClosedRange<UInt32>] = []
@@ -62,7 +66,7 @@ final class ICUSets: @unchecked Sendable {
             }
             return ScalarSet(ranges: ranges)
         }
-        locked { caseCache[fragment] = result }
+        locked { caseCache[key] = result }
         return result
     }
 

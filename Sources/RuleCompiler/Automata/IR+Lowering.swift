@@ -42,7 +42,7 @@ struct Lowering {
             var lowered: [RegexIR] = []
             for alternative in alternatives { lowered.append(try lower(alternative)) }
             return .alternation(lowered)
-        case .dot: return try dot(node.options)
+        case .dot: return dot(node.options)
         case .shorthand(let shorthand): return .set(try shorthandSet(shorthand, at: node.span))
         case .lineBreak: return .lineUnit(Self.lineTerminators)
         case .anchor(let anchor): return try assertion(anchor, node)
@@ -113,7 +113,7 @@ struct Lowering {
     /// mode); with `s` (whatever `d` says), any code point, except that CR LF is consumed
     /// as one unit, atomically: `(?s).\n` does not match "\r\n", and `(?s).*` never stops
     /// between CR and LF.
-    private func dot(_ options: RegexOptions) throws(LoweringFailure) -> RegexIR {
+    private func dot(_ options: RegexOptions) -> RegexIR {
         if options.contains(.dotAll) { return .lineUnit(Self.anyScalar) }
         if options.contains(.unixLines) { return .set(Self.anyScalar.subtracting(ScalarSet(0x0A))) }
         return .set(Self.anyScalar.subtracting(Self.lineTerminators))
@@ -154,22 +154,22 @@ struct Lowering {
 }
 
 extension RegexIR {
-    /// An upper bound on the number of program states the node compiles to.
+    /// An upper bound on the number of program states the node compiles to (saturating).
     var estimatedStates: Int {
+        func add(_ a: Int, _ b: Int) -> Int { a.addingReportingOverflow(b).overflow ? .max : a + b }
+        func multiply(_ a: Int, _ b: Int) -> Int { a.multipliedReportingOverflow(by: b).overflow ? .max : a * b }
         switch self {
         case .empty: return 0
         case .set, .assertion: return 1
         case .lineUnit: return 5
         case .foldedLiteral(let literal): return 2 * (literal.length + literal.jumps.count)
-        case .sequence(let items): return items.reduce(0) { $0 &+ $1.estimatedStates }
-        case .alternation(let items): return items.reduce(items.count) { $0 &+ $1.estimatedStates }
-        case .capture(_, let body), .atomic(let body, _): return body.estimatedStates &+ 2
+        case .sequence(let items): return items.reduce(0) { add($0, $1.estimatedStates) }
+        case .alternation(let items): return items.reduce(items.count) { add($0, $1.estimatedStates) }
+        case .capture(_, let body), .atomic(let body, _): return add(body.estimatedStates, 2)
         case .repetition(let loop):
-            let body = loop.body.estimatedStates &+ 1
-            guard let max = loop.max else {
-                return (loop.body.canBeEmpty ? 2 : 1) &* body &* (loop.min &+ 1)
-            }
-            return body.multipliedReportingOverflow(by: max).overflow ? Int.max : body &* max
+            let body = add(loop.body.estimatedStates, 1)
+            guard let max = loop.max else { return multiply(multiply(loop.body.canBeEmpty ? 2 : 1, body), add(loop.min, 1)) }
+            return multiply(body, max)
         }
     }
 }

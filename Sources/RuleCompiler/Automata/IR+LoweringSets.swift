@@ -118,7 +118,8 @@ extension Lowering {
         let name = Array(property.name.unicodeScalars.map(\.value))
         let text: String
         if let first = name.first, name.contains(0x7D) {
-            text = "[[:" + (property.negated ? "^" : "") + CaseFolding.escaped([first])
+            text =
+                "[[:" + (property.negated ? "^" : "") + CaseFolding.escaped([first])
                 + String(String.UnicodeScalarView(name.dropFirst().compactMap(Unicode.Scalar.init))) + ":]]"
         } else {
             text = "[" + (property.negated ? "\\P{" : "\\p{") + CaseFolding.escaped(name) + "}]"

@@ -18,8 +18,11 @@ extension RegexProgram {
 
     /// Why bytes are not a valid encoded program.
     public struct DecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// What is wrong, e.g. `successor 12 out of range`.
         public var message: String
+        /// An error with `message`.
         public init(_ message: String) { self.message = message }
+        /// `invalid regex program: <message>`.
         public var description: String { "invalid regex program: \(message)" }
     }
 

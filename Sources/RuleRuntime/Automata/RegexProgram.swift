@@ -78,8 +78,10 @@ public struct RegexProgram: Hashable, Sendable {
     public var sets: [ScalarSet]
     /// Number of capturing groups (group 0, the whole match, is not counted).
     public var captureCount: Int
+    /// Where ICU's `find()` tries match attempts for this pattern.
     public var startFilter: StartFilter
 
+    /// A program from its parts; `RegexCompiler` and `init(decoding:)` build valid ones.
     public init(instructions: [Instruction], sets: [ScalarSet], captureCount: Int, startFilter: StartFilter = .anywhere) {
         self.instructions = instructions
         self.sets = sets

@@ -56,6 +56,7 @@ public struct ScalarSet: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether the set has no member.
     public var isEmpty: Bool { ranges.isEmpty }
 
     /// The number of code points in the set.
@@ -172,6 +173,7 @@ public struct ScalarSet: Hashable, Sendable, CustomStringConvertible {
     /// Whether the sets have no member in common.
     public func isDisjoint(with other: ScalarSet) -> Bool { intersection(other).isEmpty }
 
+    /// The ranges in hexadecimal, e.g. `[41-5A 61-7A]`.
     public var description: String {
         let parts = ranges.map { range -> String in
             let low = String(range.lowerBound, radix: 16, uppercase: true)
