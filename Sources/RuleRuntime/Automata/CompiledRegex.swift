@@ -90,20 +90,24 @@ public struct CompiledRegex: Sendable {
     /// where the previous match ended, or one code point later after an empty match.
     public func matches(in units: [UInt16]) -> [[TextRange?]] {
         let vm = PikeVM(self)
-        return units.withUnsafeBufferPointer { text in
-            var results: [[TextRange?]] = []
-            var start = 0
-            while start <= text.count, let match = vm.search(text, from: start), let whole = match[0] {
-                results.append(match)
-                if whole.length > 0 {
-                    start = whole.upperBound
-                } else {
-                    if whole.location >= text.count { break }
-                    start = whole.location + UTF16Text.decode(text, at: whole.location).length
-                }
+        return units.withUnsafeBufferPointer { text in Self.enumerate(text) { vm.search(text, from: $0) } }
+    }
+
+    /// NSRegularExpression's iteration over a search function: each search starts where
+    /// the previous match ended, or one code point later after an empty match.
+    static func enumerate(_ text: UnsafeBufferPointer<UInt16>, search: (Int) -> [TextRange?]?) -> [[TextRange?]] {
+        var results: [[TextRange?]] = []
+        var start = 0
+        while start <= text.count, let match = search(start), let whole = match[0] {
+            results.append(match)
+            if whole.length > 0 {
+                start = whole.upperBound
+            } else {
+                if whole.location >= text.count { break }
+                start = whole.location + UTF16Text.decode(text, at: whole.location).length
             }
-            return results
         }
+        return results
     }
 }
 

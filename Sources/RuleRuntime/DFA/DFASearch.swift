@@ -190,27 +190,11 @@ public struct AcceleratedRegex: Sendable {
         guard let dfa = runner else { return regex.matches(in: units) }
         let vm = PikeVM(regex)
         return units.withUnsafeBufferPointer { text in
-            var results: [[TextRange?]] = []
-            var start = 0
-            while start <= text.count, let (idle, end, startsAtIdle) = dfa.findEnd(text, from: start) {
-                let match: [TextRange?]
-                if startsAtIdle, groupCount == 0 {
-                    match = [TextRange(location: idle, length: end - idle)]  // no groups to solve
-                } else if let found = vm.search(text, from: idle) {
-                    match = found  // from the start when known: the Pike VM runs on the match span only
-                } else {
-                    break
-                }
-                guard let whole = match[0] else { break }
-                results.append(match)
-                if whole.length > 0 {
-                    start = whole.upperBound
-                } else {
-                    if whole.location >= text.count { break }
-                    start = whole.location + UTF16Text.decode(text, at: whole.location).length
-                }
+            CompiledRegex.enumerate(text) { start in
+                guard let (idle, end, startsAtIdle) = dfa.findEnd(text, from: start) else { return nil }
+                if startsAtIdle, groupCount == 0 { return [TextRange(location: idle, length: end - idle)] }  // no groups to solve
+                return vm.search(text, from: idle)  // from the start when known: the Pike VM runs on the match span only
             }
-            return results
         }
     }
 }
