@@ -16,67 +16,63 @@ extension RegexProgram {
     /// The current version of the binary form.
     public static let encodingVersion: UInt8 = 1
 
-    /// Why bytes are not a valid encoded program.
-    public struct DecodingError: Error, Equatable, Sendable, CustomStringConvertible {
-        /// What is wrong, e.g. `successor 12 out of range`.
-        public var message: String
-        /// An error with `message`.
-        public init(_ message: String) { self.message = message }
-        /// `invalid regex program: <message>`.
-        public var description: String { "invalid regex program: \(message)" }
-    }
+    /// Why bytes are not a valid encoded program (the error of every compiled binary form).
+    public typealias DecodingError = BinaryDecodingError
 
     /// The compact binary form.
     public func encoded() -> [UInt8] {
-        var out: [UInt8] = [0x52, 0x58, Self.encodingVersion]
-        out.appendVarint(captureCount)
-        out.append(startFilter.rawValue)
-        out.appendVarint(sets.count)
+        var out = BinaryWriter()
+        out.byte(0x52)
+        out.byte(0x58)
+        out.byte(Self.encodingVersion)
+        out.varint(captureCount)
+        out.byte(startFilter.rawValue)
+        out.varint(sets.count)
         for set in sets {
-            out.appendVarint(set.ranges.count)
+            out.varint(set.ranges.count)
             var next: UInt32 = 0
             for range in set.ranges {
-                out.appendVarint(Int(range.lowerBound - next))
-                out.appendVarint(Int(range.upperBound - range.lowerBound))
+                out.varint(Int(range.lowerBound - next))
+                out.varint(Int(range.upperBound - range.lowerBound))
                 next = range.upperBound + 1
             }
         }
-        out.appendVarint(instructions.count)
+        out.varint(instructions.count)
         for instruction in instructions {
             switch instruction {
             case .consume(let set, let next):
-                out.append(0)
-                out.appendVarint(set)
-                out.appendVarint(next)
+                out.byte(0)
+                out.varint(set)
+                out.varint(next)
             case .split(let preferred, let alternative):
-                out.append(1)
-                out.appendVarint(preferred)
-                out.appendVarint(alternative)
+                out.byte(1)
+                out.varint(preferred)
+                out.varint(alternative)
             case .save(let slot, let next):
-                out.append(2)
-                out.appendVarint(slot)
-                out.appendVarint(next)
+                out.byte(2)
+                out.varint(slot)
+                out.varint(next)
             case .assert(let assertion, let next):
-                out.append(3)
-                out.append(assertion.code)
+                out.byte(3)
+                out.byte(assertion.code)
                 if case .wordBoundary(let word, let ignorable) = assertion {
-                    out.appendVarint(word)
-                    out.appendVarint(ignorable)
+                    out.varint(word)
+                    out.varint(ignorable)
                 } else if case .notWordBoundary(let word, let ignorable) = assertion {
-                    out.appendVarint(word)
-                    out.appendVarint(ignorable)
+                    out.varint(word)
+                    out.varint(ignorable)
                 }
-                out.appendVarint(next)
+                out.varint(next)
             case .match:
-                out.append(4)
+                out.byte(4)
             }
         }
-        return out
+        return out.bytes
     }
 
     /// Reads a program written by `encoded()`; throws on any malformed or unknown input.
     public init(decoding bytes: [UInt8]) throws(DecodingError) {
-        var reader = ByteReader(bytes: bytes)
+        var reader = BinaryReader(bytes: bytes)
         guard try reader.byte() == 0x52, try reader.byte() == 0x58 else { throw DecodingError("bad magic") }
         let version = try reader.byte()
         guard version == Self.encodingVersion else { throw DecodingError("unsupported version \(version)") }
@@ -160,49 +156,7 @@ extension RegexProgram.Assertion {
     }
 }
 
-extension Array where Element == UInt8 {
-    fileprivate mutating func appendVarint(_ value: Int) {
-        var rest = UInt64(value)
-        while rest >= 0x80 {
-            append(UInt8(rest & 0x7F) | 0x80)
-            rest >>= 7
-        }
-        append(UInt8(rest))
-    }
-}
-
-/// Sequential reads with bounds checks.
-private struct ByteReader {
-    let bytes: [UInt8]
-    var offset = 0
-
-    var isAtEnd: Bool { offset == bytes.count }
-
-    mutating func byte() throws(RegexProgram.DecodingError) -> UInt8 {
-        guard offset < bytes.count else { throw RegexProgram.DecodingError("unexpected end of data") }
-        defer { offset += 1 }
-        return bytes[offset]
-    }
-
-    mutating func varint() throws(RegexProgram.DecodingError) -> Int {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while true {
-            let next = try byte()
-            guard shift < 56 else { throw RegexProgram.DecodingError("varint too long") }
-            value |= UInt64(next & 0x7F) << shift
-            if next & 0x80 == 0 { return Int(value) }
-            shift += 7
-        }
-    }
-
-    /// A count of items that each take at least one more byte.
-    mutating func count() throws(RegexProgram.DecodingError) -> Int {
-        let value = try varint()
-        guard value <= bytes.count - offset else { throw RegexProgram.DecodingError("count \(value) exceeds the data") }
-        return value
-    }
-
+extension BinaryReader {
     mutating func instruction() throws(RegexProgram.DecodingError) -> RegexProgram.Instruction {
         switch try byte() {
         case 0: return .consume(set: try varint(), next: try varint())

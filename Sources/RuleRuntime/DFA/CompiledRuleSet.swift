@@ -59,12 +59,7 @@ public struct CompiledRuleSet: Hashable, Sendable {
                 automata.append(nil)
                 continue
             }
-            let program: RegexProgram
-            do {
-                program = try RegexProgram(decoding: try r.blob())
-            } catch {
-                throw BinaryDecodingError("\(error)")
-            }
+            let program = try RegexProgram(decoding: try r.blob())
             let dfa = try r.byte() == 1 ? try DFATable(decoding: &r) : nil
             automata.append(RuleAutomaton(program: program, dfa: dfa))
         }

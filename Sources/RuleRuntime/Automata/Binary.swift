@@ -20,11 +20,11 @@ struct BinaryWriter {
     }
 }
 
-/// Why bytes are not a valid compiled rule set.
+/// Why bytes are not a valid compiled program, DFA or rule set.
 public struct BinaryDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
     public init(_ message: String) { self.message = message }
-    public var description: String { "invalid compiled rules: \(message)" }
+    public var description: String { "invalid compiled matcher data: \(message)" }
 }
 
 /// Sequential reads with bounds checks.
