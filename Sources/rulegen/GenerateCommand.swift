@@ -63,7 +63,9 @@ enum GenerateCommand {
 enum Specs {
     /// Compiles all specs, printing diagnostics; `nil` when any has errors. Unreadable
     /// root specs are I/O errors; two specs with the same generated name are an error.
-    static func compile(_ paths: [String], console: Console, showsWarningFlag: Bool = true) throws -> [(StyleTable, CompiledRuleSet, String)]? {
+    static func compile(_ paths: [String], console: Console, showsWarningFlag: Bool = true) throws -> [(
+        StyleTable, CompiledRuleSet, String
+    )]? {
         var tables: [(StyleTable, CompiledRuleSet, String)] = []
         var failed = false
         var names: [String: String] = [:]

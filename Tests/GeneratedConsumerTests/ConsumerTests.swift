@@ -28,7 +28,9 @@ final class ConsumerTests: XCTestCase {
         return (0..<count).map { _ in (0..<rng.below(12)).map { _ in rng.pick(Self.pieces) }.joined() }
     }
 
-    func check(_ generated: (String) -> RenderResult, table: StyleTable, name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    func check(_ generated: (String) -> RenderResult, table: StyleTable, name: String, file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
         let engine = try reference(name)
         XCTAssertEqual(table, engine.table, "\(name): generated table differs from the spec's", file: file, line: line)
         let seed = testSeed(7)

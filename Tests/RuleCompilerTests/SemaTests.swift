@@ -164,7 +164,8 @@ final class SemaTests: XCTestCase {
         XCTAssertEqual(output.diagnostics.map(\.name), ["fallback", "fallback"])
         XCTAssertEqual(output.diagnostics.map(\.location), [SourceLocation(line: 2, column: 20), SourceLocation(line: 3, column: 18)])
         XCTAssertEqual(
-            output.diagnostics.first?.message, "backreference cannot become an automaton; rule 'r' falls back to NSRegularExpression at run time")
+            output.diagnostics.first?.message,
+            "backreference cannot become an automaton; rule 'r' falls back to NSRegularExpression at run time")
         XCTAssertNotNil(output.table)
     }
 }

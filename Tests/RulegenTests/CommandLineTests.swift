@@ -32,7 +32,10 @@ final class CommandLineTests: XCTestCase {
             "hi @bob_1 see https://a.b/c#x# and #topic# [smile][vip] www.example.org.", "<a href='x' title=t>go</a><img src=\"p.png\"/>",
             "a #b @c http://d\n中文 😀 @é", "",
         ]
-        let file = try scratch.write("t.jsonl", texts.map { String(decoding: try! JSONSerialization.data(withJSONObject: $0, options: .fragmentsAllowed), as: UTF8.self) }.joined(separator: "\n") + "\n")
+        let file = try scratch.write(
+            "t.jsonl",
+            texts.map { String(decoding: try! JSONSerialization.data(withJSONObject: $0, options: .fragmentsAllowed), as: UTF8.self) }
+                .joined(separator: "\n") + "\n")
         for spec in Self.specs {
             let compiled = try CLI.run(["explain", spec, "--texts", file.path])
             let icu = try CLI.run(["explain", spec, "--engine", "icu", "--texts", file.path])

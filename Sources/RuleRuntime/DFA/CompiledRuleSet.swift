@@ -51,7 +51,8 @@ public struct CompiledRuleSet: Hashable, Sendable {
         guard try r.byte() == 0x52, try r.byte() == 0x52 else { throw BinaryDecodingError("bad magic") }
         let version = try r.byte()
         guard version == Self.formatVersion else {
-            throw BinaryDecodingError("format version \(version); this runtime reads \(Self.formatVersion) (regenerate with the matching rulegen)")
+            throw BinaryDecodingError(
+                "format version \(version); this runtime reads \(Self.formatVersion) (regenerate with the matching rulegen)")
         }
         var automata: [RuleAutomaton?] = []
         for _ in 0..<(try r.count()) {

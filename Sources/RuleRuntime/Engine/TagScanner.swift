@@ -228,4 +228,3 @@ func decodeHTMLEntities(_ text: String) -> String {
 
 /// HTML white space inside markup: space, tab, LF, FF, CR.
 @inline(__always) private func isTagSpace(_ c: UInt16) -> Bool { c == 32 || c == 9 || c == 10 || c == 12 || c == 13 }
-
