@@ -44,19 +44,20 @@ final class PikeVM {
         blank.deallocate()
     }
 
-    /// The leftmost-first match at or after `from`, as capture ranges.
-    func search(_ text: UnsafeBufferPointer<UInt16>, from: Int) -> [TextRange?]? {
+    /// The leftmost-first match at or after `from`, as capture ranges. `anchored`: only a
+    /// match starting exactly at `from` (the DFA path knows the start and asks for groups).
+    func search(_ text: UnsafeBufferPointer<UInt16>, from: Int, anchored: Bool = false) -> [TextRange?]? {
         let count = text.count
         var context = AssertionContext(regex: regex, text: text, position: from)
         var matched: [Int]? = nil
         current.clear()
         while true {
-            if matched == nil, startAllowed(text, at: context.position) {
+            if matched == nil, !anchored || context.position == from, startAllowed(text, at: context.position) {
                 add(to: &current, pc: 0, slots: blank, context: context)
             }
             let position = context.position
             if current.count == 0 {
-                if matched != nil || position >= count { break }
+                if matched != nil || position >= count || anchored { break }
                 context.advance()
                 continue
             }

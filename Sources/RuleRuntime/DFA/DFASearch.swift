@@ -193,7 +193,8 @@ public struct AcceleratedRegex: Sendable {
             CompiledRegex.enumerate(text) { start in
                 guard let (idle, end, startsAtIdle) = dfa.findEnd(text, from: start) else { return nil }
                 if startsAtIdle, groupCount == 0 { return [TextRange(location: idle, length: end - idle)] }  // no groups to solve
-                return vm.search(text, from: idle)  // from the start when known: the Pike VM runs on the match span only
+                // From the start when known (anchored: the Pike VM runs on the match span only).
+                return vm.search(text, from: idle, anchored: startsAtIdle)
             }
         }
     }
