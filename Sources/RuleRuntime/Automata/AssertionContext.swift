@@ -21,7 +21,7 @@ struct AssertionContext {
     init(regex: CompiledRegex, text: UnsafeBufferPointer<UInt16>, position: Int) {
         self.text = text
         self.position = position
-        boundarySets = regex.boundaryPairs.map { (regex.sets[$0.word], regex.sets[$0.ignorable]) }
+        boundarySets = regex.boundarySets
         for (index, sets) in boundarySets.enumerated() where index < 64 {
             if Self.lastSignificantIsWord(text, before: position, sets) { wordBefore |= 1 << UInt64(index) }
         }

@@ -19,6 +19,8 @@ public struct CompiledRegex: Sendable {
     /// Distinct (word, ignorable) set pairs of `\b` / `\B`; `operand` of a boundary
     /// assertion indexes this table.
     let boundaryPairs: [(word: Int, ignorable: Int)]
+    /// The sets of each boundary pair, resolved once (assertion contexts share them).
+    let boundarySets: [(word: ScalarSet, ignorable: ScalarSet)]
 
     static let opConsume: UInt8 = 0
     static let opSplit: UInt8 = 1
@@ -75,6 +77,7 @@ public struct CompiledRegex: Sendable {
         self.successor = successor
         self.sets = program.sets
         self.boundaryPairs = pairs
+        self.boundarySets = pairs.map { (program.sets[$0.word], program.sets[$0.ignorable]) }
     }
 
     /// The leftmost-first match starting at or after `from` (a code point boundary), as
