@@ -70,14 +70,7 @@ enum Specs {
         var failed = false
         var names: [String: String] = [:]
         for path in paths {
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                var isDirectory: ObjCBool = false
-                let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-                throw IOError(
-                    message:
-                        "\(path): cannot read spec: \(exists ? (isDirectory.boolValue ? "is a directory" : "permission denied") : "no such file")"
-                )
-            }
+            try requireReadable(path)
             let result = Compiler.compile(path: path)
             console.err(DiagnosticRenderer.render(result.diagnostics, showsWarningFlag: showsWarningFlag))
             guard let table = result.table, let automata = result.automata else {
@@ -93,6 +86,17 @@ enum Specs {
             tables.append((table, automata, path))
         }
         return failed ? nil : tables
+    }
+}
+
+extension Specs {
+    /// Throws an I/O error (exit 3) naming why a spec on the command line cannot be read.
+    static func requireReadable(_ path: String) throws {
+        guard !FileManager.default.isReadableFile(atPath: path) else { return }
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        let reason = exists ? (isDirectory.boolValue ? "is a directory" : "permission denied") : "no such file"
+        throw IOError(message: "\(path): cannot read spec: \(reason)")
     }
 }
 

@@ -46,9 +46,7 @@ enum LintCommand {
         guard !scanner.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<spec> ...'", usage: usage) }
         var all: [Diagnostic] = []
         for path in scanner.positionals {
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                throw IOError(message: "\(path): cannot read spec: no such file or not readable")
-            }
+            try Specs.requireReadable(path)
             all += Compiler.compile(path: path).diagnostics
         }
         if format == "json" {
