@@ -31,19 +31,8 @@ public enum Compiler {
         let ok = !sema.diagnostics.hasErrors && !bag.hasErrors
         let automata = ok ? sema.compileAutomata(table) : nil
         bag.add(contentsOf: sema.diagnostics.all)
-        let diagnostics = Self.ordered(bag.all)
+        let diagnostics = bag.sorted
         return Output(table: ok ? table : nil, automata: automata, diagnostics: diagnostics, files: loader.dependencies)
-    }
-
-    /// Diagnostics by file (in load order of first appearance), then position.
-    static func ordered(_ all: [Diagnostic]) -> [Diagnostic] {
-        var fileOrder: [String: Int] = [:]
-        for d in all where fileOrder[d.path ?? ""] == nil { fileOrder[d.path ?? ""] = fileOrder.count }
-        return all.enumerated().sorted { a, b in
-            let ka = (fileOrder[a.element.path ?? ""] ?? 0, a.element.ref?.span.start ?? -1, a.offset)
-            let kb = (fileOrder[b.element.path ?? ""] ?? 0, b.element.ref?.span.start ?? -1, b.offset)
-            return ka < kb
-        }.map(\.element)
     }
 
     /// `agreement.richrules` → `Agreement`, `social-feed.richrules` → `SocialFeed`.

@@ -65,14 +65,13 @@ public struct SpecLoader {
         stack.append((canonical, display))
         let directory = (display as NSString).deletingLastPathComponent
         for statement in spec.statements {
-            guard case .importFile(let literal, let span) = statement else { continue }
+            guard case .importFile(let literal, _) = statement else { continue }
             let ref = SourceRef(file: source, span: literal.span)
             guard let name = literal.plainText, !name.isEmpty else {
                 diagnostics.error("import", "an import path must be a plain, non-empty string", at: ref)
                 continue
             }
             let target = name.hasPrefix("/") ? name : (directory.isEmpty ? name : directory + "/" + name)
-            _ = span
             _ = loadFile(display: Self.tidy(target), importedFrom: ref)
         }
         stack.removeLast()

@@ -29,18 +29,6 @@ public struct Template: Codable, Sendable, Hashable {
         }
         return out
     }
-
-    /// The spec spelling: `$n`, `${name}`, with `\` escaping `$`, `"` and `\`.
-    public var spelling: String {
-        parts.map { part -> String in
-            switch part {
-            case .text(let text):
-                return text.replacingAll(["\\": "\\\\", "$": "\\$", "\"": "\\\""])
-            case .group(let index): return "$\(index)"
-            case .name(let key): return "${\(key)}"
-            }
-        }.joined()
-    }
 }
 
 extension Template.Part: Codable {
@@ -67,14 +55,5 @@ extension Template.Part: Codable {
         case .group(let index): try c.encode(index, forKey: .group)
         case .name(let key): try c.encode(key, forKey: .name)
         }
-    }
-}
-
-extension String {
-    /// Replaces each character found in `map` by its replacement.
-    func replacingAll(_ map: [Character: String]) -> String {
-        var out = ""
-        for c in self { out += map[c] ?? String(c) }
-        return out
     }
 }

@@ -80,11 +80,14 @@ public struct DiagnosticBag: Sendable {
 
     public var hasErrors: Bool { all.contains { $0.severity == .error } }
 
-    /// Diagnostics sorted by file, then position, keeping discovery order for ties.
+    /// Diagnostics by file (in the order files first appear), then position, keeping
+    /// discovery order for ties.
     public var sorted: [Diagnostic] {
-        all.enumerated().sorted { a, b in
-            let ka = (a.element.path ?? "", a.element.ref?.span.start ?? -1, a.offset)
-            let kb = (b.element.path ?? "", b.element.ref?.span.start ?? -1, b.offset)
+        var fileOrder: [String: Int] = [:]
+        for d in all where fileOrder[d.path ?? ""] == nil { fileOrder[d.path ?? ""] = fileOrder.count }
+        return all.enumerated().sorted { a, b in
+            let ka = (fileOrder[a.element.path ?? ""] ?? 0, a.element.ref?.span.start ?? -1, a.offset)
+            let kb = (fileOrder[b.element.path ?? ""] ?? 0, b.element.ref?.span.start ?? -1, b.offset)
             return ka < kb
         }.map(\.element)
     }

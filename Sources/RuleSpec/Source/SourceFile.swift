@@ -52,13 +52,6 @@ public final class SourceFile: Sendable {
         view.append(contentsOf: scalars[start..<end])
         return String(view)
     }
-
-    /// The text of a span.
-    public func text(of span: SourceSpan) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars[max(0, span.start)..<min(scalars.count, span.end)])
-        return String(view)
-    }
 }
 
 /// A 1-based line and column.
