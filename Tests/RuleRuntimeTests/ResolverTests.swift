@@ -5,13 +5,14 @@ import XCTest
 
 /// Stage 2: the resolver against a deliberately naive one (all pairs, no shortcuts).
 final class ResolverTests: XCTestCase {
-    /// The outcome of a resolution, comparable between implementations.
+    /// The outcome of a resolution, comparable between implementations (whatever order
+    /// each lists them in).
     private struct Outcome: Equatable, CustomStringConvertible {
         var kept: [Int]
         var discarded: [String]
         init(kept: [Int], discarded: [(index: Int, by: Int, decider: DiscardReason.Decider)]) {
-            self.kept = kept
-            self.discarded = discarded.map { "\($0.index) by \($0.by) (\($0.decider))" }
+            self.kept = kept.sorted()
+            self.discarded = discarded.sorted { $0.index < $1.index }.map { "\($0.index) by \($0.by) (\($0.decider))" }
         }
         var description: String { "kept \(kept), discarded \(discarded)" }
     }
@@ -58,6 +59,11 @@ final class ResolverTests: XCTestCase {
 
     private func resolve(_ candidates: [Candidate], _ priorities: [Int]) -> Outcome {
         let result = Resolver.resolve(candidates, priorities: priorities)
+        // The order `render` relies on: kept in text order; discarded by range, rule, index.
+        let kept = result.kept.map { candidates[$0].range.location }
+        XCTAssertEqual(kept, kept.sorted(), "kept candidates are in text order")
+        let discarded = result.discarded.map { (candidates[$0.index].range, candidates[$0.index].ruleIndex, $0.index) }
+        XCTAssert(zip(discarded, discarded.dropFirst()).allSatisfy { $0 < $1 }, "discarded candidates are in range order")
         return Outcome(kept: result.kept, discarded: result.discarded)
     }
 
@@ -136,7 +142,7 @@ final class ResolverTests: XCTestCase {
         ]
         let result = resolve(candidates, [1, 2, 1])
         XCTAssertEqual(result.kept, [1, 2])
-        XCTAssertEqual(result.discarded, ["0 by 1 (priority)", "5 by 2 (declarationOrder)", "4 by 2 (length)", "3 by 2 (position)"])
+        XCTAssertEqual(result.discarded, ["0 by 1 (priority)", "3 by 2 (position)", "4 by 2 (length)", "5 by 2 (declarationOrder)"])
     }
 
     func testDiscardedByBestRankedOfSeveralKept() {

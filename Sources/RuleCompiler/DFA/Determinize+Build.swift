@@ -15,6 +15,11 @@ extension Determinizer {
             guard let id = state(for: Key(kernel: [Self.restart], context: context)) else { return nil }
             starts.append(id)
         }
+        var anchoredStarts: [Int32] = []
+        for context in 0..<contexts {
+            guard let id = state(for: Key(kernel: [Self.anchor], context: context)) else { return nil }
+            anchoredStarts.append(id)
+        }
         var next = 1
         while next < keys.count {
             let key = keys[next]
@@ -43,6 +48,7 @@ extension Determinizer {
         return DFATable(
             asciiClasses: asciiClasses, rangeStarts: rangeStarts, rangeClasses: rangeClasses, classFlags: classFlags,
             finalClasses: finalClasses, classCount: classCount, transitions: transitions, stateFlags: stateFlags, starts: starts,
+            anchoredStarts: anchoredStarts,
             boundaryPairCount: pairs.count)
     }
 
@@ -107,6 +113,8 @@ extension Determinizer {
         for entry in key.kernel {
             if entry == Self.restart {
                 if startAllowed(key.context, inputClass) { explore(0, others ? 1 : 0, key.context, inputClass, &visited, &threads) }
+            } else if entry == Self.anchor {
+                if startAllowed(key.context, inputClass) { explore(0, 0, key.context, inputClass, &visited, &threads) }
             } else {
                 explore(Int(entry >> 1), entry & 1, key.context, inputClass, &visited, &threads)
             }

@@ -35,6 +35,8 @@ struct Determinizer {
     let maxCells: Int
 
     static let restart: Int32 = -1
+    /// The single attempt of an anchored start state: explored once, never restarted.
+    static let anchor: Int32 = -2
 
     /// `nil` when the program cannot have a DFA here (too many boundary pairs).
     init?(program: RegexProgram, maxStates: Int, maxCells: Int) {

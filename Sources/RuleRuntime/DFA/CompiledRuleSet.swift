@@ -18,7 +18,7 @@ public struct RuleAutomaton: Hashable, Sendable {
 /// present, the program's own binary form (length-prefixed) and the DFA (presence byte,
 /// then its tables as varints).
 public struct CompiledRuleSet: Hashable, Sendable {
-    public static let formatVersion: UInt8 = 2
+    public static let formatVersion: UInt8 = 3
     public var automata: [RuleAutomaton?]
 
     public init(automata: [RuleAutomaton?]) { self.automata = automata }

@@ -6,13 +6,17 @@
 /// code unit whose class no idle state leaves idle on cannot start a match, so the search
 /// skips it without a table step and re-enters the DFA at the next unit that can, with
 /// the start state of that position's look-behind context.
-struct DFARunner: Sendable {
+final class DFARunner: Sendable {
     let table: DFATable
     /// `entries[row + class]`: next row offset << 3 | startsAtIdle << 2 | nextIsIdle << 1 |
     /// matchedBefore.
     let entries: [Int]
     let columns: Int
     let startRows: [Int]
+    let anchoredRows: [Int]
+    /// The look-behind context after each ASCII unit, or -1 when it depends on what comes
+    /// before (a line terminator, or a unit some `\b` ignores).
+    let asciiContexts: [Int]
     /// Per state: 0 no match at the end of the text, 1 a match, 3 a match starting at idle.
     let eoiMatch: [Int]
     /// BMP classes: `pages[unit >> 8]` is a class (>= 0) for a uniform page, or `-1 - k`
@@ -33,6 +37,17 @@ struct DFARunner: Sendable {
             return (next * columns) << 3 | Int(entry & 2) << 1 | (idle[next] ? 2 : 0) | Int(entry & 1)
         }
         startRows = table.starts.map { Int($0) * columns }
+        anchoredRows = table.anchoredStarts.map { Int($0) * columns }
+        asciiContexts = (0..<0x80).map { unit in
+            let flags = table.classFlags[Int(table.asciiClasses[unit])]
+            if flags & DFATable.ClassFlag.lineTerminator != 0 { return -1 }
+            var bits = 0
+            for k in 0..<table.boundaryPairCount {
+                if flags & DFATable.ClassFlag.ignorable(k) != 0 { return -1 }
+                if flags & DFATable.ClassFlag.word(k) != 0 { bits |= 1 << k }
+            }
+            return DFATable.context(atStart: false, previous: .other, wordBits: bits)
+        }
         eoiMatch = table.stateFlags.map { Int($0 & 1) | Int($0 & 4) >> 1 }
         var pages: [Int32] = []
         var subtables: [UInt16] = []
@@ -86,7 +101,7 @@ struct DFARunner: Sendable {
                             let page = Int(pages[Int(unit >> 8)])
                             return page >= 0 ? page : Int(subtables[(-1 - page) << 8 | Int(unit & 0xFF)])
                         }
-                        var row = startRows[table.startContext(text, at: from)]
+                        var row = startRows[context(text, at: from)]
                         var isIdle = true
                         var position = from
                         var idle = from
@@ -103,7 +118,7 @@ struct DFARunner: Sendable {
                                     inputClass = bmpClass(unit)
                                 } while inputClass != Int(Self.surrogate) && !canStart[inputClass]
                                 idle = position
-                                row = startRows[table.startContext(text, at: position)]
+                                row = startRows[context(text, at: position)]
                                 if position == count { break }
                             }
                             var length = 1
@@ -131,6 +146,62 @@ struct DFARunner: Sendable {
                         }
                         return end >= 0 ? (idle, end, startsAtIdle) : nil
                     }
+                }
+            }
+        }
+    }
+
+    /// The look-behind context of `position` (`DFATable.startContext`, with a table lookup
+    /// after most ASCII units).
+    @inline(__always)
+    func context(_ text: UnsafeBufferPointer<UInt16>, at position: Int) -> Int {
+        if position > 0, text[position - 1] < 0x80 {
+            let known = asciiContexts[Int(text[position - 1])]
+            if known >= 0 { return known }
+        }
+        return table.startContext(text, at: position)
+    }
+
+    /// Result of `matchAnchored` when it stopped at its step limit.
+    static let gaveUp = -2
+
+    /// The end of the leftmost-first match that starts exactly at `start` (a code point
+    /// boundary), -1 when there is none, or `gaveUp` when the DFA was still alive after
+    /// `limit` code units (the caller then searches with `findEnd`, which stays linear).
+    /// Adds the code units read to `steps`.
+    func matchAnchored(_ text: UnsafeBufferPointer<UInt16>, at start: Int, limit: Int, steps: inout Int) -> Int {
+        let count = text.count
+        let stop = count - start > limit ? start + limit : count
+        return entries.withUnsafeBufferPointer { entries in
+            pages.withUnsafeBufferPointer { pages in
+                subtables.withUnsafeBufferPointer { subtables in
+                    var row = anchoredRows[context(text, at: start)]
+                    var position = start
+                    var end = -1
+                    while position < stop {
+                        let unit = text[position]
+                        let page = Int(pages[Int(unit >> 8)])
+                        var inputClass = page >= 0 ? page : Int(subtables[(-1 - page) << 8 | Int(unit & 0xFF)])
+                        var length = 1
+                        if inputClass == Int(Self.surrogate) {
+                            let (scalar, scalarLength) = UTF16Text.decode(text, at: position)
+                            length = scalarLength
+                            inputClass = table.inputClass(scalar)
+                        } else if UTF16Text.isLineTerminator(unit), table.isFinalTerminator(text, at: position) {
+                            inputClass = Int(table.finalClasses[inputClass])
+                        }
+                        let entry = entries[row + inputClass]
+                        if entry & 1 != 0 { end = position }
+                        row = entry >> 3
+                        if row == 0 {
+                            steps += position - start + 1
+                            return end
+                        }
+                        position += length
+                    }
+                    steps += position - start
+                    guard position >= count else { return Self.gaveUp }
+                    return eoiMatch[row / columns] != 0 ? count : end
                 }
             }
         }
@@ -167,16 +238,34 @@ extension DFATable {
     }
 }
 
-/// A rule's compiled matcher: the DFA (when the program has one) finds each match's end
-/// and idle point, and the Pike VM gives the exact start and groups from there.
+/// A rule's compiled matcher: the DFA (when the program has one) finds each match, the
+/// Pike VM its capture groups from the match's start (see `CompiledScan`).
 public struct AcceleratedRegex: Sendable {
     public let regex: CompiledRegex
     let runner: DFARunner?
+    /// Where the rule's matches can start, for the shared prefilter; `nil` without a DFA or
+    /// when the DFA can match the empty string.
+    let starts: StartBuckets?
+    /// The rule on its own prefilter (for `matches(in:)`).
+    let scan: CompiledScan?
 
     public init(program: RegexProgram, dfa: DFATable?) {
+        self.init(program: program, dfa: dfa, ownScan: true)
+    }
+
+    /// `ownScan: false` when a shared `CompiledScan` will run the rule.
+    init(program: RegexProgram, dfa: DFATable?, ownScan: Bool) {
         self.regex = CompiledRegex(program: program)
-        self.runner = dfa.map(DFARunner.init)
+        let runner = dfa.map(DFARunner.init)
+        self.runner = runner
         self.groupCount = program.captureCount
+        let starts = dfa.flatMap(StartBuckets.init)
+        self.starts = starts
+        if ownScan, let runner, let starts {
+            self.scan = CompiledScan(rules: [.init(regex: regex, runner: runner, groupCount: program.captureCount)], starts: [starts])
+        } else {
+            self.scan = nil
+        }
     }
 
     /// Capturing groups besides the whole match.
@@ -187,14 +276,117 @@ public struct AcceleratedRegex: Sendable {
 
     /// All matches, as NSRegularExpression enumerates them (see `CompiledRegex.matches`).
     public func matches(in units: [UInt16]) -> [[TextRange?]] {
+        if let scan {
+            var results: [[TextRange?]] = []
+            units.withUnsafeBufferPointer { text in scan.run(text) { _, groups in results.append(groups) } }
+            return results
+        }
         guard let dfa = runner else { return regex.matches(in: units) }
         let vm = PikeVM(regex)
         return units.withUnsafeBufferPointer { text in
-            CompiledRegex.enumerate(text) { start in
-                guard let (idle, end, startsAtIdle) = dfa.findEnd(text, from: start) else { return nil }
-                if startsAtIdle, groupCount == 0 { return [TextRange(location: idle, length: end - idle)] }  // no groups to solve
-                // From the start when known (anchored: the Pike VM runs on the match span only).
-                return vm.search(text, from: idle, anchored: startsAtIdle)
+            CompiledRegex.enumerate(text) { start in Self.search(text, from: start, dfa: dfa, vm: vm, groupCount: groupCount) }
+        }
+    }
+
+    /// The leftmost-first match at or after `start`: the DFA finds its end and the last
+    /// idle position before it; the Pike VM the groups from there (anchored on the match
+    /// when the DFA knows it started at that position).
+    static func search(_ text: UnsafeBufferPointer<UInt16>, from start: Int, dfa: DFARunner, vm: PikeVM, groupCount: Int)
+        -> [TextRange?]?
+    {
+        guard let (idle, end, startsAtIdle) = dfa.findEnd(text, from: start) else { return nil }
+        if startsAtIdle, groupCount == 0 { return [TextRange(location: idle, length: end - idle)] }  // no groups to solve
+        return vm.search(text, from: idle, anchored: startsAtIdle)
+    }
+}
+
+/// Several prefiltered rules run in one pass over the text (see the note in
+/// `Prefilter.swift`): at each position the prefilter lists, a rule whose search may start
+/// there (at or after the end of its previous match) runs its anchored DFA; a match ends
+/// where the DFA dies, and the Pike VM solves the groups on that span only.
+///
+/// Note: linear time. Anchored attempts that fail can each read far (`(a+)+b` on a run of
+/// `a`), so a rule's attempts since its last match share a budget of steps that grows with
+/// the distance covered (`attemptBase + attemptRate` × units since that match). An attempt
+/// that would exceed it stops, and the rule searches from there with its unanchored DFA,
+/// which finds the leftmost match in one pass. So each rule reads each unit a bounded
+/// number of times.
+struct CompiledScan: Sendable {
+    /// A class, so that reading one in the loop costs one reference count, not one per
+    /// table array.
+    final class Rule: Sendable {
+        let regex: CompiledRegex
+        let runner: DFARunner
+        let groupCount: Int
+
+        init(regex: CompiledRegex, runner: DFARunner, groupCount: Int) {
+            self.regex = regex
+            self.runner = runner
+            self.groupCount = groupCount
+        }
+    }
+
+    let rules: [Rule]
+    let prefilter: Prefilter
+    static let attemptBase = 64
+    static let attemptRate = 4
+
+    init(rules: [Rule], starts: [StartBuckets]) {
+        self.rules = rules
+        prefilter = Prefilter(starts)
+    }
+
+    /// `nil` unless every regex has start buckets (a DFA that cannot match empty).
+    init?(_ regexes: [AcceleratedRegex]) {
+        var rules: [Rule] = []
+        var starts: [StartBuckets] = []
+        for regex in regexes {
+            guard let runner = regex.runner, let buckets = regex.starts else { return nil }
+            rules.append(Rule(regex: regex.regex, runner: runner, groupCount: regex.groupCount))
+            starts.append(buckets)
+        }
+        self.init(rules: rules, starts: starts)
+    }
+
+    /// Calls `emit(rule, groups)` for every match of every rule (`rule` indexes the list
+    /// given to `init`), in text order; each rule's matches are those NSRegularExpression
+    /// enumerates.
+    func run(_ text: UnsafeBufferPointer<UInt16>, emit: (Int, [TextRange?]) -> Void) {
+        var nextStart = [Int](repeating: 0, count: rules.count)
+        // Steps of anchored attempts since each rule's last match (ending at nextStart).
+        var spent = [Int](repeating: 0, count: rules.count)
+        var machines = [PikeVM?](repeating: nil, count: rules.count)
+        func vm(_ index: Int) -> PikeVM {
+            if let vm = machines[index] { return vm }
+            let vm = PikeVM(rules[index].regex)
+            machines[index] = vm
+            return vm
+        }
+        prefilter.forEachCandidate(text) { index, p in
+            guard p >= nextStart[index] else { return }
+            // Searches start on code point boundaries, never between a surrogate pair's units.
+            if text[p] & 0xFC00 == 0xDC00, p > 0, text[p - 1] & 0xFC00 == 0xD800 { return }
+            let rule = rules[index]
+            let limit = max(Self.attemptBase + Self.attemptRate * (p - nextStart[index]) - spent[index], 1)
+            let end = rule.runner.matchAnchored(text, at: p, limit: limit, steps: &spent[index])
+            if end == DFARunner.gaveUp {
+                spent[index] = 0
+                guard let groups = AcceleratedRegex.search(text, from: p, dfa: rule.runner, vm: vm(index), groupCount: rule.groupCount),
+                    let whole = groups[0]
+                else {
+                    nextStart[index] = Int.max
+                    return
+                }
+                nextStart[index] = whole.upperBound
+                emit(index, groups)
+            } else if end > p {
+                nextStart[index] = end
+                spent[index] = 0
+                if rule.groupCount == 0 {
+                    emit(index, [TextRange(location: p, length: end - p)])
+                } else if let groups = vm(index).search(text, from: p, anchored: true) {
+                    emit(index, groups)
+                }
             }
         }
     }

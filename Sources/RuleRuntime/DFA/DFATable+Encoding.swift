@@ -19,6 +19,7 @@ extension DFATable {
         for entry in transitions { w.varint(Int(entry)) }
         w.varint(starts.count)
         for start in starts { w.varint(Int(start)) }
+        for start in anchoredStarts { w.varint(Int(start)) }
     }
 
     /// Reads a table written by `encode(into:)`, checking every index.
@@ -62,16 +63,22 @@ extension DFATable {
             guard entry >> 2 < stateCount else { throw BinaryDecodingError("transition out of range") }
             transitions.append(Int32(entry))
         }
-        var startStates: [Int32] = []
         let startCount = try r.count()
         guard startCount == 8 << pairs else { throw BinaryDecodingError("bad start table") }
-        for _ in 0..<startCount {
-            let start = try r.varint()
-            guard start < stateCount else { throw BinaryDecodingError("start out of range") }
-            startStates.append(Int32(start))
+        func startStates() throws(BinaryDecodingError) -> [Int32] {
+            var states: [Int32] = []
+            for _ in 0..<startCount {
+                let start = try r.varint()
+                guard start < stateCount else { throw BinaryDecodingError("start out of range") }
+                states.append(Int32(start))
+            }
+            return states
         }
+        let unanchored = try startStates()
+        let anchored = try startStates()
         self.init(
             asciiClasses: ascii, rangeStarts: starts, rangeClasses: classes, classFlags: flags, finalClasses: finals,
-            classCount: classCount, transitions: transitions, stateFlags: stateFlags, starts: startStates, boundaryPairCount: pairs)
+            classCount: classCount, transitions: transitions, stateFlags: stateFlags, starts: unanchored,
+            anchoredStarts: anchored, boundaryPairCount: pairs)
     }
 }

@@ -38,12 +38,16 @@ public struct DFATable: Hashable, Sendable {
     public var stateFlags: [UInt8]
     /// Start state per look-behind context (`DFATable.context(...)`).
     public var starts: [Int32]
+    /// Anchored start state per look-behind context: one attempt at that position only,
+    /// no restart after it (used to check a candidate start the prefilter found).
+    public var anchoredStarts: [Int32]
     /// Number of word-boundary set pairs (bits of the context).
     public var boundaryPairCount: Int
 
     public init(
         asciiClasses: [UInt16], rangeStarts: [UInt32], rangeClasses: [UInt16], classFlags: [UInt32], finalClasses: [UInt16],
-        classCount: Int, transitions: [Int32], stateFlags: [UInt8], starts: [Int32], boundaryPairCount: Int
+        classCount: Int, transitions: [Int32], stateFlags: [UInt8], starts: [Int32],
+        anchoredStarts: [Int32], boundaryPairCount: Int
     ) {
         self.asciiClasses = asciiClasses
         self.rangeStarts = rangeStarts
@@ -54,6 +58,7 @@ public struct DFATable: Hashable, Sendable {
         self.transitions = transitions
         self.stateFlags = stateFlags
         self.starts = starts
+        self.anchoredStarts = anchoredStarts
         self.boundaryPairCount = boundaryPairCount
     }
 

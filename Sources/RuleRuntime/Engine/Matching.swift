@@ -63,11 +63,17 @@ public struct ReferenceMatcher: CandidateMatcher {
         // `NSRegularExpression` is immutable and documented as thread-safe.
         case regex(NSRegularExpression)
         case compiled(AcceleratedRegex)
+        /// Run by the shared `scan`.
+        case scanned
         case prefix([Unicode.Scalar])
         case tags(TagScanner)
     }
 
     let kinds: [Kind]
+    /// The compiled rules that can share a prefilter, run in one pass.
+    let scan: CompiledScan?
+    /// Rule index of each rule of `scan`.
+    let scanRules: [Int]
 
     /// Compiles every rule of `table`. Throws `ReferenceMatcherError.invalidRegex` naming
     /// the first rule whose pattern `NSRegularExpression` rejects.
@@ -80,12 +86,21 @@ public struct ReferenceMatcher: CandidateMatcher {
     /// others on NSRegularExpression.
     public init(table: StyleTable, automata: CompiledRuleSet?) throws {
         var kinds: [Kind] = []
+        var scanned: [AcceleratedRegex] = []
+        var scanRules: [Int] = []
         kinds.reserveCapacity(table.rules.count)
         for (index, rule) in table.rules.enumerated() {
             switch rule.matcher {
             case .regex(let pattern, let flags, _):
                 if let automata, index < automata.automata.count, let automaton = automata.automata[index] {
-                    kinds.append(.compiled(AcceleratedRegex(program: automaton.program, dfa: automaton.dfa)))
+                    let regex = AcceleratedRegex(program: automaton.program, dfa: automaton.dfa, ownScan: false)
+                    if regex.starts != nil {
+                        scanned.append(regex)
+                        scanRules.append(index)
+                        kinds.append(.scanned)
+                    } else {
+                        kinds.append(.compiled(regex))
+                    }
                     continue
                 }
                 do {
@@ -103,6 +118,8 @@ public struct ReferenceMatcher: CandidateMatcher {
             }
         }
         self.kinds = kinds
+        self.scan = scanned.isEmpty ? nil : CompiledScan(scanned)
+        self.scanRules = scanRules
     }
 
     public func candidates(in text: String, units: [UInt16]) -> [Candidate] {
@@ -116,10 +133,20 @@ public struct ReferenceMatcher: CandidateMatcher {
                     guard let whole = groups[0], whole.length > 0 else { continue }
                     result.append(Candidate(ruleIndex: ruleIndex, range: whole, groups: groups))
                 }
+            case .scanned:
+                continue
             case .prefix(let prefix):
                 Self.prefixCandidates(prefix, ruleIndex: ruleIndex, in: text, into: &result)
             case .tags(let scanner):
                 scanner.scan(units, ruleIndex: ruleIndex, into: &result)
+            }
+        }
+        if let scan {
+            units.withUnsafeBufferPointer { text in
+                scan.run(text) { index, groups in
+                    guard let whole = groups[0], whole.length > 0 else { return }
+                    result.append(Candidate(ruleIndex: scanRules[index], range: whole, groups: groups))
+                }
             }
         }
         return result

@@ -12,10 +12,13 @@
 /// UTF-16 unit with) one already kept. Empty candidates never count: they are neither kept
 /// nor discarded.
 ///
-/// Cost: sorting the m candidates, plus one look at each UTF-16 unit a candidate covers:
-/// the kept candidates are disjoint, so an owner array over the text answers "best-ranked
-/// kept candidate overlapping this range" by scanning the range. Each rule's own matches
-/// are disjoint too, so the scans add up to at most (number of rules) × (text length).
+/// Cost: candidates that overlap nothing are kept without ranking, so the work is one sort
+/// by position (fast when the matcher emits in text order, as the compiled scan does) plus
+/// the ranking of each cluster of overlapping candidates. A cluster of more than a few
+/// candidates uses an owner array over its own extent: the kept candidates are disjoint,
+/// so it answers "best-ranked kept candidate overlapping this range" by scanning the
+/// range; each rule's own matches are disjoint too, so the scans add up to at most
+/// (number of rules) × (text length).
 public enum Resolver {
     /// A discarded candidate: its index, the index of the best-ranked kept candidate it
     /// overlaps, and the first ranking key on which that one beats it.
@@ -23,32 +26,89 @@ public enum Resolver {
 
     /// Resolves `candidates` (see the type's documentation). `priorities[ruleIndex]` is the
     /// priority of a candidate's rule (a rule index past the end counts as priority 0).
-    /// Returns indices into `candidates`, both lists in ranking order.
+    /// Returns indices into `candidates`: the kept ones in text order, the discarded ones
+    /// ordered by range (location, then length), rule index and index.
     public static func resolve(_ candidates: [Candidate], priorities: [Int]) -> (kept: [Int], discarded: [Discard]) {
-        let order = ranking(candidates, priorities: priorities)
-        guard !order.isEmpty else { return ([], []) }
-
-        var end = 0
-        for i in order { end = max(end, candidates[i].range.upperBound) }
-        // owner[unit]: rank of the kept candidate covering it, or Int32.max.
-        var owner = [Int32](repeating: Int32.max, count: end)
+        var order: [Int] = []
+        order.reserveCapacity(candidates.count)
+        for (i, c) in candidates.enumerated() where c.range.length > 0 && c.range.location >= 0 { order.append(i) }
+        candidates.withUnsafeBufferPointer { c in
+            order.sort { a, b in
+                let x = c[a].range, y = c[b].range
+                if x.location != y.location { return x.location < y.location }
+                if x.length != y.length { return x.length < y.length }
+                if c[a].ruleIndex != c[b].ruleIndex { return c[a].ruleIndex < c[b].ruleIndex }
+                return a < b
+            }
+        }
         var kept: [Int] = []
+        kept.reserveCapacity(order.count)
         var discarded: [Discard] = []
-        owner.withUnsafeMutableBufferPointer { owner in
-            for (rank, i) in order.enumerated() {
-                let range = candidates[i].range
-                var best = Int32.max
-                for unit in range.location..<range.upperBound where owner[unit] < best { best = owner[unit] }
-                if best == Int32.max {
-                    for unit in range.location..<range.upperBound { owner[unit] = Int32(rank) }
-                    kept.append(i)
+        var start = 0
+        while start < order.count {
+            var end = start + 1
+            var reach = candidates[order[start]].range.upperBound
+            while end < order.count, candidates[order[end]].range.location < reach {
+                reach = max(reach, candidates[order[end]].range.upperBound)
+                end += 1
+            }
+            if end - start == 1 {
+                kept.append(order[start])
+            } else {
+                resolveCluster(order[start..<end], reach: reach, candidates, priorities, &kept, &discarded)
+            }
+            start = end
+        }
+        return (kept, discarded)
+    }
+
+    /// Resolves candidates that overlap only each other (`members`, in position order,
+    /// covering units up to `reach`), appending to `kept` and `discarded` in that order.
+    private static func resolveCluster(
+        _ members: ArraySlice<Int>, reach: Int, _ candidates: [Candidate], _ priorities: [Int], _ kept: inout [Int],
+        _ discarded: inout [Discard]
+    ) {
+        let members = Array(members)
+        let count = members.count
+        let ranked = ranking(members.map { candidates[$0] }, priorities: priorities)  // positions in `members`
+        // winner[position]: -1 kept, else the position of the kept candidate that beats it.
+        var winner = [Int](repeating: -1, count: count)
+        if count <= 16 {
+            var keptPositions: [Int] = []
+            for position in ranked {
+                let range = candidates[members[position]].range
+                if let best = keptPositions.first(where: { candidates[members[$0]].range.overlaps(range) }) {
+                    winner[position] = best
                 } else {
-                    let winner = order[Int(best)]
-                    discarded.append((i, winner, decider(winner: candidates[winner], loser: candidates[i], priorities: priorities)))
+                    keptPositions.append(position)
+                }
+            }
+        } else {
+            let base = candidates[members[0]].range.location
+            // owner[unit - base]: rank of the kept candidate covering the unit, or Int32.max.
+            var owner = [Int32](repeating: Int32.max, count: reach - base)
+            owner.withUnsafeMutableBufferPointer { owner in
+                for (rank, position) in ranked.enumerated() {
+                    let range = candidates[members[position]].range
+                    var best = Int32.max
+                    for unit in range.location - base..<range.upperBound - base where owner[unit] < best { best = owner[unit] }
+                    if best == Int32.max {
+                        for unit in range.location - base..<range.upperBound - base { owner[unit] = Int32(rank) }
+                    } else {
+                        winner[position] = ranked[Int(best)]
+                    }
                 }
             }
         }
-        return (kept, discarded)
+        for position in 0..<count {
+            let index = members[position]
+            if winner[position] < 0 {
+                kept.append(index)
+            } else {
+                let by = members[winner[position]]
+                discarded.append((index, by, decider(winner: candidates[by], loser: candidates[index], priorities: priorities)))
+            }
+        }
     }
 
     /// The indices of the non-empty candidates, best first.

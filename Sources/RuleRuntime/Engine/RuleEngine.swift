@@ -87,8 +87,7 @@ public struct RuleEngine: Sendable {
                 .plain(source: TextRange(location: cursor, length: length), display: TextRange(location: displayOffset, length: length)))
             displayOffset += length
         }
-        var kept = resolution.kept
-        kept.sort { candidates[$0].range.location < candidates[$1].range.location }
+        let kept = resolution.kept  // in text order
         matches.reserveCapacity(kept.count)
         segments.reserveCapacity(2 * kept.count + 1)
         for index in kept {
@@ -103,14 +102,9 @@ public struct RuleEngine: Sendable {
         }
         plain(upTo: units.count)
 
-        // Discarded matches in text order, placed where their source starts.
-        let discards = resolution.discarded.sorted { a, b in
-            let x = candidates[a.index], y = candidates[b.index]
-            if x.range != y.range { return x.range < y.range }
-            if x.ruleIndex != y.ruleIndex { return x.ruleIndex < y.ruleIndex }
-            return a.index < b.index
-        }
-        let discarded = discards.map { discard -> DiscardedMatch in
+        // Discarded matches in text order (by range, rule, index: the resolver's order),
+        // placed where their source starts.
+        let discarded = resolution.discarded.map { discard -> DiscardedMatch in
             let candidate = candidates[discard.index], winner = candidates[discard.by]
             let position = TextRange(location: displayPosition(of: candidate.range.location, matches), length: 0)
             let reason = DiscardReason(keptRule: rules[winner.ruleIndex].name, keptRange: winner.range, decider: discard.decider)

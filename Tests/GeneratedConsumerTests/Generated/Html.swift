@@ -93,6 +93,6 @@ internal enum HtmlRules {
         """
 
     private static let automataBase64 = """
-        UlICAgAA
+        UlIDAgAA
         """
 }

@@ -98,6 +98,6 @@ internal enum PrefixRules {
         """
 
     private static let automataBase64 = """
-        UlICAwAAAA==
+        UlIDAwAAAA==
         """
 }

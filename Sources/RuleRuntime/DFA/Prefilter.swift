@@ -1,0 +1,271 @@
+// Compiled matcher: one pass over the text for all rules.
+//
+// Note: the prefilter. Every code unit falls in one of 256 buckets (ASCII exactly, other
+// BMP units folded modulo 127, surrogates together). For each rule, the anchored DFA says
+// which first code points can begin a match and, after each, which second ones can
+// continue it (anything, when a match may end after one code point); folded into
+// buckets, that is a sound over-approximation. One table indexed by the buckets of the
+// units at p and p + 1 lists the rules that may match at p, so the text is read once
+// whatever the number of rules, and a rule's anchored DFA runs only where its list says.
+// The table is kept three times, by what precedes p: an ASCII word character
+// (`[A-Za-z0-9_]`), another ASCII character that is not a line terminator, or anything
+// else (the start of the text included). For the first two the look-behind context of
+// the anchored DFA is known, so a rule starting with `\b` and a word character is not
+// listed inside words. A rule whose DFA can match the empty string is not prefiltered
+// (its matches would not need a first code point): it keeps its own search.
+
+/// 256 bits: a set of prefilter buckets.
+struct BucketSet: Hashable, Sendable {
+    var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    static let all = BucketSet(words: (~0, ~0, ~0, ~0))
+
+    static func == (a: BucketSet, b: BucketSet) -> Bool {
+        a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2 && a.words.3 == b.words.3
+    }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(words.0)
+        hasher.combine(words.1)
+        hasher.combine(words.2)
+        hasher.combine(words.3)
+    }
+
+    var isEmpty: Bool { self == BucketSet() }
+
+    func contains(_ bucket: Int) -> Bool {
+        let bit = UInt64(1) << UInt64(bucket & 63)
+        switch bucket >> 6 {
+        case 0: return words.0 & bit != 0
+        case 1: return words.1 & bit != 0
+        case 2: return words.2 & bit != 0
+        default: return words.3 & bit != 0
+        }
+    }
+
+    mutating func insert(_ bucket: Int) {
+        let bit = UInt64(1) << UInt64(bucket & 63)
+        switch bucket >> 6 {
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        case 2: words.2 |= bit
+        default: words.3 |= bit
+        }
+    }
+
+    mutating func formUnion(_ other: BucketSet) {
+        words = (words.0 | other.words.0, words.1 | other.words.1, words.2 | other.words.2, words.3 | other.words.3)
+    }
+
+    var members: [Int] { (0..<256).filter(contains) }
+}
+
+/// The prefilter bucket of every UTF-16 code unit.
+enum PrefilterBucket {
+    /// Surrogates (a supplementary code point's first unit, or an unpaired one, which
+    /// reads as U+FFFD).
+    static let surrogate = 255
+
+    static let table: [UInt8] = (0..<0x10000).map { unit in
+        if unit < 0x80 { return UInt8(unit) }
+        if unit & 0xF800 == 0xD800 { return UInt8(surrogate) }
+        return UInt8(128 + unit % 127)
+    }
+
+    /// The buckets of each input class of `table` (a final variant has its base's).
+    static func classBuckets(_ table: DFATable) -> [BucketSet] {
+        var sets = [BucketSet](repeating: BucketSet(), count: table.classCount)
+        for unit in 0..<0x80 { sets[Int(table.asciiClasses[unit])].insert(unit) }
+        for (i, start) in table.rangeStarts.enumerated() {
+            let end = (i + 1 < table.rangeStarts.count ? table.rangeStarts[i + 1] : 0x110000) - 1
+            var set = sets[Int(table.rangeClasses[i])]
+            for (low, high) in [(max(start, 0x80), min(end, 0xD7FF)), (max(start, 0xE000), min(end, 0xFFFF))] where low <= high {
+                if high - low >= 126 {
+                    for bucket in 128..<255 { set.insert(bucket) }
+                } else {
+                    for unit in low...high { set.insert(128 + Int(unit % 127)) }
+                }
+            }
+            if (start <= 0xFFFD && 0xFFFD <= end) || end >= 0x10000 { set.insert(surrogate) }
+            sets[Int(table.rangeClasses[i])] = set
+        }
+        for base in 0..<table.classCount where Int(table.finalClasses[base]) != base {
+            sets[Int(table.finalClasses[base])] = sets[base]
+        }
+        return sets
+    }
+}
+
+/// What precedes a position, for the prefilter: 0 an ASCII word character, 1 another
+/// ASCII character but a line terminator, 2 anything else.
+enum PrecedingKind {
+    static let word = 0, otherASCII = 1, any = 2
+    static let count = 3
+
+    static let ascii: [UInt8] = (0..<0x80).map { unit in
+        switch unit {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: return UInt8(word)
+        case 0x0A...0x0D: return UInt8(any)
+        default: return UInt8(otherASCII)
+        }
+    }
+
+    /// The look-behind contexts of `table` a position preceded by `kind` can have; `nil`
+    /// when not known from that unit alone (`any`, or a unit ignorable for `\b`).
+    static func contexts(_ kind: Int, of table: DFATable) -> [Int]? {
+        guard kind != any else { return nil }
+        var contexts: Set<Int> = []
+        for unit in 0..<0x80 where Int(ascii[unit]) == kind {
+            let flags = table.classFlags[Int(table.asciiClasses[unit])]
+            var bits = 0
+            for k in 0..<table.boundaryPairCount {
+                if flags & DFATable.ClassFlag.ignorable(k) != 0 { return nil }
+                if flags & DFATable.ClassFlag.word(k) != 0 { bits |= 1 << k }
+            }
+            contexts.insert(DFATable.context(atStart: false, previous: .other, wordBits: bits))
+        }
+        return contexts.sorted()
+    }
+}
+
+/// Where one rule's matches can start, per kind of preceding unit: the buckets of a
+/// first code unit, and per first bucket those of the next unit.
+struct StartBuckets: Sendable {
+    var byKind: [Buckets] = []
+
+    struct Buckets: Sendable {
+        var first = BucketSet()
+        var second = [BucketSet](repeating: BucketSet(), count: 256)
+    }
+
+    /// `nil` when the DFA can match the empty string (no first code point is needed).
+    init?(_ table: DFATable) {
+        let buckets = PrefilterBucket.classBuckets(table)
+        for kind in 0..<PrecedingKind.count {
+            let contexts = PrecedingKind.contexts(kind, of: table) ?? Array(table.anchoredStarts.indices)
+            guard let kindBuckets = Self.buckets(table, Set(contexts.map { Int(table.anchoredStarts[$0]) }), buckets) else { return nil }
+            byKind.append(kindBuckets)
+        }
+    }
+
+    private static func buckets(_ table: DFATable, _ starts: Set<Int>, _ buckets: [BucketSet]) -> Buckets? {
+        var result = Buckets()
+        let columns = table.classCount
+        for start in starts {
+            if table.stateFlags[start] & 1 != 0 { return nil }
+            for first in 0..<columns {
+                let entry = Int(table.transitions[start * columns + first])
+                if entry & 1 != 0 { return nil }
+                let next = entry >> 2
+                guard next != 0 else { continue }
+                var second = BucketSet()
+                if table.stateFlags[next] & 1 != 0 {
+                    second = .all
+                } else {
+                    for inputClass in 0..<columns {
+                        let step = Int(table.transitions[next * columns + inputClass])
+                        if step & 1 != 0 {
+                            second = .all
+                            break
+                        }
+                        if step >> 2 != 0 { second.formUnion(buckets[inputClass]) }
+                    }
+                }
+                let firstBuckets = buckets[first]
+                result.first.formUnion(firstBuckets)
+                for bucket in firstBuckets.members { result.second[bucket].formUnion(second) }
+            }
+        }
+        // After a surrogate comes the rest of the same code point (or anything, unpaired).
+        if result.first.contains(PrefilterBucket.surrogate) { result.second[PrefilterBucket.surrogate] = .all }
+        return result
+    }
+}
+
+/// The shared prefilter of several rules (numbered by their position in `init`'s list).
+struct Prefilter: Sendable {
+    /// `rows[kind << 8 | b0]`: offset of b0's row in `pairs` after a unit of `kind`
+    /// (`PrecedingKind`), or -1 when no rule starts with b0 there.
+    let rows: [Int32]
+    /// `pairs[row + b1]`: the list of rules that may match at p (0: none).
+    let pairs: [UInt16]
+    /// `lastUnit[kind << 8 | b0]`: the list for a unit that ends the text.
+    let lastUnit: [UInt16]
+    /// List `k` is `members[offsets[k]..<offsets[k + 1]]`; list 0 is empty.
+    let offsets: [Int32]
+    let members: [Int32]
+
+    init(_ rules: [StartBuckets]) {
+        var ids: [[Int32]: UInt16] = [[]: 0]
+        var offsets: [Int32] = [0, 0]
+        var members: [Int32] = []
+        func list(_ rules: [Int32]) -> UInt16 {
+            if let id = ids[rules] { return id }
+            let id = UInt16(ids.count)
+            ids[rules] = id
+            members += rules
+            offsets.append(Int32(members.count))
+            return id
+        }
+        var rows = [Int32](repeating: -1, count: PrecedingKind.count << 8)
+        var pairs: [UInt16] = []
+        var lastUnit = [UInt16](repeating: 0, count: PrecedingKind.count << 8)
+        for kind in 0..<PrecedingKind.count {
+            let buckets = rules.map { $0.byKind[kind] }
+            for b0 in 0..<256 {
+                let starting = buckets.indices.filter { buckets[$0].first.contains(b0) }
+                guard !starting.isEmpty else { continue }
+                lastUnit[kind << 8 | b0] = list(starting.map(Int32.init))
+                rows[kind << 8 | b0] = Int32(pairs.count)
+                var previous: (set: [Int], id: UInt16)? = nil
+                for b1 in 0..<256 {
+                    let set = starting.filter { buckets[$0].second[b0].contains(b1) }
+                    if let previous, previous.set == set {
+                        pairs.append(previous.id)
+                        continue
+                    }
+                    let id = list(set.map(Int32.init))
+                    previous = (set, id)
+                    pairs.append(id)
+                }
+            }
+        }
+        precondition(ids.count <= Int(UInt16.max), "too many prefilter lists")
+        self.rows = rows
+        self.pairs = pairs
+        self.lastUnit = lastUnit
+        self.offsets = offsets
+        self.members = members
+    }
+
+    /// Calls `body(rule, p)` for every position `p` of `text` and every rule that may
+    /// match there, in position order.
+    @inline(__always)
+    func forEachCandidate(_ text: UnsafeBufferPointer<UInt16>, _ body: (Int, Int) -> Void) {
+        let count = text.count
+        PrefilterBucket.table.withUnsafeBufferPointer { bucket in
+            PrecedingKind.ascii.withUnsafeBufferPointer { preceding in
+                rows.withUnsafeBufferPointer { rows in
+                    pairs.withUnsafeBufferPointer { pairs in
+                        var p = 0
+                        var kind = PrecedingKind.any
+                        while p < count {
+                            let unit = text[p]
+                            let key = kind << 8 | Int(bucket[Int(unit)])
+                            kind = unit < 0x80 ? Int(preceding[Int(unit)]) : PrecedingKind.any
+                            let row = Int(rows[key])
+                            if row < 0 {
+                                p += 1
+                                continue
+                            }
+                            let id = p + 1 < count ? Int(pairs[row + Int(bucket[Int(text[p + 1])])]) : Int(lastUnit[key])
+                            if id != 0 {
+                                for k in Int(offsets[id])..<Int(offsets[id + 1]) { body(Int(members[k]), p) }
+                            }
+                            p += 1
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
