@@ -88,7 +88,9 @@ public enum DFABuilder {
     /// The DFA of `program`, or `nil` when it needs more than `maxStates` states or
     /// `maxCells` transition cells (the rule then runs on the Pike VM alone).
     public static func build(_ program: RegexProgram, maxStates: Int = 2_000, maxCells: Int = 400_000) -> DFATable? {
-        guard var determinizer = Determinizer(program: program, maxStates: maxStates, maxCells: maxCells) else { return nil }
+        guard var determinizer = Determinizer(program: program, maxStates: maxStates, maxCells: maxCells),
+            determinizer.classCount <= DFATable.maxClasses
+        else { return nil }
         return determinizer.build()
     }
 }

@@ -20,10 +20,16 @@ final class DFARunner: Sendable {
     /// Per state: 0 no match at the end of the text, 1 a match, 3 a match starting at idle.
     let eoiMatch: [Int]
     /// BMP classes: `pages[unit >> 8]` is a class (>= 0) for a uniform page, or `-1 - k`
-    /// for subtable `k` in `subtables[k * 256 + unit & 0xFF]`. Surrogates map to `surrogate`.
+    /// for subtable `k` in `subtables[k * 256 + unit & 0xFF]`. Surrogates map to `surrogate`,
+    /// line terminators (never in a uniform page: they have classes of their own) carry
+    /// the `terminator` flag, so the common unit needs one comparison.
     let pages: [Int32]
     let subtables: [UInt16]
+    /// ASCII classes, flags included (the common case: one load).
+    let asciiClasses: [UInt16]
     static let surrogate = UInt16.max
+    /// Flag of a subtable class: the unit is a line terminator (it may be a final one).
+    static let terminator: UInt16 = 0x8000
     /// Per class: may leave an idle state (or end a match, or is a line terminator).
     let canStart: [Bool]
 
@@ -66,11 +72,17 @@ final class DFARunner: Sendable {
             }
             pages.append(-1 - Int32(subtables.count / 256))
             for unit in low...high {
-                subtables.append(unit & 0xF800 == 0xD800 ? Self.surrogate : UInt16(table.inputClass(unit)))
+                if unit & 0xF800 == 0xD800 {
+                    subtables.append(Self.surrogate)
+                } else {
+                    let terminator = UTF16Text.isLineTerminator(UInt16(unit))
+                    subtables.append(UInt16(table.inputClass(unit)) | (terminator ? Self.terminator : 0))
+                }
             }
         }
         self.pages = pages
         self.subtables = subtables
+        self.asciiClasses = Array(subtables[0..<0x80])
         var canStart = [Bool](repeating: false, count: columns)
         for inputClass in 0..<columns {
             if table.classFlags[inputClass] & DFATable.ClassFlag.lineTerminator != 0 {
@@ -98,6 +110,7 @@ final class DFARunner: Sendable {
                 subtables.withUnsafeBufferPointer { subtables in
                     canStart.withUnsafeBufferPointer { canStart in
                         @inline(__always) func bmpClass(_ unit: UInt16) -> Int {
+                            if unit < 0x80 { return Int(subtables[Int(unit)]) }  // page 0 is subtable 0
                             let page = Int(pages[Int(unit >> 8)])
                             return page >= 0 ? page : Int(subtables[(-1 - page) << 8 | Int(unit & 0xFF)])
                         }
@@ -108,26 +121,20 @@ final class DFARunner: Sendable {
                         var end = -1
                         var startsAtIdle = false
                         while position < count {
-                            var unit = text[position]
-                            var inputClass = bmpClass(unit)
-                            if isIdle, end < 0, inputClass != Int(Self.surrogate), !canStart[inputClass] {
+                            var inputClass = bmpClass(text[position])
+                            if isIdle, end < 0, inputClass < Int(Self.terminator), !canStart[inputClass] {
                                 repeat {
                                     position += 1
                                     if position == count { break }
-                                    unit = text[position]
-                                    inputClass = bmpClass(unit)
-                                } while inputClass != Int(Self.surrogate) && !canStart[inputClass]
+                                    inputClass = bmpClass(text[position])
+                                } while inputClass < Int(Self.terminator) && !canStart[inputClass]
                                 idle = position
                                 row = startRows[context(text, at: position)]
                                 if position == count { break }
                             }
                             var length = 1
-                            if inputClass == Int(Self.surrogate) {
-                                let (scalar, scalarLength) = UTF16Text.decode(text, at: position)
-                                length = scalarLength
-                                inputClass = table.inputClass(scalar)
-                            } else if UTF16Text.isLineTerminator(unit), table.isFinalTerminator(text, at: position) {
-                                inputClass = Int(table.finalClasses[inputClass])
+                            if inputClass >= Int(Self.terminator) {
+                                (inputClass, length) = flagged(inputClass, text, at: position)
                             }
                             let entry = entries[row + inputClass]
                             if entry & 1 != 0 {
@@ -151,15 +158,54 @@ final class DFARunner: Sendable {
         }
     }
 
-    /// The look-behind context of `position` (`DFATable.startContext`, with a table lookup
-    /// after most ASCII units).
+    /// The class and length of a code point whose BMP class is flagged: a surrogate (a
+    /// supplementary code point, or an unpaired one) or a line terminator (its final
+    /// variant when it ends the text).
+    @inline(__always)
+    func flagged(_ inputClass: Int, _ text: UnsafeBufferPointer<UInt16>, at position: Int) -> (Int, Int) {
+        if inputClass == Int(Self.surrogate) {
+            let (scalar, length) = UTF16Text.decode(text, at: position)
+            return (table.inputClass(scalar), length)
+        }
+        let base = inputClass & ~Int(Self.terminator)
+        return (table.isFinalTerminator(text, at: position) ? Int(table.finalClasses[base]) : base, 1)
+    }
+
+    /// The look-behind context of `position` (see `DFATable.context`), with a table lookup
+    /// after most ASCII units.
     @inline(__always)
     func context(_ text: UnsafeBufferPointer<UInt16>, at position: Int) -> Int {
         if position > 0, text[position - 1] < 0x80 {
             let known = asciiContexts[Int(text[position - 1])]
             if known >= 0 { return known }
         }
-        return table.startContext(text, at: position)
+        guard position > 0 else { return DFATable.context(atStart: true, previous: .other, wordBits: 0) }
+        let unit = text[position - 1]
+        let previous: DFATable.Previous =
+            unit == 0x0A ? .lineFeed : unit == 0x0D ? .carriageReturn : UTF16Text.isLineTerminator(unit) ? .otherTerminator : .other
+        var bits = 0
+        for k in 0..<table.boundaryPairCount {
+            var index = position
+            while index > 0 {
+                let (scalar, length) = UTF16Text.decode(text, before: index)
+                let f = table.classFlags[baseClass(scalar)]
+                if f & DFATable.ClassFlag.ignorable(k) == 0 {
+                    if f & DFATable.ClassFlag.word(k) != 0 { bits |= 1 << k }
+                    break
+                }
+                index -= length
+            }
+        }
+        return DFATable.context(atStart: false, previous: previous, wordBits: bits)
+    }
+
+    /// The class of a code point (not its final variant), from the page tables in the BMP.
+    @inline(__always)
+    func baseClass(_ scalar: UInt32) -> Int {
+        guard scalar < 0x10000, scalar & 0xF800 != 0xD800 else { return table.inputClass(scalar) }
+        let page = Int(pages[Int(scalar >> 8)])
+        let inputClass = page >= 0 ? page : Int(subtables[(-1 - page) << 8 | Int(scalar & 0xFF)])
+        return inputClass & ~Int(Self.terminator)
     }
 
     /// Result of `matchAnchored` when it stopped at its step limit.
@@ -175,33 +221,36 @@ final class DFARunner: Sendable {
         return entries.withUnsafeBufferPointer { entries in
             pages.withUnsafeBufferPointer { pages in
                 subtables.withUnsafeBufferPointer { subtables in
-                    var row = anchoredRows[context(text, at: start)]
-                    var position = start
-                    var end = -1
-                    while position < stop {
-                        let unit = text[position]
-                        let page = Int(pages[Int(unit >> 8)])
-                        var inputClass = page >= 0 ? page : Int(subtables[(-1 - page) << 8 | Int(unit & 0xFF)])
-                        var length = 1
-                        if inputClass == Int(Self.surrogate) {
-                            let (scalar, scalarLength) = UTF16Text.decode(text, at: position)
-                            length = scalarLength
-                            inputClass = table.inputClass(scalar)
-                        } else if UTF16Text.isLineTerminator(unit), table.isFinalTerminator(text, at: position) {
-                            inputClass = Int(table.finalClasses[inputClass])
+                    asciiClasses.withUnsafeBufferPointer { ascii in
+                        var row = anchoredRows[context(text, at: start)]
+                        var position = start
+                        var end = -1
+                        while position < stop {
+                            let unit = text[position]
+                            var inputClass: Int
+                            if unit < 0x80 {
+                                inputClass = Int(ascii[Int(unit)])
+                            } else {
+                                let page = Int(pages[Int(unit >> 8)])
+                                inputClass = page >= 0 ? page : Int(subtables[(-1 - page) << 8 | Int(unit & 0xFF)])
+                            }
+                            var length = 1
+                            if inputClass >= Int(Self.terminator) {
+                                (inputClass, length) = flagged(inputClass, text, at: position)
+                            }
+                            let entry = entries[row + inputClass]
+                            if entry & 1 != 0 { end = position }
+                            row = entry >> 3
+                            if row == 0 {
+                                steps += position - start + 1
+                                return end
+                            }
+                            position += length
                         }
-                        let entry = entries[row + inputClass]
-                        if entry & 1 != 0 { end = position }
-                        row = entry >> 3
-                        if row == 0 {
-                            steps += position - start + 1
-                            return end
-                        }
-                        position += length
+                        steps += position - start
+                        guard position >= count else { return Self.gaveUp }
+                        return eoiMatch[row / columns] != 0 ? count : end
                     }
-                    steps += position - start
-                    guard position >= count else { return Self.gaveUp }
-                    return eoiMatch[row / columns] != 0 ? count : end
                 }
             }
         }
@@ -213,28 +262,6 @@ extension DFATable {
     @inline(__always)
     func isFinalTerminator(_ text: UnsafeBufferPointer<UInt16>, at position: Int) -> Bool {
         position == text.count - 1 || (position == text.count - 2 && text[position] == 0x0D && text[position + 1] == 0x0A)
-    }
-
-    /// The look-behind context of `position` (see `DFATable.context`).
-    func startContext(_ text: UnsafeBufferPointer<UInt16>, at position: Int) -> Int {
-        guard position > 0 else { return DFATable.context(atStart: true, previous: .other, wordBits: 0) }
-        let unit = text[position - 1]
-        let previous: Previous =
-            unit == 0x0A ? .lineFeed : unit == 0x0D ? .carriageReturn : UTF16Text.isLineTerminator(unit) ? .otherTerminator : .other
-        var bits = 0
-        for k in 0..<boundaryPairCount {
-            var index = position
-            while index > 0 {
-                let (scalar, length) = UTF16Text.decode(text, before: index)
-                let f = classFlags[inputClass(scalar)]
-                if f & ClassFlag.ignorable(k) == 0 {
-                    if f & ClassFlag.word(k) != 0 { bits |= 1 << k }
-                    break
-                }
-                index -= length
-            }
-        }
-        return DFATable.context(atStart: false, previous: previous, wordBits: bits)
     }
 }
 
@@ -278,25 +305,37 @@ public struct AcceleratedRegex: Sendable {
     public func matches(in units: [UInt16]) -> [[TextRange?]] {
         if let scan {
             var results: [[TextRange?]] = []
-            units.withUnsafeBufferPointer { text in scan.run(text) { _, groups in results.append(groups) } }
+            units.withUnsafeBufferPointer { text in scan.run(text) { _, whole, groups in results.append(groups ?? [whole]) } }
             return results
         }
         guard let dfa = runner else { return regex.matches(in: units) }
         let vm = PikeVM(regex)
         return units.withUnsafeBufferPointer { text in
-            CompiledRegex.enumerate(text) { start in Self.search(text, from: start, dfa: dfa, vm: vm, groupCount: groupCount) }
+            CompiledRegex.enumerate(text) { start in
+                Self.search(text, from: start, regex: regex, dfa: dfa, vm: { vm }, groupCount: groupCount)
+            }
         }
     }
 
     /// The leftmost-first match at or after `start`: the DFA finds its end and the last
     /// idle position before it; the Pike VM the groups from there (anchored on the match
     /// when the DFA knows it started at that position).
-    static func search(_ text: UnsafeBufferPointer<UInt16>, from start: Int, dfa: DFARunner, vm: PikeVM, groupCount: Int)
-        -> [TextRange?]?
-    {
+    static func search(
+        _ text: UnsafeBufferPointer<UInt16>, from start: Int, regex: CompiledRegex, dfa: DFARunner, vm: () -> PikeVM, groupCount: Int
+    ) -> [TextRange?]? {
         guard let (idle, end, startsAtIdle) = dfa.findEnd(text, from: start) else { return nil }
-        if startsAtIdle, groupCount == 0 { return [TextRange(location: idle, length: end - idle)] }  // no groups to solve
-        return vm.search(text, from: idle, anchored: startsAtIdle)
+        guard startsAtIdle else { return vm().search(text, from: idle, anchored: false) }
+        return groups(regex, text, start: idle, end: end, groupCount: groupCount, vm: vm)
+    }
+
+    /// The groups of the match spanning `start..<end`: the span alone without groups, else
+    /// the span solver, else (a long span) the Pike VM anchored at `start`.
+    @inline(__always)
+    static func groups(
+        _ regex: CompiledRegex, _ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int, groupCount: Int, vm: () -> PikeVM
+    ) -> [TextRange?]? {
+        if groupCount == 0 { return [TextRange(location: start, length: end - start)] }
+        return SpanSolver.solve(regex, text, start: start, end: end) ?? vm().search(text, from: start, anchored: true)
     }
 }
 
@@ -348,44 +387,54 @@ struct CompiledScan: Sendable {
         self.init(rules: rules, starts: starts)
     }
 
-    /// Calls `emit(rule, groups)` for every match of every rule (`rule` indexes the list
-    /// given to `init`), in text order; each rule's matches are those NSRegularExpression
-    /// enumerates.
-    func run(_ text: UnsafeBufferPointer<UInt16>, emit: (Int, [TextRange?]) -> Void) {
-        var nextStart = [Int](repeating: 0, count: rules.count)
-        // Steps of anchored attempts since each rule's last match (ending at nextStart).
-        var spent = [Int](repeating: 0, count: rules.count)
-        var machines = [PikeVM?](repeating: nil, count: rules.count)
-        func vm(_ index: Int) -> PikeVM {
-            if let vm = machines[index] { return vm }
-            let vm = PikeVM(rules[index].regex)
-            machines[index] = vm
-            return vm
-        }
-        prefilter.forEachCandidate(text) { index, p in
-            guard p >= nextStart[index] else { return }
-            // Searches start on code point boundaries, never between a surrogate pair's units.
-            if text[p] & 0xFC00 == 0xDC00, p > 0, text[p - 1] & 0xFC00 == 0xD800 { return }
-            let rule = rules[index]
-            let limit = max(Self.attemptBase + Self.attemptRate * (p - nextStart[index]) - spent[index], 1)
-            let end = rule.runner.matchAnchored(text, at: p, limit: limit, steps: &spent[index])
-            if end == DFARunner.gaveUp {
-                spent[index] = 0
-                guard let groups = AcceleratedRegex.search(text, from: p, dfa: rule.runner, vm: vm(index), groupCount: rule.groupCount),
-                    let whole = groups[0]
-                else {
-                    nextStart[index] = Int.max
-                    return
+    /// Calls `emit(rule, range, groups)` for every match of every rule (`rule` indexes the
+    /// list given to `init`; `groups` is `nil` for a rule without capture groups), in text
+    /// order; each rule's matches are those NSRegularExpression enumerates.
+    func run(_ text: UnsafeBufferPointer<UInt16>, emit: (Int, TextRange, [TextRange?]?) -> Void) {
+        let ruleCount = rules.count
+        var machines: [PikeVM?] = []
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * ruleCount) { state in
+            // nextStart[rule]: where its next search starts; spent[rule]: steps of anchored
+            // attempts since its last match.
+            state.initialize(repeating: 0)
+            let nextStart = state.baseAddress!, spent = state.baseAddress! + ruleCount
+            prefilter.forEachCandidate(text) { index, p in
+                guard p >= nextStart[index] else { return }
+                // Searches start on code point boundaries, never between a surrogate pair's units.
+                if text[p] & 0xFC00 == 0xDC00, p > 0, text[p - 1] & 0xFC00 == 0xD800 { return }
+                let rule = rules[index]
+                func vm() -> PikeVM {
+                    if machines.isEmpty { machines = Array(repeating: nil, count: ruleCount) }
+                    if let vm = machines[index] { return vm }
+                    let vm = PikeVM(rule.regex)
+                    machines[index] = vm
+                    return vm
                 }
-                nextStart[index] = whole.upperBound
-                emit(index, groups)
-            } else if end > p {
-                nextStart[index] = end
-                spent[index] = 0
-                if rule.groupCount == 0 {
-                    emit(index, [TextRange(location: p, length: end - p)])
-                } else if let groups = vm(index).search(text, from: p, anchored: true) {
-                    emit(index, groups)
+                let limit = max(Self.attemptBase + Self.attemptRate * (p - nextStart[index]) - spent[index], 1)
+                let end = rule.runner.matchAnchored(text, at: p, limit: limit, steps: &spent[index])
+                if end == DFARunner.gaveUp {
+                    spent[index] = 0
+                    guard
+                        let groups = AcceleratedRegex.search(
+                            text, from: p, regex: rule.regex, dfa: rule.runner, vm: vm, groupCount: rule.groupCount),
+                        let whole = groups[0]
+                    else {
+                        nextStart[index] = Int.max
+                        return
+                    }
+                    nextStart[index] = whole.upperBound
+                    emit(index, whole, rule.groupCount == 0 ? nil : groups)
+                } else if end > p {
+                    nextStart[index] = end
+                    spent[index] = 0
+                    let whole = TextRange(location: p, length: end - p)
+                    if rule.groupCount == 0 {
+                        emit(index, whole, nil)
+                    } else if let groups = AcceleratedRegex.groups(
+                        rule.regex, text, start: p, end: end, groupCount: rule.groupCount, vm: vm)
+                    {
+                        emit(index, whole, groups)
+                    }
                 }
             }
         }

@@ -26,7 +26,7 @@ extension DFATable {
     init(decoding r: inout BinaryReader) throws(BinaryDecodingError) {
         let classCount = try r.varint()
         let pairs = try r.varint()
-        guard classCount > 0, classCount <= Int(UInt16.max), pairs <= DFATable.maxBoundaryPairs else {
+        guard classCount > 0, classCount <= DFATable.maxClasses, pairs <= DFATable.maxBoundaryPairs else {
             throw BinaryDecodingError("bad DFA header")
         }
         func inputClass(_ value: Int) throws(BinaryDecodingError) -> UInt16 {

@@ -87,6 +87,9 @@ public struct DFATable: Hashable, Sendable {
         (atStart ? 1 : 0) | previous.rawValue << 1 | wordBits << 3
     }
 
+    /// The most input classes a DFA may have (the search flags classes with the top bit).
+    public static let maxClasses = 0x7FFF
+
     /// The most word-boundary pairs a DFA handles (more fall back to the Pike VM).
     public static let maxBoundaryPairs = 6
 

@@ -131,6 +131,8 @@ enum PrecedingKind {
 /// first code unit, and per first bucket those of the next unit.
 struct StartBuckets: Sendable {
     var byKind: [Buckets] = []
+    /// Bit per UTF-16 unit that can begin a match, exactly (`Prefilter.startUnits`).
+    var units = [UInt64](repeating: 0, count: 0x10000 / 64)
 
     struct Buckets: Sendable {
         var first = BucketSet()
@@ -140,14 +142,49 @@ struct StartBuckets: Sendable {
     /// `nil` when the DFA can match the empty string (no first code point is needed).
     init?(_ table: DFATable) {
         let buckets = PrefilterBucket.classBuckets(table)
+        var firstClasses = Set<Int>()
         for kind in 0..<PrecedingKind.count {
             let contexts = PrecedingKind.contexts(kind, of: table) ?? Array(table.anchoredStarts.indices)
-            guard let kindBuckets = Self.buckets(table, Set(contexts.map { Int(table.anchoredStarts[$0]) }), buckets) else { return nil }
+            let starts = Set(contexts.map { Int(table.anchoredStarts[$0]) })
+            guard let kindBuckets = Self.buckets(table, starts, buckets, &firstClasses) else { return nil }
             byKind.append(kindBuckets)
+        }
+        markUnits(of: firstClasses, table)
+    }
+
+    /// Sets the bits of every unit that starts a code point of one of `classes`.
+    private mutating func markUnits(of classes: Set<Int>, _ table: DFATable) {
+        var bases = Set<Int>()
+        for inputClass in classes {
+            // A final variant covers its base class's code points.
+            bases.insert(table.finalClasses.firstIndex(of: UInt16(inputClass)) ?? inputClass)
+        }
+        func mark(_ low: Int, _ high: Int) {
+            var unit = low
+            while unit <= high {
+                if unit & 63 == 0, unit + 63 <= high {
+                    units[unit >> 6] = ~0
+                    unit += 64
+                } else {
+                    units[unit >> 6] |= 1 << UInt64(unit & 63)
+                    unit += 1
+                }
+            }
+        }
+        for unit in 0..<0x80 where bases.contains(Int(table.asciiClasses[unit])) { mark(unit, unit) }
+        for (i, start) in table.rangeStarts.enumerated() where bases.contains(Int(table.rangeClasses[i])) {
+            let end = Int(i + 1 < table.rangeStarts.count ? table.rangeStarts[i + 1] : 0x110000) - 1
+            let low = Int(start)
+            if low <= 0xD7FF { mark(low, min(end, 0xD7FF)) }
+            if end >= 0xE000, low <= 0xFFFF { mark(max(low, 0xE000), min(end, 0xFFFF)) }
+            if end >= 0x10000 { mark(0xD800, 0xDBFF) }  // a supplementary code point's first unit
+            if low <= 0xFFFD, 0xFFFD <= end { mark(0xD800, 0xDFFF) }  // an unpaired surrogate reads as U+FFFD
         }
     }
 
-    private static func buckets(_ table: DFATable, _ starts: Set<Int>, _ buckets: [BucketSet]) -> Buckets? {
+    private static func buckets(_ table: DFATable, _ starts: Set<Int>, _ buckets: [BucketSet], _ firstClasses: inout Set<Int>)
+        -> Buckets?
+    {
         var result = Buckets()
         let columns = table.classCount
         for start in starts {
@@ -157,6 +194,7 @@ struct StartBuckets: Sendable {
                 if entry & 1 != 0 { return nil }
                 let next = entry >> 2
                 guard next != 0 else { continue }
+                firstClasses.insert(first)
                 var second = BucketSet()
                 if table.stateFlags[next] & 1 != 0 {
                     second = .all
@@ -193,6 +231,10 @@ struct Prefilter: Sendable {
     /// List `k` is `members[offsets[k]..<offsets[k + 1]]`; list 0 is empty.
     let offsets: [Int32]
     let members: [Int32]
+    /// Bit per UTF-16 unit: some rule may start with it (exactly, not by bucket).
+    let startUnits: [UInt64]
+    /// The starting units when they are at most eight ASCII units (padded by repeating).
+    let asciiTargets: SIMD8<UInt16>?
 
     init(_ rules: [StartBuckets]) {
         var ids: [[Int32]: UInt16] = [[]: 0]
@@ -230,6 +272,20 @@ struct Prefilter: Sendable {
             }
         }
         precondition(ids.count <= Int(UInt16.max), "too many prefilter lists")
+        var startUnits = [UInt64](repeating: 0, count: 0x10000 / 64)
+        for rule in rules {
+            for word in startUnits.indices { startUnits[word] |= rule.units[word] }
+        }
+        self.startUnits = startUnits
+        var targets: [Int] = []
+        for word in startUnits.indices where startUnits[word] != 0 && targets.count <= 8 {
+            for bit in 0..<64 where startUnits[word] & (1 << UInt64(bit)) != 0 { targets.append(word << 6 | bit) }
+        }
+        if !targets.isEmpty, targets.count <= 8, targets.allSatisfy({ $0 < 0x80 }) {
+            self.asciiTargets = SIMD8<UInt16>((0..<8).map { UInt16(targets[$0 % targets.count]) })
+        } else {
+            self.asciiTargets = nil
+        }
         self.rows = rows
         self.pairs = pairs
         self.lastUnit = lastUnit
@@ -239,33 +295,70 @@ struct Prefilter: Sendable {
 
     /// Calls `body(rule, p)` for every position `p` of `text` and every rule that may
     /// match there, in position order.
+    ///
+    /// Note: skipping. Most units start nothing: when at most eight ASCII units can start
+    /// a match, sixteen units are compared at once (SIMD); otherwise an exact bitmap of the
+    /// starting units is read unit by unit. The bucket tables then filter what is left.
     @inline(__always)
     func forEachCandidate(_ text: UnsafeBufferPointer<UInt16>, _ body: (Int, Int) -> Void) {
         let count = text.count
+        guard count > 0, let base = text.baseAddress else { return }
         PrefilterBucket.table.withUnsafeBufferPointer { bucket in
             PrecedingKind.ascii.withUnsafeBufferPointer { preceding in
                 rows.withUnsafeBufferPointer { rows in
                     pairs.withUnsafeBufferPointer { pairs in
-                        var p = 0
-                        var kind = PrecedingKind.any
-                        while p < count {
-                            let unit = text[p]
-                            let key = kind << 8 | Int(bucket[Int(unit)])
-                            kind = unit < 0x80 ? Int(preceding[Int(unit)]) : PrecedingKind.any
-                            let row = Int(rows[key])
-                            if row < 0 {
+                        startUnits.withUnsafeBufferPointer { startUnits in
+                            var p = 0
+                            while true {
+                                if let targets = asciiTargets {
+                                    p = Self.skip(base, count, from: p, targets)
+                                } else {
+                                    while p < count, startUnits[Int(text[p] >> 6)] & (1 << UInt64(text[p] & 63)) == 0 { p += 1 }
+                                }
+                                if p >= count { break }
+                                let previous = p > 0 ? text[p - 1] : 0xFFFF
+                                let kind = previous < 0x80 ? Int(preceding[Int(previous)]) : PrecedingKind.any
+                                let key = kind << 8 | Int(bucket[Int(text[p])])
+                                let row = Int(rows[key])
+                                if row >= 0 {
+                                    let id = p + 1 < count ? Int(pairs[row + Int(bucket[Int(text[p + 1])])]) : Int(lastUnit[key])
+                                    if id != 0 {
+                                        for k in Int(offsets[id])..<Int(offsets[id + 1]) { body(Int(members[k]), p) }
+                                    }
+                                }
                                 p += 1
-                                continue
                             }
-                            let id = p + 1 < count ? Int(pairs[row + Int(bucket[Int(text[p + 1])])]) : Int(lastUnit[key])
-                            if id != 0 {
-                                for k in Int(offsets[id])..<Int(offsets[id + 1]) { body(Int(members[k]), p) }
-                            }
-                            p += 1
                         }
                     }
                 }
             }
         }
+    }
+
+    /// The first position at or after `from` whose unit is one of `targets`, or `count`.
+    @inline(__always)
+    static func skip(_ base: UnsafePointer<UInt16>, _ count: Int, from: Int, _ targets: SIMD8<UInt16>) -> Int {
+        var p = from
+        let t0 = SIMD16<UInt16>(repeating: targets[0]), t1 = SIMD16<UInt16>(repeating: targets[1])
+        let t2 = SIMD16<UInt16>(repeating: targets[2]), t3 = SIMD16<UInt16>(repeating: targets[3])
+        let t4 = SIMD16<UInt16>(repeating: targets[4]), t5 = SIMD16<UInt16>(repeating: targets[5])
+        let t6 = SIMD16<UInt16>(repeating: targets[6]), t7 = SIMD16<UInt16>(repeating: targets[7])
+        let raw = UnsafeRawPointer(base)
+        while p + 16 <= count {
+            let v = raw.loadUnaligned(fromByteOffset: 2 * p, as: SIMD16<UInt16>.self)
+            let hit = (v .== t0) .| (v .== t1) .| (v .== t2) .| (v .== t3) .| (v .== t4) .| (v .== t5) .| (v .== t6) .| (v .== t7)
+            if any(hit) { break }
+            p += 16
+        }
+        while p < count {
+            let unit = base[p]
+            if unit == targets[0] || unit == targets[1] || unit == targets[2] || unit == targets[3] || unit == targets[4]
+                || unit == targets[5] || unit == targets[6] || unit == targets[7]
+            {
+                return p
+            }
+            p += 1
+        }
+        return count
     }
 }

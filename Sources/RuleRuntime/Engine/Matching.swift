@@ -14,7 +14,12 @@ public struct Candidate: Sendable, Hashable {
     public var range: TextRange
     /// Capture groups by number: `groups[0]` is `range`; `nil` where a group did not
     /// participate. Prefix rules and tags have only `groups[0]`.
-    public var groups: [TextRange?]
+    public var groups: [TextRange?] {
+        get { storedGroups ?? [range] }
+        set { storedGroups = newValue }
+    }
+    /// `nil` for `[range]` (no array for the many matches without groups).
+    var storedGroups: [TextRange?]?
     /// For tag families and generic elements: the tag's name, level, content, markup and
     /// attributes.
     public var tag: TagInfo?
@@ -22,8 +27,19 @@ public struct Candidate: Sendable, Hashable {
     public init(ruleIndex: Int, range: TextRange, groups: [TextRange?]? = nil, tag: TagInfo? = nil) {
         self.ruleIndex = ruleIndex
         self.range = range
-        self.groups = groups ?? [range]
+        self.storedGroups = groups
         self.tag = tag
+    }
+
+    public static func == (a: Candidate, b: Candidate) -> Bool {
+        a.ruleIndex == b.ruleIndex && a.range == b.range && a.groups == b.groups && a.tag == b.tag
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ruleIndex)
+        hasher.combine(range)
+        hasher.combine(groups)
+        hasher.combine(tag)
     }
 }
 
@@ -143,8 +159,7 @@ public struct ReferenceMatcher: CandidateMatcher {
         }
         if let scan {
             units.withUnsafeBufferPointer { text in
-                scan.run(text) { index, groups in
-                    guard let whole = groups[0], whole.length > 0 else { return }
+                scan.run(text) { index, whole, groups in
                     result.append(Candidate(ruleIndex: scanRules[index], range: whole, groups: groups))
                 }
             }

@@ -86,7 +86,9 @@ public struct RuleMatch: Sendable, Hashable {
     public internal(set) var displayRange: TextRange
     /// Capture group ranges by number (`[0]` is `range`); `nil` where a group did not
     /// participate. Prefix rules, tags and elements have only `[0]`.
-    public let groupRanges: [TextRange?]
+    public var groupRanges: [TextRange?] { storedGroups ?? [range] }
+    /// `nil` for `[range]`.
+    let storedGroups: [TextRange?]?
     /// Tag information for tag families and elements.
     public let tag: TagInfo?
     let context: MatchContext
@@ -95,7 +97,7 @@ public struct RuleMatch: Sendable, Hashable {
         self.ruleIndex = candidate.ruleIndex
         self.range = candidate.range
         self.displayRange = displayRange
-        self.groupRanges = candidate.groups
+        self.storedGroups = candidate.storedGroups
         self.tag = candidate.tag
         self.context = context
     }

@@ -18,16 +18,27 @@ public struct RuleEngine: Sendable {
     /// What each rule's matches show (per tag name for tag families), precomputed so that
     /// rendering never copies a rule entry.
     let displayKinds: [DisplayKind]
+    let priorities: [Int]
+    let ruleNames: [String]
     let tagDisplayKinds: [[String: DisplayKind]]
 
     enum DisplayKind: Sendable {
-        case source, tagContent, replacement, attachment
+        /// `replacement(n)`: a literal replacement of n UTF-16 units (-1: it has holes).
+        case source, tagContent, replacement(Int), attachment
 
         init(_ p: Presentation, isTag: Bool) {
             if p.image != nil || p.widget != nil {
                 self = .attachment
-            } else if p.replace != nil {
-                self = .replacement
+            } else if let replace = p.replace {
+                var length = 0
+                for part in replace.parts {
+                    guard case .text(let text) = part else {
+                        length = -1
+                        break
+                    }
+                    length += text.utf16.count
+                }
+                self = .replacement(length)
             } else {
                 self = isTag ? .tagContent : .source
             }
@@ -57,6 +68,8 @@ public struct RuleEngine: Sendable {
             }
         }
         self.tagDisplayKinds = table.rules.map { rule in rule.tags.mapValues { DisplayKind($0, isTag: true) } }
+        self.priorities = table.rules.map(\.priority)
+        self.ruleNames = table.rules.map(\.name)
     }
 
     /// Runs the rules on `text`. Candidates that are empty, out of the text's bounds, or
@@ -66,13 +79,13 @@ public struct RuleEngine: Sendable {
     /// built here, so the cost after matching is resolution and one record per match.
     public func render(_ text: String) -> RenderResult {
         let units = utf16Units(text)
-        let rules = table.rules
         var candidates = matcher.candidates(in: text, units: units)
+        let ruleCount = priorities.count
         candidates.removeAll { c in
             c.range.length <= 0 || c.range.location < 0 || c.range.upperBound > units.count
-                || c.ruleIndex < 0 || c.ruleIndex >= rules.count
+                || c.ruleIndex < 0 || c.ruleIndex >= ruleCount
         }
-        let resolution = Resolver.resolve(candidates, priorities: rules.map(\.priority))
+        let resolution = Resolver.resolve(candidates, priorities: priorities)
         let context = MatchContext(units: units, table: table)
 
         // Kept matches in text order (they are disjoint), with the plain runs between them.
@@ -107,7 +120,7 @@ public struct RuleEngine: Sendable {
         let discarded = resolution.discarded.map { discard -> DiscardedMatch in
             let candidate = candidates[discard.index], winner = candidates[discard.by]
             let position = TextRange(location: displayPosition(of: candidate.range.location, matches), length: 0)
-            let reason = DiscardReason(keptRule: rules[winner.ruleIndex].name, keptRange: winner.range, decider: discard.decider)
+            let reason = DiscardReason(keptRule: ruleNames[winner.ruleIndex], keptRange: winner.range, decider: discard.decider)
             return DiscardedMatch(match: RuleMatch(candidate: candidate, displayRange: position, context: context), reason: reason)
         }
         return RenderResult(text: text, matches: matches, discarded: discarded, segments: segments, context: context)
@@ -120,6 +133,8 @@ public struct RuleEngine: Sendable {
         if let tag = candidate.tag, let specific = tagDisplayKinds[candidate.ruleIndex][tag.name] { kind = specific }
         switch kind {
         case .attachment: return 1
+        case .replacement(let length) where length >= 0:
+            return length
         case .replacement:
             return RuleMatch(candidate: candidate, displayRange: TextRange(location: 0, length: 0), context: context).display.utf16.count
         case .tagContent: return candidate.tag?.text.utf16.count ?? 0

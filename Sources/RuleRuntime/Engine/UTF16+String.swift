@@ -66,7 +66,20 @@ func utf16Units(_ text: String) -> [UInt16] {
             var i = 0
             var o = 0
             let count = bytes.count
+            let base = UnsafeRawPointer(bytes.baseAddress)
             while i < count {
+                // Eight ASCII bytes at a time, widened with shifts and masks.
+                if let base, i + 8 <= count {
+                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                    if word & 0x8080_8080_8080_8080 == 0 {
+                        let target = UnsafeMutableRawPointer(out.baseAddress! + o)
+                        target.storeBytes(of: (widen(word & 0xFFFF_FFFF)).littleEndian, as: UInt64.self)
+                        target.storeBytes(of: (widen(word >> 32)).littleEndian, toByteOffset: 8, as: UInt64.self)
+                        i += 8
+                        o += 8
+                        continue
+                    }
+                }
                 let b0 = UInt32(bytes[i])
                 if b0 < 0x80 {
                     out[o] = UInt16(b0)
@@ -93,4 +106,11 @@ func utf16Units(_ text: String) -> [UInt16] {
             initialized = o
         }
     }
+}
+
+/// Four bytes (the low 32 bits) spread to four 16-bit lanes.
+@inline(__always)
+private func widen(_ x: UInt64) -> UInt64 {
+    let pairs = (x & 0xFFFF_0000) << 16 | (x & 0xFFFF)
+    return (pairs & 0x0000_FF00_0000_FF00) << 8 | (pairs & 0x0000_00FF_0000_00FF)
 }
