@@ -6,55 +6,58 @@
 /// code unit whose class no idle state leaves idle on cannot start a match, so the search
 /// skips it without a table step and re-enters the DFA at the next unit that can, with
 /// the start state of that position's look-behind context.
-final class DFARunner: Sendable {
+final class DFARunner: @unchecked Sendable {
+    // Unchecked: the frozen buffers are written in `init` only and freed in `deinit`.
     let table: DFATable
     /// `entries[row + class]`: next row offset << 3 | startsAtIdle << 2 | nextIsIdle << 1 |
     /// matchedBefore.
-    let entries: [Int]
+    let entries: Frozen<Int>
     let columns: Int
-    let startRows: [Int]
-    let anchoredRows: [Int]
+    let startRows: Frozen<Int>
+    let anchoredRows: Frozen<Int>
     /// The look-behind context after each ASCII unit, or -1 when it depends on what comes
     /// before (a line terminator, or a unit some `\b` ignores).
-    let asciiContexts: [Int]
+    let asciiContexts: Frozen<Int>
     /// Per state: 0 no match at the end of the text, 1 a match, 3 a match starting at idle.
-    let eoiMatch: [Int]
+    let eoiMatch: Frozen<Int>
     /// BMP classes: `pages[unit >> 8]` is a class (>= 0) for a uniform page, or `-1 - k`
     /// for subtable `k` in `subtables[k * 256 + unit & 0xFF]`. Surrogates map to `surrogate`,
     /// line terminators (never in a uniform page: they have classes of their own) carry
     /// the `terminator` flag, so the common unit needs one comparison.
-    let pages: [Int32]
-    let subtables: [UInt16]
+    let pages: Frozen<Int32>
+    let subtables: Frozen<UInt16>
     /// ASCII classes, flags included (the common case: one load).
-    let asciiClasses: [UInt16]
+    let asciiClasses: Frozen<UInt16>
     static let surrogate = UInt16.max
     /// Flag of a subtable class: the unit is a line terminator (it may be a final one).
     static let terminator: UInt16 = 0x8000
     /// Per class: may leave an idle state (or end a match, or is a line terminator).
-    let canStart: [Bool]
+    let canStart: Frozen<Bool>
 
     init(_ table: DFATable) {
         self.table = table
         let columns = table.classCount
         self.columns = columns
         let idle = table.stateFlags.map { $0 & 2 != 0 }
-        entries = table.transitions.map { entry in
-            let next = Int(entry >> 2)
-            return (next * columns) << 3 | Int(entry & 2) << 1 | (idle[next] ? 2 : 0) | Int(entry & 1)
-        }
-        startRows = table.starts.map { Int($0) * columns }
-        anchoredRows = table.anchoredStarts.map { Int($0) * columns }
-        asciiContexts = (0..<0x80).map { unit in
-            let flags = table.classFlags[Int(table.asciiClasses[unit])]
-            if flags & DFATable.ClassFlag.lineTerminator != 0 { return -1 }
-            var bits = 0
-            for k in 0..<table.boundaryPairCount {
-                if flags & DFATable.ClassFlag.ignorable(k) != 0 { return -1 }
-                if flags & DFATable.ClassFlag.word(k) != 0 { bits |= 1 << k }
-            }
-            return DFATable.context(atStart: false, previous: .other, wordBits: bits)
-        }
-        eoiMatch = table.stateFlags.map { Int($0 & 1) | Int($0 & 4) >> 1 }
+        entries = Frozen(
+            table.transitions.map { entry in
+                let next = Int(entry >> 2)
+                return (next * columns) << 3 | Int(entry & 2) << 1 | (idle[next] ? 2 : 0) | Int(entry & 1)
+            })
+        startRows = Frozen(table.starts.map { Int($0) * columns })
+        anchoredRows = Frozen(table.anchoredStarts.map { Int($0) * columns })
+        asciiContexts = Frozen(
+            (0..<0x80).map { unit in
+                let flags = table.classFlags[Int(table.asciiClasses[unit])]
+                if flags & DFATable.ClassFlag.lineTerminator != 0 { return -1 }
+                var bits = 0
+                for k in 0..<table.boundaryPairCount {
+                    if flags & DFATable.ClassFlag.ignorable(k) != 0 { return -1 }
+                    if flags & DFATable.ClassFlag.word(k) != 0 { bits |= 1 << k }
+                }
+                return DFATable.context(atStart: false, previous: .other, wordBits: bits)
+            })
+        eoiMatch = Frozen(table.stateFlags.map { Int($0 & 1) | Int($0 & 4) >> 1 })
         var pages: [Int32] = []
         var subtables: [UInt16] = []
         // Boundaries where the class may change: the range starts, plus ASCII.
@@ -80,9 +83,9 @@ final class DFARunner: Sendable {
                 }
             }
         }
-        self.pages = pages
-        self.subtables = subtables
-        self.asciiClasses = Array(subtables[0..<0x80])
+        self.pages = Frozen(pages)
+        self.subtables = Frozen(subtables)
+        self.asciiClasses = Frozen(Array(subtables[0..<0x80]))
         var canStart = [Bool](repeating: false, count: columns)
         for inputClass in 0..<columns {
             if table.classFlags[inputClass] & DFATable.ClassFlag.lineTerminator != 0 {
@@ -97,7 +100,19 @@ final class DFARunner: Sendable {
                 }
             }
         }
-        self.canStart = canStart
+        self.canStart = Frozen(canStart)
+    }
+
+    deinit {
+        entries.free()
+        startRows.free()
+        anchoredRows.free()
+        asciiContexts.free()
+        eoiMatch.free()
+        pages.free()
+        subtables.free()
+        asciiClasses.free()
+        canStart.free()
     }
 
     /// Where the leftmost-first match found from `from` ends, the last position at or after
@@ -438,5 +453,26 @@ struct CompiledScan: Sendable {
                 }
             }
         }
+    }
+}
+
+/// An immutable copy of an array in memory its owner frees: reading it in a hot loop
+/// costs no reference counting (an array property of a class is retained around each use).
+struct Frozen<Element: BitwiseCopyable> {
+    let buffer: UnsafeMutableBufferPointer<Element>
+
+    init(_ array: [Element]) {
+        buffer = .allocate(capacity: max(array.count, 1))
+        _ = buffer.initialize(from: array)
+    }
+
+    @inline(__always) subscript(index: Int) -> Element { buffer[index] }
+
+    @inline(__always)
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) -> R) -> R { body(UnsafeBufferPointer(buffer)) }
+
+    /// Frees the memory; the owner's `deinit` calls it once.
+    func free() {
+        buffer.deallocate()  // trivial elements: nothing to deinitialize
     }
 }

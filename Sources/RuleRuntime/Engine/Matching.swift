@@ -85,11 +85,23 @@ public struct ReferenceMatcher: CandidateMatcher {
         case tags(TagScanner)
     }
 
-    let kinds: [Kind]
-    /// The compiled rules that can share a prefilter, run in one pass.
-    let scan: CompiledScan?
-    /// Rule index of each rule of `scan`.
-    let scanRules: [Int]
+    /// One reference: copying the matcher (as every call through `any CandidateMatcher`
+    /// may) costs one reference count, not one per stored array.
+    final class Storage: Sendable {
+        let kinds: [Kind]
+        /// The compiled rules that can share a prefilter, run in one pass.
+        let scan: CompiledScan?
+        /// Rule index of each rule of `scan`.
+        let scanRules: [Int]
+
+        init(kinds: [Kind], scan: CompiledScan?, scanRules: [Int]) {
+            self.kinds = kinds
+            self.scan = scan
+            self.scanRules = scanRules
+        }
+    }
+
+    let storage: Storage
 
     /// Compiles every rule of `table`. Throws `ReferenceMatcherError.invalidRegex` naming
     /// the first rule whose pattern `NSRegularExpression` rejects.
@@ -133,14 +145,14 @@ public struct ReferenceMatcher: CandidateMatcher {
                 kinds.append(.tags(TagScanner(kind: .element(name, isVoid: isVoid))))
             }
         }
-        self.kinds = kinds
-        self.scan = scanned.isEmpty ? nil : CompiledScan(scanned)
-        self.scanRules = scanRules
+        storage = Storage(kinds: kinds, scan: scanned.isEmpty ? nil : CompiledScan(scanned), scanRules: scanRules)
     }
 
     public func candidates(in text: String, units: [UInt16]) -> [Candidate] {
         var result: [Candidate] = []
-        for (ruleIndex, kind) in kinds.enumerated() {
+        result.reserveCapacity(16)
+        let storage = self.storage
+        for (ruleIndex, kind) in storage.kinds.enumerated() {
             switch kind {
             case .regex(let regex):
                 Self.regexCandidates(regex, ruleIndex: ruleIndex, in: text, into: &result)
@@ -157,10 +169,10 @@ public struct ReferenceMatcher: CandidateMatcher {
                 scanner.scan(units, ruleIndex: ruleIndex, into: &result)
             }
         }
-        if let scan {
+        if let scan = storage.scan {
             units.withUnsafeBufferPointer { text in
                 scan.run(text) { index, whole, groups in
-                    result.append(Candidate(ruleIndex: scanRules[index], range: whole, groups: groups))
+                    result.append(Candidate(ruleIndex: storage.scanRules[index], range: whole, groups: groups))
                 }
             }
         }

@@ -102,7 +102,7 @@ public struct RuleMatch: Sendable, Hashable {
         self.context = context
     }
 
-    var entry: RuleEntry { context.table.rules[ruleIndex] }
+    var entry: RuleEntry { context.rules[ruleIndex] }
     /// The presentation for this match (per tag name for tag families).
     public var presentation: Presentation { entry.presentation(forTag: tag?.name) }
 
@@ -181,14 +181,14 @@ public struct RuleMatch: Sendable, Hashable {
     }
 }
 
-/// What every match of one render shares: the text's UTF-16 units and the table.
+/// What every match of one render shares: the text's UTF-16 units and the table's rules.
 final class MatchContext: Sendable {
     let units: [UInt16]
-    let table: StyleTable
+    let rules: [RuleEntry]
 
-    init(units: [UInt16], table: StyleTable) {
+    init(units: [UInt16], rules: [RuleEntry]) {
         self.units = units
-        self.table = table
+        self.rules = rules
     }
 
     func string(_ range: TextRange) -> String {

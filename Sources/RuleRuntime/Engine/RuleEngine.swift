@@ -86,7 +86,7 @@ public struct RuleEngine: Sendable {
                 || c.ruleIndex < 0 || c.ruleIndex >= ruleCount
         }
         let resolution = Resolver.resolve(candidates, priorities: priorities)
-        let context = MatchContext(units: units, table: table)
+        let context = MatchContext(units: units, rules: table.rules)
 
         // Kept matches in text order (they are disjoint), with the plain runs between them.
         var matches: [RuleMatch] = []
