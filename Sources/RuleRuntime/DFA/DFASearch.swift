@@ -413,7 +413,16 @@ struct CompiledScan: Sendable {
             // attempts since its last match.
             state.initialize(repeating: 0)
             let nextStart = state.baseAddress!, spent = state.baseAddress! + ruleCount
-            prefilter.forEachCandidate(text) { index, p in
+            // Where scanning can resume: the one rule's next search, or the end once every
+            // rule has no match left.
+            var resumeAt = 0
+            var finished = 0
+            func finish(_ index: Int) {
+                nextStart[index] = Int.max
+                finished += 1
+                if finished == ruleCount { resumeAt = Int.max }
+            }
+            prefilter.forEachCandidate(text, resume: { ruleCount == 1 ? nextStart[0] : resumeAt }) { index, p in
                 guard p >= nextStart[index] else { return }
                 // Searches start on code point boundaries, never between a surrogate pair's units.
                 if text[p] & 0xFC00 == 0xDC00, p > 0, text[p - 1] & 0xFC00 == 0xD800 { return }
@@ -434,7 +443,7 @@ struct CompiledScan: Sendable {
                             text, from: p, regex: rule.regex, dfa: rule.runner, vm: vm, groupCount: rule.groupCount),
                         let whole = groups[0]
                     else {
-                        nextStart[index] = Int.max
+                        finish(index)
                         return
                     }
                     nextStart[index] = whole.upperBound

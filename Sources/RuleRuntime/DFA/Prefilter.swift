@@ -294,13 +294,14 @@ struct Prefilter: Sendable {
     }
 
     /// Calls `body(rule, p)` for every position `p` of `text` and every rule that may
-    /// match there, in position order.
+    /// match there, in position order; after each such position, scanning resumes at
+    /// `resume()` when that is further on (no rule can use the positions before it).
     ///
     /// Note: skipping. Most units start nothing: when at most eight ASCII units can start
     /// a match, sixteen units are compared at once (SIMD); otherwise an exact bitmap of the
     /// starting units is read unit by unit. The bucket tables then filter what is left.
     @inline(__always)
-    func forEachCandidate(_ text: UnsafeBufferPointer<UInt16>, _ body: (Int, Int) -> Void) {
+    func forEachCandidate(_ text: UnsafeBufferPointer<UInt16>, resume: () -> Int, _ body: (Int, Int) -> Void) {
         let count = text.count
         guard count > 0, let base = text.baseAddress else { return }
         PrefilterBucket.table.withUnsafeBufferPointer { bucket in
@@ -326,7 +327,9 @@ struct Prefilter: Sendable {
                                         for k in Int(offsets[id])..<Int(offsets[id + 1]) { body(Int(members[k]), p) }
                                     }
                                 }
-                                p += 1
+                                let next = resume()
+                                if next >= count { break }
+                                p = max(p + 1, next)
                             }
                         }
                     }
