@@ -63,6 +63,8 @@ final class DFADifferentialTests: XCTestCase {
                 "unpaired surrogates", "\\uFFFD+x|😀", [],
                 [String(decoding: [0xD800, 0x78, 0xDC00, 0xD83D, 0xDE00] as [UInt16], as: UTF16.self)]
             ),
+            // Only the high surrogates of startable supplementary code points are candidates.
+            ("supplementary digits", "\\d+", [], ["😀𝟎𝟏x🎉𞥐𞥑 🯰"]),
             ("low surrogate is not a start", "[\\x{1F600}\\x{DE00}-\\x{DE01}]", [], ["😀😁"]),
         ]
         for c in cases {

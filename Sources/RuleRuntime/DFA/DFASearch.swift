@@ -385,8 +385,13 @@ struct CompiledScan: Sendable {
     static let attemptBase = 64
     static let attemptRate = 4
 
+    /// The rules' DFA runners, unretained (`rules` owns them): an attempt reads one without
+    /// touching its reference count.
+    let runners: [Unmanaged<DFARunner>]
+
     init(rules: [Rule], starts: [StartBuckets]) {
         self.rules = rules
+        runners = rules.map { Unmanaged.passUnretained($0.runner) }
         prefilter = Prefilter(starts)
     }
 
@@ -426,6 +431,9 @@ struct CompiledScan: Sendable {
                 guard p >= nextStart[index] else { return }
                 // Searches start on code point boundaries, never between a surrogate pair's units.
                 if text[p] & 0xFC00 == 0xDC00, p > 0, text[p - 1] & 0xFC00 == 0xD800 { return }
+                let limit = max(Self.attemptBase + Self.attemptRate * (p - nextStart[index]) - spent[index], 1)
+                let end = runners[index]._withUnsafeGuaranteedRef { $0.matchAnchored(text, at: p, limit: limit, steps: &spent[index]) }
+                guard end > p || end == DFARunner.gaveUp else { return }
                 let rule = rules[index]
                 func vm() -> PikeVM {
                     if machines.isEmpty { machines = Array(repeating: nil, count: ruleCount) }
@@ -434,8 +442,6 @@ struct CompiledScan: Sendable {
                     machines[index] = vm
                     return vm
                 }
-                let limit = max(Self.attemptBase + Self.attemptRate * (p - nextStart[index]) - spent[index], 1)
-                let end = rule.runner.matchAnchored(text, at: p, limit: limit, steps: &spent[index])
                 if end == DFARunner.gaveUp {
                     spent[index] = 0
                     guard
@@ -448,7 +454,7 @@ struct CompiledScan: Sendable {
                     }
                     nextStart[index] = whole.upperBound
                     emit(index, whole, rule.groupCount == 0 ? nil : groups)
-                } else if end > p {
+                } else {
                     nextStart[index] = end
                     spent[index] = 0
                     let whole = TextRange(location: p, length: end - p)

@@ -177,7 +177,9 @@ struct StartBuckets: Sendable {
             let low = Int(start)
             if low <= 0xD7FF { mark(low, min(end, 0xD7FF)) }
             if end >= 0xE000, low <= 0xFFFF { mark(max(low, 0xE000), min(end, 0xFFFF)) }
-            if end >= 0x10000 { mark(0xD800, 0xDBFF) }  // a supplementary code point's first unit
+            if end >= 0x10000 {  // the first units (high surrogates) of these supplementary code points
+                mark(0xD800 + (max(low, 0x10000) - 0x10000) >> 10, 0xD800 + (end - 0x10000) >> 10)
+            }
             if low <= 0xFFFD, 0xFFFD <= end { mark(0xD800, 0xDFFF) }  // an unpaired surrogate reads as U+FFFD
         }
     }
