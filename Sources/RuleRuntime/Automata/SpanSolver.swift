@@ -33,10 +33,14 @@ enum SpanSolver {
                 // `position` (-1 included).
                 return withUnsafeTemporaryAllocation(of: (pc: Int32, position: Int32).self, capacity: maxDepth) { stack in
                     guard walk(regex, text, start: start, end: end, visited: visited, slots: slots, stack: stack) else { return nil }
-                    return (0...regex.program.captureCount).map { group in
-                        let from = slots[2 * group], to = slots[2 * group + 1]
-                        guard from >= 0, to >= from else { return nil }
-                        return TextRange(location: from, length: to - from)
+                    let groupCount = regex.program.captureCount + 1
+                    return [TextRange?](unsafeUninitializedCapacity: groupCount) { groups, initialized in
+                        for group in 0..<groupCount {
+                            let from = slots[2 * group], to = slots[2 * group + 1]
+                            groups.initializeElement(
+                                at: group, to: from >= 0 && to >= from ? TextRange(location: from, length: to - from) : nil)
+                        }
+                        initialized = groupCount
                     }
                 }
             }
