@@ -1,9 +1,9 @@
 import Foundation
-import RuleRuntime
 import TestSupport
 import XCTest
 
 @testable import RuleCompiler
+@testable import RuleRuntime
 
 /// The whole compiled path as rules run it — the DFA finds ends and starts, the Pike VM
 /// only solves groups — against NSRegularExpression, on the random patterns of
@@ -82,5 +82,57 @@ final class DFADifferentialTests: XCTestCase {
                     "\(c.name): \(text.debugDescription)")
             }
         }
+    }
+
+    /// The shared scan (one prefilter pass, several rules with their own next-search
+    /// positions, budgets and resume points) gives each rule exactly NSRegularExpression's
+    /// matches: random sets of 2–6 grammar patterns, texts made for them, rule by rule.
+    func testSharedScanAgreesRuleByRule() {
+        let seed = testSeed(0x5EED_5CA4)
+        var grammar = PatternGrammar(rng: SeededGenerator(seed: seed))
+        var sets = 0, pairs = 0, failures = 0
+        while sets < 150 {
+            var regexes: [(pattern: String, flags: RegexFlags, icu: NSRegularExpression, compiled: AcceleratedRegex)] = []
+            var fragments: [Fragment] = []
+            for _ in 0..<(2 + grammar.rng.below(5)) {
+                let fragment = grammar.fragment()
+                let flags = grammar.flags()
+                guard let icu = ICUReference.regex(fragment.pattern, flags),
+                    case .program(let program) = RegexCompiler.compile(fragment.pattern, flags: flags),
+                    let dfa = DFABuilder.build(program)
+                else { continue }
+                let compiled = AcceleratedRegex(program: program, dfa: dfa, ownScan: false)
+                guard compiled.starts != nil else { continue }  // can match empty: not scanned
+                regexes.append((fragment.pattern, flags, icu, compiled))
+                fragments.append(fragment)
+            }
+            guard regexes.count >= 2, let scan = CompiledScan(regexes.map(\.compiled)) else { continue }
+            sets += 1
+            for _ in 0..<4 {
+                // Texts that mix matches of several of the rules.
+                var text = ""
+                for _ in 0..<(1 + grammar.rng.below(3)) { text += grammar.text(for: grammar.rng.pick(fragments)) }
+                let units = Array(text.utf16)
+                var found = [[[TextRange?]]](repeating: [], count: regexes.count)
+                units.withUnsafeBufferPointer { buffer in
+                    scan.run(buffer) { rule, whole, groups in found[rule].append(groups ?? [whole]) }
+                }
+                for (rule, regex) in regexes.enumerated() {
+                    pairs += 1
+                    guard let expected = ICUReference.matches(regex.icu, in: text) else { continue }
+                    let nonEmpty = expected.filter { ($0[0]?.length ?? 0) > 0 }
+                    if nonEmpty != found[rule] {
+                        failures += 1
+                        if failures <= 10 {
+                            XCTFail(
+                                "seed \(seed) rules \(regexes.map { $0.pattern.debugDescription }) rule \(rule) flags '\(regex.flags.letters)' "
+                                    + "text \(text.debugDescription): ICU \(ICUReference.describe(nonEmpty)), scan \(ICUReference.describe(found[rule]))"
+                            )
+                        }
+                    }
+                }
+            }
+        }
+        print("Shared scan (seed \(seed)): \(sets) rule sets, \(pairs) rule × text pairs, \(failures) disagreements")
     }
 }
