@@ -10,7 +10,7 @@ final class ResolverTests: XCTestCase {
     private struct Outcome: Equatable, CustomStringConvertible {
         var kept: [Int]
         var discarded: [String]
-        init(kept: [Int], discarded: [(index: Int, by: Int, decider: DiscardReason.Decider)]) {
+        init(kept: [Int], discarded: [Resolver.Discard]) {
             self.kept = kept.sorted()
             self.discarded = discarded.sorted { $0.index < $1.index }.map { "\($0.index) by \($0.by) (\($0.decider))" }
         }
@@ -27,7 +27,7 @@ final class ResolverTests: XCTestCase {
                 < (-priority(b), y.range.location, -y.range.length, y.ruleIndex, b)
         }
         var kept: [Int] = []
-        var discarded: [(index: Int, by: Int, decider: DiscardReason.Decider)] = []
+        var discarded: [Resolver.Discard] = []
         for i in order {
             let c = candidates[i].range
             var winner: Int?
@@ -52,7 +52,7 @@ final class ResolverTests: XCTestCase {
             } else {
                 decider = .declarationOrder
             }
-            discarded.append((i, w, decider))
+            discarded.append(Resolver.Discard(index: i, by: w, decider: decider))
         }
         return Outcome(kept: kept, discarded: discarded)
     }

@@ -29,9 +29,10 @@ enum SpanSolver {
             visited.initialize(repeating: 0)
             return withUnsafeTemporaryAllocation(of: Int.self, capacity: slotCount) { slots in
                 slots.initialize(repeating: -1)
-                // A frame explores (pc, position - start), or with pc < 0 restores slot -pc - 1 to
-                // `position` (-1 included).
-                return withUnsafeTemporaryAllocation(of: (pc: Int32, position: Int32).self, capacity: maxDepth) { stack in
+                // A frame (`frame(pc, position)`) explores (pc, position - start), or with pc < 0
+                // restores slot -pc - 1 to `position` (-1 included). Plain integers: a tuple
+                // element type would be looked up at run time on every call.
+                return withUnsafeTemporaryAllocation(of: Int.self, capacity: maxDepth) { stack in
                     guard walk(regex, text, start: start, end: end, visited: visited, slots: slots, stack: stack) else { return nil }
                     let groupCount = regex.program.captureCount + 1
                     return [TextRange?](unsafeUninitializedCapacity: groupCount) { groups, initialized in
@@ -50,19 +51,21 @@ enum SpanSolver {
     /// The walk itself; `true` when it reached `match` at `end` (`slots` then hold the groups).
     private static func walk(
         _ regex: CompiledRegex, _ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int, visited: UnsafeMutableBufferPointer<UInt64>,
-        slots: UnsafeMutableBufferPointer<Int>, stack: UnsafeMutableBufferPointer<(pc: Int32, position: Int32)>
+        slots: UnsafeMutableBufferPointer<Int>, stack: UnsafeMutableBufferPointer<Int>
     ) -> Bool {
+        @inline(__always) func frame(_ pc: Int, _ position: Int) -> Int { pc << 32 | Int(UInt32(truncatingIfNeeded: position)) }
         let width = end - start + 1
-        stack[0] = (0, 0)
+        stack[0] = frame(0, 0)
         var depth = 1
         while depth > 0 {
             depth -= 1
-            let frame = stack[depth]
-            if frame.pc < 0 {
-                slots[Int(-frame.pc - 1)] = frame.position < 0 ? -1 : start + Int(frame.position)
+            let top = stack[depth]
+            let framePC = top >> 32, framePosition = Int(Int32(truncatingIfNeeded: top))
+            if framePC < 0 {
+                slots[-framePC - 1] = framePosition < 0 ? -1 : start + framePosition
                 continue
             }
-            var pc = Int(frame.pc), position = start + Int(frame.position)
+            var pc = framePC, position = start + framePosition
             while true {
                 let cell = pc * width + position - start
                 let bit = UInt64(1) << UInt64(cell & 63)
@@ -78,14 +81,14 @@ enum SpanSolver {
                     continue
                 case CompiledRegex.opSplit:
                     guard depth < stack.count else { return false }
-                    stack[depth] = (regex.successor[pc], Int32(position - start))
+                    stack[depth] = frame(Int(regex.successor[pc]), position - start)
                     depth += 1
                     pc = Int(regex.operand[pc])
                     continue
                 case CompiledRegex.opSave:
                     let slot = Int(regex.operand[pc])
                     guard depth < stack.count else { return false }
-                    stack[depth] = (Int32(-slot - 1), slots[slot] < 0 ? -1 : Int32(slots[slot] - start))
+                    stack[depth] = frame(-slot - 1, slots[slot] < 0 ? -1 : slots[slot] - start)
                     depth += 1
                     slots[slot] = position
                     pc = Int(regex.successor[pc])

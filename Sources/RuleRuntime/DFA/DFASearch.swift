@@ -120,57 +120,50 @@ final class DFARunner: @unchecked Sendable {
     /// there; `nil` without a match.
     func findEnd(_ text: UnsafeBufferPointer<UInt16>, from: Int) -> (idle: Int, end: Int, startsAtIdle: Bool)? {
         let count = text.count
-        return entries.withUnsafeBufferPointer { entries in
-            pages.withUnsafeBufferPointer { pages in
-                subtables.withUnsafeBufferPointer { subtables in
-                    canStart.withUnsafeBufferPointer { canStart in
-                        @inline(__always) func bmpClass(_ unit: UInt16) -> Int {
-                            if unit < 0x80 { return Int(subtables[Int(unit)]) }  // page 0 is subtable 0
-                            let page = Int(pages[Int(unit >> 8)])
-                            return page >= 0 ? page : Int(subtables[(-1 - page) << 8 | Int(unit & 0xFF)])
-                        }
-                        var row = startRows[context(text, at: from)]
-                        var isIdle = true
-                        var position = from
-                        var idle = from
-                        var end = -1
-                        var startsAtIdle = false
-                        while position < count {
-                            var inputClass = bmpClass(text[position])
-                            if isIdle, end < 0, inputClass < Int(Self.terminator), !canStart[inputClass] {
-                                repeat {
-                                    position += 1
-                                    if position == count { break }
-                                    inputClass = bmpClass(text[position])
-                                } while inputClass < Int(Self.terminator) && !canStart[inputClass]
-                                idle = position
-                                row = startRows[context(text, at: position)]
-                                if position == count { break }
-                            }
-                            var length = 1
-                            if inputClass >= Int(Self.terminator) {
-                                (inputClass, length) = flagged(inputClass, text, at: position)
-                            }
-                            let entry = entries[row + inputClass]
-                            if entry & 1 != 0 {
-                                end = position
-                                startsAtIdle = entry & 4 != 0
-                            }
-                            row = entry >> 3
-                            if row == 0 { break }
-                            position += length
-                            isIdle = entry & 2 != 0
-                            if isIdle, end < 0 { idle = position }
-                        }
-                        if position >= count, row != 0, eoiMatch[row / columns] != 0 {
-                            end = count
-                            startsAtIdle = eoiMatch[row / columns] == 3
-                        }
-                        return end >= 0 ? (idle, end, startsAtIdle) : nil
-                    }
-                }
-            }
+        let entries = entries.buffer, pages = pages.buffer, subtables = subtables.buffer, canStart = canStart.buffer
+        @inline(__always) func bmpClass(_ unit: UInt16) -> Int {
+            if unit < 0x80 { return Int(subtables[Int(unit)]) }  // page 0 is subtable 0
+            let page = Int(pages[Int(unit >> 8)])
+            return page >= 0 ? page : Int(subtables[(-1 - page) << 8 | Int(unit & 0xFF)])
         }
+        var row = startRows[context(text, at: from)]
+        var isIdle = true
+        var position = from
+        var idle = from
+        var end = -1
+        var startsAtIdle = false
+        while position < count {
+            var inputClass = bmpClass(text[position])
+            if isIdle, end < 0, inputClass < Int(Self.terminator), !canStart[inputClass] {
+                repeat {
+                    position += 1
+                    if position == count { break }
+                    inputClass = bmpClass(text[position])
+                } while inputClass < Int(Self.terminator) && !canStart[inputClass]
+                idle = position
+                row = startRows[context(text, at: position)]
+                if position == count { break }
+            }
+            var length = 1
+            if inputClass >= Int(Self.terminator) {
+                (inputClass, length) = flagged(inputClass, text, at: position)
+            }
+            let entry = entries[row + inputClass]
+            if entry & 1 != 0 {
+                end = position
+                startsAtIdle = entry & 4 != 0
+            }
+            row = entry >> 3
+            if row == 0 { break }
+            position += length
+            isIdle = entry & 2 != 0
+            if isIdle, end < 0 { idle = position }
+        }
+        if position >= count, row != 0, eoiMatch[row / columns] != 0 {
+            end = count
+            startsAtIdle = eoiMatch[row / columns] == 3
+        }
+        return end >= 0 ? (idle, end, startsAtIdle) : nil
     }
 
     /// The class and length of a code point whose BMP class is flagged: a surrogate (a
@@ -233,42 +226,35 @@ final class DFARunner: @unchecked Sendable {
     func matchAnchored(_ text: UnsafeBufferPointer<UInt16>, at start: Int, limit: Int, steps: inout Int) -> Int {
         let count = text.count
         let stop = count - start > limit ? start + limit : count
-        return entries.withUnsafeBufferPointer { entries in
-            pages.withUnsafeBufferPointer { pages in
-                subtables.withUnsafeBufferPointer { subtables in
-                    asciiClasses.withUnsafeBufferPointer { ascii in
-                        var row = anchoredRows[context(text, at: start)]
-                        var position = start
-                        var end = -1
-                        while position < stop {
-                            let unit = text[position]
-                            var inputClass: Int
-                            if unit < 0x80 {
-                                inputClass = Int(ascii[Int(unit)])
-                            } else {
-                                let page = Int(pages[Int(unit >> 8)])
-                                inputClass = page >= 0 ? page : Int(subtables[(-1 - page) << 8 | Int(unit & 0xFF)])
-                            }
-                            var length = 1
-                            if inputClass >= Int(Self.terminator) {
-                                (inputClass, length) = flagged(inputClass, text, at: position)
-                            }
-                            let entry = entries[row + inputClass]
-                            if entry & 1 != 0 { end = position }
-                            row = entry >> 3
-                            if row == 0 {
-                                steps += position - start + 1
-                                return end
-                            }
-                            position += length
-                        }
-                        steps += position - start
-                        guard position >= count else { return Self.gaveUp }
-                        return eoiMatch[row / columns] != 0 ? count : end
-                    }
-                }
+        let entries = entries.buffer, pages = pages.buffer, subtables = subtables.buffer, ascii = asciiClasses.buffer
+        var row = anchoredRows[context(text, at: start)]
+        var position = start
+        var end = -1
+        while position < stop {
+            let unit = text[position]
+            var inputClass: Int
+            if unit < 0x80 {
+                inputClass = Int(ascii[Int(unit)])
+            } else {
+                let page = Int(pages[Int(unit >> 8)])
+                inputClass = page >= 0 ? page : Int(subtables[(-1 - page) << 8 | Int(unit & 0xFF)])
             }
+            var length = 1
+            if inputClass >= Int(Self.terminator) {
+                (inputClass, length) = flagged(inputClass, text, at: position)
+            }
+            let entry = entries[row + inputClass]
+            if entry & 1 != 0 { end = position }
+            row = entry >> 3
+            if row == 0 {
+                steps += position - start + 1
+                return end
+            }
+            position += length
         }
+        steps += position - start
+        guard position >= count else { return Self.gaveUp }
+        return eoiMatch[row / columns] != 0 ? count : end
     }
 }
 
@@ -482,9 +468,6 @@ struct Frozen<Element: BitwiseCopyable> {
     }
 
     @inline(__always) subscript(index: Int) -> Element { buffer[index] }
-
-    @inline(__always)
-    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) -> R) -> R { body(UnsafeBufferPointer(buffer)) }
 
     /// Frees the memory; the owner's `deinit` calls it once.
     func free() {

@@ -21,54 +21,71 @@
 /// (number of rules) × (text length).
 public enum Resolver {
     /// A discarded candidate: its index, the index of the best-ranked kept candidate it
-    /// overlaps, and the first ranking key on which that one beats it.
-    public typealias Discard = (index: Int, by: Int, decider: DiscardReason.Decider)
+    /// overlaps, and the first ranking key on which that one beats it. (A struct, not a
+    /// tuple: an array of tuples looks up its element type at run time on every render.)
+    public struct Discard: Sendable, Hashable {
+        public var index: Int
+        public var by: Int
+        public var decider: DiscardReason.Decider
+
+        public init(index: Int, by: Int, decider: DiscardReason.Decider) {
+            self.index = index
+            self.by = by
+            self.decider = decider
+        }
+    }
 
     /// Resolves `candidates` (see the type's documentation). `priorities[ruleIndex]` is the
     /// priority of a candidate's rule (a rule index past the end counts as priority 0).
     /// Returns indices into `candidates`: the kept ones in text order, the discarded ones
     /// ordered by range (location, then length), rule index and index.
     public static func resolve(_ candidates: [Candidate], priorities: [Int]) -> (kept: [Int], discarded: [Discard]) {
-        var order: [Int] = []
-        order.reserveCapacity(candidates.count)
-        for (i, c) in candidates.enumerated() where c.range.length > 0 && c.range.location >= 0 { order.append(i) }
-        candidates.withUnsafeBufferPointer { c in
-            order.sort { a, b in
-                let x = c[a].range, y = c[b].range
-                if x.location != y.location { return x.location < y.location }
-                if x.length != y.length { return x.length < y.length }
-                if c[a].ruleIndex != c[b].ruleIndex { return c[a].ruleIndex < c[b].ruleIndex }
-                return a < b
+        // The working order lives in a temporary buffer (on the stack for the usual few
+        // candidates): every array allocation costs a run-time metadata lookup here.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: candidates.count) { buffer in
+            var count = 0
+            for (i, c) in candidates.enumerated() where c.range.length > 0 && c.range.location >= 0 {
+                buffer[count] = i
+                count += 1
             }
+            var order = UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
+            candidates.withUnsafeBufferPointer { c in
+                order.sort { a, b in
+                    let x = c[a].range, y = c[b].range
+                    if x.location != y.location { return x.location < y.location }
+                    if x.length != y.length { return x.length < y.length }
+                    if c[a].ruleIndex != c[b].ruleIndex { return c[a].ruleIndex < c[b].ruleIndex }
+                    return a < b
+                }
+            }
+            var kept: [Int] = []
+            kept.reserveCapacity(count)
+            var discarded: [Discard] = []
+            var start = 0
+            while start < count {
+                var end = start + 1
+                var reach = candidates[order[start]].range.upperBound
+                while end < count, candidates[order[end]].range.location < reach {
+                    reach = max(reach, candidates[order[end]].range.upperBound)
+                    end += 1
+                }
+                if end - start == 1 {
+                    kept.append(order[start])
+                } else {
+                    resolveCluster(Array(order[start..<end]), reach: reach, candidates, priorities, &kept, &discarded)
+                }
+                start = end
+            }
+            return (kept, discarded)
         }
-        var kept: [Int] = []
-        kept.reserveCapacity(order.count)
-        var discarded: [Discard] = []
-        var start = 0
-        while start < order.count {
-            var end = start + 1
-            var reach = candidates[order[start]].range.upperBound
-            while end < order.count, candidates[order[end]].range.location < reach {
-                reach = max(reach, candidates[order[end]].range.upperBound)
-                end += 1
-            }
-            if end - start == 1 {
-                kept.append(order[start])
-            } else {
-                resolveCluster(order[start..<end], reach: reach, candidates, priorities, &kept, &discarded)
-            }
-            start = end
-        }
-        return (kept, discarded)
     }
 
     /// Resolves candidates that overlap only each other (`members`, in position order,
     /// covering units up to `reach`), appending to `kept` and `discarded` in that order.
     private static func resolveCluster(
-        _ members: ArraySlice<Int>, reach: Int, _ candidates: [Candidate], _ priorities: [Int], _ kept: inout [Int],
+        _ members: [Int], reach: Int, _ candidates: [Candidate], _ priorities: [Int], _ kept: inout [Int],
         _ discarded: inout [Discard]
     ) {
-        let members = Array(members)
         let count = members.count
         let ranked = ranking(members.map { candidates[$0] }, priorities: priorities)  // positions in `members`
         // winner[position]: -1 kept, else the position of the kept candidate that beats it.
@@ -106,7 +123,9 @@ public enum Resolver {
                 kept.append(index)
             } else {
                 let by = members[winner[position]]
-                discarded.append((index, by, decider(winner: candidates[by], loser: candidates[index], priorities: priorities)))
+                discarded.append(
+                    Discard(
+                        index: index, by: by, decider: decider(winner: candidates[by], loser: candidates[index], priorities: priorities)))
             }
         }
     }
