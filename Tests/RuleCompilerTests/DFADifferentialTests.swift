@@ -115,7 +115,7 @@ final class DFADifferentialTests: XCTestCase {
                 let units = Array(text.utf16)
                 var found = [[[TextRange?]]](repeating: [], count: regexes.count)
                 units.withUnsafeBufferPointer { buffer in
-                    scan.run(buffer) { rule, whole, groups in found[rule].append(groups ?? [whole]) }
+                    scan.run(buffer) { rule, whole, groups, _ in found[rule].append(groups ?? [whole]) }
                 }
                 for (rule, regex) in regexes.enumerated() {
                     pairs += 1
@@ -134,5 +134,37 @@ final class DFADifferentialTests: XCTestCase {
             }
         }
         print("Shared scan (seed \(seed)): \(sets) rule sets, \(pairs) rule × text pairs, \(failures) disagreements")
+    }
+
+    /// Render leaves compiled rules' groups to be solved when read; what a caller reads
+    /// (captures, named values, tap arguments) and what the public matcher API returns
+    /// equal NSRegularExpression's.
+    func testPendingGroupsAreSolvedOnRead() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pending-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("groups.richrules").path
+        let spec = """
+            richrules 1
+            rule mention { match /@(?<user>[A-Za-z0-9_]+)/  tap open(user: ${user}) }
+            rule range { match /(\\d+)-(\\d+)?(x)?/  replace "$1 to $2" }
+            """
+        try Data(spec.utf8).write(to: URL(fileURLWithPath: path))
+        let output = Compiler.compile(path: path)
+        let table = try XCTUnwrap(output.table)
+        let automata = try XCTUnwrap(output.automata)
+        let compiled = try RuleEngine(table: table, automata: automata)
+        let reference = try RuleEngine(table: table)
+        let text = "hi @anna_1 and @b, pages 12-14 or 7- 😀@z 3-4x"
+        let a = compiled.render(text), b = reference.render(text)
+        XCTAssertEqual(a.matches.map(\.captures), b.matches.map(\.captures))
+        XCTAssertEqual(a.matches.map(\.named), b.matches.map(\.named))
+        XCTAssertEqual(a.matches.map(\.tap), b.matches.map(\.tap))
+        XCTAssertEqual(a.display, b.display)
+        XCTAssertEqual(a.matches.count, 6)
+        let units = Array(text.utf16)
+        let candidates = try ReferenceMatcher(table: table, automata: automata).candidates(in: text, units: units)
+        let expected = try ReferenceMatcher(table: table).candidates(in: text, units: units)
+        XCTAssertEqual(Set(candidates), Set(expected))
     }
 }

@@ -306,7 +306,7 @@ public struct AcceleratedRegex: Sendable {
     public func matches(in units: [UInt16]) -> [[TextRange?]] {
         if let scan {
             var results: [[TextRange?]] = []
-            units.withUnsafeBufferPointer { text in scan.run(text) { _, whole, groups in results.append(groups ?? [whole]) } }
+            units.withUnsafeBufferPointer { text in scan.run(text) { _, whole, groups, _ in results.append(groups ?? [whole]) } }
             return results
         }
         guard let dfa = runner else { return regex.matches(in: units) }
@@ -393,10 +393,11 @@ struct CompiledScan: Sendable {
         self.init(rules: rules, starts: starts)
     }
 
-    /// Calls `emit(rule, range, groups)` for every match of every rule (`rule` indexes the
-    /// list given to `init`; `groups` is `nil` for a rule without capture groups), in text
-    /// order; each rule's matches are those NSRegularExpression enumerates.
-    func run(_ text: UnsafeBufferPointer<UInt16>, emit: (Int, TextRange, [TextRange?]?) -> Void) {
+    /// Calls `emit(rule, range, groups, pending)` for every match of every rule (`rule`
+    /// indexes the list given to `init`; `groups` is `nil` for a rule without capture
+    /// groups, and with `pending` for groups left unsolved when not `solvingGroups`), in
+    /// text order; each rule's matches are those NSRegularExpression enumerates.
+    func run(_ text: UnsafeBufferPointer<UInt16>, solvingGroups: Bool = true, emit: (Int, TextRange, [TextRange?]?, Bool) -> Void) {
         let ruleCount = rules.count
         var machines: [PikeVM?] = []
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * ruleCount) { state in
@@ -439,17 +440,17 @@ struct CompiledScan: Sendable {
                         return
                     }
                     nextStart[index] = whole.upperBound
-                    emit(index, whole, rule.groupCount == 0 ? nil : groups)
+                    emit(index, whole, rule.groupCount == 0 ? nil : groups, false)
                 } else {
                     nextStart[index] = end
                     spent[index] = 0
                     let whole = TextRange(location: p, length: end - p)
-                    if rule.groupCount == 0 {
-                        emit(index, whole, nil)
+                    if rule.groupCount == 0 || !solvingGroups {
+                        emit(index, whole, nil, rule.groupCount > 0)
                     } else if let groups = AcceleratedRegex.groups(
                         rule.regex, text, start: p, end: end, groupCount: rule.groupCount, vm: vm)
                     {
-                        emit(index, whole, groups)
+                        emit(index, whole, groups, false)
                     }
                 }
             }

@@ -20,6 +20,9 @@ public struct Candidate: Sendable, Hashable {
     }
     /// `nil` for `[range]` (no array for the many matches without groups).
     var storedGroups: [TextRange?]?
+    /// The rule has groups the compiled matcher has not solved yet: `render` leaves them
+    /// to `MatchContext.groups` (solved when a match's groups are read).
+    var pendingGroups = false
     /// For tag families and generic elements: the tag's name, level, content, markup and
     /// attributes.
     public var tag: TagInfo?
@@ -91,13 +94,17 @@ public struct ReferenceMatcher: CandidateMatcher {
         let kinds: [Kind]
         /// The compiled rules that can share a prefilter, run in one pass.
         let scan: CompiledScan?
-        /// Rule index of each rule of `scan`.
+        /// Rule index of each rule of `scan`, and the other way round (-1: not scanned).
         let scanRules: [Int]
+        let scanIndex: [Int]
 
         init(kinds: [Kind], scan: CompiledScan?, scanRules: [Int]) {
             self.kinds = kinds
             self.scan = scan
             self.scanRules = scanRules
+            var scanIndex = [Int](repeating: -1, count: kinds.count)
+            for (index, rule) in scanRules.enumerated() { scanIndex[rule] = index }
+            self.scanIndex = scanIndex
         }
     }
 
@@ -149,6 +156,17 @@ public struct ReferenceMatcher: CandidateMatcher {
     }
 
     public func candidates(in text: String, units: [UInt16]) -> [Candidate] {
+        var result = candidates(in: text, units: units, solvingGroups: false)
+        for i in result.indices where result[i].pendingGroups {
+            result[i].storedGroups = groups(ruleIndex: result[i].ruleIndex, range: result[i].range, units: units)
+            result[i].pendingGroups = false
+        }
+        return result
+    }
+
+    /// The candidates, with the groups of compiled rules left pending unless
+    /// `solvingGroups` (`RuleEngine.render` solves them when they are read).
+    func candidates(in text: String, units: [UInt16], solvingGroups: Bool) -> [Candidate] {
         var result: [Candidate] = []
         result.reserveCapacity(16)
         let storage = self.storage
@@ -171,12 +189,28 @@ public struct ReferenceMatcher: CandidateMatcher {
         }
         if let scan = storage.scan {
             units.withUnsafeBufferPointer { text in
-                scan.run(text) { index, whole, groups in
-                    result.append(Candidate(ruleIndex: storage.scanRules[index], range: whole, groups: groups))
+                let scanRules = storage.scanRules
+                scan.run(text, solvingGroups: solvingGroups) { index, whole, groups, pending in
+                    var candidate = Candidate(ruleIndex: scanRules[index], range: whole, groups: groups)
+                    candidate.pendingGroups = pending
+                    result.append(candidate)
                 }
             }
         }
         return result
+    }
+
+    /// The groups of a match of a compiled rule spanning `range` (`[range]` for any other
+    /// rule): the span solver, or the Pike VM anchored at its start.
+    func groups(ruleIndex: Int, range: TextRange, units: [UInt16]) -> [TextRange?] {
+        guard let scan = storage.scan, ruleIndex >= 0, ruleIndex < storage.scanIndex.count, storage.scanIndex[ruleIndex] >= 0
+        else { return [range] }
+        let index = storage.scanIndex[ruleIndex]
+        let rule = scan.rules[index]
+        return units.withUnsafeBufferPointer { text in
+            AcceleratedRegex.groups(
+                rule.regex, text, start: range.location, end: range.upperBound, groupCount: rule.groupCount, vm: { PikeVM(rule.regex) })
+        } ?? [range]
     }
 
     /// Every match exactly as `NSRegularExpression.matches(in:options:range:)` enumerates

@@ -86,9 +86,14 @@ public struct RuleMatch: Sendable, Hashable {
     public internal(set) var displayRange: TextRange
     /// Capture group ranges by number (`[0]` is `range`); `nil` where a group did not
     /// participate. Prefix rules, tags and elements have only `[0]`.
-    public var groupRanges: [TextRange?] { storedGroups ?? [range] }
+    public var groupRanges: [TextRange?] {
+        if pendingGroups, let solver = context.solver { return solver.groups(ruleIndex: ruleIndex, range: range, units: context.units) }
+        return storedGroups ?? [range]
+    }
     /// `nil` for `[range]`.
     let storedGroups: [TextRange?]?
+    /// Groups the compiled matcher left to solve on read (`Candidate.pendingGroups`).
+    let pendingGroups: Bool
     /// Tag information for tag families and elements.
     public let tag: TagInfo?
     let context: MatchContext
@@ -98,6 +103,7 @@ public struct RuleMatch: Sendable, Hashable {
         self.range = candidate.range
         self.displayRange = displayRange
         self.storedGroups = candidate.storedGroups
+        self.pendingGroups = candidate.pendingGroups
         self.tag = candidate.tag
         self.context = context
     }
@@ -181,14 +187,17 @@ public struct RuleMatch: Sendable, Hashable {
     }
 }
 
-/// What every match of one render shares: the text's UTF-16 units and the table's rules.
+/// What every match of one render shares: the text's UTF-16 units, the table's rules,
+/// and the matcher that solves groups left pending.
 final class MatchContext: Sendable {
     let units: [UInt16]
     let rules: [RuleEntry]
+    let solver: ReferenceMatcher?
 
-    init(units: [UInt16], rules: [RuleEntry]) {
+    init(units: [UInt16], rules: [RuleEntry], solver: ReferenceMatcher? = nil) {
         self.units = units
         self.rules = rules
+        self.solver = solver
     }
 
     func string(_ range: TextRange) -> String {

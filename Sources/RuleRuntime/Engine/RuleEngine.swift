@@ -15,6 +15,9 @@
 public struct RuleEngine: Sendable {
     public let table: StyleTable
     public let matcher: any CandidateMatcher
+    /// `matcher` when it is the built-in one: render then leaves compiled rules' groups to
+    /// be solved when read.
+    let reference: ReferenceMatcher?
     /// What each rule's matches show (per tag name for tag families), precomputed so that
     /// rendering never copies a rule entry.
     let displayKinds: [DisplayKind]
@@ -61,6 +64,7 @@ public struct RuleEngine: Sendable {
     public init(table: StyleTable, matcher: any CandidateMatcher) {
         self.table = table
         self.matcher = matcher
+        self.reference = matcher as? ReferenceMatcher
         self.displayKinds = table.rules.map { rule in
             switch rule.matcher {
             case .tagFamily, .element: return DisplayKind(rule.presentation, isTag: true)
@@ -79,14 +83,15 @@ public struct RuleEngine: Sendable {
     /// built here, so the cost after matching is resolution and one record per match.
     public func render(_ text: String) -> RenderResult {
         let units = utf16Units(text)
-        var candidates = matcher.candidates(in: text, units: units)
+        var candidates =
+            reference.map { $0.candidates(in: text, units: units, solvingGroups: false) } ?? matcher.candidates(in: text, units: units)
         let ruleCount = priorities.count
         candidates.removeAll { c in
             c.range.length <= 0 || c.range.location < 0 || c.range.upperBound > units.count
                 || c.ruleIndex < 0 || c.ruleIndex >= ruleCount
         }
         let resolution = Resolver.resolve(candidates, priorities: priorities)
-        let context = MatchContext(units: units, rules: table.rules)
+        let context = MatchContext(units: units, rules: table.rules, solver: reference)
 
         // Kept matches in text order (they are disjoint), with the plain runs between them.
         var matches: [RuleMatch] = []
