@@ -25,13 +25,18 @@ public struct Candidate: Sendable, Hashable {
     var pendingGroups = false
     /// For tag families and generic elements: the tag's name, level, content, markup and
     /// attributes.
-    public var tag: TagInfo?
+    public var tag: TagInfo? {
+        get { tagBox?.info }
+        set { tagBox = newValue.map(TagBox.init) }
+    }
+    /// Boxed, so that a candidate stays small and copying one without a tag costs nothing.
+    var tagBox: TagBox?
 
     public init(ruleIndex: Int, range: TextRange, groups: [TextRange?]? = nil, tag: TagInfo? = nil) {
         self.ruleIndex = ruleIndex
         self.range = range
         self.storedGroups = groups
-        self.tag = tag
+        self.tagBox = tag.map(TagBox.init)
     }
 
     public static func == (a: Candidate, b: Candidate) -> Bool {
@@ -275,4 +280,10 @@ public struct ReferenceMatcher: CandidateMatcher {
         if let detail = ns.userInfo["NSInvalidValue"] { return "\(ns.localizedDescription) (\(detail))" }
         return ns.localizedDescription
     }
+}
+
+/// A tag's information behind one reference (see `Candidate.tagBox`).
+final class TagBox: Sendable {
+    let info: TagInfo
+    init(_ info: TagInfo) { self.info = info }
 }

@@ -95,7 +95,8 @@ public struct RuleMatch: Sendable, Hashable {
     /// Groups the compiled matcher left to solve on read (`Candidate.pendingGroups`).
     let pendingGroups: Bool
     /// Tag information for tag families and elements.
-    public let tag: TagInfo?
+    public var tag: TagInfo? { tagBox?.info }
+    let tagBox: TagBox?
     let context: MatchContext
 
     init(candidate: Candidate, displayRange: TextRange, context: MatchContext) {
@@ -104,7 +105,7 @@ public struct RuleMatch: Sendable, Hashable {
         self.displayRange = displayRange
         self.storedGroups = candidate.storedGroups
         self.pendingGroups = candidate.pendingGroups
-        self.tag = candidate.tag
+        self.tagBox = candidate.tagBox
         self.context = context
     }
 

@@ -135,14 +135,14 @@ public struct RuleEngine: Sendable {
     /// rendered replacement, a tag's content, or the matched source itself.
     private func displayLength(of candidate: Candidate, context: MatchContext) -> Int {
         var kind = displayKinds[candidate.ruleIndex]
-        if let tag = candidate.tag, let specific = tagDisplayKinds[candidate.ruleIndex][tag.name] { kind = specific }
+        if let tag = candidate.tagBox?.info, let specific = tagDisplayKinds[candidate.ruleIndex][tag.name] { kind = specific }
         switch kind {
         case .attachment: return 1
         case .replacement(let length) where length >= 0:
             return length
         case .replacement:
             return RuleMatch(candidate: candidate, displayRange: TextRange(location: 0, length: 0), context: context).display.utf16.count
-        case .tagContent: return candidate.tag?.text.utf16.count ?? 0
+        case .tagContent: return candidate.tagBox?.info.text.utf16.count ?? 0
         case .source: return candidate.range.length
         }
     }
