@@ -65,6 +65,9 @@ enum PrefilterBucket {
     /// reads as U+FFFD).
     static let surrogate = 255
 
+    /// `table` in memory that is never freed, read without reference counting.
+    nonisolated(unsafe) static let units: UnsafePointer<UInt8> = immortal(table)  // read-only after init
+
     static let table: [UInt8] = (0..<0x10000).map { unit in
         if unit < 0x80 { return UInt8(unit) }
         if unit & 0xF800 == 0xD800 { return UInt8(surrogate) }
@@ -100,6 +103,9 @@ enum PrefilterBucket {
 enum PrecedingKind {
     static let word = 0, otherASCII = 1, any = 2
     static let count = 3
+
+    /// `ascii` in memory that is never freed.
+    nonisolated(unsafe) static let units: UnsafePointer<UInt8> = immortal(ascii)  // read-only after init
 
     static let ascii: [UInt8] = (0..<0x80).map { unit in
         switch unit {
@@ -222,19 +228,20 @@ struct StartBuckets: Sendable {
 }
 
 /// The shared prefilter of several rules (numbered by their position in `init`'s list).
-struct Prefilter: Sendable {
+final class Prefilter: @unchecked Sendable {
+    // Unchecked: the frozen buffers are written in `init` only and freed in `deinit`.
     /// `rows[kind << 8 | b0]`: offset of b0's row in `pairs` after a unit of `kind`
     /// (`PrecedingKind`), or -1 when no rule starts with b0 there.
-    let rows: [Int32]
+    let rows: Frozen<Int32>
     /// `pairs[row + b1]`: the list of rules that may match at p (0: none).
-    let pairs: [UInt16]
+    let pairs: Frozen<UInt16>
     /// `lastUnit[kind << 8 | b0]`: the list for a unit that ends the text.
-    let lastUnit: [UInt16]
+    let lastUnit: Frozen<UInt16>
     /// List `k` is `members[offsets[k]..<offsets[k + 1]]`; list 0 is empty.
-    let offsets: [Int32]
-    let members: [Int32]
+    let offsets: Frozen<Int32>
+    let members: Frozen<Int32>
     /// Bit per UTF-16 unit: some rule may start with it (exactly, not by bucket).
-    let startUnits: [UInt64]
+    let startUnits: Frozen<UInt64>
     /// The starting units when they are at most eight ASCII units (padded by repeating).
     let asciiTargets: SIMD8<UInt16>?
 
@@ -278,7 +285,7 @@ struct Prefilter: Sendable {
         for rule in rules {
             for word in startUnits.indices { startUnits[word] |= rule.units[word] }
         }
-        self.startUnits = startUnits
+        self.startUnits = Frozen(startUnits)
         var targets: [Int] = []
         for word in startUnits.indices where startUnits[word] != 0 && targets.count <= 8 {
             for bit in 0..<64 where startUnits[word] & (1 << UInt64(bit)) != 0 { targets.append(word << 6 | bit) }
@@ -288,11 +295,20 @@ struct Prefilter: Sendable {
         } else {
             self.asciiTargets = nil
         }
-        self.rows = rows
-        self.pairs = pairs
-        self.lastUnit = lastUnit
-        self.offsets = offsets
-        self.members = members
+        self.rows = Frozen(rows)
+        self.pairs = Frozen(pairs)
+        self.lastUnit = Frozen(lastUnit)
+        self.offsets = Frozen(offsets)
+        self.members = Frozen(members)
+    }
+
+    deinit {
+        rows.free()
+        pairs.free()
+        lastUnit.free()
+        offsets.free()
+        members.free()
+        startUnits.free()
     }
 
     /// Calls `body(rule, p)` for every position `p` of `text` and every rule that may
@@ -306,37 +322,29 @@ struct Prefilter: Sendable {
     func forEachCandidate(_ text: UnsafeBufferPointer<UInt16>, resume: () -> Int, _ body: (Int, Int) -> Void) {
         let count = text.count
         guard count > 0, let base = text.baseAddress else { return }
-        PrefilterBucket.table.withUnsafeBufferPointer { bucket in
-            PrecedingKind.ascii.withUnsafeBufferPointer { preceding in
-                rows.withUnsafeBufferPointer { rows in
-                    pairs.withUnsafeBufferPointer { pairs in
-                        startUnits.withUnsafeBufferPointer { startUnits in
-                            var p = 0
-                            while true {
-                                if let targets = asciiTargets {
-                                    p = Self.skip(base, count, from: p, targets)
-                                } else {
-                                    while p < count, startUnits[Int(text[p] >> 6)] & (1 << UInt64(text[p] & 63)) == 0 { p += 1 }
-                                }
-                                if p >= count { break }
-                                let previous = p > 0 ? text[p - 1] : 0xFFFF
-                                let kind = previous < 0x80 ? Int(preceding[Int(previous)]) : PrecedingKind.any
-                                let key = kind << 8 | Int(bucket[Int(text[p])])
-                                let row = Int(rows[key])
-                                if row >= 0 {
-                                    let id = p + 1 < count ? Int(pairs[row + Int(bucket[Int(text[p + 1])])]) : Int(lastUnit[key])
-                                    if id != 0 {
-                                        for k in Int(offsets[id])..<Int(offsets[id + 1]) { body(Int(members[k]), p) }
-                                    }
-                                }
-                                let next = resume()
-                                if next >= count { break }
-                                p = max(p + 1, next)
-                            }
-                        }
-                    }
+        let bucket = PrefilterBucket.units, preceding = PrecedingKind.units
+        let rows = rows.buffer, pairs = pairs.buffer, startUnits = startUnits.buffer
+        var p = 0
+        while true {
+            if let targets = asciiTargets {
+                p = Self.skip(base, count, from: p, targets)
+            } else {
+                while p < count, startUnits[Int(text[p] >> 6)] & (1 << UInt64(text[p] & 63)) == 0 { p += 1 }
+            }
+            if p >= count { break }
+            let previous = p > 0 ? text[p - 1] : 0xFFFF
+            let kind = previous < 0x80 ? Int(preceding[Int(previous)]) : PrecedingKind.any
+            let key = kind << 8 | Int(bucket[Int(text[p])])
+            let row = Int(rows[key])
+            if row >= 0 {
+                let id = p + 1 < count ? Int(pairs[row + Int(bucket[Int(text[p + 1])])]) : Int(lastUnit[key])
+                if id != 0 {
+                    for k in Int(offsets[id])..<Int(offsets[id + 1]) { body(Int(members[k]), p) }
                 }
             }
+            let next = resume()
+            if next >= count { break }
+            p = max(p + 1, next)
         }
     }
 
@@ -366,4 +374,11 @@ struct Prefilter: Sendable {
         }
         return count
     }
+}
+
+/// A copy of `array` that lives as long as the process (for tables built once).
+private func immortal<T: BitwiseCopyable>(_ array: [T]) -> UnsafePointer<T> {
+    let pointer = UnsafeMutablePointer<T>.allocate(capacity: array.count)
+    pointer.initialize(from: array, count: array.count)
+    return UnsafePointer(pointer)
 }

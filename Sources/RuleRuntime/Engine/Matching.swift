@@ -102,6 +102,9 @@ public struct ReferenceMatcher: CandidateMatcher {
         /// Rule index of each rule of `scan`, and the other way round (-1: not scanned).
         let scanRules: [Int]
         let scanIndex: [Int]
+        /// The rules the scan does not run, in order (the loop over them copies no
+        /// matcher of a scanned rule).
+        let unscanned: [Int]
 
         init(kinds: [Kind], scan: CompiledScan?, scanRules: [Int]) {
             self.kinds = kinds
@@ -110,6 +113,7 @@ public struct ReferenceMatcher: CandidateMatcher {
             var scanIndex = [Int](repeating: -1, count: kinds.count)
             for (index, rule) in scanRules.enumerated() { scanIndex[rule] = index }
             self.scanIndex = scanIndex
+            unscanned = kinds.indices.filter { scanIndex[$0] < 0 }
         }
     }
 
@@ -175,8 +179,8 @@ public struct ReferenceMatcher: CandidateMatcher {
         var result: [Candidate] = []
         result.reserveCapacity(16)
         let storage = self.storage
-        for (ruleIndex, kind) in storage.kinds.enumerated() {
-            switch kind {
+        for ruleIndex in storage.unscanned {
+            switch storage.kinds[ruleIndex] {
             case .regex(let regex):
                 Self.regexCandidates(regex, ruleIndex: ruleIndex, in: text, into: &result)
             case .compiled(let regex):
