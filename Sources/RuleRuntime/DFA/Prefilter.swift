@@ -30,8 +30,6 @@ struct BucketSet: Hashable, Sendable {
         hasher.combine(words.3)
     }
 
-    var isEmpty: Bool { self == BucketSet() }
-
     func contains(_ bucket: Int) -> Bool {
         let bit = UInt64(1) << UInt64(bucket & 63)
         switch bucket >> 6 {
