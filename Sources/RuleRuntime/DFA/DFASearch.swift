@@ -319,8 +319,8 @@ public struct AcceleratedRegex: Sendable {
     }
 
     /// The leftmost-first match at or after `start`: the DFA finds its end and the last
-    /// idle position before it; the Pike VM the groups from there (anchored on the match
-    /// when the DFA knows it started at that position).
+    /// idle position before it; when the DFA knows the match started there, the groups are
+    /// solved on that span, otherwise the Pike VM searches from the idle position.
     static func search(
         _ text: UnsafeBufferPointer<UInt16>, from start: Int, regex: CompiledRegex, dfa: DFARunner, vm: () -> PikeVM, groupCount: Int
     ) -> [TextRange?]? {

@@ -1,10 +1,11 @@
 // Compiled matcher, fast path: a leftmost-first DFA over code point classes, built at
 // compile time from a rule's `RegexProgram` (RuleCompiler/DFA) and run here.
 //
-// The DFA finds where the leftmost-first match ends and the last position before it
-// where no attempt was alive ("idle"); the Pike VM then runs from that position only,
-// to get the exact start and capture groups. So matching costs one DFA step per code
-// point plus a Pike VM pass over each match's own neighbourhood.
+// Two ways in: from an anchored start state the DFA checks a match at one position (the
+// shared scan, `Prefilter.swift`, tells where); from an unanchored start state it finds
+// where the leftmost-first match ends and the last position before it where no attempt
+// was alive ("idle"), and the match starts there unless the Pike VM must say where. The
+// capture groups are solved on the match's span only (`SpanSolver`).
 
 /// The tables of one rule's DFA.
 ///
