@@ -26,8 +26,6 @@ final class DFARunner: @unchecked Sendable {
     /// the `terminator` flag, so the common unit needs one comparison.
     let pages: Frozen<Int32>
     let subtables: Frozen<UInt16>
-    /// ASCII classes, flags included (the common case: one load).
-    let asciiClasses: Frozen<UInt16>
     static let surrogate = UInt16.max
     /// Flag of a subtable class: the unit is a line terminator (it may be a final one).
     static let terminator: UInt16 = 0x8000
@@ -85,7 +83,6 @@ final class DFARunner: @unchecked Sendable {
         }
         self.pages = Frozen(pages)
         self.subtables = Frozen(subtables)
-        self.asciiClasses = Frozen(Array(subtables[0..<0x80]))
         var canStart = [Bool](repeating: false, count: columns)
         for inputClass in 0..<columns {
             if table.classFlags[inputClass] & DFATable.ClassFlag.lineTerminator != 0 {
@@ -111,7 +108,6 @@ final class DFARunner: @unchecked Sendable {
         eoiMatch.free()
         pages.free()
         subtables.free()
-        asciiClasses.free()
         canStart.free()
     }
 
@@ -120,12 +116,7 @@ final class DFARunner: @unchecked Sendable {
     /// there; `nil` without a match.
     func findEnd(_ text: UnsafeBufferPointer<UInt16>, from: Int) -> (idle: Int, end: Int, startsAtIdle: Bool)? {
         let count = text.count
-        let entries = entries.buffer, pages = pages.buffer, subtables = subtables.buffer, canStart = canStart.buffer
-        @inline(__always) func bmpClass(_ unit: UInt16) -> Int {
-            if unit < 0x80 { return Int(subtables[Int(unit)]) }  // page 0 is subtable 0
-            let page = Int(pages[Int(unit >> 8)])
-            return page >= 0 ? page : Int(subtables[(-1 - page) << 8 | Int(unit & 0xFF)])
-        }
+        let entries = entries.buffer, canStart = canStart.buffer
         var row = startRows[context(text, at: from)]
         var isIdle = true
         var position = from
@@ -207,13 +198,19 @@ final class DFARunner: @unchecked Sendable {
         return DFATable.context(atStart: false, previous: previous, wordBits: bits)
     }
 
+    /// The class of a BMP code unit, flags included (see `pages`).
+    @inline(__always)
+    func bmpClass(_ unit: UInt16) -> Int {
+        if unit < 0x80 { return Int(subtables[Int(unit)]) }  // page 0 is always subtable 0 (ASCII is never uniform)
+        let page = Int(pages[Int(unit >> 8)])
+        return page >= 0 ? page : Int(subtables[(-1 - page) << 8 | Int(unit & 0xFF)])
+    }
+
     /// The class of a code point (not its final variant), from the page tables in the BMP.
     @inline(__always)
     func baseClass(_ scalar: UInt32) -> Int {
         guard scalar < 0x10000, scalar & 0xF800 != 0xD800 else { return table.inputClass(scalar) }
-        let page = Int(pages[Int(scalar >> 8)])
-        let inputClass = page >= 0 ? page : Int(subtables[(-1 - page) << 8 | Int(scalar & 0xFF)])
-        return inputClass & ~Int(Self.terminator)
+        return bmpClass(UInt16(scalar)) & ~Int(Self.terminator)
     }
 
     /// Result of `matchAnchored` when it stopped at its step limit.
@@ -226,19 +223,12 @@ final class DFARunner: @unchecked Sendable {
     func matchAnchored(_ text: UnsafeBufferPointer<UInt16>, at start: Int, limit: Int, steps: inout Int) -> Int {
         let count = text.count
         let stop = count - start > limit ? start + limit : count
-        let entries = entries.buffer, pages = pages.buffer, subtables = subtables.buffer, ascii = asciiClasses.buffer
+        let entries = entries.buffer
         var row = anchoredRows[context(text, at: start)]
         var position = start
         var end = -1
         while position < stop {
-            let unit = text[position]
-            var inputClass: Int
-            if unit < 0x80 {
-                inputClass = Int(ascii[Int(unit)])
-            } else {
-                let page = Int(pages[Int(unit >> 8)])
-                inputClass = page >= 0 ? page : Int(subtables[(-1 - page) << 8 | Int(unit & 0xFF)])
-            }
+            var inputClass = bmpClass(text[position])
             var length = 1
             if inputClass >= Int(Self.terminator) {
                 (inputClass, length) = flagged(inputClass, text, at: position)
@@ -266,8 +256,8 @@ extension DFATable {
     }
 }
 
-/// A rule's compiled matcher: the DFA (when the program has one) finds each match, the
-/// Pike VM its capture groups from the match's start (see `CompiledScan`).
+/// A rule's compiled matcher: its DFA (when the program has one) finds each match, and the
+/// groups are solved on the match's span (see `CompiledScan`); without a DFA, the Pike VM.
 public struct AcceleratedRegex: Sendable {
     public let regex: CompiledRegex
     let runner: DFARunner?
@@ -343,7 +333,8 @@ public struct AcceleratedRegex: Sendable {
 /// Several prefiltered rules run in one pass over the text (see the note in
 /// `Prefilter.swift`): at each position the prefilter lists, a rule whose search may start
 /// there (at or after the end of its previous match) runs its anchored DFA; a match ends
-/// where the DFA dies, and the Pike VM solves the groups on that span only.
+/// where the DFA last matched before dying, and its groups are solved on that span only
+/// (`SpanSolver`), now or — when not `solvingGroups` — when they are read.
 ///
 /// Note: linear time. Anchored attempts that fail can each read far (`(a+)+b` on a run of
 /// `a`), so a rule's attempts since its last match share a budget of steps that grows with
@@ -371,13 +362,8 @@ struct CompiledScan: Sendable {
     static let attemptBase = 64
     static let attemptRate = 4
 
-    /// The rules' DFA runners, unretained (`rules` owns them): an attempt reads one without
-    /// touching its reference count.
-    let runners: [Unmanaged<DFARunner>]
-
     init(rules: [Rule], starts: [StartBuckets]) {
         self.rules = rules
-        runners = rules.map { Unmanaged.passUnretained($0.runner) }
         prefilter = Prefilter(starts)
     }
 
@@ -419,9 +405,9 @@ struct CompiledScan: Sendable {
                 // Searches start on code point boundaries, never between a surrogate pair's units.
                 if text[p] & 0xFC00 == 0xDC00, p > 0, text[p - 1] & 0xFC00 == 0xD800 { return }
                 let limit = max(Self.attemptBase + Self.attemptRate * (p - nextStart[index]) - spent[index], 1)
-                let end = runners[index]._withUnsafeGuaranteedRef { $0.matchAnchored(text, at: p, limit: limit, steps: &spent[index]) }
-                guard end > p || end == DFARunner.gaveUp else { return }
                 let rule = rules[index]
+                let end = rule.runner.matchAnchored(text, at: p, limit: limit, steps: &spent[index])
+                guard end > p || end == DFARunner.gaveUp else { return }
                 func vm() -> PikeVM {
                     if machines.isEmpty { machines = Array(repeating: nil, count: ruleCount) }
                     if let vm = machines[index] { return vm }
