@@ -63,14 +63,14 @@ enum PrefilterBucket {
     /// reads as U+FFFD).
     static let surrogate = 255
 
-    /// `table` in memory that is never freed, read without reference counting.
-    nonisolated(unsafe) static let units: UnsafePointer<UInt8> = immortal(table)  // read-only after init
-
-    static let table: [UInt8] = (0..<0x10000).map { unit in
-        if unit < 0x80 { return UInt8(unit) }
-        if unit & 0xF800 == 0xD800 { return UInt8(surrogate) }
-        return UInt8(128 + unit % 127)
-    }
+    /// The bucket of each unit, in memory that is never freed (read without reference
+    /// counting; read-only once built).
+    nonisolated(unsafe) static let units: UnsafePointer<UInt8> = immortal(
+        (0..<0x10000).map { unit in
+            if unit < 0x80 { return UInt8(unit) }
+            if unit & 0xF800 == 0xD800 { return UInt8(surrogate) }
+            return UInt8(128 + unit % 127)
+        })
 
     /// The buckets of each input class of `table` (a final variant has its base's).
     static func classBuckets(_ table: DFATable) -> [BucketSet] {
@@ -102,23 +102,22 @@ enum PrecedingKind {
     static let word = 0, otherASCII = 1, any = 2
     static let count = 3
 
-    /// `ascii` in memory that is never freed.
-    nonisolated(unsafe) static let units: UnsafePointer<UInt8> = immortal(ascii)  // read-only after init
-
-    static let ascii: [UInt8] = (0..<0x80).map { unit in
-        switch unit {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: return UInt8(word)
-        case 0x0A...0x0D: return UInt8(any)
-        default: return UInt8(otherASCII)
-        }
-    }
+    /// The kind of each ASCII unit, in memory that is never freed (read-only once built).
+    nonisolated(unsafe) static let units: UnsafePointer<UInt8> = immortal(
+        (0..<0x80).map { unit in
+            switch unit {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: return UInt8(word)
+            case 0x0A...0x0D: return UInt8(any)
+            default: return UInt8(otherASCII)
+            }
+        })
 
     /// The look-behind contexts of `table` a position preceded by `kind` can have; `nil`
     /// when not known from that unit alone (`any`, or a unit ignorable for `\b`).
     static func contexts(_ kind: Int, of table: DFATable) -> [Int]? {
         guard kind != any else { return nil }
         var contexts: Set<Int> = []
-        for unit in 0..<0x80 where Int(ascii[unit]) == kind {
+        for unit in 0..<0x80 where Int(units[unit]) == kind {
             let flags = table.classFlags[Int(table.asciiClasses[unit])]
             var bits = 0
             for k in 0..<table.boundaryPairCount {

@@ -21,7 +21,7 @@ public struct Candidate: Sendable, Hashable {
     /// `nil` for `[range]` (no array for the many matches without groups).
     var storedGroups: [TextRange?]?
     /// The rule has groups the compiled matcher has not solved yet: `render` leaves them
-    /// to `MatchContext.groups` (solved when a match's groups are read).
+    /// to `RuleMatch.groupRanges`, which solves them when read.
     var pendingGroups = false
     /// For tag families and generic elements: the tag's name, level, content, markup and
     /// attributes.
@@ -126,8 +126,8 @@ public struct ReferenceMatcher: CandidateMatcher {
     }
 
     /// The compiled matcher: regex rules with an automaton in `automata` (same rule
-    /// indices as `table.rules`) run on it (DFA, then the Pike VM on the match); the
-    /// others on NSRegularExpression.
+    /// indices as `table.rules`) run on it (see `CompiledScan`); the others on
+    /// NSRegularExpression.
     public init(table: StyleTable, automata: CompiledRuleSet?) throws {
         var kinds: [Kind] = []
         var scanned: [AcceleratedRegex] = []
@@ -165,12 +165,7 @@ public struct ReferenceMatcher: CandidateMatcher {
     }
 
     public func candidates(in text: String, units: [UInt16]) -> [Candidate] {
-        var result = candidates(in: text, units: units, solvingGroups: false)
-        for i in result.indices where result[i].pendingGroups {
-            result[i].storedGroups = groups(ruleIndex: result[i].ruleIndex, range: result[i].range, units: units)
-            result[i].pendingGroups = false
-        }
-        return result
+        candidates(in: text, units: units, solvingGroups: true)
     }
 
     /// The candidates, with the groups of compiled rules left pending unless
