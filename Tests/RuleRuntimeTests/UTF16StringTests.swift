@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 
 @testable import RuleRuntime
@@ -18,6 +19,25 @@ final class UTF16StringTests: XCTestCase {
     func testUnitsAgreeWithTheUTF16View() {
         for text in ["", "abc", "中文 العربية", "😀👩‍👩‍👧é\u{301}", "\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}", "a\r\nb"] {
             XCTAssertEqual(utf16Units(text), Array(text.utf16), text)
+        }
+    }
+
+    /// Random mixes of ASCII runs of every length around the sixteen-byte block (the ASCII
+    /// path widens a whole block and keeps its ASCII prefix) with 2-, 3- and 4-byte
+    /// characters, at every alignment.
+    func testRandomMixesAgreeWithTheUTF16View() {
+        let seed = testSeed(0x7E57_0016)
+        var rng = SeededGenerator(seed: seed)
+        let others: [Character] = ["é", "ߊ", "中", "\u{FFFF}", "😀", "\u{10FFFF}", "\r\n"]
+        for _ in 0..<2_000 {
+            var text = ""
+            for _ in 0..<rng.below(8) {
+                for _ in 0..<rng.below(40) { text.append(Character(Unicode.Scalar(UInt8(0x20 + rng.below(0x5F))))) }
+                for _ in 0..<rng.below(4) { text.append(rng.pick(others)) }
+            }
+            guard utf16Units(text) == Array(text.utf16) else {
+                return XCTFail("seed \(seed): utf16Units differs from the UTF-16 view on \(text.debugDescription)")
+            }
         }
     }
 }

@@ -87,25 +87,24 @@ public struct RuleMatch: Sendable, Hashable {
     /// Capture group ranges by number (`[0]` is `range`); `nil` where a group did not
     /// participate. Prefix rules, tags and elements have only `[0]`.
     public var groupRanges: [TextRange?] {
-        if pendingGroups, let solver = context.solver { return solver.groups(ruleIndex: ruleIndex, range: range, units: context.units) }
-        return storedGroups ?? [range]
+        let (stored, pending) = context.candidates.withUnsafeBufferPointer { c in
+            (c[candidateIndex].storedGroups, c[candidateIndex].pendingGroups)
+        }
+        if pending, let solver = context.solver { return solver.groups(ruleIndex: ruleIndex, range: range, units: context.units) }
+        return stored ?? [range]
     }
-    /// `nil` for `[range]`.
-    let storedGroups: [TextRange?]?
-    /// Groups the compiled matcher left to solve on read (`Candidate.pendingGroups`).
-    let pendingGroups: Bool
     /// Tag information for tag families and elements.
-    public var tag: TagInfo? { tagBox?.info }
-    let tagBox: TagBox?
+    public var tag: TagInfo? { context.candidates.withUnsafeBufferPointer { $0[candidateIndex].tagBox?.info } }
+    /// The candidate this match was made from, in `context.candidates` (its groups and
+    /// tag stay there: a match holds one reference, so building one costs one retain).
+    let candidateIndex: Int
     let context: MatchContext
 
-    init(candidate: Candidate, displayRange: TextRange, context: MatchContext) {
-        self.ruleIndex = candidate.ruleIndex
-        self.range = candidate.range
+    init(candidateIndex: Int, range: TextRange, ruleIndex: Int, displayRange: TextRange, context: MatchContext) {
+        self.ruleIndex = ruleIndex
+        self.range = range
         self.displayRange = displayRange
-        self.storedGroups = candidate.storedGroups
-        self.pendingGroups = candidate.pendingGroups
-        self.tagBox = candidate.tagBox
+        self.candidateIndex = candidateIndex
         self.context = context
     }
 
@@ -189,15 +188,18 @@ public struct RuleMatch: Sendable, Hashable {
 }
 
 /// What every match of one render shares: the text's UTF-16 units, the table's rules,
-/// and the matcher that solves groups left pending.
+/// the candidates the matches were made from, and the matcher that solves groups left
+/// pending.
 final class MatchContext: Sendable {
     let units: [UInt16]
     let rules: [RuleEntry]
+    let candidates: [Candidate]
     let solver: ReferenceMatcher?
 
-    init(units: [UInt16], rules: [RuleEntry], solver: ReferenceMatcher? = nil) {
+    init(units: [UInt16], rules: [RuleEntry], candidates: [Candidate], solver: ReferenceMatcher? = nil) {
         self.units = units
         self.rules = rules
+        self.candidates = candidates
         self.solver = solver
     }
 

@@ -83,67 +83,98 @@ public struct RuleEngine: Sendable {
     /// built here, so the cost after matching is resolution and one record per match.
     public func render(_ text: String) -> RenderResult {
         let units = utf16Units(text)
-        var candidates =
-            reference.map { $0.candidates(in: text, units: units, solvingGroups: false) } ?? matcher.candidates(in: text, units: units)
-        let ruleCount = priorities.count
-        candidates.removeAll { c in
-            c.range.length <= 0 || c.range.location < 0 || c.range.upperBound > units.count
-                || c.ruleIndex < 0 || c.ruleIndex >= ruleCount
+        var candidates: [Candidate]
+        if let reference {
+            candidates = reference.candidates(in: text, units: units, solvingGroups: false)  // well-formed by construction
+        } else {
+            candidates = matcher.candidates(in: text, units: units)
+            let ruleCount = priorities.count
+            candidates.removeAll { c in
+                c.range.length <= 0 || c.range.location < 0 || c.range.upperBound > units.count
+                    || c.ruleIndex < 0 || c.ruleIndex >= ruleCount
+            }
         }
         let resolution = Resolver.resolve(candidates, priorities: priorities)
-        let context = MatchContext(units: units, rules: table.rules, solver: reference)
+        let context = MatchContext(units: units, rules: table.rules, candidates: candidates, solver: reference)
 
-        // Kept matches in text order (they are disjoint), with the plain runs between them.
-        var matches: [RuleMatch] = []
-        var segments: [Segment] = []
-        var displayOffset = 0
-        var cursor = 0
-        func plain(upTo end: Int) {
-            guard cursor < end else { return }
-            let length = end - cursor
-            segments.append(
-                .plain(source: TextRange(location: cursor, length: length), display: TextRange(location: displayOffset, length: length)))
-            displayOffset += length
-        }
-        let kept = resolution.kept  // in text order
-        matches.reserveCapacity(kept.count)
-        segments.reserveCapacity(2 * kept.count + 1)
-        for index in kept {
-            let candidate = candidates[index]
-            plain(upTo: candidate.range.location)
-            let length = displayLength(of: candidate, context: context)
-            let match = RuleMatch(candidate: candidate, displayRange: TextRange(location: displayOffset, length: length), context: context)
-            displayOffset += length
-            segments.append(.match(matches.count))
-            matches.append(match)
-            cursor = candidate.range.upperBound
-        }
-        plain(upTo: units.count)
-
-        // Discarded matches in text order (by range, rule, index: the resolver's order),
-        // placed where their source starts.
-        let discarded = resolution.discarded.map { discard -> DiscardedMatch in
-            let candidate = candidates[discard.index], winner = candidates[discard.by]
-            let position = TextRange(location: displayPosition(of: candidate.range.location, matches), length: 0)
-            let reason = DiscardReason(keptRule: ruleNames[winner.ruleIndex], keptRange: winner.range, decider: discard.decider)
-            return DiscardedMatch(match: RuleMatch(candidate: candidate, displayRange: position, context: context), reason: reason)
+        let (matches, segments, discarded) = candidates.withUnsafeBufferPointer { candidates in
+            records(candidates, resolution, units: units.count, context: context)
         }
         return RenderResult(text: text, matches: matches, discarded: discarded, segments: segments, context: context)
     }
 
+    /// The records of a render, reading the candidates in place (a match refers to its
+    /// candidate by index): kept matches in text order (they are disjoint) with the plain
+    /// runs between them, and discarded matches in the resolver's order (by range, rule,
+    /// index), placed where their source starts. (A function of its own: variables
+    /// captured by a closure would pay a run-time exclusivity check per access.)
+    private func records(
+        _ candidates: UnsafeBufferPointer<Candidate>, _ resolution: (kept: [Int], discarded: [Resolver.Discard]), units: Int,
+        context: MatchContext
+    ) -> ([RuleMatch], [Segment], [DiscardedMatch]) {
+        var matches: [RuleMatch] = []
+        var segments: [Segment] = []
+        matches.reserveCapacity(resolution.kept.count)
+        segments.reserveCapacity(2 * resolution.kept.count + 1)
+        var displayOffset = 0
+        var cursor = 0
+        for index in resolution.kept {
+            let range = candidates[index].range
+            if cursor < range.location {
+                let length = range.location - cursor
+                segments.append(
+                    .plain(source: TextRange(location: cursor, length: length), display: TextRange(location: displayOffset, length: length))
+                )
+                displayOffset += length
+            }
+            let length = displayLength(of: index, in: candidates, context: context)
+            segments.append(.match(matches.count))
+            matches.append(
+                RuleMatch(
+                    candidateIndex: index, range: range, ruleIndex: candidates[index].ruleIndex,
+                    displayRange: TextRange(location: displayOffset, length: length), context: context))
+            displayOffset += length
+            cursor = range.upperBound
+        }
+        if cursor < units {
+            let length = units - cursor
+            segments.append(
+                .plain(source: TextRange(location: cursor, length: length), display: TextRange(location: displayOffset, length: length)))
+        }
+        guard !resolution.discarded.isEmpty else { return (matches, segments, []) }
+        var discarded: [DiscardedMatch] = []
+        discarded.reserveCapacity(resolution.discarded.count)
+        for discard in resolution.discarded {
+            let range = candidates[discard.index].range
+            let position = TextRange(location: displayPosition(of: range.location, matches), length: 0)
+            let reason = DiscardReason(
+                keptRule: ruleNames[candidates[discard.by].ruleIndex], keptRange: candidates[discard.by].range, decider: discard.decider)
+            let match = RuleMatch(
+                candidateIndex: discard.index, range: range, ruleIndex: candidates[discard.index].ruleIndex, displayRange: position,
+                context: context)
+            discarded.append(DiscardedMatch(match: match, reason: reason))
+        }
+        return (matches, segments, discarded)
+    }
+
     /// The UTF-16 length of what a kept match shows: one U+FFFC for attachments, a
     /// rendered replacement, a tag's content, or the matched source itself.
-    private func displayLength(of candidate: Candidate, context: MatchContext) -> Int {
-        var kind = displayKinds[candidate.ruleIndex]
-        if let tag = candidate.tagBox?.info, let specific = tagDisplayKinds[candidate.ruleIndex][tag.name] { kind = specific }
+    private func displayLength(of index: Int, in candidates: UnsafeBufferPointer<Candidate>, context: MatchContext) -> Int {
+        let ruleIndex = candidates[index].ruleIndex
+        var kind = displayKinds[ruleIndex]
+        if let box = candidates[index].tagBox, let specific = tagDisplayKinds[ruleIndex][box.info.name] { kind = specific }
         switch kind {
         case .attachment: return 1
         case .replacement(let length) where length >= 0:
             return length
         case .replacement:
-            return RuleMatch(candidate: candidate, displayRange: TextRange(location: 0, length: 0), context: context).display.utf16.count
-        case .tagContent: return candidate.tagBox?.info.text.utf16.count ?? 0
-        case .source: return candidate.range.length
+            let match = RuleMatch(
+                candidateIndex: index, range: candidates[index].range, ruleIndex: ruleIndex,
+                displayRange: TextRange(location: 0, length: 0),
+                context: context)
+            return match.display.utf16.count
+        case .tagContent: return candidates[index].tagBox?.info.text.utf16.count ?? 0
+        case .source: return candidates[index].range.length
         }
     }
 

@@ -68,30 +68,33 @@ func utf16Units(_ text: String) -> [UInt16] {
             let count = bytes.count
             let base = UnsafeRawPointer(bytes.baseAddress)
             while i < count {
-                // Eight ASCII bytes at a time, widened with shifts and masks.
-                if let base, i + 8 <= count {
-                    let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                    if word & 0x8080_8080_8080_8080 == 0 {
-                        let target = UnsafeMutableRawPointer(out.baseAddress! + o)
-                        target.storeBytes(of: (widen(word & 0xFFFF_FFFF)).littleEndian, as: UInt64.self)
-                        target.storeBytes(of: (widen(word >> 32)).littleEndian, toByteOffset: 8, as: UInt64.self)
-                        i += 8
-                        o += 8
-                        continue
-                    }
-                }
                 let b0 = UInt32(bytes[i])
                 if b0 < 0x80 {
+                    // ASCII: the next sixteen bytes widened at once, of which the run of
+                    // ASCII bytes counts (the rest is overwritten by what follows; the
+                    // output never runs ahead of the input, so sixteen units always fit).
+                    if let base, i + 16 <= count {
+                        let low = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                        let high = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self))
+                        let wide = SIMD16<UInt16>(truncatingIfNeeded: base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
+                        UnsafeMutableRawPointer(out.baseAddress! + o).storeBytes(of: wide, as: SIMD16<UInt16>.self)
+                        let lowBits = low & 0x8080_8080_8080_8080, highBits = high & 0x8080_8080_8080_8080
+                        let run =
+                            lowBits != 0 ? lowBits.trailingZeroBitCount >> 3 : (highBits != 0 ? 8 + highBits.trailingZeroBitCount >> 3 : 16)
+                        i += run
+                        o += run
+                        continue
+                    }
                     out[o] = UInt16(b0)
                     i += 1
+                    o += 1
+                } else if b0 >= 0xE0 && b0 < 0xF0 {
+                    out[o] = UInt16(((b0 & 0x0F) << 12) | ((UInt32(bytes[i + 1]) & 0x3F) << 6) | (UInt32(bytes[i + 2]) & 0x3F))
+                    i += 3
                     o += 1
                 } else if b0 < 0xE0 {
                     out[o] = UInt16(((b0 & 0x1F) << 6) | (UInt32(bytes[i + 1]) & 0x3F))
                     i += 2
-                    o += 1
-                } else if b0 < 0xF0 {
-                    out[o] = UInt16(((b0 & 0x0F) << 12) | ((UInt32(bytes[i + 1]) & 0x3F) << 6) | (UInt32(bytes[i + 2]) & 0x3F))
-                    i += 3
                     o += 1
                 } else {
                     let scalar =
@@ -106,11 +109,4 @@ func utf16Units(_ text: String) -> [UInt16] {
             initialized = o
         }
     }
-}
-
-/// Four bytes (the low 32 bits) spread to four 16-bit lanes.
-@inline(__always)
-private func widen(_ x: UInt64) -> UInt64 {
-    let pairs = (x & 0xFFFF_0000) << 16 | (x & 0xFFFF)
-    return (pairs & 0x0000_FF00_0000_FF00) << 8 | (pairs & 0x0000_00FF_0000_00FF)
 }
