@@ -346,6 +346,9 @@ final class Prefilter: @unchecked Sendable {
     }
 
     /// The first position at or after `from` whose unit is one of `targets`, or `count`.
+    /// Sixteen units at a time; the first hit of a block is read off a bit mask, and the
+    /// last partial block is the text's last sixteen units with the ones before `from`
+    /// masked out.
     @inline(__always)
     static func skip(_ base: UnsafePointer<UInt16>, _ count: Int, from: Int, _ targets: SIMD8<UInt16>) -> Int {
         var p = from
@@ -354,11 +357,28 @@ final class Prefilter: @unchecked Sendable {
         let t4 = SIMD16<UInt16>(repeating: targets[4]), t5 = SIMD16<UInt16>(repeating: targets[5])
         let t6 = SIMD16<UInt16>(repeating: targets[6]), t7 = SIMD16<UInt16>(repeating: targets[7])
         let raw = UnsafeRawPointer(base)
-        while p + 16 <= count {
-            let v = raw.loadUnaligned(fromByteOffset: 2 * p, as: SIMD16<UInt16>.self)
+        // Byte i of the result is 0xFF where lane i hits (the first hit is the lowest set byte).
+        @inline(__always) func hits(at q: Int) -> SIMD2<UInt64> {
+            let v = raw.loadUnaligned(fromByteOffset: 2 * q, as: SIMD16<UInt16>.self)
             let hit = (v .== t0) .| (v .== t1) .| (v .== t2) .| (v .== t3) .| (v .== t4) .| (v .== t5) .| (v .== t6) .| (v .== t7)
-            if any(hit) { break }
+            let lanes = SIMD16<UInt8>(truncatingIfNeeded: SIMD16<UInt16>(repeating: 0).replacing(with: 0xFFFF, where: hit))
+            return unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+        }
+        @inline(__always) func first(_ words: SIMD2<UInt64>) -> Int {
+            words[0] != 0 ? words[0].trailingZeroBitCount >> 3 : (words[1] != 0 ? 8 + words[1].trailingZeroBitCount >> 3 : 16)
+        }
+        while p + 16 <= count {
+            let words = hits(at: p)
+            if words != .zero { return p + first(words) }
             p += 16
+        }
+        guard p < count else { return count }
+        if count >= 16 {
+            // The last sixteen units, of which the first `seen` were scanned already.
+            let seen = p - (count - 16)
+            let unseen = SIMD2<UInt64>(seen >= 8 ? 0 : ~0 << UInt64(8 * seen), seen <= 8 ? ~0 : ~0 << UInt64(8 * (seen - 8)))
+            let lane = first(hits(at: count - 16) & unseen)
+            return lane < 16 ? count - 16 + lane : count
         }
         while p < count {
             let unit = base[p]
@@ -371,6 +391,7 @@ final class Prefilter: @unchecked Sendable {
         }
         return count
     }
+
 }
 
 /// A copy of `array` that lives as long as the process (for tables built once).
