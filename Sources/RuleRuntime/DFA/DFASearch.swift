@@ -294,17 +294,19 @@ public struct AcceleratedRegex: Sendable {
 
     /// All matches, as NSRegularExpression enumerates them (see `CompiledRegex.matches`).
     public func matches(in units: [UInt16]) -> [[TextRange?]] {
+        units.withUnsafeBufferPointer { matches(in: $0) }
+    }
+
+    func matches(in text: UnsafeBufferPointer<UInt16>) -> [[TextRange?]] {
         if let scan {
             var results: [[TextRange?]] = []
-            units.withUnsafeBufferPointer { text in scan.run(text) { _, whole, groups, _ in results.append(groups ?? [whole]) } }
+            scan.run(text) { _, whole, groups, _ in results.append(groups ?? [whole]) }
             return results
         }
-        guard let dfa = runner else { return regex.matches(in: units) }
         let vm = PikeVM(regex)
-        return units.withUnsafeBufferPointer { text in
-            CompiledRegex.enumerate(text) { start in
-                Self.search(text, from: start, regex: regex, dfa: dfa, vm: { vm }, groupCount: groupCount)
-            }
+        guard let dfa = runner else { return CompiledRegex.enumerate(text) { vm.search(text, from: $0) } }
+        return CompiledRegex.enumerate(text) { start in
+            Self.search(text, from: start, regex: regex, dfa: dfa, vm: { vm }, groupCount: groupCount)
         }
     }
 

@@ -165,12 +165,12 @@ public struct ReferenceMatcher: CandidateMatcher {
     }
 
     public func candidates(in text: String, units: [UInt16]) -> [Candidate] {
-        candidates(in: text, units: units, solvingGroups: true)
+        units.withUnsafeBufferPointer { candidates(in: text, units: $0, solvingGroups: true) }
     }
 
     /// The candidates, with the groups of compiled rules left pending unless
     /// `solvingGroups` (`RuleEngine.render` solves them when they are read).
-    func candidates(in text: String, units: [UInt16], solvingGroups: Bool) -> [Candidate] {
+    func candidates(in text: String, units: UnsafeBufferPointer<UInt16>, solvingGroups: Bool) -> [Candidate] {
         var result: [Candidate] = []
         result.reserveCapacity(16)
         let storage = self.storage
@@ -192,13 +192,11 @@ public struct ReferenceMatcher: CandidateMatcher {
             }
         }
         if let scan = storage.scan {
-            units.withUnsafeBufferPointer { text in
-                let scanRules = storage.scanRules
-                scan.run(text, solvingGroups: solvingGroups) { index, whole, groups, pending in
-                    var candidate = Candidate(ruleIndex: scanRules[index], range: whole, groups: groups)
-                    candidate.pendingGroups = pending
-                    result.append(candidate)
-                }
+            let scanRules = storage.scanRules
+            scan.run(units, solvingGroups: solvingGroups) { index, whole, groups, pending in
+                var candidate = Candidate(ruleIndex: scanRules[index], range: whole, groups: groups)
+                candidate.pendingGroups = pending
+                result.append(candidate)
             }
         }
         return result
@@ -206,15 +204,14 @@ public struct ReferenceMatcher: CandidateMatcher {
 
     /// The groups of a match of a compiled rule spanning `range` (`[range]` for any other
     /// rule): the span solver, or the Pike VM anchored at its start.
-    func groups(ruleIndex: Int, range: TextRange, units: [UInt16]) -> [TextRange?] {
+    func groups(ruleIndex: Int, range: TextRange, units text: UnsafeBufferPointer<UInt16>) -> [TextRange?] {
         guard let scan = storage.scan, ruleIndex >= 0, ruleIndex < storage.scanIndex.count, storage.scanIndex[ruleIndex] >= 0
         else { return [range] }
         let index = storage.scanIndex[ruleIndex]
         let rule = scan.rules[index]
-        return units.withUnsafeBufferPointer { text in
-            AcceleratedRegex.groups(
-                rule.regex, text, start: range.location, end: range.upperBound, groupCount: rule.groupCount, vm: { PikeVM(rule.regex) })
-        } ?? [range]
+        return AcceleratedRegex.groups(
+            rule.regex, text, start: range.location, end: range.upperBound, groupCount: rule.groupCount, vm: { PikeVM(rule.regex) })
+            ?? [range]
     }
 
     /// Every match exactly as `NSRegularExpression.matches(in:options:range:)` enumerates

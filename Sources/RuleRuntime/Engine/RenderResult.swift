@@ -190,14 +190,17 @@ public struct RuleMatch: Sendable, Hashable {
 /// What every match of one render shares: the text's UTF-16 units, the table's rules,
 /// the candidates the matches were made from, and the matcher that solves groups left
 /// pending.
-final class MatchContext: Sendable {
-    let units: [UInt16]
+final class MatchContext: @unchecked Sendable {
+    // Unchecked: immutable; `units` points into `storage`, which lives as long as this.
+    let storage: TextUnits
+    let units: UnsafeBufferPointer<UInt16>
     let rules: [RuleEntry]
     let candidates: [Candidate]
     let solver: ReferenceMatcher?
 
-    init(units: [UInt16], rules: [RuleEntry], candidates: [Candidate], solver: ReferenceMatcher? = nil) {
-        self.units = units
+    init(units: TextUnits, rules: [RuleEntry], candidates: [Candidate], solver: ReferenceMatcher? = nil) {
+        self.storage = units
+        self.units = units.buffer
         self.rules = rules
         self.candidates = candidates
         self.solver = solver
@@ -275,7 +278,8 @@ public struct RenderResult: Sendable, Hashable {
         units.reserveCapacity(context.units.count)
         for segment in segments {
             switch segment {
-            case .plain(let source, _): units.append(contentsOf: context.units[source.location..<source.upperBound])
+            case .plain(let source, _):
+                units.append(contentsOf: UnsafeBufferPointer(rebasing: context.units[source.location..<source.upperBound]))
             case .match(let index): units.append(contentsOf: matches[index].display.utf16)
             }
         }

@@ -82,12 +82,13 @@ public struct RuleEngine: Sendable {
     /// Note: match records and the result are lazy views (ranges + indices); no string is
     /// built here, so the cost after matching is resolution and one record per match.
     public func render(_ text: String) -> RenderResult {
-        let units = utf16Units(text)
+        let storage = TextUnits.make(text)
+        let units = storage.buffer  // valid while `storage` lives: the context below keeps it
         var candidates: [Candidate]
         if let reference {
             candidates = reference.candidates(in: text, units: units, solvingGroups: false)  // well-formed by construction
         } else {
-            candidates = matcher.candidates(in: text, units: units)
+            candidates = matcher.candidates(in: text, units: Array(units))
             let ruleCount = priorities.count
             candidates.removeAll { c in
                 c.range.length <= 0 || c.range.location < 0 || c.range.upperBound > units.count
@@ -95,7 +96,7 @@ public struct RuleEngine: Sendable {
             }
         }
         let resolution = Resolver.resolve(candidates, priorities: priorities)
-        let context = MatchContext(units: units, rules: table.rules, candidates: candidates, solver: reference)
+        let context = MatchContext(units: storage, rules: table.rules, candidates: candidates, solver: reference)
 
         let (matches, segments, discarded) = candidates.withUnsafeBufferPointer { candidates in
             records(candidates, resolution, units: units.count, context: context)

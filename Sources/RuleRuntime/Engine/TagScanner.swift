@@ -39,7 +39,7 @@ struct TagScanner: Sendable {
     }
 
     /// Appends the rule's tags in `units` to `result`, in text order, numbering them from 0.
-    func scan(_ units: [UInt16], ruleIndex: Int, into result: inout [Candidate]) {
+    func scan(_ units: UnsafeBufferPointer<UInt16>, ruleIndex: Int, into result: inout [Candidate]) {
         var open: Open?
         var index = 0
         func emit(start: Int, contentStart: Int, contentEnd: Int, end: Int, name: String, level: Int?, attributes: [String: String]) {
@@ -99,7 +99,7 @@ struct TagScanner: Sendable {
     }
 
     /// The token starting at the `<` at `start`, if any.
-    private func token(_ u: [UInt16], at start: Int) -> Token? {
+    private func token(_ u: UnsafeBufferPointer<UInt16>, at start: Int) -> Token? {
         var j = start + 1
         let closing = j < u.count && u[j] == ascii("/")
         if closing { j += 1 }
@@ -141,7 +141,7 @@ struct TagScanner: Sendable {
     /// (lower-case names, entities decoded, the first of duplicates wins), whether any was
     /// written, whether the tag ends with `/>`, and the offset past `>`; `nil` when the
     /// markup is malformed (no closing `>`, an unterminated quote, a stray character).
-    private static func attributes(_ u: [UInt16], from start: Int) -> ([String: String], Bool, Bool, Int)? {
+    private static func attributes(_ u: UnsafeBufferPointer<UInt16>, from start: Int) -> ([String: String], Bool, Bool, Int)? {
         var attributes: [String: String] = [:]
         var written = false
         var j = start
