@@ -40,4 +40,36 @@ final class UTF16StringTests: XCTestCase {
             }
         }
     }
+
+    /// The marks found while transcoding are exactly the units equal to a target, and the
+    /// prefilter's walk over them finds what its SIMD skip finds.
+    func testMarksAreTheTargetUnits() {
+        let seed = testSeed(0x3A2C_5001)
+        var rng = SeededGenerator(seed: seed)
+        let others: [Character] = ["é", "中", "😀", "\r\n", "@", "#"]
+        for _ in 0..<2_000 {
+            var text = ""
+            for _ in 0..<rng.below(10) {
+                for _ in 0..<rng.below(40) { text.append(Character(Unicode.Scalar(UInt8(0x20 + rng.below(0x5F))))) }
+                for _ in 0..<rng.below(3) { text.append(rng.pick(others)) }
+            }
+            let picked = (0..<(1 + rng.below(8))).map { _ in UInt16(0x20 + rng.below(0x5F)) }
+            let targets = SIMD8<UInt16>((0..<8).map { picked[$0 % picked.count] })
+            let storage = TextUnits.make(text, marking: targets)
+            let units = storage.buffer
+            guard let marks = storage.marks else { return XCTFail("no marks") }
+            XCTAssertEqual(Array(units), Array(text.utf16), "seed \(seed)")
+            let expected = units.indices.filter { picked.contains(units[$0]) }
+            let marked = units.indices.filter { marks[$0 >> 6] & (1 << UInt64($0 & 63)) != 0 }
+            guard marked == expected else {
+                return XCTFail("seed \(seed): marks \(marked) ≠ \(expected) for \(picked) in \(text.debugDescription)")
+            }
+            let from = rng.below(units.count + 1)
+            if let base = units.baseAddress {
+                XCTAssertEqual(
+                    Prefilter.nextMark(marks, units.count, from: from), Prefilter.skip(base, units.count, from: from, targets),
+                    "seed \(seed)")
+            }
+        }
+    }
 }

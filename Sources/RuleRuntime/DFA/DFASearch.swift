@@ -385,7 +385,13 @@ struct CompiledScan: Sendable {
     /// indexes the list given to `init`; `groups` is `nil` for a rule without capture
     /// groups, and with `pending` for groups left unsolved when not `solvingGroups`), in
     /// text order; each rule's matches are those NSRegularExpression enumerates.
-    func run(_ text: UnsafeBufferPointer<UInt16>, solvingGroups: Bool = true, emit: (Int, TextRange, [TextRange?]?, Bool) -> Void) {
+    ///
+    /// `marks`: the units of `text` that are the prefilter's ASCII targets, when the caller
+    /// found them (see `Prefilter.forEachCandidate`).
+    func run(
+        _ text: UnsafeBufferPointer<UInt16>, marks: UnsafePointer<UInt64>? = nil, solvingGroups: Bool = true,
+        emit: (Int, TextRange, [TextRange?]?, Bool) -> Void
+    ) {
         let ruleCount = rules.count
         var machines: [PikeVM?] = []
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * ruleCount) { state in
@@ -402,7 +408,7 @@ struct CompiledScan: Sendable {
                 finished += 1
                 if finished == ruleCount { resumeAt = Int.max }
             }
-            prefilter.forEachCandidate(text, resume: { ruleCount == 1 ? nextStart[0] : resumeAt }) { index, p in
+            prefilter.forEachCandidate(text, marks: marks, resume: { ruleCount == 1 ? nextStart[0] : resumeAt }) { index, p in
                 guard p >= nextStart[index] else { return }
                 // Searches start on code point boundaries, never between a surrogate pair's units.
                 if text[p] & 0xFC00 == 0xDC00, p > 0, text[p - 1] & 0xFC00 == 0xD800 { return }

@@ -315,8 +315,13 @@ final class Prefilter: @unchecked Sendable {
     /// Note: skipping. Most units start nothing: when at most eight ASCII units can start
     /// a match, sixteen units are compared at once (SIMD); otherwise an exact bitmap of the
     /// starting units is read unit by unit. The bucket tables then filter what is left.
+    ///
+    /// `marks`, when given, has bit `k` set exactly where unit `k` is one of `asciiTargets`
+    /// (`TextUnits` finds them while transcoding): the skip then reads the bits.
     @inline(__always)
-    func forEachCandidate(_ text: UnsafeBufferPointer<UInt16>, resume: () -> Int, _ body: (Int, Int) -> Void) {
+    func forEachCandidate(
+        _ text: UnsafeBufferPointer<UInt16>, marks: UnsafePointer<UInt64>? = nil, resume: () -> Int, _ body: (Int, Int) -> Void
+    ) {
         let count = text.count
         guard count > 0, let base = text.baseAddress else { return }
         let bucket = PrefilterBucket.units, preceding = PrecedingKind.units
@@ -324,7 +329,7 @@ final class Prefilter: @unchecked Sendable {
         var p = 0
         while true {
             if let targets = asciiTargets {
-                p = Self.skip(base, count, from: p, targets)
+                p = marks.map { Self.nextMark($0, count, from: p) } ?? Self.skip(base, count, from: p, targets)
             } else {
                 while p < count, startUnits[Int(text[p] >> 6)] & (1 << UInt64(text[p] & 63)) == 0 { p += 1 }
             }
@@ -343,6 +348,21 @@ final class Prefilter: @unchecked Sendable {
             if next >= count { break }
             p = max(p + 1, next)
         }
+    }
+
+    /// The first position at or after `from` whose bit is set in `marks`, or `count`.
+    @inline(__always)
+    static func nextMark(_ marks: UnsafePointer<UInt64>, _ count: Int, from: Int) -> Int {
+        guard from < count else { return count }
+        var word = from >> 6
+        var bits = marks[word] & (~0 << UInt64(from & 63))
+        let last = (count - 1) >> 6
+        while bits == 0 {
+            word += 1
+            if word > last { return count }
+            bits = marks[word]
+        }
+        return min(word << 6 + bits.trailingZeroBitCount, count)
     }
 
     /// The first position at or after `from` whose unit is one of `targets`, or `count`.

@@ -119,6 +119,10 @@ public struct ReferenceMatcher: CandidateMatcher {
 
     let storage: Storage
 
+    /// The units the shared scan's skip looks for, when they are few ASCII units: a text
+    /// transcoded with these marked (`TextUnits.make(_:marking:)`) skips for free.
+    var markTargets: SIMD8<UInt16>? { storage.scan?.prefilter.asciiTargets }
+
     /// Compiles every rule of `table`. Throws `ReferenceMatcherError.invalidRegex` naming
     /// the first rule whose pattern `NSRegularExpression` rejects.
     public init(table: StyleTable) throws {
@@ -170,7 +174,10 @@ public struct ReferenceMatcher: CandidateMatcher {
 
     /// The candidates, with the groups of compiled rules left pending unless
     /// `solvingGroups` (`RuleEngine.render` solves them when they are read).
-    func candidates(in text: String, units: UnsafeBufferPointer<UInt16>, solvingGroups: Bool) -> [Candidate] {
+    /// `marks`: see `CompiledScan.run` (the units equal to `markTargets`).
+    func candidates(
+        in text: String, units: UnsafeBufferPointer<UInt16>, marks: UnsafePointer<UInt64>? = nil, solvingGroups: Bool
+    ) -> [Candidate] {
         var result: [Candidate] = []
         result.reserveCapacity(16)
         let storage = self.storage
@@ -193,7 +200,7 @@ public struct ReferenceMatcher: CandidateMatcher {
         }
         if let scan = storage.scan {
             let scanRules = storage.scanRules
-            scan.run(units, solvingGroups: solvingGroups) { index, whole, groups, pending in
+            scan.run(units, marks: marks, solvingGroups: solvingGroups) { index, whole, groups, pending in
                 var candidate = Candidate(ruleIndex: scanRules[index], range: whole, groups: groups)
                 candidate.pendingGroups = pending
                 result.append(candidate)

@@ -18,6 +18,8 @@ public struct RuleEngine: Sendable {
     /// `matcher` when it is the built-in one: render then leaves compiled rules' groups to
     /// be solved when read.
     let reference: ReferenceMatcher?
+    /// `reference?.markTargets`.
+    let markTargets: SIMD8<UInt16>?
     /// What each rule's matches show (per tag name for tag families), precomputed so that
     /// rendering never copies a rule entry.
     let displayKinds: [DisplayKind]
@@ -65,6 +67,7 @@ public struct RuleEngine: Sendable {
         self.table = table
         self.matcher = matcher
         self.reference = matcher as? ReferenceMatcher
+        self.markTargets = reference?.markTargets
         self.displayKinds = table.rules.map { rule in
             switch rule.matcher {
             case .tagFamily, .element: return DisplayKind(rule.presentation, isTag: true)
@@ -82,11 +85,12 @@ public struct RuleEngine: Sendable {
     /// Note: match records and the result are lazy views (ranges + indices); no string is
     /// built here, so the cost after matching is resolution and one record per match.
     public func render(_ text: String) -> RenderResult {
-        let storage = TextUnits.make(text)
+        let storage = TextUnits.make(text, marking: markTargets)
         let units = storage.buffer  // valid while `storage` lives: the context below keeps it
         var candidates: [Candidate]
         if let reference {
-            candidates = reference.candidates(in: text, units: units, solvingGroups: false)  // well-formed by construction
+            // Well-formed by construction.
+            candidates = reference.candidates(in: text, units: units, marks: storage.marks, solvingGroups: false)
         } else {
             candidates = matcher.candidates(in: text, units: Array(units))
             let ruleCount = priorities.count

@@ -75,12 +75,26 @@ func utf16Units(_ text: String) -> [UInt16] {
 }
 
 /// Writes the UTF-16 code units of valid UTF-8 `bytes` to `out` (room for `bytes.count`
-/// units) and returns how many it wrote.
-private func transcodeUTF16(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt16>) -> Int {
+/// units) and returns how many it wrote. With `marks`, also sets bit `k` of `marks.bits`
+/// (zeroed, room for `bytes.count + 64` bits) for every unit `k` equal to one of
+/// `marks.targets` (ASCII units), so that the prefilter's skip costs nothing.
+@inline(__always)
+private func transcodeUTF16(
+    _ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt16>,
+    marks: (targets: SIMD8<UInt16>, bits: UnsafeMutablePointer<UInt64>)? = nil
+) -> Int {
     var i = 0
     var o = 0
     let count = bytes.count
     let base = UnsafeRawPointer(bytes.baseAddress)
+    // The targets as byte lanes, for the sixteen-byte ASCII blocks.
+    var t0 = SIMD16<UInt8>(), t1 = t0, t2 = t0, t3 = t0, t4 = t0, t5 = t0, t6 = t0, t7 = t0
+    if let targets = marks?.targets {
+        t0 = .init(repeating: UInt8(targets[0])); t1 = .init(repeating: UInt8(targets[1]))
+        t2 = .init(repeating: UInt8(targets[2])); t3 = .init(repeating: UInt8(targets[3]))
+        t4 = .init(repeating: UInt8(targets[4])); t5 = .init(repeating: UInt8(targets[5]))
+        t6 = .init(repeating: UInt8(targets[6])); t7 = .init(repeating: UInt8(targets[7]))
+    }
     while i < count {
         let b0 = UInt32(bytes[i])
         if b0 < 0x80 {
@@ -88,18 +102,31 @@ private func transcodeUTF16(_ bytes: UnsafeBufferPointer<UInt8>, into out: Unsaf
             // ASCII bytes counts (the rest is overwritten by what follows; the
             // output never runs ahead of the input, so sixteen units always fit).
             if let base, i + 16 <= count {
-                let low = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                let high = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self))
-                let wide = SIMD16<UInt16>(truncatingIfNeeded: base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
-                UnsafeMutableRawPointer(out + o).storeBytes(of: wide, as: SIMD16<UInt16>.self)
-                let lowBits = low & 0x8080_8080_8080_8080, highBits = high & 0x8080_8080_8080_8080
-                let run =
-                    lowBits != 0 ? lowBits.trailingZeroBitCount >> 3 : (highBits != 0 ? 8 + highBits.trailingZeroBitCount >> 3 : 16)
+                let block = base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+                let words = unsafeBitCast(block, to: SIMD2<UInt64>.self)
+                UnsafeMutableRawPointer(out + o).storeBytes(of: SIMD16<UInt16>(truncatingIfNeeded: block), as: SIMD16<UInt16>.self)
+                let lowBits = words[0] & 0x8080_8080_8080_8080, highBits = words[1] & 0x8080_8080_8080_8080
+                let run = lowBits != 0 ? lowBits.trailingZeroBitCount >> 3 : (highBits != 0 ? 8 + highBits.trailingZeroBitCount >> 3 : 16)
+                if let bits = marks?.bits {
+                    let hit =
+                        (block .== t0) .| (block .== t1) .| (block .== t2) .| (block .== t3) .| (block .== t4) .| (block .== t5)
+                        .| (block .== t6) .| (block .== t7)
+                    let lanes = unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 0x80, where: hit), to: SIMD2<UInt64>.self)
+                    // Each word's top bits gathered into one byte (lane k → bit k), the run kept.
+                    let gather: UInt64 = 0x0002_0408_1020_4081
+                    let low = (lanes[0] &* gather) >> 56, high = (lanes[1] &* gather) >> 56
+                    let mask = (low | high << 8) & ((1 << UInt64(run)) - 1)
+                    if mask != 0 {
+                        bits[o >> 6] |= mask << UInt64(o & 63)
+                        if o & 63 > 48 { bits[(o >> 6) + 1] |= mask >> UInt64(64 - (o & 63)) }
+                    }
+                }
                 i += run
                 o += run
                 continue
             }
             out[o] = UInt16(b0)
+            if let marks, any(SIMD8<UInt16>(repeating: UInt16(b0)) .== marks.targets) { marks.bits[o >> 6] |= 1 << UInt64(o & 63) }
             i += 1
             o += 1
         } else if b0 >= 0xE0 && b0 < 0xF0 {
@@ -126,15 +153,32 @@ private func transcodeUTF16(_ bytes: UnsafeBufferPointer<UInt8>, into out: Unsaf
 /// The UTF-16 code units of a text in one allocation (the units live in the object), as
 /// `render` uses them: a `[UInt16]` would cost a run-time metadata lookup per text on
 /// Linux (its storage type is looked up, not referenced), about a tenth of a short
-/// label's render.
-final class TextUnits: ManagedBuffer<Int, UInt16> {
-    /// The units of `text`.
-    static func make(_ text: String) -> TextUnits {
+/// label's render. With `targets`, the object also holds a bit per unit marking the
+/// units equal to one of them (`marks`), found while transcoding.
+final class TextUnits: ManagedBuffer<TextUnits.Header, UInt16> {
+    struct Header {
+        var count: Int
+        /// Offset of the marks in the elements (in units, 8-byte aligned), or -1.
+        var marks: Int
+    }
+
+    /// The units of `text`, and the marks of `targets` (eight ASCII units) when given.
+    static func make(_ text: String, marking targets: SIMD8<UInt16>? = nil) -> TextUnits {
         var text = text
         return text.withUTF8 { bytes in
-            let object = unsafeDowncast(TextUnits.create(minimumCapacity: max(bytes.count, 1)) { _ in 0 }, to: TextUnits.self)
-            object.withUnsafeMutablePointers { count, units in
-                count.pointee = bytes.isEmpty ? 0 : transcodeUTF16(bytes, into: units)
+            let unitCapacity = (bytes.count + 4) & ~3  // keeps the marks 8-byte aligned
+            let words = targets == nil ? 0 : bytes.count / 64 + 2
+            let object = unsafeDowncast(
+                TextUnits.create(minimumCapacity: unitCapacity + 4 * words) { _ in Header(count: 0, marks: -1) }, to: TextUnits.self)
+            object.withUnsafeMutablePointers { header, units in
+                if let targets {
+                    let bits = UnsafeMutableRawPointer(units + unitCapacity).bindMemory(to: UInt64.self, capacity: words)
+                    bits.initialize(repeating: 0, count: words)
+                    header.pointee.marks = unitCapacity
+                    header.pointee.count = bytes.isEmpty ? 0 : transcodeUTF16(bytes, into: units, marks: (targets, bits))
+                } else {
+                    header.pointee.count = bytes.isEmpty ? 0 : transcodeUTF16(bytes, into: units)
+                }
             }
             return object
         }
@@ -142,6 +186,15 @@ final class TextUnits: ManagedBuffer<Int, UInt16> {
 
     /// The units; valid as long as the object lives.
     var buffer: UnsafeBufferPointer<UInt16> {
-        withUnsafeMutablePointers { count, units in UnsafeBufferPointer(start: units, count: count.pointee) }
+        withUnsafeMutablePointers { header, units in UnsafeBufferPointer(start: units, count: header.pointee.count) }
+    }
+
+    /// Bit `k` set where unit `k` is one of the targets given to `make` (`nil` without
+    /// targets); room for `buffer.count + 64` bits. Valid as long as the object lives.
+    var marks: UnsafePointer<UInt64>? {
+        withUnsafeMutablePointers { header, units in
+            header.pointee.marks < 0
+                ? nil : UnsafePointer(UnsafeRawPointer(units + header.pointee.marks).assumingMemoryBound(to: UInt64.self))
+        }
     }
 }
