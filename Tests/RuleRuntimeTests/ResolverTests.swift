@@ -116,7 +116,25 @@ final class ResolverTests: XCTestCase {
                     ruleIndex: Int.random(in: 0..<ruleCount, using: &rng),
                     range: range(Int.random(in: 0...50, using: &rng), Int.random(in: 0...15, using: &rng)))
             }
-            if let duplicate = candidates.randomElement(using: &rng) { candidates.append(duplicate) }
+            if iteration % 3 == 0 {
+                // In text order and disjoint, as the compiled scan usually emits (the
+                // resolver's fast path), sometimes with a touching, empty or late one.
+                var location = 0
+                candidates = (0..<Int.random(in: 0...8, using: &rng)).map { _ in
+                    location += Int.random(in: 0...3, using: &rng)
+                    let length = Int.random(in: 1...5, using: &rng)
+                    defer { location += length }
+                    return Candidate(ruleIndex: Int.random(in: 0..<ruleCount, using: &rng), range: range(location, length))
+                }
+                if rng.below(4) == 0 {
+                    candidates.append(
+                        Candidate(
+                            ruleIndex: Int.random(in: 0..<ruleCount, using: &rng),
+                            range: range(Int.random(in: 0...location, using: &rng), Int.random(in: 0...4, using: &rng))))
+                }
+            } else if let duplicate = candidates.randomElement(using: &rng) {
+                candidates.append(duplicate)
+            }
             let expected = naiveResolve(candidates, priorities: priorities)
             let actual = resolve(candidates, priorities)
             if actual != expected {

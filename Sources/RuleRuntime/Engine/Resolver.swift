@@ -40,9 +40,21 @@ public enum Resolver {
     /// Returns indices into `candidates`: the kept ones in text order, the discarded ones
     /// ordered by range (location, then length), rule index and index.
     public static func resolve(_ candidates: [Candidate], priorities: [Int]) -> (kept: [Int], discarded: [Discard]) {
+        // The usual case, as the compiled scan emits it: non-empty candidates in text order,
+        // none overlapping the one before. Every one is kept, in that order.
+        let alreadyResolved = candidates.withUnsafeBufferPointer { c in
+            var reach = 0
+            for index in c.indices {
+                let range = c[index].range
+                guard range.length > 0, range.location >= reach else { return false }
+                reach = range.upperBound
+            }
+            return true
+        }
+        if alreadyResolved { return (Array(candidates.indices), []) }
         // The working order lives in a temporary buffer (on the stack for the usual few
         // candidates): every array allocation costs a run-time metadata lookup here.
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: candidates.count) { buffer in
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: candidates.count) { buffer in
             var count = 0
             for (i, c) in candidates.enumerated() where c.range.length > 0 && c.range.location >= 0 {
                 buffer[count] = i

@@ -107,18 +107,25 @@ private func transcodeUTF16(
                 UnsafeMutableRawPointer(out + o).storeBytes(of: SIMD16<UInt16>(truncatingIfNeeded: block), as: SIMD16<UInt16>.self)
                 let lowBits = words[0] & 0x8080_8080_8080_8080, highBits = words[1] & 0x8080_8080_8080_8080
                 let run = lowBits != 0 ? lowBits.trailingZeroBitCount >> 3 : (highBits != 0 ? 8 + highBits.trailingZeroBitCount >> 3 : 16)
-                if let bits = marks?.bits {
-                    let hit =
-                        (block .== t0) .| (block .== t1) .| (block .== t2) .| (block .== t3) .| (block .== t4) .| (block .== t5)
-                        .| (block .== t6) .| (block .== t7)
-                    let lanes = unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 0x80, where: hit), to: SIMD2<UInt64>.self)
-                    // Each word's top bits gathered into one byte (lane k → bit k), the run kept.
-                    let gather: UInt64 = 0x0002_0408_1020_4081
-                    let low = (lanes[0] &* gather) >> 56, high = (lanes[1] &* gather) >> 56
-                    let mask = (low | high << 8) & ((1 << UInt64(run)) - 1)
-                    if mask != 0 {
-                        bits[o >> 6] |= mask << UInt64(o & 63)
-                        if o & 63 > 48 { bits[(o >> 6) + 1] |= mask >> UInt64(64 - (o & 63)) }
+                if let marks {
+                    if run < 4 {
+                        // A short run (mixed scripts): cheaper unit by unit.
+                        for k in 0..<run where any(SIMD8<UInt16>(repeating: UInt16(block[k])) .== marks.targets) {
+                            marks.bits[(o + k) >> 6] |= 1 << UInt64((o + k) & 63)
+                        }
+                    } else {
+                        let hit =
+                            (block .== t0) .| (block .== t1) .| (block .== t2) .| (block .== t3) .| (block .== t4) .| (block .== t5)
+                            .| (block .== t6) .| (block .== t7)
+                        let lanes = unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 0x80, where: hit), to: SIMD2<UInt64>.self)
+                        // Each word's top bits gathered into one byte (lane k → bit k), the run kept.
+                        let gather: UInt64 = 0x0002_0408_1020_4081
+                        let low = (lanes[0] &* gather) >> 56, high = (lanes[1] &* gather) >> 56
+                        let mask = (low | high << 8) & ((1 << UInt64(run)) - 1)
+                        if mask != 0 {
+                            marks.bits[o >> 6] |= mask << UInt64(o & 63)
+                            if o & 63 > 48 { marks.bits[(o >> 6) + 1] |= mask >> UInt64(64 - (o & 63)) }
+                        }
                     }
                 }
                 i += run
