@@ -136,6 +136,51 @@ final class DFADifferentialTests: XCTestCase {
         print("Shared scan (seed \(seed)): \(sets) rule sets, \(pairs) rule × text pairs, \(failures) disagreements")
     }
 
+    /// The product of the anchored DFAs (one run for the rules listed together at a
+    /// position) gives each rule exactly its own matches: rules sharing long prefixes
+    /// (numbers, years, URLs) on texts where the product must hand components over to the
+    /// rules' own DFAs (non-ASCII units, line terminators, the text's end) and where the
+    /// step budget runs out (long digit runs).
+    func testProductVerifierAgreesOnSharedPrefixes() throws {
+        let rules: [(String, RegexFlags)] = [
+            (#"\b\d+(?:\.\d+)? ?kg\b"#, []), (#"\b\d+(?:\.\d+)? ?km\b"#, []), (#"\b20\d\d-(?:0[1-9]|1[0-2])\b"#, []),
+            (#"\d+x"#, []), (#"\bhttps?://[a-z]+\.com\b"#, [.caseInsensitive]), (#"\bhttp://[a-zé]+$"#, [.multiline]),
+            (#"\d+[^\n]*é"#, []),
+        ]
+        var compiled: [AcceleratedRegex] = []
+        var icu: [NSRegularExpression] = []
+        for (pattern, flags) in rules {
+            guard case .program(let program) = RegexCompiler.compile(pattern, flags: flags), let dfa = DFABuilder.build(program),
+                let reference = ICUReference.regex(pattern, flags)
+            else { return XCTFail("/\(pattern)/ should compile") }
+            compiled.append(AcceleratedRegex(program: program, dfa: dfa, ownScan: false))
+            icu.append(reference)
+        }
+        let scan = try XCTUnwrap(CompiledScan(compiled))
+        XCTAssertNotNil(scan.product, "the rules share a product")
+        let fragments = [
+            "12 kg", "3.5km", "12kgs", "2024-05", "2024-13", "12x", "http://abc.com", "HTTPS://Abc.com/", "http://abé", "http://ab\n",
+            " ", "\n", "\r\n", "é", "😀", "-", "7", String(repeating: "1", count: 300) + "x", String(repeating: "9", count: 90) + " km",
+        ]
+        let seed = testSeed(0x9D0C_7001)
+        var rng = SeededGenerator(seed: seed)
+        for _ in 0..<400 {
+            let text = (0..<(1 + rng.below(8))).map { _ in rng.pick(fragments) }.joined()
+            let units = Array(text.utf16)
+            var found = [[[TextRange?]]](repeating: [], count: rules.count)
+            units.withUnsafeBufferPointer { buffer in scan.run(buffer) { rule, whole, groups, _ in found[rule].append(groups ?? [whole]) } }
+            for rule in rules.indices {
+                guard let expected = ICUReference.matches(icu[rule], in: text) else { continue }
+                let nonEmpty = expected.filter { ($0[0]?.length ?? 0) > 0 }
+                guard nonEmpty == found[rule] else {
+                    return XCTFail(
+                        "seed \(seed) rule /\(rules[rule].0)/ text \(text.debugDescription): ICU \(ICUReference.describe(nonEmpty)), "
+                            + "scan \(ICUReference.describe(found[rule]))")
+                }
+            }
+        }
+    }
+
     /// Render leaves compiled rules' groups to be solved when read; what a caller reads
     /// (captures, named values, tap arguments) and what the public matcher API returns
     /// equal NSRegularExpression's.

@@ -221,12 +221,22 @@ final class DFARunner: @unchecked Sendable {
     /// `limit` code units (the caller then searches with `findEnd`, which stays linear).
     /// Adds the code units read to `steps`.
     func matchAnchored(_ text: UnsafeBufferPointer<UInt16>, at start: Int, limit: Int, steps: inout Int) -> Int {
+        continueAnchored(text, from: start, row: anchoredRows[context(text, at: start)], at: start, end: -1, limit: limit, steps: &steps)
+    }
+
+    /// `matchAnchored` for a run from `start` that is at `position` in `row` (not dead),
+    /// with `end` the match end found so far (-1: none): what `ProductVerifier` leaves to
+    /// a rule's own DFA.
+    @inline(__always)
+    func continueAnchored(
+        _ text: UnsafeBufferPointer<UInt16>, from start: Int, row: Int, at position: Int, end: Int, limit: Int, steps: inout Int
+    ) -> Int {
         let count = text.count
         let stop = count - start > limit ? start + limit : count
         let entries = entries.buffer
-        var row = anchoredRows[context(text, at: start)]
-        var position = start
-        var end = -1
+        var row = row
+        var position = position
+        var end = end
         while position < stop {
             var inputClass = bmpClass(text[position])
             var length = 1
@@ -361,12 +371,15 @@ struct CompiledScan: Sendable {
 
     let rules: [Rule]
     let prefilter: Prefilter
+    /// One anchored run for the rules listed together at a position (`nil`: rule by rule).
+    let product: ProductVerifier?
     static let attemptBase = 64
     static let attemptRate = 4
 
     init(rules: [Rule], starts: [StartBuckets]) {
         self.rules = rules
         prefilter = Prefilter(starts)
+        product = ProductVerifier(rules.map(\.runner))
     }
 
     /// `nil` unless every regex has start buckets (a DFA that cannot match empty).
@@ -393,58 +406,78 @@ struct CompiledScan: Sendable {
         emit: (Int, TextRange, [TextRange?]?, Bool) -> Void
     ) {
         let ruleCount = rules.count
-        var machines: [PikeVM?] = []
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * ruleCount) { state in
-            // nextStart[rule]: where its next search starts; spent[rule]: steps of anchored
-            // attempts since its last match.
-            state.initialize(repeating: 0)
-            let nextStart = state.baseAddress!, spent = state.baseAddress! + ruleCount
-            // Where scanning can resume: the one rule's next search, or the end once every
-            // rule has no match left.
-            var resumeAt = 0
-            var finished = 0
-            func finish(_ index: Int) {
-                nextStart[index] = Int.max
-                finished += 1
-                if finished == ruleCount { resumeAt = Int.max }
-            }
-            prefilter.forEachCandidate(text, marks: marks, resume: { ruleCount == 1 ? nextStart[0] : resumeAt }) { index, p in
-                guard p >= nextStart[index] else { return }
-                // Searches start on code point boundaries, never between a surrogate pair's units.
-                if text[p] & 0xFC00 == 0xDC00, p > 0, text[p - 1] & 0xFC00 == 0xD800 { return }
-                let limit = max(Self.attemptBase + Self.attemptRate * (p - nextStart[index]) - spent[index], 1)
-                let rule = rules[index]
-                let end = rule.runner.matchAnchored(text, at: p, limit: limit, steps: &spent[index])
-                guard end > p || end == DFARunner.gaveUp else { return }
-                func vm() -> PikeVM {
-                    if machines.isEmpty { machines = Array(repeating: nil, count: ruleCount) }
-                    if let vm = machines[index] { return vm }
-                    let vm = PikeVM(rule.regex)
-                    machines[index] = vm
-                    return vm
+        // The scan's state lives in one temporary buffer: variables captured by the nested
+        // functions below would pay a run-time exclusivity check per access.
+        withUnsafeTemporaryAllocation(of: PikeVM?.self, capacity: ruleCount) { machines in
+            machines.initialize(repeating: nil)
+            defer { _ = machines.deinitialize() }
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * ruleCount + 2) { state in
+                // nextStart[rule]: where its next search starts; spent[rule]: steps of anchored
+                // attempts since its last match; ends[rule]: scratch for the product's run.
+                state.initialize(repeating: 0)
+                let nextStart = state.baseAddress!, spent = state.baseAddress! + ruleCount, ends = state.baseAddress! + 2 * ruleCount
+                // resumeAt: where scanning can resume (the one rule's next search, or the end once
+                // every rule has no match left); finished: rules without a match left.
+                let resumeAt = state.baseAddress! + 3 * ruleCount, finished = resumeAt + 1
+                func finish(_ index: Int) {
+                    nextStart[index] = Int.max
+                    finished.pointee += 1
+                    if finished.pointee == ruleCount { resumeAt.pointee = Int.max }
                 }
-                if end == DFARunner.gaveUp {
-                    spent[index] = 0
-                    guard
-                        let groups = AcceleratedRegex.search(
-                            text, from: p, regex: rule.regex, dfa: rule.runner, vm: vm, groupCount: rule.groupCount),
-                        let whole = groups[0]
-                    else {
-                        finish(index)
+                @inline(__always) func limit(_ index: Int, _ p: Int) -> Int {
+                    max(Self.attemptBase + Self.attemptRate * (p - nextStart[index]) - spent[index], 1)
+                }
+                /// Takes the result of rule `index`'s anchored attempt at `p`.
+                @inline(__always) func settle(_ index: Int, _ p: Int, _ end: Int) {
+                    guard end > p || end == DFARunner.gaveUp else { return }
+                    let rule = rules[index]
+                    func vm() -> PikeVM {
+                        if let vm = machines[index] { return vm }
+                        let vm = PikeVM(rules[index].regex)
+                        machines[index] = vm
+                        return vm
+                    }
+                    if end == DFARunner.gaveUp {
+                        spent[index] = 0
+                        guard
+                            let groups = AcceleratedRegex.search(
+                                text, from: p, regex: rule.regex, dfa: rule.runner, vm: vm, groupCount: rule.groupCount),
+                            let whole = groups[0]
+                        else {
+                            finish(index)
+                            return
+                        }
+                        nextStart[index] = whole.upperBound
+                        emit(index, whole, rule.groupCount == 0 ? nil : groups, false)
+                    } else {
+                        nextStart[index] = end
+                        spent[index] = 0
+                        let whole = TextRange(location: p, length: end - p)
+                        if rule.groupCount == 0 || !solvingGroups {
+                            emit(index, whole, nil, rule.groupCount > 0)
+                        } else if let groups = AcceleratedRegex.groups(
+                            rule.regex, text, start: p, end: end, groupCount: rule.groupCount, vm: vm)
+                        {
+                            emit(index, whole, groups, false)
+                        }
+                    }
+                }
+                prefilter.forEachCandidate(text, marks: marks, resume: { ruleCount == 1 ? nextStart[0] : resumeAt.pointee }) { p, listed in
+                    // Searches start on code point boundaries, never between a surrogate pair's units.
+                    if text[p] & 0xFC00 == 0xDC00, p > 0, text[p - 1] & 0xFC00 == 0xD800 { return }
+                    // Several rules to try here: one run of the product for all of them.
+                    if listed.count >= 2, let product,
+                        product.attempt(
+                            text, at: p, listed: listed, nextStart: nextStart, spent: spent, ends: ends, base: Self.attemptBase,
+                            rate: Self.attemptRate)
+                    {
+                        for member in listed where p >= nextStart[Int(member)] { settle(Int(member), p, ends[Int(member)]) }
                         return
                     }
-                    nextStart[index] = whole.upperBound
-                    emit(index, whole, rule.groupCount == 0 ? nil : groups, false)
-                } else {
-                    nextStart[index] = end
-                    spent[index] = 0
-                    let whole = TextRange(location: p, length: end - p)
-                    if rule.groupCount == 0 || !solvingGroups {
-                        emit(index, whole, nil, rule.groupCount > 0)
-                    } else if let groups = AcceleratedRegex.groups(
-                        rule.regex, text, start: p, end: end, groupCount: rule.groupCount, vm: vm)
-                    {
-                        emit(index, whole, groups, false)
+                    for member in listed {
+                        let index = Int(member)
+                        guard p >= nextStart[index] else { continue }
+                        settle(index, p, rules[index].runner.matchAnchored(text, at: p, limit: limit(index, p), steps: &spent[index]))
                     }
                 }
             }

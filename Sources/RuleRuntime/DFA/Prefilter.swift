@@ -308,8 +308,8 @@ final class Prefilter: @unchecked Sendable {
         startUnits.free()
     }
 
-    /// Calls `body(rule, p)` for every position `p` of `text` and every rule that may
-    /// match there, in position order; after each such position, scanning resumes at
+    /// Calls `body(p, rules)` for every position `p` of `text` where some rule may match,
+    /// with those rules (in rule order), in position order; after each such position, scanning resumes at
     /// `resume()` when that is further on (no rule can use the positions before it).
     ///
     /// Note: skipping. Most units start nothing: when at most eight ASCII units can start
@@ -320,7 +320,8 @@ final class Prefilter: @unchecked Sendable {
     /// (`TextUnits` finds them while transcoding): the skip then reads the bits.
     @inline(__always)
     func forEachCandidate(
-        _ text: UnsafeBufferPointer<UInt16>, marks: UnsafePointer<UInt64>? = nil, resume: () -> Int, _ body: (Int, Int) -> Void
+        _ text: UnsafeBufferPointer<UInt16>, marks: UnsafePointer<UInt64>? = nil, resume: () -> Int,
+        _ body: (Int, UnsafeBufferPointer<Int32>) -> Void
     ) {
         let count = text.count
         guard count > 0, let base = text.baseAddress else { return }
@@ -341,7 +342,8 @@ final class Prefilter: @unchecked Sendable {
             if row >= 0 {
                 let id = p + 1 < count ? Int(pairs[row + Int(bucket[Int(text[p + 1])])]) : Int(lastUnit[key])
                 if id != 0 {
-                    for k in Int(offsets[id])..<Int(offsets[id + 1]) { body(Int(members[k]), p) }
+                    let first = Int(offsets[id])
+                    body(p, UnsafeBufferPointer(start: members.buffer.baseAddress! + first, count: Int(offsets[id + 1]) - first))
                 }
             }
             let next = resume()
