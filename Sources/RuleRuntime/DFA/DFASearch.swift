@@ -406,79 +406,77 @@ struct CompiledScan: Sendable {
         emit: (Int, TextRange, [TextRange?]?, Bool) -> Void
     ) {
         let ruleCount = rules.count
+        var machines: [PikeVM?] = []  // made on the rare paths that need one
         // The scan's state lives in one temporary buffer: variables captured by the nested
         // functions below would pay a run-time exclusivity check per access.
-        withUnsafeTemporaryAllocation(of: PikeVM?.self, capacity: ruleCount) { machines in
-            machines.initialize(repeating: nil)
-            defer { _ = machines.deinitialize() }
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * ruleCount + 2) { state in
-                // nextStart[rule]: where its next search starts; spent[rule]: steps of anchored
-                // attempts since its last match; ends[rule]: scratch for the product's run.
-                state.initialize(repeating: 0)
-                let nextStart = state.baseAddress!, spent = state.baseAddress! + ruleCount, ends = state.baseAddress! + 2 * ruleCount
-                // resumeAt: where scanning can resume (the one rule's next search, or the end once
-                // every rule has no match left); finished: rules without a match left.
-                let resumeAt = state.baseAddress! + 3 * ruleCount, finished = resumeAt + 1
-                func finish(_ index: Int) {
-                    nextStart[index] = Int.max
-                    finished.pointee += 1
-                    if finished.pointee == ruleCount { resumeAt.pointee = Int.max }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * ruleCount + 2) { state in
+            // nextStart[rule]: where its next search starts; spent[rule]: steps of anchored
+            // attempts since its last match; ends[rule]: scratch for the product's run.
+            state.initialize(repeating: 0)
+            let nextStart = state.baseAddress!, spent = state.baseAddress! + ruleCount, ends = state.baseAddress! + 2 * ruleCount
+            // resumeAt: where scanning can resume (the one rule's next search, or the end once
+            // every rule has no match left); finished: rules without a match left.
+            let resumeAt = state.baseAddress! + 3 * ruleCount, finished = resumeAt + 1
+            func finish(_ index: Int) {
+                nextStart[index] = Int.max
+                finished.pointee += 1
+                if finished.pointee == ruleCount { resumeAt.pointee = Int.max }
+            }
+            @inline(__always) func limit(_ index: Int, _ p: Int) -> Int {
+                max(Self.attemptBase + Self.attemptRate * (p - nextStart[index]) - spent[index], 1)
+            }
+            /// Takes the result of rule `index`'s anchored attempt at `p`.
+            @inline(__always) func settle(_ index: Int, _ p: Int, _ end: Int) {
+                guard end > p || end == DFARunner.gaveUp else { return }
+                let rule = rules[index]
+                func vm() -> PikeVM {
+                    if machines.isEmpty { machines = Array(repeating: nil, count: ruleCount) }
+                    if let vm = machines[index] { return vm }
+                    let vm = PikeVM(rules[index].regex)
+                    machines[index] = vm
+                    return vm
                 }
-                @inline(__always) func limit(_ index: Int, _ p: Int) -> Int {
-                    max(Self.attemptBase + Self.attemptRate * (p - nextStart[index]) - spent[index], 1)
-                }
-                /// Takes the result of rule `index`'s anchored attempt at `p`.
-                @inline(__always) func settle(_ index: Int, _ p: Int, _ end: Int) {
-                    guard end > p || end == DFARunner.gaveUp else { return }
-                    let rule = rules[index]
-                    func vm() -> PikeVM {
-                        if let vm = machines[index] { return vm }
-                        let vm = PikeVM(rules[index].regex)
-                        machines[index] = vm
-                        return vm
-                    }
-                    if end == DFARunner.gaveUp {
-                        spent[index] = 0
-                        guard
-                            let groups = AcceleratedRegex.search(
-                                text, from: p, regex: rule.regex, dfa: rule.runner, vm: vm, groupCount: rule.groupCount),
-                            let whole = groups[0]
-                        else {
-                            finish(index)
-                            return
-                        }
-                        nextStart[index] = whole.upperBound
-                        emit(index, whole, rule.groupCount == 0 ? nil : groups, false)
-                    } else {
-                        nextStart[index] = end
-                        spent[index] = 0
-                        let whole = TextRange(location: p, length: end - p)
-                        if rule.groupCount == 0 || !solvingGroups {
-                            emit(index, whole, nil, rule.groupCount > 0)
-                        } else if let groups = AcceleratedRegex.groups(
-                            rule.regex, text, start: p, end: end, groupCount: rule.groupCount, vm: vm)
-                        {
-                            emit(index, whole, groups, false)
-                        }
-                    }
-                }
-                prefilter.forEachCandidate(text, marks: marks, resume: { ruleCount == 1 ? nextStart[0] : resumeAt.pointee }) { p, listed in
-                    // Searches start on code point boundaries, never between a surrogate pair's units.
-                    if text[p] & 0xFC00 == 0xDC00, p > 0, text[p - 1] & 0xFC00 == 0xD800 { return }
-                    // Several rules to try here: one run of the product for all of them.
-                    if listed.count >= 2, let product,
-                        product.attempt(
-                            text, at: p, listed: listed, nextStart: nextStart, spent: spent, ends: ends, base: Self.attemptBase,
-                            rate: Self.attemptRate)
-                    {
-                        for member in listed where p >= nextStart[Int(member)] { settle(Int(member), p, ends[Int(member)]) }
+                if end == DFARunner.gaveUp {
+                    spent[index] = 0
+                    guard
+                        let groups = AcceleratedRegex.search(
+                            text, from: p, regex: rule.regex, dfa: rule.runner, vm: vm, groupCount: rule.groupCount),
+                        let whole = groups[0]
+                    else {
+                        finish(index)
                         return
                     }
-                    for member in listed {
-                        let index = Int(member)
-                        guard p >= nextStart[index] else { continue }
-                        settle(index, p, rules[index].runner.matchAnchored(text, at: p, limit: limit(index, p), steps: &spent[index]))
+                    nextStart[index] = whole.upperBound
+                    emit(index, whole, rule.groupCount == 0 ? nil : groups, false)
+                } else {
+                    nextStart[index] = end
+                    spent[index] = 0
+                    let whole = TextRange(location: p, length: end - p)
+                    if rule.groupCount == 0 || !solvingGroups {
+                        emit(index, whole, nil, rule.groupCount > 0)
+                    } else if let groups = AcceleratedRegex.groups(
+                        rule.regex, text, start: p, end: end, groupCount: rule.groupCount, vm: vm)
+                    {
+                        emit(index, whole, groups, false)
                     }
+                }
+            }
+            prefilter.forEachCandidate(text, marks: marks, resume: { ruleCount == 1 ? nextStart[0] : resumeAt.pointee }) { p, listed in
+                // Searches start on code point boundaries, never between a surrogate pair's units.
+                if text[p] & 0xFC00 == 0xDC00, p > 0, text[p - 1] & 0xFC00 == 0xD800 { return }
+                // Several rules to try here: one run of the product for all of them.
+                if listed.count >= 2, let product,
+                    product.attempt(
+                        text, at: p, listed: listed, nextStart: nextStart, spent: spent, ends: ends, base: Self.attemptBase,
+                        rate: Self.attemptRate)
+                {
+                    for member in listed where p >= nextStart[Int(member)] { settle(Int(member), p, ends[Int(member)]) }
+                    return
+                }
+                for member in listed {
+                    let index = Int(member)
+                    guard p >= nextStart[index] else { continue }
+                    settle(index, p, rules[index].runner.matchAnchored(text, at: p, limit: limit(index, p), steps: &spent[index]))
                 }
             }
         }

@@ -259,15 +259,38 @@ public struct RenderResult: Sendable, Hashable {
     public let matches: [RuleMatch]
     /// Discarded matches, in text order, each with its reason.
     public let discarded: [DiscardedMatch]
-    /// Plain runs and matches, in order, covering the whole text.
-    public let segments: [Segment]
+    /// Plain runs and matches, in order, covering the whole text (derived from the kept
+    /// matches when read, so that a render that only styles ranges builds no list).
+    public var segments: [Segment] {
+        let length = context?.units.count ?? text.utf16.count
+        var segments: [Segment] = []
+        segments.reserveCapacity(2 * matches.count + 1)
+        var cursor = 0
+        var display = 0
+        for (index, match) in matches.enumerated() {
+            if cursor < match.range.location {
+                let run = match.range.location - cursor
+                segments.append(
+                    .plain(source: TextRange(location: cursor, length: run), display: TextRange(location: display, length: run)))
+            }
+            segments.append(.match(index))
+            cursor = match.range.upperBound
+            display = match.displayRange.upperBound
+        }
+        if cursor < length {
+            segments.append(
+                .plain(
+                    source: TextRange(location: cursor, length: length - cursor),
+                    display: TextRange(location: display, length: length - cursor)))
+        }
+        return segments
+    }
     let context: MatchContext?
 
-    init(text: String, matches: [RuleMatch], discarded: [DiscardedMatch], segments: [Segment], context: MatchContext?) {
+    init(text: String, matches: [RuleMatch], discarded: [DiscardedMatch], context: MatchContext?) {
         self.text = text
         self.matches = matches
         self.discarded = discarded
-        self.segments = segments
         self.context = context
     }
 

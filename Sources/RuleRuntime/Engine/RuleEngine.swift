@@ -102,38 +102,29 @@ public struct RuleEngine: Sendable {
         let resolution = Resolver.resolve(candidates, priorities: priorities)
         let context = MatchContext(units: storage, rules: table.rules, candidates: candidates, solver: reference)
 
-        let (matches, segments, discarded) = candidates.withUnsafeBufferPointer { candidates in
-            records(candidates, resolution, units: units.count, context: context)
+        let (matches, discarded) = candidates.withUnsafeBufferPointer { candidates in
+            records(candidates, resolution, context: context)
         }
-        return RenderResult(text: text, matches: matches, discarded: discarded, segments: segments, context: context)
+        return RenderResult(text: text, matches: matches, discarded: discarded, context: context)
     }
 
     /// The records of a render, reading the candidates in place (a match refers to its
-    /// candidate by index): kept matches in text order (they are disjoint) with the plain
-    /// runs between them, and discarded matches in the resolver's order (by range, rule,
-    /// index), placed where their source starts. (A function of its own: variables
-    /// captured by a closure would pay a run-time exclusivity check per access.)
+    /// candidate by index): kept matches in text order (they are disjoint), and discarded
+    /// matches in the resolver's order (by range, rule, index), placed where their source
+    /// starts. (A function of its own: variables captured by a closure would pay a
+    /// run-time exclusivity check per access.)
     private func records(
-        _ candidates: UnsafeBufferPointer<Candidate>, _ resolution: (kept: [Int], discarded: [Resolver.Discard]), units: Int,
+        _ candidates: UnsafeBufferPointer<Candidate>, _ resolution: (kept: [Int], discarded: [Resolver.Discard]),
         context: MatchContext
-    ) -> ([RuleMatch], [Segment], [DiscardedMatch]) {
+    ) -> ([RuleMatch], [DiscardedMatch]) {
         var matches: [RuleMatch] = []
-        var segments: [Segment] = []
         matches.reserveCapacity(resolution.kept.count)
-        segments.reserveCapacity(2 * resolution.kept.count + 1)
         var displayOffset = 0
         var cursor = 0
         for index in resolution.kept {
             let range = candidates[index].range
-            if cursor < range.location {
-                let length = range.location - cursor
-                segments.append(
-                    .plain(source: TextRange(location: cursor, length: length), display: TextRange(location: displayOffset, length: length))
-                )
-                displayOffset += length
-            }
+            displayOffset += range.location - cursor  // the plain run before the match
             let length = displayLength(of: index, in: candidates, context: context)
-            segments.append(.match(matches.count))
             matches.append(
                 RuleMatch(
                     candidateIndex: index, range: range, ruleIndex: candidates[index].ruleIndex,
@@ -141,12 +132,7 @@ public struct RuleEngine: Sendable {
             displayOffset += length
             cursor = range.upperBound
         }
-        if cursor < units {
-            let length = units - cursor
-            segments.append(
-                .plain(source: TextRange(location: cursor, length: length), display: TextRange(location: displayOffset, length: length)))
-        }
-        guard !resolution.discarded.isEmpty else { return (matches, segments, []) }
+        guard !resolution.discarded.isEmpty else { return (matches, []) }
         var discarded: [DiscardedMatch] = []
         discarded.reserveCapacity(resolution.discarded.count)
         for discard in resolution.discarded {
@@ -159,7 +145,7 @@ public struct RuleEngine: Sendable {
                 context: context)
             discarded.append(DiscardedMatch(match: match, reason: reason))
         }
-        return (matches, segments, discarded)
+        return (matches, discarded)
     }
 
     /// The UTF-16 length of what a kept match shows: one U+FFFC for attachments, a
