@@ -376,6 +376,14 @@ struct CompiledScan: Sendable {
     static let attemptBase = 64
     static let attemptRate = 4
 
+    /// The step limit of a rule's anchored attempt at `p`: its budget (`attemptBase` +
+    /// `attemptRate` × the units since its next search started) minus the steps `spent`
+    /// since its last match, at least one.
+    @inline(__always)
+    static func limit(at p: Int, nextStart: Int, spent: Int) -> Int {
+        max(attemptBase + attemptRate * (p - nextStart) - spent, 1)
+    }
+
     init(rules: [Rule], starts: [StartBuckets]) {
         self.rules = rules
         prefilter = Prefilter(starts)
@@ -406,7 +414,7 @@ struct CompiledScan: Sendable {
         emit: (Int, TextRange, [TextRange?]?, Bool) -> Void
     ) {
         let ruleCount = rules.count
-        var machines: [PikeVM?] = []  // made on the rare paths that need one
+        var machines: [PikeVM?] = []  // made on the rare paths that need one (never read on the hot path)
         // The scan's state lives in one temporary buffer: variables captured by the nested
         // functions below would pay a run-time exclusivity check per access.
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * ruleCount + 2) { state in
@@ -421,9 +429,6 @@ struct CompiledScan: Sendable {
                 nextStart[index] = Int.max
                 finished.pointee += 1
                 if finished.pointee == ruleCount { resumeAt.pointee = Int.max }
-            }
-            @inline(__always) func limit(_ index: Int, _ p: Int) -> Int {
-                max(Self.attemptBase + Self.attemptRate * (p - nextStart[index]) - spent[index], 1)
             }
             /// Takes the result of rule `index`'s anchored attempt at `p`.
             @inline(__always) func settle(_ index: Int, _ p: Int, _ end: Int) {
@@ -467,8 +472,7 @@ struct CompiledScan: Sendable {
                 // Several rules to try here: one run of the product for all of them.
                 if listed.count >= 2, let product,
                     product.attempt(
-                        text, at: p, listed: listed, nextStart: nextStart, spent: spent, ends: ends, base: Self.attemptBase,
-                        rate: Self.attemptRate)
+                        text, at: p, listed: listed, nextStart: nextStart, spent: spent, ends: ends)
                 {
                     for member in listed where p >= nextStart[Int(member)] { settle(Int(member), p, ends[Int(member)]) }
                     return
@@ -476,7 +480,11 @@ struct CompiledScan: Sendable {
                 for member in listed {
                     let index = Int(member)
                     guard p >= nextStart[index] else { continue }
-                    settle(index, p, rules[index].runner.matchAnchored(text, at: p, limit: limit(index, p), steps: &spent[index]))
+                    settle(
+                        index, p,
+                        rules[index].runner.matchAnchored(
+                            text, at: p, limit: Self.limit(at: p, nextStart: nextStart[index], spent: spent[index]),
+                            steps: &spent[index]))
                 }
             }
         }

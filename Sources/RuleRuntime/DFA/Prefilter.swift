@@ -309,8 +309,9 @@ final class Prefilter: @unchecked Sendable {
     }
 
     /// Calls `body(p, rules)` for every position `p` of `text` where some rule may match,
-    /// with those rules (in rule order), in position order; after each such position, scanning resumes at
-    /// `resume()` when that is further on (no rule can use the positions before it).
+    /// with those rules (in rule order), in position order; after each such position,
+    /// scanning resumes at `resume()` when that is further on (no rule can use the
+    /// positions before it).
     ///
     /// Note: skipping. Most units start nothing: when at most eight ASCII units can start
     /// a match, sixteen units are compared at once (SIMD); otherwise an exact bitmap of the
@@ -413,7 +414,6 @@ final class Prefilter: @unchecked Sendable {
         }
         return count
     }
-
 }
 
 /// A copy of `array` that lives as long as the process (for tables built once).

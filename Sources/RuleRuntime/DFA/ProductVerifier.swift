@@ -171,18 +171,17 @@ final class ProductVerifier: @unchecked Sendable {
     /// The anchored attempts at `p` of the `listed` rules due there (`nextStart[rule] <= p`),
     /// each as `DFARunner.matchAnchored` would give it, written to `ends[rule]`; `false`
     /// (nothing written) when fewer than two are due or the product cannot start at `p`.
-    /// A rule's step limit is `base + rate × (p − nextStart) − spent` units, at least one;
-    /// the product's run is charged to the rule with the tightest one (whose limit bounds
-    /// the run, so that every rule's charges still bound the work it causes), the rest of
-    /// a rule's own run to itself.
+    /// Step limits are `CompiledScan.limit`'s; the product's run is charged to the rule
+    /// with the tightest one (whose limit bounds the run, so that every rule's charges
+    /// still bound the work it causes), the rest of a rule's own run to itself.
     @inline(never)
     func attempt(
         _ text: UnsafeBufferPointer<UInt16>, at p: Int, listed: UnsafeBufferPointer<Int32>, nextStart: UnsafeMutablePointer<Int>,
-        spent: UnsafeMutablePointer<Int>, ends: UnsafeMutablePointer<Int>, base: Int, rate: Int
+        spent: UnsafeMutablePointer<Int>, ends: UnsafeMutablePointer<Int>
     ) -> Bool {
         let start = start(text, at: p)
         guard start >= 0 else { return false }
-        @inline(__always) func limit(_ rule: Int) -> Int { max(base + rate * (p - nextStart[rule]) - spent[rule], 1) }
+        @inline(__always) func limit(_ rule: Int) -> Int { CompiledScan.limit(at: p, nextStart: nextStart[rule], spent: spent[rule]) }
         var due = 0
         var shortest = Int.max
         var bottleneck = 0
