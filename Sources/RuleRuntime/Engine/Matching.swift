@@ -63,7 +63,7 @@ public protocol CandidateMatcher: Sendable {
 
 extension CandidateMatcher {
     /// The candidates of `text` (decoding its UTF-16 units).
-    public func candidates(in text: String) -> [Candidate] { candidates(in: text, units: Array(text.utf16)) }
+    public func candidates(in text: String) -> [Candidate] { candidates(in: text, units: utf16Units(text)) }
 }
 
 /// Why a `ReferenceMatcher` could not be built.
