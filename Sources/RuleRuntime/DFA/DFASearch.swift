@@ -354,7 +354,10 @@ public struct AcceleratedRegex: Sendable {
 /// that would exceed it stops, and the rule searches from there with its unanchored DFA,
 /// which finds the leftmost match in one pass. So each rule reads each unit a bounded
 /// number of times.
-struct CompiledScan: Sendable {
+///
+/// A class: reading the scan out of the matcher's storage (an optional) costs one
+/// reference count, not one per table.
+final class CompiledScan: Sendable {
     /// A class, so that reading one in the loop costs one reference count, not one per
     /// table array.
     final class Rule: Sendable {
@@ -391,7 +394,7 @@ struct CompiledScan: Sendable {
     }
 
     /// `nil` unless every regex has start buckets (a DFA that cannot match empty).
-    init?(_ regexes: [AcceleratedRegex]) {
+    convenience init?(_ regexes: [AcceleratedRegex]) {
         var rules: [Rule] = []
         var starts: [StartBuckets] = []
         for regex in regexes {
