@@ -19,8 +19,9 @@ public enum Compiler {
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
-    /// Compiles the spec at `path`.
-    public static func compile(path: String) -> Output {
+    /// Compiles the spec at `path`; with `analyze`, a spec without errors also gets the
+    /// conflict analysis's diagnostics (`ConflictAnalysis`).
+    public static func compile(path: String, analyze: Bool = true) -> Output {
         var loader = SpecLoader()
         let (loaded, loadDiagnostics) = loader.load(path: path)
         var bag = DiagnosticBag()
@@ -31,6 +32,13 @@ public enum Compiler {
         let ok = !sema.diagnostics.hasErrors && !bag.hasErrors
         let automata = ok ? sema.compileAutomata(table) : nil
         bag.add(contentsOf: sema.diagnostics.all)
+        if analyze, let table = ok ? table : nil, let automata,
+            let analysis = ConflictAnalysis(
+                table: table, automata: automata, issues: sema.automataIssues, declarations: sema.ruleNames,
+                patterns: sema.patternSites, allows: sema.allowSites)
+        {
+            bag.add(contentsOf: analysis.run())
+        }
         let diagnostics = bag.sorted
         return Output(table: ok ? table : nil, automata: automata, diagnostics: diagnostics, files: loader.dependencies)
     }

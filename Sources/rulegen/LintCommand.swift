@@ -1,16 +1,20 @@
 import Foundation
 import RuleCompiler
+import RuleRuntime
 import RuleSpec
 
-/// `rulegen lint SPEC… [--format text|json] [--strict]`.
+/// `rulegen lint SPEC… [--format text|json|sarif|github] [--strict] [-Werror] [-Wno-<name>] [-W<name>]`.
 enum LintCommand {
-    static let usage = "rulegen lint <spec> ... [--format text|json] [--strict]"
+    static let usage = "rulegen lint <spec> ... [--format text|json|sarif|github] [--strict] [-Werror] [-Wno-<name>] [-W<name>]"
     static let help = """
         OVERVIEW: Check specs and print their diagnostics.
 
         Syntax and semantic errors: unknown names, invalid patterns (with the column inside the
         pattern), rules that can match the empty string, capture references that do not exist,
-        handlers called with different argument labels, import cycles.
+        handlers called with different argument labels, import cycles. Conflicts between rules
+        (docs/Lint.md): overlaps with an example text and the rule kept there, rules that can
+        never match, `allow overlap` statements that are not needed, rules left out of the
+        analysis.
 
         USAGE: \(usage)
 
@@ -18,24 +22,30 @@ enum LintCommand {
           <spec>                  .richrules files to check.
 
         OPTIONS:
-          --format <format>       text (default) or json (an array of diagnostic objects).
-          --strict                Exit 1 on warnings too.
+          --format <format>       text (default), json (an array of diagnostic objects), sarif
+                                  (SARIF 2.1.0, for code scanning) or github (workflow commands).
+          --strict, -Werror       Report warnings as errors (exit 1 on warnings too).
+          -Wno-<name>             Leave out diagnostics of a kind: \(DiagnosticPolicy.names.joined(separator: ", ")).
+          -W<name>                Report a kind's notes as warnings (-Woverlap: overlaps settled by priority too).
           -h, --help              Show help information.
 
-        EXIT STATUS: 0 clean (or only notes and warnings), 1 errors (or warnings with --strict),
-        2 usage errors, 3 unreadable files.
+        EXIT STATUS: 0 clean (or only notes and warnings), 1 errors (or warnings with --strict or
+        -Werror), 2 usage errors, 3 unreadable files.
 
         """
 
     static func run(_ args: [String], console: Console) throws -> ExitStatus {
         var scanner = ArgumentScanner(args, usage: usage)
         var format = "text"
-        var strict = false
+        var policy = DiagnosticPolicy()
         try scanner.scan { option, value in
             switch option {
-            case "--format": format = try ArgumentScanner.choice(try value(), of: ["text", "json"], for: "--format", usage: usage)
-            case "--strict": strict = true
-            default: return false
+            case "--format":
+                format = try ArgumentScanner.choice(try value(), of: ["text", "json", "sarif", "github"], for: "--format", usage: usage)
+            case "--strict", "-Werror": policy.warningsAreErrors = true
+            default:
+                guard option.hasPrefix("-W") else { return false }
+                try policy.apply(option, usage: usage)
             }
             return true
         }
@@ -49,35 +59,146 @@ enum LintCommand {
             try Specs.requireReadable(path)
             all += Compiler.compile(path: path).diagnostics
         }
-        if format == "json" {
-            console.out(DiagnosticJSON.render(all) + "\n")
-        } else {
-            console.out(DiagnosticRenderer.render(all, showsWarningFlag: true))
+        all = policy.apply(to: all)
+        switch format {
+        case "json": console.out(DiagnosticJSON.render(all) + "\n")
+        case "sarif": console.out(SARIFReport.render(all) + "\n")
+        case "github": console.out(GitHubAnnotations.render(all))
+        default: console.out(DiagnosticRenderer.render(all, showsWarningFlag: true))
         }
-        let errors = all.contains { $0.severity == .error }
-        let warnings = all.contains { $0.severity == .warning }
-        return errors || (strict && warnings) ? .inputErrors : .success
+        return all.contains { $0.severity == .error } ? .inputErrors : .success
+    }
+}
+
+/// What `-Werror`, `-Wno-<name>` and `-W<name>` do to the diagnostics.
+struct DiagnosticPolicy {
+    /// The kinds that are warnings or notes (errors cannot be turned off).
+    static let names = ["overlap", "shadowed", "never-matches", "unneeded-allow", "not-analyzable", "fallback", "state-budget"]
+
+    var warningsAreErrors = false
+    var disabled: Set<String> = []
+    var promoted: Set<String> = []
+
+    mutating func apply(_ option: String, usage: String) throws {
+        let negated = option.hasPrefix("-Wno-")
+        let name = String(option.dropFirst(negated ? 5 : 2))
+        guard Self.names.contains(name) else {
+            throw UsageError(
+                message: "unknown diagnostic name '\(name)' in '\(option)'; names: \(Self.names.joined(separator: ", "))", usage: usage)
+        }
+        if negated {
+            disabled.insert(name)
+            promoted.remove(name)
+        } else {
+            promoted.insert(name)
+            disabled.remove(name)
+        }
+    }
+
+    func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.compactMap { d in
+            var d = d
+            guard d.severity == .error || !disabled.contains(d.name) else { return nil }
+            if d.severity == .note, promoted.contains(d.name) { d.severity = .warning }
+            if d.severity == .warning, warningsAreErrors { d.severity = .error }
+            return d
+        }
     }
 }
 
 /// The JSON form of diagnostics (`docs/Lint.md`).
 enum DiagnosticJSON {
     static func render(_ diagnostics: [Diagnostic]) -> String {
-        let objects: [[String: Any]] = diagnostics.map { d in
-            var object: [String: Any] = [
-                "severity": d.severity.rawValue, "name": d.name, "message": d.message,
-                "file": d.path ?? NSNull(), "line": d.location?.line ?? NSNull(), "column": d.location?.column ?? NSNull(),
-                "rules": [String](), "witness": NSNull(), "winner": NSNull(),
-            ]
-            object["notes"] = d.notes.map { note -> [String: Any] in
+        JSONText.encode(diagnostics.map(object), pretty: true)
+    }
+
+    static func object(_ d: Diagnostic) -> [String: Any] {
+        [
+            "severity": d.severity.rawValue, "name": d.name, "message": d.message,
+            "file": d.path ?? NSNull(), "line": d.location?.line ?? NSNull(), "column": d.location?.column ?? NSNull(),
+            "rules": d.rules, "witness": d.witness ?? NSNull(), "winner": d.winner ?? NSNull(),
+            "notes": d.notes.map { note -> [String: Any] in
                 [
                     "message": note.message, "file": note.ref?.file.path ?? NSNull(),
                     "line": note.ref?.location.line ?? NSNull(), "column": note.ref?.location.column ?? NSNull(),
                 ]
+            },
+        ]
+    }
+}
+
+/// SARIF 2.1.0 (one run, one result per diagnostic, notes as related locations), for
+/// code-scanning upload.
+enum SARIFReport {
+    static func render(_ diagnostics: [Diagnostic]) -> String {
+        let kinds = Array(Set(diagnostics.map(\.name))).sorted()
+        let results: [[String: Any]] = diagnostics.map { d in
+            var result: [String: Any] = [
+                "ruleId": d.name, "level": d.severity.rawValue, "message": ["text": d.message],
+                "locations": location(d.path, d.location).map { [$0] } ?? [],
+            ]
+            let related = d.notes.enumerated().compactMap { index, note -> [String: Any]? in
+                guard var place = location(note.ref?.file.path, note.ref?.location) else { return nil }
+                place["id"] = index
+                place["message"] = ["text": note.message]
+                return place
             }
-            return object
+            if !related.isEmpty { result["relatedLocations"] = related }
+            if !d.rules.isEmpty {
+                let properties: [String: Any] = ["rules": d.rules, "witness": d.witness ?? NSNull(), "winner": d.winner ?? NSNull()]
+                result["properties"] = properties
+            }
+            return result
         }
-        return JSONText.encode(objects, pretty: true)
+        let run: [String: Any] = [
+            "tool": [
+                "driver": [
+                    "name": "rulegen", "version": RichRulesVersion.string, "informationUri": "https://github.com/richrules/richrules",
+                    "rules": kinds.map { ["id": $0, "name": $0, "shortDescription": ["text": "rulegen diagnostic '\($0)'"]] },
+                ]
+            ],
+            "results": results,
+        ]
+        return JSONText.encode(
+            ["$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0", "runs": [run]] as [String: Any], pretty: true)
+    }
+
+    private static func location(_ path: String?, _ location: SourceLocation?) -> [String: Any]? {
+        guard let path else { return nil }
+        var physical: [String: Any] = ["artifactLocation": ["uri": path]]
+        if let location { physical["region"] = ["startLine": location.line, "startColumn": location.column] }
+        return ["physicalLocation": physical]
+    }
+}
+
+/// GitHub Actions workflow commands (`::warning file=…,line=…,col=…::message`): the run's
+/// log and the pull request's diff show them on the spec's line.
+enum GitHubAnnotations {
+    static func render(_ diagnostics: [Diagnostic]) -> String {
+        diagnostics.map { d in
+            let command = d.severity == .note ? "notice" : d.severity.rawValue
+            var properties: [String] = []
+            if let path = d.path { properties.append("file=" + escape(path, property: true)) }
+            if let location = d.location {
+                properties.append("line=\(location.line)")
+                properties.append("col=\(location.column)")
+            }
+            properties.append("title=" + escape("rulegen [\(d.name)]", property: true))
+            var message = d.message
+            for note in d.notes {
+                let place = note.ref.map { "\($0.file.path):\($0.location.line):\($0.location.column): " } ?? ""
+                message += "\n" + place + note.message
+            }
+            return "::\(command) \(properties.joined(separator: ","))::\(escape(message, property: false))\n"
+        }.joined()
+    }
+
+    /// The workflow-command escapes: `%`, CR and LF everywhere, `:` and `,` in properties.
+    static func escape(_ text: String, property: Bool) -> String {
+        var out = text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+        if property { out = out.replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C") }
+        return out
     }
 }
 

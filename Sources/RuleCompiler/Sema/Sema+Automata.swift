@@ -9,6 +9,7 @@ extension Sema {
     /// the rule runs on its NFA (still linear, slower).
     mutating func compileAutomata(_ table: StyleTable) -> CompiledRuleSet {
         let (automata, issues) = AutomataBuilder.build(table)
+        automataIssues = issues
         for (index, issue) in issues {
             let rule = table.rules[index]
             let site = patternSites[rule.name]

@@ -24,6 +24,8 @@ struct Sema {
     var allowSites: [(rule: String, other: Identifier, file: SourceFile)] = []
     /// Where each regex rule's pattern is (for automaton warnings).
     var patternSites: [String: SourceRef] = [:]
+    /// Why rules have no automaton (`compileAutomata`), for the conflict analysis.
+    var automataIssues: [(rule: Int, issue: AutomataBuilder.Issue)] = []
 
     static let priorityRange = -1_000_000...1_000_000
 

@@ -50,6 +50,11 @@ public struct Diagnostic: Sendable, Hashable {
     /// A path to show when there is no `ref` (a file that could not be read).
     public var path: String?
     public var notes: [Note]
+    /// Conflict diagnostics: the rules involved, an example text (`nil` when none was
+    /// confirmed) and the rule the resolver keeps on it.
+    public var rules: [String] = []
+    public var witness: String?
+    public var winner: String?
 
     public init(_ severity: Severity, _ name: String, _ message: String, at ref: SourceRef?, notes: [Note] = []) {
         self.severity = severity

@@ -7,11 +7,11 @@
 ///                ^~~
 /// ```
 public enum DiagnosticRenderer {
-    /// One diagnostic with its source line, caret and notes. `flag` appends `[-Wname]` to
-    /// warnings.
+    /// One diagnostic with its source line, caret and notes. `showsWarningFlag` appends
+    /// `[-Wname]` to warnings and notes (the flag that turns them off).
     public static func render(_ d: Diagnostic, showsWarningFlag: Bool = false) -> String {
         var out = header(severity: d.severity, message: d.message, ref: d.ref, path: d.path)
-        if showsWarningFlag, d.severity == .warning { out += " [-W\(d.name)]" }
+        if showsWarningFlag, d.severity != .error { out += " [-W\(d.name)]" }
         out += "\n"
         if let ref = d.ref { out += snippet(ref) }
         for note in d.notes {

@@ -71,7 +71,7 @@ internal enum HtmlRules {
         ICAgICAgfQogICAgICB9LAogICAgICAicHJpb3JpdHkiIDogMCwKICAgICAgInRhZ3MiIDogewoK
         ICAgICAgfQogICAgfSwKICAgIHsKICAgICAgImFsbG93T3ZlcmxhcCIgOiBbCgogICAgICBdLAog
         ICAgICAiY2FwdHVyZU5hbWVzIiA6IHsKCiAgICAgIH0sCiAgICAgICJsb2NhdGlvbiIgOiAiaHRt
-        bC5yaWNocnVsZXM6MTY6NiIsCiAgICAgICJtYXRjaCIgOiB7CiAgICAgICAgImF0dHJpYnV0ZXMi
+        bC5yaWNocnVsZXM6MTk6NiIsCiAgICAgICJtYXRjaCIgOiB7CiAgICAgICAgImF0dHJpYnV0ZXMi
         IDogWwogICAgICAgICAgInNyYyIsCiAgICAgICAgICAiYWx0IgogICAgICAgIF0sCiAgICAgICAg
         ImVsZW1lbnQiIDogImltZyIsCiAgICAgICAgImtpbmQiIDogImVsZW1lbnQiLAogICAgICAgICJ2
         b2lkIiA6IHRydWUKICAgICAgfSwKICAgICAgIm5hbWUiIDogInBpY3R1cmUiLAogICAgICAicHJl
@@ -86,10 +86,10 @@ internal enum HtmlRules {
         cyIgOiBbCiAgICAgICAgICAgICAgICAgIHsKICAgICAgICAgICAgICAgICAgICAibmFtZSIgOiAi
         c3JjIgogICAgICAgICAgICAgICAgICB9CiAgICAgICAgICAgICAgICBdCiAgICAgICAgICAgICAg
         fQogICAgICAgICAgICB9CiAgICAgICAgICBdLAogICAgICAgICAgImhhbmRsZXIiIDogInNob3dJ
-        bWFnZSIKICAgICAgICB9CiAgICAgIH0sCiAgICAgICJwcmlvcml0eSIgOiAwLAogICAgICAidGFn
-        cyIgOiB7CgogICAgICB9CiAgICB9CiAgXSwKICAic291cmNlIiA6ICJodG1sLnJpY2hydWxlcyIs
-        CiAgInN0eWxlcyIgOiB7CiAgICAibGluayIgOiB7CiAgICAgICJjb2xvciIgOiAic3lzdGVtQmx1
-        ZSIsCiAgICAgICJ1bmRlcmxpbmUiIDogInNpbmdsZSIKICAgIH0KICB9Cn0K
+        bWFnZSIKICAgICAgICB9CiAgICAgIH0sCiAgICAgICJwcmlvcml0eSIgOiAxMCwKICAgICAgInRh
+        Z3MiIDogewoKICAgICAgfQogICAgfQogIF0sCiAgInNvdXJjZSIgOiAiaHRtbC5yaWNocnVsZXMi
+        LAogICJzdHlsZXMiIDogewogICAgImxpbmsiIDogewogICAgICAiY29sb3IiIDogInN5c3RlbUJs
+        dWUiLAogICAgICAidW5kZXJsaW5lIiA6ICJzaW5nbGUiCiAgICB9CiAgfQp9Cg==
         """
 
     private static let automataBase64 = """

@@ -1,0 +1,195 @@
+import RuleRuntime
+import RuleSpec
+
+/// Finds, before the app runs, the rules that fight over the same text (see
+/// `docs/Lint.md`). Kinds, by their `-W` names:
+/// - `overlap`: two rules' matches can share text; shown with the shortest example text
+///   confirmed on the real matchers and what the resolver keeps there. A note when
+///   priority settles it, a warning when the rules have the same priority (position and
+///   length decide, which moves with the text).
+/// - `never-matches`: no text holds a match of the rule.
+/// - `not-analyzable`: a rule without an automaton (its conflicts are not checked).
+/// - `unneeded-allow`: an `allow overlap` between rules that cannot overlap.
+struct ConflictAnalysis {
+    let table: StyleTable
+    let languages: [RuleLanguage]
+    let matcher: ReferenceMatcher
+    /// Where each rule is declared, and its `allow overlap` statements.
+    let declarations: [String: SourceRef]
+    let patterns: [String: SourceRef]
+    let allows: [(rule: String, other: Identifier, file: SourceFile)]
+
+    init?(
+        table: StyleTable, automata: CompiledRuleSet, issues: [(rule: Int, issue: AutomataBuilder.Issue)],
+        declarations: [String: SourceRef], patterns: [String: SourceRef],
+        allows: [(rule: String, other: Identifier, file: SourceFile)]
+    ) {
+        guard let matcher = try? ReferenceMatcher(table: table, automata: automata) else { return nil }
+        self.table = table
+        self.matcher = matcher
+        languages = RuleLanguage.all(table, automata: automata, issues: issues)
+        self.declarations = declarations
+        self.patterns = patterns
+        self.allows = allows
+    }
+
+    /// A confirmed overlap: the text, and the rule the resolver keeps there and why.
+    struct Overlap {
+        var witness: String?
+        var winner: Int?
+        var decider: DiscardReason.Decider?
+    }
+
+    func run() -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var matchable: [RuleLanguage.Automaton?] = []
+        for (index, language) in languages.enumerated() {
+            let rule = table.rules[index]
+            switch language {
+            case .notAnalyzable(let reason):
+                diagnostics.append(
+                    Diagnostic(
+                        .note, "not-analyzable", "rule '\(rule.name)' is left out of the conflict analysis: \(reason)",
+                        at: patterns[rule.name] ?? declarations[rule.name]))
+                matchable.append(nil)
+            case .automaton(let automaton):
+                if automaton.exact, OverlapSearch(automaton).run(limit: 1) == .impossible {
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning, "never-matches", "rule '\(rule.name)' can never match: no text satisfies its pattern",
+                            at: patterns[rule.name] ?? declarations[rule.name]))
+                    matchable.append(nil)
+                } else {
+                    matchable.append(automaton)
+                }
+            }
+        }
+        var overlapping = Set<[String]>()
+        for j in table.rules.indices {
+            guard let second = matchable[j] else { continue }
+            for i in 0..<j {
+                guard let first = matchable[i] else { continue }
+                guard let overlap = overlap(i, j, first, second) else { continue }
+                overlapping.insert([table.rules[i].name, table.rules[j].name].sorted())
+                if allowed(i, j) { continue }
+                diagnostics.append(diagnostic(i, j, overlap))
+            }
+        }
+        for site in allows {
+            guard let other = table.rules.firstIndex(where: { $0.name == site.other.name }),
+                let own = table.rules.firstIndex(where: { $0.name == site.rule }),
+                matchable[other] != nil, matchable[own] != nil,
+                !overlapping.contains([site.rule, site.other.name].sorted())
+            else { continue }
+            diagnostics.append(
+                Diagnostic(
+                    .warning, "unneeded-allow",
+                    "'allow overlap \(site.other.name)' is not needed: no text makes '\(site.rule)' and '\(site.other.name)' overlap",
+                    at: SourceRef(file: site.file, span: site.other.span)))
+        }
+        return diagnostics
+    }
+
+    private func allowed(_ i: Int, _ j: Int) -> Bool {
+        table.rules[i].allowOverlap.contains(table.rules[j].name) || table.rules[j].allowOverlap.contains(table.rules[i].name)
+    }
+
+    /// Whether rules `i` and `j` can overlap, with the first example text the real matchers
+    /// confirm (`nil` when they cannot overlap).
+    func overlap(_ i: Int, _ j: Int, _ first: RuleLanguage.Automaton, _ second: RuleLanguage.Automaton) -> Overlap? {
+        // Tags spelled plainly first: their examples are real tags.
+        if first.example != nil || second.example != nil {
+            var a = first, b = second
+            a.dfa = first.example ?? first.dfa
+            b.dfa = second.example ?? second.dfa
+            if case .witnesses(let texts) = OverlapSearch(a, b).run(limit: 200) {
+                for text in texts {
+                    if let confirmed = confirm(text, i, j) { return confirmed }
+                }
+            }
+        }
+        switch OverlapSearch(first, second).run(limit: 200) {
+        case .impossible:
+            return nil
+        case .unknown:
+            return Overlap()
+        case .witnesses(let texts):
+            for text in texts {
+                if let confirmed = confirm(text, i, j) { return confirmed }
+            }
+            return Overlap()
+        }
+    }
+
+    /// Runs both rules on `text`: when a match of each overlaps, what the resolver keeps.
+    func confirm(_ text: String, _ i: Int, _ j: Int) -> Overlap? {
+        let candidates = matcher.candidates(in: text).filter { ($0.ruleIndex == i || $0.ruleIndex == j) && $0.range.length > 0 }
+        let (_, discarded) = Resolver.resolve(candidates, priorities: table.rules.map(\.priority))
+        for d in discarded where candidates[d.index].ruleIndex != candidates[d.by].ruleIndex {
+            return Overlap(witness: text, winner: candidates[d.by].ruleIndex, decider: d.decider)
+        }
+        return nil
+    }
+
+    private func diagnostic(_ i: Int, _ j: Int, _ overlap: Overlap) -> Diagnostic {
+        let a = table.rules[i], b = table.rules[j]
+        let samePriority = a.priority == b.priority
+        var message = "'\(b.name)' overlaps '\(a.name)'"
+        if let witness = overlap.witness, let winner = overlap.winner, let decider = overlap.decider {
+            let kept = table.rules[winner], lost = winner == i ? b : a
+            message += " on \(Self.quoted(witness)); '\(kept.name)' wins (\(Self.phrase(decider)))"
+            switch lost.matcher {
+            case .tagFamily, .element: message += "; the tag is dropped and its markup shown as text"
+            default: break
+            }
+        } else {
+            message += " on some texts (no example was confirmed)"
+            if !samePriority { message += "; '\(a.priority > b.priority ? a.name : b.name)' wins (higher priority)" }
+        }
+        var d = Diagnostic(
+            samePriority ? .warning : .note, "overlap", message, at: declarations[b.name],
+            notes: [.init("'\(a.name)' declared here", at: declarations[a.name])])
+        d.rules = [b.name, a.name]
+        d.witness = overlap.witness
+        d.winner = overlap.winner.map { table.rules[$0].name }
+        return d
+    }
+
+    static func phrase(_ decider: DiscardReason.Decider) -> String {
+        switch decider {
+        case .priority: return "higher priority"
+        case .position: return "earlier start"
+        case .length: return "longer match"
+        case .declarationOrder: return "declared first"
+        }
+    }
+
+    /// A text as a string literal: quotes, backslashes, controls and invisible code points
+    /// escaped (`\n`, `\u{200B}`).
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for s in text.unicodeScalars {
+            switch s {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                let p = s.properties
+                let visible =
+                    s.value >= 0x20 && s.value != 0x7F
+                    && ![.control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator, .unassigned, .surrogate, .privateUse]
+                        .contains(p.generalCategory)
+                    && !p.isDefaultIgnorableCodePoint && p.canonicalCombiningClass == .notReordered
+                    && p.generalCategory != .nonspacingMark && p.generalCategory != .enclosingMark
+                if visible || s == " " {
+                    out.unicodeScalars.append(s)
+                } else {
+                    out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
+                }
+            }
+        }
+        return out + "\""
+    }
+}

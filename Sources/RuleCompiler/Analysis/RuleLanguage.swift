@@ -1,0 +1,217 @@
+import RuleRuntime
+
+/// What the conflict analysis knows of the matches of one rule.
+///
+/// Note: a DFA stands for a rule's matches through its anchored runs: a text span can be a
+/// match of the rule only if the anchored run from the span's start (in the look-behind
+/// context of the text before it) records a match at the span's end. For a regex rule
+/// that is its own leftmost-first DFA, which already prefers alternatives and greedy or
+/// lazy loops as NSRegularExpression does; for word prefixes, tags and elements it is the
+/// DFA of a pattern whose matches include every match of the rule (a sound
+/// over-approximation). Either way, "no text makes these overlap" is a proof, and a text
+/// that the automata say may overlap is confirmed on the real matchers before it is shown.
+enum RuleLanguage {
+    /// The DFA, whether it is the rule's own (`exact`), and whether a match must start at
+    /// the text's start or after White_Space (word-prefix rules; the DFA cannot say it).
+    struct Automaton {
+        var dfa: DFATable
+        var exact: Bool
+        var wordStart = false
+        /// A DFA whose matches are all real matches of the rule (tags spelled plainly), to
+        /// find example texts with first; `nil`: `dfa` serves.
+        var example: DFATable?
+    }
+
+    case automaton(Automaton)
+    /// No automaton: the rule falls back to NSRegularExpression, or its DFA is over the
+    /// state budget. `reason` finishes "its conflicts are not checked: …".
+    case notAnalyzable(reason: String)
+
+    /// The languages of a checked table's rules, by rule index.
+    static func all(_ table: StyleTable, automata: CompiledRuleSet, issues: [(rule: Int, issue: AutomataBuilder.Issue)])
+        -> [RuleLanguage]
+    {
+        table.rules.indices.map { index in
+            let rule = table.rules[index]
+            if case .regex = rule.matcher {
+                if index < automata.automata.count, let dfa = automata.automata[index]?.dfa {
+                    return .automaton(Automaton(dfa: dfa, exact: true))
+                }
+                switch issues.first(where: { $0.rule == index })?.issue {
+                case .fallback(let construct, _)?: return .notAnalyzable(reason: "it uses \(construct) and runs on NSRegularExpression")
+                case .stateBudget?: return .notAnalyzable(reason: "its DFA exceeds the state budget")
+                case nil: return .notAnalyzable(reason: "it has no automaton")
+                }
+            }
+            guard let sound = overApproximation(rule.matcher).flatMap(dfa) else {
+                return .notAnalyzable(reason: "its matcher has no automaton")
+            }
+            let isPrefix: Bool
+            if case .prefix = rule.matcher { isPrefix = true } else { isPrefix = false }
+            return .automaton(
+                Automaton(dfa: sound, exact: false, wordStart: isPrefix, example: examples(rule.matcher).flatMap(dfa)))
+        }
+    }
+
+    private static func dfa(_ pattern: String) -> DFATable? {
+        guard case .program(let program) = RegexCompiler.compile(pattern, flags: []) else { return nil }
+        return DFABuilder.build(program, maxStates: AutomataBuilder.stateBudget, maxCells: AutomataBuilder.cellBudget)
+    }
+
+    /// A pattern whose matches are all matches of a tag-family or element rule (a subset:
+    /// well-formed tags with a plain name, and a first attribute for elements), for
+    /// spelling example texts that the real tag scanner accepts.
+    static func examples(_ matcher: MatcherSpec) -> String? {
+        // Content without a token of the family: every `<` is followed by something that
+        // does not start the name or a closing tag.
+        func content(_ name: String) -> String {
+            let first =
+                RuleLanguage.literal(String(name.prefix(1)).lowercased()) + RuleLanguage.literal(String(name.prefix(1)).uppercased())
+            return "(?:[^<]|<+(?:[^/<\(first)]|/[^<\(first)]))*"
+        }
+        switch matcher {
+        case .regex, .prefix:
+            return nil
+        case .tagFamily(let family):
+            let n = literal(family)
+            return "<\(n)>\(content(family))</\(n)>|<\(n)1>\(content(family))</\(n)1>"
+        case .element(let name, let attributes, let isVoid):
+            let n = literal(name)
+            let attribute = attributes.first.map { " " + literal($0) + #"="[^"<>&]*""# }
+            let open = attribute.map { "<\(n)(?:\($0))?>" } ?? "<\(n)>"
+            return isVoid ? open : open + content(name) + "</\(n)>"
+        }
+    }
+
+    /// A pattern whose matches include every match of a word-prefix, tag-family or element
+    /// rule (`nil` for regex rules).
+    static func overApproximation(_ matcher: MatcherSpec) -> String? {
+        // Attributes as the tag scanner reads them, quoted values holding any `>`.
+        let attributes = #"(?:[\s/](?:[^>"']|"[^"]*"|'[^']*')*)?"#
+        switch matcher {
+        case .regex:
+            return nil
+        case .prefix(let prefix):
+            // A word (no White_Space) starting with the prefix; the word boundaries around
+            // it are left out (fewer constraints, more matches).
+            return literal(prefix) + #"\S*"#
+        case .tagFamily(let family):
+            // The innermost tag ends at the first closing token of the family.
+            let name = "(?i:" + literal(family) + ")[0-9]*"
+            return "<\(name)>(?s:.*?)(?:</\(name)>|<\(name)/>)"
+        case .element(let name, _, let isVoid):
+            let tag = "(?i:" + literal(name) + ")"
+            if isVoid { return "<\(tag)\(attributes)>" }
+            // The opening tag's attributes are left loose (a `>` in a quoted value ends it
+            // early, which the lazy content then covers): the span is what counts.
+            return #"<\#(tag)(?:[\s/][^>]*)?>(?s:.*?)(?:</\#(tag)\s*>|<\#(tag)[\s/][^>]*>)"#
+        }
+    }
+
+    /// `text` as a pattern that matches it literally: letters and digits as they are,
+    /// anything else as `\x{…}`.
+    static func literal(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "\\x{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return out
+    }
+}
+
+/// The common refinement of two DFAs' input classes: each class of the refinement is a
+/// set of code points on which both DFAs agree, with a representative code point that
+/// witness texts are spelled with (readable ones preferred: `a`, `0`, `A`, punctuation,
+/// space, then others).
+struct PairAlphabet {
+    /// Per refined class, its class in each DFA.
+    var classes: [(first: Int, second: Int)] = []
+    var representatives: [Unicode.Scalar] = []
+
+    init(_ first: DFATable, _ second: DFATable) {
+        var index: [Int: Int] = [:]
+        var ranks: [Int] = []
+        func add(_ a: Int, _ b: Int, _ scalar: UInt32) {
+            guard let s = Unicode.Scalar(scalar) else { return }
+            let key = a << 16 | b
+            let rank = Self.rank(s)
+            if let existing = index[key] {
+                if rank < ranks[existing] {
+                    ranks[existing] = rank
+                    representatives[existing] = s
+                }
+                return
+            }
+            index[key] = classes.count
+            classes.append((a, b))
+            representatives.append(s)
+            ranks.append(rank)
+        }
+        for c in 0..<UInt32(0x80) { add(Int(first.asciiClasses[Int(c)]), Int(second.asciiClasses[Int(c)]), c) }
+        // Runs from U+0080 on: walk the merged run starts of both tables.
+        var i = 0, j = 0
+        var low: UInt32 = 0x80
+        while low <= 0x10FFFF {
+            while i + 1 < first.rangeStarts.count, first.rangeStarts[i + 1] <= low { i += 1 }
+            while j + 1 < second.rangeStarts.count, second.rangeStarts[j + 1] <= low { j += 1 }
+            let nextA = i + 1 < first.rangeStarts.count ? first.rangeStarts[i + 1] : 0x110000
+            let nextB = j + 1 < second.rangeStarts.count ? second.rangeStarts[j + 1] : 0x110000
+            let high = min(nextA, nextB)
+            // The run's first code point that is a scalar (surrogates are not).
+            let scalar = (0xD800..<0xE000).contains(low) ? 0xE000 : low
+            if scalar < high {
+                add(Int(first.classOf(scalar)), Int(second.classOf(scalar)), scalar)
+            }
+            low = high
+        }
+        sortByReadability()
+    }
+
+    /// The refined classes ordered by their representative's readability (the search
+    /// tries classes in this order, so witnesses use `a` before `A` or `ﬅ`).
+    mutating func sortByReadability() {
+        let order = representatives.indices.sorted { (Self.rank(representatives[$0]), $0) < (Self.rank(representatives[$1]), $1) }
+        classes = order.map { classes[$0] }
+        representatives = order.map { representatives[$0] }
+    }
+
+    /// Lower is more readable in a witness text.
+    static func rank(_ s: Unicode.Scalar) -> Int {
+        switch s.value {
+        case 0x61...0x7A: return Int(s.value)  // a–z, in order
+        case 0x30...0x39: return 0x100 + Int(s.value)
+        case 0x41...0x5A: return 0x200 + Int(s.value)
+        case 0x21...0x7E: return 0x300 + Int(s.value)
+        case 0x20: return 0x400
+        case 0x80...0x10FFFF where !s.properties.isWhitespace && s.properties.generalCategory != .control: return 0x500
+        default: return 0x600 + Int(s.value & 0xFF)
+        }
+    }
+}
+
+extension DFATable {
+    /// The class of a code point from U+0080 on (`inputClass` without the ASCII table).
+    func classOf(_ scalar: UInt32) -> Int { inputClass(scalar) }
+
+    /// Number of look-behind contexts (start states).
+    var contextCount: Int { anchoredStarts.count }
+
+    /// The look-behind context after a code point of class `inputClass`, given the one
+    /// before it (what `DFARunner.context` computes from the text).
+    func context(after inputClass: Int, from context: Int) -> Int {
+        let flags = classFlags[inputClass]
+        let previous: DFATable.Previous =
+            flags & ClassFlag.lineFeed != 0
+            ? .lineFeed
+            : flags & ClassFlag.carriageReturn != 0 ? .carriageReturn : flags & ClassFlag.lineTerminator != 0 ? .otherTerminator : .other
+        var bits = context >> 3
+        for k in 0..<boundaryPairCount where flags & ClassFlag.ignorable(k) == 0 {
+            if flags & ClassFlag.word(k) != 0 { bits |= 1 << k } else { bits &= ~(1 << k) }
+        }
+        return DFATable.context(atStart: false, previous: previous, wordBits: bits)
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import RuleCompiler
+import RuleRuntime
+import RuleSpec
+import XCTest
+
+/// The conflict analysis (`rulegen lint`): each kind positive and negative, every witness
+/// checked on the NSRegularExpression reference matcher and the resolver.
+final class ConflictAnalysisTests: XCTestCase {
+    /// Compiles `body` as a spec; returns the analysis's diagnostics (kinds other than the
+    /// compiler's) and the table.
+    func lint(_ body: String, file: StaticString = #filePath, line: UInt = #line) throws -> ([Diagnostic], StyleTable) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("case.richrules")
+        try ("richrules 1\n" + body).write(to: url, atomically: true, encoding: .utf8)
+        let output = Compiler.compile(path: url.path)
+        let table = try XCTUnwrap(output.table, output.diagnostics.map(\.message).joined(separator: "\n"), file: file, line: line)
+        let analysis = output.diagnostics.filter { ["overlap", "never-matches", "unneeded-allow", "not-analyzable"].contains($0.name) }
+        for d in analysis where d.name == "overlap" { try verify(d, table, file: file, line: line) }
+        return (analysis, table)
+    }
+
+    /// The witness holds overlapping matches of both rules on the reference matcher, and the
+    /// resolver keeps the reported winner.
+    func verify(_ d: Diagnostic, _ table: StyleTable, file: StaticString, line: UInt) throws {
+        guard let witness = d.witness else { return }
+        let names = Set(d.rules)
+        let candidates = try ReferenceMatcher(table: table).candidates(in: witness).filter {
+            names.contains(table.rules[$0.ruleIndex].name) && $0.range.length > 0
+        }
+        let overlapping = candidates.contains { a in
+            candidates.contains { b in
+                a.ruleIndex != b.ruleIndex && a.range.location < b.range.upperBound && b.range.location < a.range.upperBound
+            }
+        }
+        XCTAssertTrue(overlapping, "\(d.message): no overlap on the reference matcher", file: file, line: line)
+        let (_, discarded) = Resolver.resolve(candidates, priorities: table.rules.map(\.priority))
+        let winner = discarded.first { candidates[$0.index].ruleIndex != candidates[$0.by].ruleIndex }.map {
+            table.rules[candidates[$0.by].ruleIndex].name
+        }
+        XCTAssertEqual(winner, d.winner, d.message, file: file, line: line)
+    }
+
+    func testOverlapSamePriorityIsAWarningWithTheShortestWitness() throws {
+        let (diagnostics, _) = try lint("rule a { match /ab/ }\nrule b { match /bc/ }\n")
+        XCTAssertEqual(diagnostics.map(\.message), [#"'b' overlaps 'a' on "abc"; 'a' wins (earlier start)"#])
+        XCTAssertEqual(diagnostics.map(\.severity), [.warning])
+        XCTAssertEqual(diagnostics.first?.rules, ["b", "a"])
+        XCTAssertEqual(diagnostics.first?.location?.line, 3)
+        XCTAssertEqual(diagnostics.first?.notes.first?.message, "'a' declared here")
+    }
+
+    func testOverlapSettledByPriorityIsANote() throws {
+        let (diagnostics, _) = try lint("rule tag { match /#\\w+/ }\nrule num { match /\\d+/ priority 5 }\n")
+        XCTAssertEqual(diagnostics.map(\.message), [##"'num' overlaps 'tag' on "#0"; 'num' wins (higher priority)"##])
+        XCTAssertEqual(diagnostics.map(\.severity), [.note])
+    }
+
+    func testOverlapDecidedByLengthAndDeclarationOrder() throws {
+        let (length, _) = try lint("rule short { match /ab/ }\nrule long { match /abc/ }\n")
+        XCTAssertEqual(length.map(\.message), [#"'long' overlaps 'short' on "abc"; 'long' wins (longer match)"#])
+        let (order, _) = try lint("rule first { match /ab/ }\nrule second { match /a[a-z]/ }\n")
+        XCTAssertEqual(order.map(\.message), [#"'second' overlaps 'first' on "ab"; 'first' wins (declared first)"#])
+    }
+
+    func testRulesThatLookCloseButCannotOverlapGiveNothing() throws {
+        // '@' and '#' are not \w: a mention never runs into a hashtag.
+        XCTAssertEqual(try lint("rule tag { match /#\\w+/ }\nrule at { match /@\\w+/ }\n").0.map(\.message), [])
+        // Words start with one character: prefix rules with different prefixes never meet.
+        XCTAssertEqual(try lint("rule h { match prefix \"#\" }\nrule m { match prefix \"@\" }\n").0.map(\.message), [])
+        // Digits only between brackets vs. letters only.
+        XCTAssertEqual(try lint("rule n { match /\\[\\d+\\]/ }\nrule w { match /[a-z]+/ }\n").0.map(\.message), [])
+        // Anchored at the start vs. needing a line feed before it.
+        XCTAssertEqual(try lint("rule s { match /\\Aab/ }\nrule l { match /(?m)^\\nb/ }\n").0.map(\.message), [])
+    }
+
+    func testOverlapWithTagsAndPrefixes() throws {
+        let (tags, _) = try lint("tags b { }\nrule bang { match /!+/ priority 1 }\n")
+        XCTAssertEqual(
+            tags.map(\.message),
+            [#"'bang' overlaps 'b' on "<b>!</b>"; 'bang' wins (higher priority); the tag is dropped and its markup shown as text"#])
+        let (prefix, _) = try lint("rule hashtag { match prefix \"#\" }\nrule digits { match /\\d+/ }\n")
+        XCTAssertEqual(prefix.map(\.message), [##"'digits' overlaps 'hashtag' on "#0"; 'hashtag' wins (earlier start)"##])
+    }
+
+    func testNeverMatches() throws {
+        let (classes, _) = try lint("rule none { match /x[^\\s\\S]/ }\nrule boundary { match /a\\bb/ }\n")
+        XCTAssertEqual(
+            classes.map(\.message),
+            [
+                "rule 'none' can never match: no text satisfies its pattern",
+                "rule 'boundary' can never match: no text satisfies its pattern",
+            ])
+        XCTAssertEqual(classes.map(\.severity), [.warning, .warning])
+        // Assertions that some text satisfies.
+        XCTAssertEqual(try lint("rule word { match /\\bfoo\\b/ }\nrule end { match /(?m)x$/ }\n").0.map(\.message), [])
+    }
+
+    func testAllowOverlapSilencesThePairAndAnUnneededOneIsAWarning() throws {
+        let (allowed, _) = try lint("rule a { match /ab/ }\nrule b { match /bc/  allow overlap a }\n")
+        XCTAssertEqual(allowed.map(\.message), [])
+        let (unneeded, _) = try lint("rule a { match /a/  allow overlap b }\nrule b { match /b/ }\n")
+        XCTAssertEqual(unneeded.map(\.message), ["'allow overlap b' is not needed: no text makes 'a' and 'b' overlap"])
+        XCTAssertEqual(unneeded.map(\.severity), [.warning])
+        XCTAssertEqual(unneeded.first?.location?.column, 35)
+    }
+
+    func testFallbackRulesAreNotAnalyzable() throws {
+        let (diagnostics, _) = try lint("rule twice { match /(a)\\1/ }\nrule a { match /a/ }\n")
+        XCTAssertEqual(diagnostics.map(\.name), ["not-analyzable"])
+        XCTAssertEqual(diagnostics.map(\.severity), [.note])
+        XCTAssertTrue(
+            diagnostics[0].message.hasPrefix("rule 'twice' is left out of the conflict analysis: it uses "), diagnostics[0].message)
+    }
+
+    func testWitnessesEscapeInvisibleCodePoints() throws {
+        let (diagnostics, _) = try lint("rule a { match /a\\n/ }\nrule b { match /\\nb/ }\n")
+        XCTAssertEqual(diagnostics.map(\.message), [#"'b' overlaps 'a' on "a\nb"; 'a' wins (earlier start)"#])
+        XCTAssertEqual(diagnostics.first?.witness, "a\nb")
+    }
+}
