@@ -64,16 +64,28 @@ struct ConflictAnalysis {
                 }
             }
         }
-        var overlapping = Set<[String]>()
+        // Every pair that can overlap, with its example.
+        var overlaps: [Int: Overlap] = [:]  // key: i * count + j, i < j
+        let count = table.rules.count
         for j in table.rules.indices {
             guard let second = matchable[j] else { continue }
             for i in 0..<j {
-                guard let first = matchable[i] else { continue }
-                guard let overlap = overlap(i, j, first, second) else { continue }
-                overlapping.insert([table.rules[i].name, table.rules[j].name].sorted())
-                if allowed(i, j) { continue }
-                diagnostics.append(diagnostic(i, j, overlap))
+                guard let first = matchable[i], let overlap = overlap(i, j, first, second) else { continue }
+                overlaps[i * count + j] = overlap
             }
+        }
+        func overlapOf(_ a: Int, _ b: Int) -> Overlap? { overlaps[min(a, b) * count + max(a, b)] }
+        let shadows = shadowers(matchable, overlapOf)
+        var overlapping = Set<[String]>()
+        for key in overlaps.keys.sorted() {
+            let i = key / count, j = key % count
+            overlapping.insert([table.rules[i].name, table.rules[j].name].sorted())
+            if shadows[i] == j || shadows[j] == i { continue }
+            if allowed(i, j) { continue }
+            diagnostics.append(diagnostic(i, j, overlaps[key]!))
+        }
+        for (loser, winner) in shadows.sorted(by: { $0.key < $1.key }) {
+            diagnostics.append(shadowed(loser, by: winner, overlapOf(loser, winner)!))
         }
         for site in allows {
             guard let other = table.rules.firstIndex(where: { $0.name == site.other.name }),
@@ -88,6 +100,50 @@ struct ConflictAnalysis {
                     at: SourceRef(file: site.file, span: site.other.span)))
         }
         return diagnostics
+    }
+
+    /// Rules that can never be kept (`shadows[b] = a`): rule `a` has a higher priority
+    /// than `b`, can be discarded by no rule (every rule of its priority or higher cannot
+    /// overlap it), and its anchored run matches wherever `b`'s match starts, so that one
+    /// of its matches always holds the first code point of `b`'s (see
+    /// `OverlapSearch.firstCoversSecond`). Only regex rules shadow (their DFA is exact).
+    func shadowers(_ matchable: [RuleLanguage.Automaton?], _ overlapOf: (Int, Int) -> Overlap?) -> [Int: Int] {
+        let rules = table.rules
+        let alwaysKept = rules.indices.map { a in
+            matchable[a] != nil
+                && rules.indices.allSatisfy { c in
+                    c == a || rules[c].priority < rules[a].priority
+                        || (languages[c].isAutomaton && (matchable[c] == nil || overlapOf(a, c) == nil))
+                }
+        }
+        var shadows: [Int: Int] = [:]
+        for b in rules.indices {
+            guard let second = matchable[b] else { continue }
+            // The strongest candidates first: higher priority, then declaration order.
+            let candidates = rules.indices.filter { a in
+                a != b && alwaysKept[a] && rules[a].priority > rules[b].priority && overlapOf(a, b) != nil
+                    && matchable[a]?.exact == true
+            }.sorted { (-rules[$0].priority, $0) < (-rules[$1].priority, $1) }
+            for a in candidates where OverlapSearch(matchable[a]!, second).firstCoversSecond() == true {
+                shadows[b] = a
+                break
+            }
+        }
+        return shadows
+    }
+
+    private func shadowed(_ b: Int, by a: Int, _ overlap: Overlap) -> Diagnostic {
+        let loser = table.rules[b], winner = table.rules[a]
+        var message = "rule '\(loser.name)' can never be kept: each of its matches overlaps a match of '\(winner.name)', "
+        message += "which has a higher priority and is always kept"
+        if let witness = overlap.witness { message += " (as on \(Self.quoted(witness)))" }
+        var d = Diagnostic(
+            .warning, "shadowed", message, at: declarations[loser.name],
+            notes: [.init("'\(winner.name)' declared here", at: declarations[winner.name])])
+        d.rules = [loser.name, winner.name]
+        d.witness = overlap.witness
+        d.winner = winner.name
+        return d
     }
 
     private func allowed(_ i: Int, _ j: Int) -> Bool {

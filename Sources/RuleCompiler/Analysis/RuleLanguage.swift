@@ -23,6 +23,11 @@ enum RuleLanguage {
     }
 
     case automaton(Automaton)
+
+    var isAutomaton: Bool {
+        if case .automaton = self { return true }
+        return false
+    }
     /// No automaton: the rule falls back to NSRegularExpression, or its DFA is over the
     /// state budget. `reason` finishes "its conflicts are not checked: …".
     case notAnalyzable(reason: String)

@@ -1,0 +1,88 @@
+import Foundation
+import RuleCompiler
+import RuleRuntime
+import XCTest
+
+/// `rulegen lint` on each spec of `LintCases/`: the exact text output (with the exit
+/// status) and JSON, against `<case>.txt` and `<case>.json` beside the spec. Every witness
+/// in the JSON is checked on the NSRegularExpression reference matcher: both rules match
+/// there, their matches overlap, and the resolver keeps the reported winner.
+///
+/// After a deliberate change of the output, regenerate with
+/// `RICHRULES_UPDATE_GOLDENS=1 swift test --filter LintGoldenTests` and review the diff.
+final class LintGoldenTests: XCTestCase {
+    static let folder = CLI.packageRoot.appendingPathComponent("Tests/RulegenTests/LintCases")
+
+    static var cases: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".richrules") }.sorted()
+    }
+
+    func testEveryCaseMatchesItsGoldens() throws {
+        let update = ProcessInfo.processInfo.environment["RICHRULES_UPDATE_GOLDENS"] != nil
+        XCTAssertGreaterThanOrEqual(Self.cases.count, 16)
+        for name in Self.cases {
+            let text = try CLI.run(["lint", name], cwd: Self.folder)
+            let json = try CLI.run(["lint", "--format", "json", name], cwd: Self.folder)
+            XCTAssertEqual(text.status, json.status, name)
+            XCTAssertEqual(text.stderr + json.stderr, "", name)
+            let outputs = [("txt", text.stdout + "exit: \(text.status)\n"), ("json", json.stdout)]
+            for (ext, output) in outputs {
+                let golden = Self.folder.appendingPathComponent(name.replacingOccurrences(of: ".richrules", with: ".\(ext)"))
+                if update {
+                    try Data(output.utf8).write(to: golden)
+                    continue
+                }
+                let expected = try String(contentsOf: golden, encoding: .utf8)
+                XCTAssertEqual(output, expected, "\(name) (\(ext)); regenerate with RICHRULES_UPDATE_GOLDENS=1 if intended")
+            }
+            try verifyWitnesses(json.stdout, spec: Self.folder.appendingPathComponent(name).path)
+        }
+    }
+
+    /// Each kind has a positive case (it is reported) and a negative one (it is not).
+    func testEveryKindHasPositiveAndNegativeCases() throws {
+        let expectations: [(kind: String, positive: [String], negative: [String])] = [
+            ("overlap", ["overlap-same-priority", "overlap-priority"], ["overlap-none", "overlap-none-prefix", "allow-needed"]),
+            ("shadowed", ["shadowed"], ["shadowed-not"]),
+            ("never-matches", ["never-matches"], ["never-matches-not"]),
+            ("unneeded-allow", ["allow-unneeded"], ["allow-needed"]),
+            ("not-analyzable", ["not-analyzable"], ["not-analyzable-not"]),
+            ("empty-match", ["empty-match"], ["empty-match-not"]),
+            ("invalid-pattern", ["invalid-pattern"], ["invalid-pattern-not"]),
+        ]
+        for (kind, positive, negative) in expectations {
+            for (name, expected) in positive.map({ ($0, true) }) + negative.map({ ($0, false) }) {
+                let json = try CLI.run(["lint", "--format", "json", name + ".richrules"], cwd: Self.folder)
+                let objects = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], name)
+                XCTAssertEqual(objects.contains { $0["name"] as? String == kind }, expected, "\(kind) in \(name)")
+            }
+        }
+    }
+
+    func verifyWitnesses(_ json: String, spec: String) throws {
+        let objects = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        let withWitness = objects.filter { $0["witness"] is String }
+        guard !withWitness.isEmpty else { return }
+        let table = try XCTUnwrap(Compiler.compile(path: spec, analyze: false).table, spec)
+        let reference = try ReferenceMatcher(table: table)
+        for object in withWitness {
+            let witness = try XCTUnwrap(object["witness"] as? String)
+            let rules = try XCTUnwrap(object["rules"] as? [String])
+            let indices = Set(rules.compactMap { name in table.rules.firstIndex { $0.name == name } })
+            XCTAssertEqual(indices.count, 2, "\(spec): \(rules)")
+            let candidates = reference.candidates(in: witness).filter { indices.contains($0.ruleIndex) && $0.range.length > 0 }
+            let overlapping = candidates.contains { a in
+                candidates.contains { b in
+                    a.ruleIndex != b.ruleIndex && a.range.location < b.range.upperBound && b.range.location < a.range.upperBound
+                }
+            }
+            XCTAssertTrue(overlapping, "\(spec): \(rules) do not overlap on \(witness.debugDescription)")
+            let (_, discarded) = Resolver.resolve(candidates, priorities: table.rules.map(\.priority))
+            let winner = discarded.first { candidates[$0.index].ruleIndex != candidates[$0.by].ruleIndex }.map {
+                table.rules[candidates[$0.by].ruleIndex].name
+            }
+            XCTAssertEqual(winner, object["winner"] as? String, "\(spec): winner on \(witness.debugDescription)")
+        }
+    }
+}
