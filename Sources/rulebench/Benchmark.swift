@@ -62,6 +62,9 @@ struct Benchmark {
             let text = RuleSets.spec(count: count, vocabulary: vocabulary)
             let spec = try SpecFiles.compile(text: text, name: "rules\(count).richrules", in: temp)
             report.specCompileSeconds.append(("rules\(count)", spec.compileSeconds))
+            log("rulegen lint on the \(count)-rule spec (conflict analysis)")
+            let lint = SpecFiles.lint(path: spec.path)
+            report.lint.append(.init(rules: count, seconds: lint.seconds, diagnostics: lint.diagnostics))
             if count == scale.ruleSets.max() { largest = spec }
             log("\(count) generated rules on the corpus")
             let workload = Workload(key: "rules\(count)", title: "\(count) rules, corpus", texts: [corpus], ruleCount: count)

@@ -37,6 +37,13 @@ extension Report {
             ("adversarial", .array(adversarial.map(adversarialJSON))),
             ("generated_compile", generatedCompile.map(compileJSON) ?? .null),
             ("spec_compile_seconds", .object(specCompileSeconds.map { ($0.0, .number($0.1)) })),
+            (
+                "lint",
+                .array(
+                    lint.map {
+                        .object([("rules", .int($0.rules)), ("seconds", .number($0.seconds)), ("diagnostics", .int($0.diagnostics))])
+                    })
+            ),
         ]
         return .object(fields)
     }

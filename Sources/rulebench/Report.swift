@@ -49,6 +49,13 @@ struct Report {
     var labelCount = 0
     var compiledAvailable = false
     var specCompileSeconds: [(String, Double)] = []
+    /// `rulegen lint` (compile + conflict analysis, in process) on each generated rule set.
+    struct LintRun {
+        var rules: Int
+        var seconds: Double
+        var diagnostics: Int
+    }
+    var lint: [LintRun] = []
     var workloads: [Workload.Result] = []
     var adversarial: [AdversarialRow] = []
     var generatedCompile: GeneratedCompile.Result?
@@ -90,6 +97,7 @@ struct Report {
             Target(
                 key: "generated_compile_seconds", value: generatedCompile?.rules == 100 ? generatedCompile?.seconds : nil,
                 atLeast: false, threshold: 15),
+            Target(key: "lint_seconds", value: lint.first { $0.rules == 100 }?.seconds, atLeast: false, threshold: 10),
         ]
     }
 
@@ -157,6 +165,12 @@ struct Report {
             out.append("\(what): " + (compile.seconds.map(formatSeconds) ?? "n/a") + (compile.note.map { " (\($0))" } ?? ""))
             out.append("")
         }
+        for run in lint {
+            out.append(
+                "rulegen lint on the \(run.rules)-rule set (compile + conflict analysis, in process): \(formatSeconds(run.seconds)), "
+                    + "\(run.diagnostics) diagnostics")
+        }
+        if !lint.isEmpty { out.append("") }
         rows = [["summary", "value", "target", "met"]]
         for target in targets {
             let value = target.value.map { target.key.hasSuffix("seconds") ? String(format: "%.2f s", $0) : String(format: "%.2f", $0) }
@@ -164,7 +178,7 @@ struct Report {
         }
         out += layout(rows, leftColumns: 1)
         if !scale.ruleSets.contains(100) {
-            out.append("(no 100-rule set in this run: rules100_over_rules6 and generated_compile_seconds are n/a)")
+            out.append("(no 100-rule set in this run: rules100_over_rules6, generated_compile_seconds and lint_seconds are n/a)")
         }
         return out.joined(separator: "\n") + "\n"
     }

@@ -2,7 +2,7 @@ import Foundation
 import RuleCompiler
 import RuleRuntime
 
-/// A compiled spec, with the time `Compiler.compile` took.
+/// A compiled spec, with the time `Compiler.compile` took (without the conflict analysis).
 struct CompiledSpec {
     var path: String
     var table: StyleTable
@@ -29,7 +29,7 @@ enum SpecFiles {
     /// Compiles the spec at `path`; throws with its error messages when it has errors.
     static func compile(path: String) throws -> CompiledSpec {
         let start = ContinuousClock.now
-        let output = Compiler.compile(path: path)
+        let output = Compiler.compile(path: path, analyze: false)
         let seconds = (ContinuousClock.now - start).seconds
         guard let table = output.table else {
             let messages = output.diagnostics.filter { $0.severity == .error }.map { $0.message }
@@ -37,6 +37,14 @@ enum SpecFiles {
         }
         let warnings = output.diagnostics.filter { $0.severity == .warning }.count
         return CompiledSpec(path: path, table: table, compileSeconds: seconds, warnings: warnings)
+    }
+
+    /// What `rulegen lint` does with the spec at `path`, in process: compiling it with the
+    /// conflict analysis. Returns the seconds it took and the number of diagnostics.
+    static func lint(path: String) -> (seconds: Double, diagnostics: Int) {
+        let start = ContinuousClock.now
+        let output = Compiler.compile(path: path, analyze: true)
+        return ((ContinuousClock.now - start).seconds, output.diagnostics.count)
     }
 
     /// Writes `text` to `name` in `directory`, then compiles it.

@@ -141,36 +141,40 @@ struct PairAlphabet {
         var index: [Int: Int] = [:]
         var ranks: [Int] = []
         func add(_ a: Int, _ b: Int, _ scalar: UInt32) {
-            guard let s = Unicode.Scalar(scalar) else { return }
             let key = a << 16 | b
-            let rank = Self.rank(s)
             if let existing = index[key] {
+                // Readable code points are ASCII, met first: a non-ASCII one wins only over
+                // a control or white space (its rank reads Unicode data: only then).
+                guard scalar < 0x80 || ranks[existing] >= 0x500, let s = Unicode.Scalar(scalar) else { return }
+                let rank = Self.rank(s)
                 if rank < ranks[existing] {
                     ranks[existing] = rank
                     representatives[existing] = s
                 }
                 return
             }
+            guard let s = Unicode.Scalar(scalar) else { return }
             index[key] = classes.count
             classes.append((a, b))
             representatives.append(s)
-            ranks.append(rank)
+            ranks.append(Self.rank(s))
         }
-        for c in 0..<UInt32(0x80) { add(Int(first.asciiClasses[Int(c)]), Int(second.asciiClasses[Int(c)]), c) }
+        let asciiA = first.asciiClasses, asciiB = second.asciiClasses
+        for c in 0..<0x80 { add(Int(asciiA[c]), Int(asciiB[c]), UInt32(c)) }
         // Runs from U+0080 on: walk the merged run starts of both tables.
+        let startsA = first.rangeStarts, classesA = first.rangeClasses
+        let startsB = second.rangeStarts, classesB = second.rangeClasses
         var i = 0, j = 0
         var low: UInt32 = 0x80
         while low <= 0x10FFFF {
-            while i + 1 < first.rangeStarts.count, first.rangeStarts[i + 1] <= low { i += 1 }
-            while j + 1 < second.rangeStarts.count, second.rangeStarts[j + 1] <= low { j += 1 }
-            let nextA = i + 1 < first.rangeStarts.count ? first.rangeStarts[i + 1] : 0x110000
-            let nextB = j + 1 < second.rangeStarts.count ? second.rangeStarts[j + 1] : 0x110000
+            while i + 1 < startsA.count, startsA[i + 1] <= low { i += 1 }
+            while j + 1 < startsB.count, startsB[j + 1] <= low { j += 1 }
+            let nextA = i + 1 < startsA.count ? startsA[i + 1] : 0x110000
+            let nextB = j + 1 < startsB.count ? startsB[j + 1] : 0x110000
             let high = min(nextA, nextB)
             // The run's first code point that is a scalar (surrogates are not).
             let scalar = (0xD800..<0xE000).contains(low) ? 0xE000 : low
-            if scalar < high {
-                add(Int(first.classOf(scalar)), Int(second.classOf(scalar)), scalar)
-            }
+            if scalar < high { add(Int(classesA[i]), Int(classesB[j]), scalar) }
             low = high
         }
         sortByReadability()
@@ -199,9 +203,6 @@ struct PairAlphabet {
 }
 
 extension DFATable {
-    /// The class of a code point from U+0080 on (`inputClass` without the ASCII table).
-    func classOf(_ scalar: UInt32) -> Int { inputClass(scalar) }
-
     /// Number of look-behind contexts (start states).
     var contextCount: Int { anchoredStarts.count }
 

@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+
+/// `rulegen lint`'s formats and flags, and the same diagnostics from `rulegen` (generate).
+final class LintCommandTests: XCTestCase {
+    /// A warning (same-priority overlap) and a note (overlap settled by priority).
+    static let spec = """
+        richrules 1
+        rule a { match /ab/ }
+        rule b { match /bc/ }
+        rule c { match /cd/  priority 3 }
+
+        """
+
+    func scratch() throws -> ScratchDirectory {
+        let scratch = try ScratchDirectory()
+        try scratch.write("case.richrules", Self.spec)
+        return scratch
+    }
+
+    func testTextShowsTheFlagOnWarningsAndNotes() throws {
+        let s = try scratch()
+        let result = try CLI.run(["lint", "case.richrules"], cwd: s.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let headers = result.stdout.split(separator: "\n").filter { $0.hasPrefix("case.richrules:") && !$0.contains("declared here") }
+        XCTAssertEqual(
+            headers,
+            [
+                #"case.richrules:3:6: warning: 'b' overlaps 'a' on "abc"; 'a' wins (earlier start) [-Woverlap]"#,
+                #"case.richrules:4:6: note: 'c' overlaps 'b' on "bcd"; 'c' wins (higher priority) [-Woverlap]"#,
+            ])
+    }
+
+    func testWerrorStrictWnoAndW() throws {
+        let s = try scratch()
+        for flag in ["-Werror", "--strict"] {
+            let result = try CLI.run(["lint", flag, "case.richrules"], cwd: s.url)
+            XCTAssertEqual(result.status, 1, flag)
+            XCTAssertTrue(result.stdout.contains("case.richrules:3:6: error: 'b' overlaps 'a'"), result.stdout)
+            XCTAssertTrue(result.stdout.contains("case.richrules:4:6: note: 'c' overlaps 'b'"), result.stdout)
+        }
+        let quiet = try CLI.run(["lint", "-Wno-overlap", "-Werror", "case.richrules"], cwd: s.url)
+        XCTAssertEqual(quiet.status, 0)
+        XCTAssertEqual(quiet.stdout, "")
+        let promoted = try CLI.run(["lint", "-Woverlap", "case.richrules"], cwd: s.url)
+        XCTAssertTrue(promoted.stdout.contains("case.richrules:4:6: warning: 'c' overlaps 'b'"), promoted.stdout)
+        let unknown = try CLI.run(["lint", "-Wno-overlapp", "case.richrules"], cwd: s.url)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("unknown diagnostic name 'overlapp'"), unknown.stderr)
+    }
+
+    func testSARIF() throws {
+        let s = try scratch()
+        let result = try CLI.run(["lint", "--format", "sarif", "case.richrules"], cwd: s.url)
+        XCTAssertEqual(result.status, 0)
+        let log = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(log["version"] as? String, "2.1.0")
+        XCTAssertEqual(log["$schema"] as? String, "https://json.schemastore.org/sarif-2.1.0.json")
+        let run = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first)
+        let driver = try XCTUnwrap((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        XCTAssertEqual(driver["name"] as? String, "rulegen")
+        XCTAssertEqual((driver["rules"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["overlap"])
+        let results = try XCTUnwrap(run["results"] as? [[String: Any]])
+        XCTAssertEqual(results.map { $0["level"] as? String }, ["warning", "note"])
+        XCTAssertEqual(results.map { $0["ruleId"] as? String }, ["overlap", "overlap"])
+        let first = results[0]
+        XCTAssertEqual((first["message"] as? [String: Any])?["text"] as? String, #"'b' overlaps 'a' on "abc"; 'a' wins (earlier start)"#)
+        let physical = try XCTUnwrap(
+            ((first["locations"] as? [[String: Any]])?.first?["physicalLocation"]) as? [String: Any])
+        XCTAssertEqual((physical["artifactLocation"] as? [String: Any])?["uri"] as? String, "case.richrules")
+        let region = try XCTUnwrap(physical["region"] as? [String: Any])
+        XCTAssertEqual(region["startLine"] as? Int, 3)
+        XCTAssertEqual(region["startColumn"] as? Int, 6)
+        XCTAssertEqual((first["relatedLocations"] as? [[String: Any]])?.count, 1)
+        let properties = try XCTUnwrap(first["properties"] as? [String: Any])
+        XCTAssertEqual(properties["witness"] as? String, "abc")
+        XCTAssertEqual(properties["winner"] as? String, "a")
+    }
+
+    func testGitHubWorkflowCommands() throws {
+        let s = try scratch()
+        let result = try CLI.run(["lint", "--format", "github", "case.richrules"], cwd: s.url)
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(
+            result.stdout,
+            "::warning file=case.richrules,line=3,col=6,title=rulegen [overlap]::'b' overlaps 'a' on \"abc\"; 'a' wins (earlier start)"
+                + "%0Acase.richrules:2:6: 'a' declared here\n"
+                + "::notice file=case.richrules,line=4,col=6,title=rulegen [overlap]::'c' overlaps 'b' on \"bcd\"; 'c' wins (higher priority)"
+                + "%0Acase.richrules:3:6: 'b' declared here\n")
+        // Property values escape ',' and ':'.
+        try s.write("odd,name.richrules", Self.spec)
+        let odd = try CLI.run(["lint", "--format", "github", "odd,name.richrules"], cwd: s.url)
+        XCTAssertTrue(odd.stdout.hasPrefix("::warning file=odd%2Cname.richrules,line=3,col=6,"), odd.stdout)
+    }
+
+    func testGeneratePrintsTheSameDiagnosticsAndStillWrites() throws {
+        let s = try scratch()
+        let result = try CLI.run(["case.richrules", "-o", "out"], cwd: s.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("case.richrules:3:6: warning: 'b' overlaps 'a' on \"abc\""), result.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: s.url.appendingPathComponent("out/Case.swift").path))
+    }
+}
