@@ -1,8 +1,9 @@
 import Foundation
-import RuleCompiler
-import RuleRuntime
 import RuleSpec
 import XCTest
+
+@testable import RuleCompiler
+@testable import RuleRuntime
 
 /// The conflict analysis (`rulegen lint`): each kind positive and negative, every witness
 /// checked on the NSRegularExpression reference matcher and the resolver.
@@ -119,5 +120,62 @@ final class ConflictAnalysisTests: XCTestCase {
         let (diagnostics, _) = try lint("rule a { match /a\\n/ }\nrule b { match /\\nb/ }\n")
         XCTAssertEqual(diagnostics.map(\.message), [#"'b' overlaps 'a' on "a\nb"; 'a' wins (earlier start)"#])
         XCTAssertEqual(diagnostics.first?.witness, "a\nb")
+    }
+
+    // Regressions found in review.
+
+    /// A line terminator ending the text reads differently (`$` holds before it): a node
+    /// whose matches overlap must not be pruned because they could end there.
+    func testFinalTerminatorDoesNotHideAnOverlap() throws {
+        let (diagnostics, _) = try lint("rule a { match /x(?:$|\\n)/ }\nrule b { match /\\n/ }\n")
+        XCTAssertEqual(diagnostics.map(\.message), [#"'b' overlaps 'a' on "x\na"; 'a' wins (earlier start)"#])
+    }
+
+    /// A text ending with CR LF reads both as ending the text (where `$` holds before the CR).
+    func testTrailingCRLFEndsTheText() throws {
+        XCTAssertEqual(try lint("rule a { match /a$\\r\\n/ }\n").0.map(\.message), [])
+        let (overlap, _) = try lint("rule a { match /a$\\r\\n?/ }\nrule b { match /\\r\\n/ }\n")
+        XCTAssertEqual(overlap.map(\.message), [#"'b' overlaps 'a' on "a\r\n"; 'a' wins (earlier start)"#])
+        // 'b' is kept on "y\r\n", so it is not shadowed by 'a'.
+        let (shadow, _) = try lint("rule a { match /yz/ priority 2 }\nrule b { match /y(?:$\\r\\n|z)/ priority 1 }\n")
+        XCTAssertEqual(shadow.map(\.name), ["overlap"])
+    }
+
+    /// Every tag the scanner finds is a match of its rule's over-approximation as the
+    /// analysis reads it: the DFA's anchored run from the tag's start records a match at
+    /// its end (a lazy content stopped at a close-like token inside a quoted value).
+    func testTagOverApproximationsHoldTheScannersTags() throws {
+        let cases: [(MatcherSpec, [String])] = [
+            (
+                .element(name: "a", attributes: ["t"], isVoid: false),
+                [#"<a t="x></a>">y</a>"#, "<a>x</a\u{A0}>y</a>", "<A>x</a >", "<a>x<a/>"]
+            ),
+            (.element(name: "img", attributes: ["alt"], isVoid: true), [#"<img alt="a>b">"#, "<IMG/>", "<img\tsrc='x'/>"]),
+            (.tagFamily("k"), ["<k1>x</\u{212A}1>y</k1>", "<K>x</k>", "<k12>x<k12/>"]),
+        ]
+        for (matcher, texts) in cases {
+            let pattern = try XCTUnwrap(RuleLanguage.overApproximation(matcher))
+            guard case .program(let program) = RegexCompiler.compile(pattern, flags: []), let dfa = DFABuilder.build(program) else {
+                return XCTFail("\(pattern) has no DFA")
+            }
+            let runner = DFARunner(dfa)
+            let table = StyleTable(
+                name: "T", source: "t", base: TextStyle(), styles: [:], highlight: nil, handlers: [:],
+                rules: [RuleEntry(name: "t", matcher: matcher, presentation: Presentation(style: TextStyle()))])
+            let scanner = try ReferenceMatcher(table: table)
+            for text in texts {
+                let tags = scanner.candidates(in: text)
+                XCTAssertFalse(tags.isEmpty, "\(text.debugDescription): the scanner finds no tag")
+                for tag in tags {
+                    // The tag alone as the text: the run's last recorded end is the text's end.
+                    let span = Array(
+                        text.utf16[text.utf16.index(text.utf16.startIndex, offsetBy: tag.range.location)...].prefix(tag.range.length))
+                    var steps = 0
+                    let end = span.withUnsafeBufferPointer { runner.matchAnchored($0, at: 0, limit: Int.max / 8, steps: &steps) }
+                    XCTAssertEqual(
+                        end, span.count, "\(pattern) does not hold the tag \(String(decoding: span, as: UTF16.self).debugDescription)")
+                }
+            }
+        }
     }
 }

@@ -87,6 +87,9 @@ struct OverlapSearch {
     private let alphabet: [[Int]]  // per refined class, the class in each side
     private let finals: [[Int]]  // the same for the code point ending the text
     private let representatives: [Unicode.Scalar]
+    /// The refined classes of CR and LF (each is a class of its own in every DFA): a text
+    /// ending with `\r\n` reads both as ending the text, as `DFATable.isFinalTerminator` says.
+    private let crlf: [Int]?
     /// The most search states explored before giving up.
     let budget: Int
 
@@ -111,6 +114,11 @@ struct OverlapSearch {
         self.alphabet = columns
         finals = columns.map { classes in classes.indices.map { Int(languages[$0].dfa.finalClasses[classes[$0]]) } }
         representatives = alphabet.representatives
+        if let cr = alphabet.representatives.firstIndex(of: "\r"), let lf = alphabet.representatives.firstIndex(of: "\n") {
+            crlf = [cr, lf]
+        } else {
+            crlf = nil
+        }
         self.budget = budget
     }
 
@@ -131,10 +139,30 @@ struct OverlapSearch {
         var found: [String] = []
         var foundEnds = Set<Int>()
         var seen = Set<String>()
-        func record(_ node: Int, _ c: Int) {
-            guard foundEnds.insert(node * alphabet.count + c).inserted else { return }
-            let text = spell(node, last: c)
+        func record(_ node: Int, _ c: Int, then suffix: String = "") {
+            guard foundEnds.insert((node * alphabet.count + c) * 2 + (suffix.isEmpty ? 0 : 1)).inserted else { return }
+            let text = spell(node, last: c) + suffix
             if seen.insert(text).inserted { found.append(text) }
+        }
+        // Whether reading `ending` as the text's last code points (each in its final class)
+        // leaves both matches ended, overlapping.
+        func endsWithOverlap(_ t0: Int, _ t1: Int, _ overlapped: Int, _ ending: ArraySlice<Int>) -> Bool {
+            guard let c = ending.first else {
+                return overlapped == 1 && one.acceptsAtEnd(t0) && (!paired || two.acceptsAtEnd(t1))
+            }
+            let f = finals[c]
+            var accepted = false
+            one.step(t0, f[0]) { n0, in0 in
+                guard !accepted else { return }
+                if paired {
+                    two.step(t1, f[1]) { n1, in1 in
+                        if !accepted, endsWithOverlap(n0, n1, overlapped | (in0 && in1 ? 1 : 0), ending.dropFirst()) { accepted = true }
+                    }
+                } else if endsWithOverlap(n0, 0, 1, ending.dropFirst()) {
+                    accepted = true
+                }
+            }
+            return accepted
         }
         func spell(_ node: Int, last c: Int) -> String {
             var scalars = [representatives[c]]
@@ -148,7 +176,7 @@ struct OverlapSearch {
             return text
         }
         while head < queue.count {
-            if head >= budget { return found.isEmpty ? .unknown : .witnesses(found) }
+            if head >= budget { return found.isEmpty ? .unknown : .witnesses(shortestFirst(found)) }
             let node = queue[head]
             head += 1
             let overlapped = node & 1
@@ -156,21 +184,20 @@ struct OverlapSearch {
             let t0 = pair / secondCount, t1 = pair % secondCount
             // Both matches ended, or the text so far is a witness: longer texts add nothing.
             if t0 == one.ended, !paired || t1 == two.ended { continue }
-            if overlapped == 1, one.acceptsAtEnd(t0), !paired || two.acceptsAtEnd(t1) { continue }
+            // (Only when the code point read last reads the same as the text's last one: a
+            // line terminator ending the text has a class of its own, which can end a match
+            // before it that the node's own reading continues.)
+            if overlapped == 1, one.acceptsAtEnd(t0), !paired || two.acceptsAtEnd(t1), node != start,
+                finals[Int(via[node])] == alphabet[Int(via[node])]
+            {
+                continue
+            }
+            // The text ending with `\r\n`: both code points read as ending the text.
+            if let crlf, found.count < limit, endsWithOverlap(t0, t1, overlapped, crlf[...]) { record(node, crlf[0], then: "\n") }
             for c in alphabet.indices {
                 // The code point ending the text: are both matches ended, and overlapping?
-                let f = finals[c]
-                one.step(t0, f[0]) { n0, in0 in
-                    if paired {
-                        two.step(t1, f[1]) { n1, in1 in
-                            let o = overlapped | (in0 && in1 ? 1 : 0)
-                            if o == 1, one.acceptsAtEnd(n0), two.acceptsAtEnd(n1), found.count < limit { record(node, c) }
-                        }
-                    } else if one.acceptsAtEnd(n0), found.count < limit {
-                        record(node, c)
-                    }
-                }
-                if found.count >= limit { return .witnesses(found) }
+                if found.count < limit, endsWithOverlap(t0, t1, overlapped, [c][...]) { record(node, c) }
+                if found.count >= limit { return .witnesses(shortestFirst(found)) }
                 let a = alphabet[c]
                 one.step(t0, a[0]) { n0, in0 in
                     let visit: (Int) -> Void = { next in
@@ -189,7 +216,13 @@ struct OverlapSearch {
                 }
             }
         }
-        return found.isEmpty ? .impossible : .witnesses(found)
+        return found.isEmpty ? .impossible : .witnesses(shortestFirst(found))
+    }
+
+    /// Witnesses by length (a `\r\n` ending is found with the shorter texts of its node).
+    private func shortestFirst(_ texts: [String]) -> [String] {
+        texts.enumerated().sorted { ($0.element.unicodeScalars.count, $0.offset) < ($1.element.unicodeScalars.count, $1.offset) }
+            .map(\.element)
     }
 
     /// Whether, in every text, wherever the second automaton has a match, the first one's
@@ -238,16 +271,25 @@ struct OverlapSearch {
             let t0 = node / two.trackCount, t1 = node % two.trackCount
             // The text ends here: the second rule's match is whole, the first's run has none.
             if t1 >= two.notStarted, two.acceptsAtEnd(t1), t0 >= one.notStarted, failedAtEnd(t0) { return false }
+            // Reading `ending` as the text's last code points (final classes): does the second
+            // rule's match end whole while the first rule's run has no match?
+            func failsAtEnd(_ t0: Int, _ t1: Int, _ ending: ArraySlice<Int>) -> Bool {
+                guard let c = ending.first else {
+                    return t1 >= two.notStarted && two.acceptsAtEnd(t1) && t0 >= one.notStarted && failedAtEnd(t0)
+                }
+                let f = finals[c]
+                var fails = false
+                two.step(t1, f[1]) { n1, _ in
+                    let startsNow = t1 < two.notStarted && n1 >= two.notStarted
+                    if !fails, let n0 = advance(t0, f[0], startsNow: startsNow), failsAtEnd(n0, n1, ending.dropFirst()) { fails = true }
+                }
+                return fails
+            }
+            if let crlf, failsAtEnd(t0, t1, crlf[...]) { return false }
             for c in alphabet.indices {
                 var counterexample = false
                 // The code point ending the text.
-                let f = finals[c]
-                two.step(t1, f[1]) { n1, _ in
-                    guard two.acceptsAtEnd(n1) else { return }
-                    let startsNow = t1 < two.notStarted
-                    if let n0 = advance(t0, f[0], startsNow: startsNow), n0 >= one.notStarted, failedAtEnd(n0) { counterexample = true }
-                }
-                if counterexample { return false }
+                if failsAtEnd(t0, t1, [c][...]) { return false }
                 let a = alphabet[c]
                 two.step(t1, a[1]) { n1, _ in
                     let startsNow = t1 < two.notStarted && n1 >= two.notStarted

@@ -90,27 +90,41 @@ enum RuleLanguage {
 
     /// A pattern whose matches include every match of a word-prefix, tag-family or element
     /// rule (`nil` for regex rules).
+    ///
+    /// Note: tags are spans from an opening token to a closing one. The content is greedy,
+    /// so that every close-like token after the opening one ends a match of the pattern
+    /// (a lazy one would stop at the first, which may sit inside a quoted attribute value
+    /// that the scanner skips); names compare ASCII letters only, as the scanner does, and
+    /// the scanner's tag white space is a subset of what the pattern accepts.
     static func overApproximation(_ matcher: MatcherSpec) -> String? {
-        // Attributes as the tag scanner reads them, quoted values holding any `>`.
-        let attributes = #"(?:[\s/](?:[^>"']|"[^"]*"|'[^']*')*)?"#
+        let space = "[ \\t\\n\\f\\r]"
         switch matcher {
         case .regex:
             return nil
         case .prefix(let prefix):
-            // A word (no White_Space) starting with the prefix; the word boundaries around
-            // it are left out (fewer constraints, more matches).
+            // A word (no White_Space) starting with the prefix; that it starts the word is
+            // the search's `wordStart`.
             return literal(prefix) + #"\S*"#
         case .tagFamily(let family):
-            // The innermost tag ends at the first closing token of the family.
-            let name = "(?i:" + literal(family) + ")[0-9]*"
-            return "<\(name)>(?s:.*?)(?:</\(name)>|<\(name)/>)"
+            let name = asciiCaseless(family) + "[0-9]*"
+            return "<\(name)>(?s:.*)(?:</\(name)>|<\(name)/>)"
         case .element(let name, _, let isVoid):
-            let tag = "(?i:" + literal(name) + ")"
-            if isVoid { return "<\(tag)\(attributes)>" }
-            // The opening tag's attributes are left loose (a `>` in a quoted value ends it
-            // early, which the lazy content then covers): the span is what counts.
-            return #"<\#(tag)(?:[\s/][^>]*)?>(?s:.*?)(?:</\#(tag)\s*>|<\#(tag)[\s/][^>]*>)"#
+            let tag = asciiCaseless(name)
+            if isVoid {
+                // Attributes as the scanner reads them: a quoted value may hold `>`.
+                return #"<\#(tag)(?:[ \t\n\f\r/](?:[^>"']|"[^"]*"|'[^']*')*)?>"#
+            }
+            return "<\(tag)(?:[\\s/][^>]*)?>(?s:.*)(?:</\(tag)\(space)*>|<\(tag)[\\s/][^>]*>)"
         }
+    }
+
+    /// `name` matching its ASCII letters in either case (`[hH]`), the rest literally.
+    static func asciiCaseless(_ name: String) -> String {
+        name.unicodeScalars.map { s in
+            let lower = Character(s).lowercased(), upper = Character(s).uppercased()
+            guard s.isASCII, s.properties.isAlphabetic, lower != upper else { return literal(String(s)) }
+            return "[\(lower)\(upper)]"
+        }.joined()
     }
 
     /// `text` as a pattern that matches it literally: letters and digits as they are,
