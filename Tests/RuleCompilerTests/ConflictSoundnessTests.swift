@@ -6,15 +6,17 @@ import TestSupport
 import XCTest
 
 /// Soundness of the conflict analysis, on random small rule sets: whenever it does not
-/// report two rules as overlapping, no random text makes them overlap, and a rule it says
-/// never matches matches no random text — both checked on the NSRegularExpression reference
-/// matcher. Reported witnesses are checked too (both rules match there and overlap).
+/// report two rules as overlapping, no random text makes them overlap; a rule it says never
+/// matches matches no random text; a rule it says is shadowed is never kept — all checked
+/// on the NSRegularExpression reference matcher and engine. Reported witnesses are checked
+/// too (both rules match there and overlap).
 final class ConflictSoundnessTests: XCTestCase {
     static let atoms = [
-        "a", "b", "#", "@", " ", "1", "x", "[ab]", "\\d", "\\w", "\\s", "\\S", ".", "[^a]", "[#@]", "(?:a|b1)", "(?:ab|a)",
+        "a", "b", "#", "@", " ", "1", "x", "[ab]", "\\d", "\\w", "\\s", "\\S", ".", "[^a]", "[#@]", "(?:a|b1)", "(?:ab|a)", "\\n",
+        "\\r\\n?", "\\R",
     ]
-    static let assertions = ["\\b", "\\B", "^", "$", "(?m)^", "(?m)$"]
-    static let tokens = ["a", "b", "ab", "#", "@", " ", "1", "11", "x", "\n", "<b>", "</b>", "é", "#a#", "@b", "\u{301}"]
+    static let assertions = ["\\b", "\\B", "^", "$", "(?m)^", "(?m)$", "\\Z", "\\z"]
+    static let tokens = ["a", "b", "ab", "#", "@", " ", "1", "11", "x", "\n", "<b>", "</b>", "é", "#a#", "@b", "\u{301}", "\r\n", "\r"]
 
     static func pattern(_ rng: inout SeededGenerator) -> String {
         var out = rng.below(6) == 0 ? rng.pick(assertions) : ""
@@ -47,7 +49,7 @@ final class ConflictSoundnessTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("soundness-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        var sets = 0, provedApart = 0, confirmed = 0, textsRun = 0
+        var sets = 0, provedApart = 0, confirmed = 0, textsRun = 0, shadowedChecks = 0
         var attempt = 0
         while sets < 120, attempt < 1_000 {
             attempt += 1
@@ -61,12 +63,15 @@ final class ConflictSoundnessTests: XCTestCase {
             guard let table = output.table else { continue }  // empty matches and the like
             sets += 1
             let reference = try ReferenceMatcher(table: table)
+            let engine = try RuleEngine(table: table)
             let names = table.rules.map(\.name)
             func index(_ name: String) -> Int { names.firstIndex(of: name)! }
             var together = Set<[Int]>()
             var unknown = Set<Int>()
             var never = Set<Int>()
+            var shadowed = Set<Int>()
             for d in output.diagnostics {
+                if d.name == "shadowed" { shadowed.insert(index(d.rules[0])) }
                 switch d.name {
                 case "overlap", "shadowed":
                     let pair = d.rules.map(index).sorted()
@@ -101,6 +106,11 @@ final class ConflictSoundnessTests: XCTestCase {
                     XCTFail("seed \(seed): '\(names[rule])' said never to match, matches \(text.debugDescription)\n\(spec)")
                     return
                 }
+                if !shadowed.isEmpty, let kept = engine.render(text).matches.first(where: { shadowed.contains(index($0.rule)) }) {
+                    XCTFail("seed \(seed): '\(kept.rule)' said to be shadowed, kept on \(text.debugDescription)\n\(spec)")
+                    return
+                }
+                shadowedChecks += shadowed.count
                 for pair in apart {
                     if let (a, b) = Self.overlap(found, pair[0], pair[1]) {
                         XCTFail(
@@ -113,7 +123,7 @@ final class ConflictSoundnessTests: XCTestCase {
         }
         print(
             "Conflict soundness (seed \(seed)): \(sets) rule sets, \(provedApart) pairs proved apart, \(confirmed) witnesses confirmed, "
-                + "\(textsRun) random texts")
+                + "\(textsRun) random texts, \(shadowedChecks) renders of a shadowed rule")
         XCTAssertGreaterThanOrEqual(sets, 100, "seed \(seed)")
         XCTAssertGreaterThan(provedApart, 20, "seed \(seed)")
     }
