@@ -113,7 +113,7 @@ final class ConflictAnalysisTests: XCTestCase {
         XCTAssertEqual(diagnostics.map(\.name), ["not-analyzable"])
         XCTAssertEqual(diagnostics.map(\.severity), [.note])
         XCTAssertTrue(
-            diagnostics[0].message.hasPrefix("rule 'twice' is left out of the conflict analysis: it uses "), diagnostics[0].message)
+            diagnostics[0].message.hasPrefix("rule 'twice' is not analyzable (it uses "), diagnostics[0].message)
     }
 
     func testWitnessesEscapeInvisibleCodePoints() throws {

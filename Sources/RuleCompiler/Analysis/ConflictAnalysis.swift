@@ -49,7 +49,8 @@ struct ConflictAnalysis {
             case .notAnalyzable(let reason):
                 diagnostics.append(
                     Diagnostic(
-                        .note, "not-analyzable", "rule '\(rule.name)' is left out of the conflict analysis: \(reason)",
+                        .note, "not-analyzable",
+                        "rule '\(rule.name)' is not analyzable (\(reason)): its conflicts with other rules are not checked",
                         at: patterns[rule.name] ?? declarations[rule.name]))
                 matchable.append(nil)
             case .automaton(let automaton):
