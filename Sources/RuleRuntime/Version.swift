@@ -3,3 +3,16 @@ public enum RichRulesVersion {
     /// The release of the tool and runtime.
     public static let string = "0.1.0"
 }
+
+/// Generated code names this type (`RichRulesVersion.compatibilityTypeName`): code written
+/// by a `rulegen` of another release refers to another name, so it fails to compile
+/// against this runtime — "cannot find type 'RichRulesRuntime_0_2' in scope" — instead of
+/// misreading tables it was not written for. Regenerate with the matching `rulegen`.
+public enum RichRulesRuntime_0_1: Sendable {}
+
+extension RichRulesVersion {
+    /// The name of the runtime type that generated code checks for (release major and minor).
+    public static var compatibilityTypeName: String {
+        "RichRulesRuntime_" + string.split(separator: ".").prefix(2).joined(separator: "_")
+    }
+}

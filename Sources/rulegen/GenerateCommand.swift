@@ -6,7 +6,7 @@ import RuleSpec
 /// `rulegen SPEC… -o DIR`: compile every spec; if none has errors, write
 /// `<Name>.swift` and `<Name>.styles.json` atomically, leaving unchanged files untouched.
 enum GenerateCommand {
-    static let usage = "rulegen [generate] <spec> ... -o <dir> [--access internal|public]"
+    static let usage = "rulegen [generate] <spec> ... -o <dir> [--access internal|public] [--name <Name>] [--no-styles-json]"
     static let help = """
         OVERVIEW: Write <Name>.swift and <Name>.styles.json for each spec.
 
@@ -21,6 +21,9 @@ enum GenerateCommand {
         OPTIONS:
           -o, --output <dir>      Folder for the generated files (created if missing).
           --access <level>        Access level of the generated API: internal (default) or public.
+          --name <Name>           With one spec: the name to use instead of the spec's file name in
+                                  UpperCamelCase (the type is <Name>Rules, the files <Name>.swift…).
+          --no-styles-json        Write only <Name>.swift (it embeds the style table).
           -h, --help              Show help information.
 
         """
@@ -29,9 +32,13 @@ enum GenerateCommand {
         var scanner = ArgumentScanner(args, usage: usage)
         var output: String?
         var access = "internal"
+        var name: String?
+        var writesJSON = true
         try scanner.scan { option, value in
             switch option {
             case "-o", "--output": output = try value()
+            case "--name": name = try value()
+            case "--no-styles-json": writesJSON = false
             case "--access":
                 access = try ArgumentScanner.choice(try value(), of: ["internal", "public"], for: "--access", usage: usage)
             default: return false
@@ -45,14 +52,23 @@ enum GenerateCommand {
         guard !scanner.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<spec> ...'", usage: usage) }
         guard var output else { throw UsageError(message: "missing expected option '-o <dir>'", usage: usage) }
         while output.count > 1, output.hasSuffix("/") { output.removeLast() }
+        if let name {
+            guard scanner.positionals.count == 1 else { throw UsageError(message: "'--name' names the output of one spec", usage: usage) }
+            guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isUppercase,
+                name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) })
+            else {
+                throw UsageError(message: "'--name \(name)' is not an UpperCamelCase name of ASCII letters and digits", usage: usage)
+            }
+        }
 
         let compiled = try Specs.compile(scanner.positionals, console: console)
         guard let tables = compiled else { return .inputErrors }
         var files: [(path: String, data: Data)] = []
-        for (table, automata, path) in tables {
+        for (var table, automata, path) in tables {
+            if let name { table.name = name }
             let swift = SwiftEmitter(table: table, automata: automata, specPath: path, access: access).emit()
             files.append(("\(output)/\(table.name).swift", Data(swift.utf8)))
-            files.append(("\(output)/\(table.name).styles.json", try table.jsonData()))
+            if writesJSON { files.append(("\(output)/\(table.name).styles.json", try table.jsonData())) }
         }
         try FileWriter.writeAll(files, into: output) { console.out("wrote \($0)\n") }
         return .success

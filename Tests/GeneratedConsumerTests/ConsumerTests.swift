@@ -64,3 +64,52 @@ final class ConsumerTests: XCTestCase {
         XCTAssertEqual(PrefixRules.render("a #b @c http://d").matches.map(\.text), ["#b", "@c", "http://d"])
     }
 }
+
+/// The generated `Handlers` protocol and `dispatch`: the seed's agreement text routes each
+/// tap to its method with the spec's arguments. (The handlers are main-actor isolated; an
+/// `@MainActor` test class does not load in Linux XCTest, so the tests hop to the main actor.)
+final class HandlersTests: XCTestCase {
+    final class Recorder: AgreementRules.Handlers {
+        var calls: [String] = []
+        func call(number: String) { calls.append("call(number: \(number))") }
+        func onTag(name: String, text: String) { calls.append("onTag(name: \(name), text: \(text))") }
+        func openAgreement() { calls.append("openAgreement()") }
+        func openPrivacy() { calls.append("openPrivacy()") }
+        func openProfile(user: String) { calls.append("openProfile(user: \(user))") }
+    }
+
+    func testTheSeedTextDispatchesEveryTapToItsHandler() async {
+        await MainActor.run { Self.dispatchesTheSeedText() }
+    }
+
+    @MainActor static func dispatchesTheSeedText() {
+        let result = AgreementRules.render(
+            "I agree to the <h1>User Agreement</h1> and <h2>Privacy Policy</h2>. cc @alice <h3>Terms</h3> 13800138000")
+        let recorder = Recorder()
+        XCTAssertEqual(result.matches.map { AgreementRules.dispatch($0, to: recorder) }, [true, true, true, true, true])
+        XCTAssertEqual(
+            recorder.calls,
+            [
+                "openAgreement()", "openPrivacy()", "openProfile(user: @alice)", "onTag(name: h3, text: Terms)",
+                "call(number: 13800138000)",
+            ])
+    }
+
+    func testTargetsThatNameNoHandlerOrOtherArgumentsAreNotDispatched() async {
+        await MainActor.run { Self.refusesOtherTargets() }
+    }
+
+    @MainActor static func refusesOtherTargets() {
+        let recorder = Recorder()
+        XCTAssertFalse(AgreementRules.dispatch(TapTarget(handler: "openURL", arguments: []), to: recorder))
+        XCTAssertFalse(
+            AgreementRules.dispatch(TapTarget(handler: "call", arguments: [.init(label: "phone", value: "1")]), to: recorder))
+        XCTAssertFalse(AgreementRules.dispatch(TapTarget(handler: "openPrivacy", arguments: [.init(label: nil, value: "x")]), to: recorder))
+        XCTAssertEqual(recorder.calls, [])
+    }
+
+    func testStyleNamesAndRuntimeCheck() {
+        XCTAssertEqual(AgreementRules.Style.allCases.map(\.rawValue), ["danger", "link", "pressed"])
+        XCTAssertEqual(RichRulesVersion.compatibilityTypeName, "RichRulesRuntime_0_1")
+    }
+}

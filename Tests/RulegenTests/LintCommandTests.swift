@@ -101,3 +101,42 @@ final class LintCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: s.url.appendingPathComponent("out/Case.swift").path))
     }
 }
+
+/// Generated Swift for names that are Swift keywords or special members compiles without
+/// warnings (type-checked with `swiftc` against the built runtime module).
+final class GeneratedNamesTests: XCTestCase {
+    func testKeywordNamesCompileWithoutWarnings() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write(
+            "kw.richrules",
+            """
+            richrules 1
+            rule a { match /a(b)/  tap default(in: $0, $1) }
+            rule b { match /c/  tap self }
+            rule c { match /d/  tap f($0, var: $0, inout: $0, let: $0) }
+            rule d { match /e/  tap Type(init: $0) }
+            rule Protocol { match /g/  tap init }
+            rule Self { match /h/  tap Protocol(self: $0) }
+            style Type { color: red }
+
+            """)
+        let generate = try CLI.run(["kw.richrules", "-o", "out", "--access", "public"], cwd: scratch.url)
+        XCTAssertEqual(generate.status, 0, generate.stderr)
+        let modules = CLI.productsDirectory.appendingPathComponent("Modules")
+        guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("RuleRuntime.swiftmodule").path) else {
+            throw XCTSkip("no RuleRuntime.swiftmodule beside the test bundle (\(modules.path))")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, "out/Kw.swift"]
+        process.currentDirectoryURL = scratch.url
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, output)
+        XCTAssertEqual(output, "")
+    }
+}

@@ -52,6 +52,12 @@ public struct SwiftEmitter {
                 w.line("engine.render(text)")
             }
             w.line()
+            emitHandlers(into: &w)
+            w.line()
+            w.line("/// This code was generated for the runtime of rulegen \(RichRulesVersion.string): against a runtime of")
+            w.line("/// another release it does not compile (regenerate it with the matching rulegen).")
+            w.line("private typealias RuntimeCompatibility = RuleRuntime.\(RichRulesVersion.compatibilityTypeName)")
+            w.line()
             w.line("/// The rules, in declaration order.")
             emitNameEnum("Rule", table.rules.map(\.name), into: &w)
             w.line()
@@ -68,12 +74,63 @@ public struct SwiftEmitter {
         return w.text
     }
 
+    /// The `Handlers` protocol (one requirement per handler name, with the spec's argument
+    /// labels: a handler the app leaves out is a compile error) and `dispatch`, which calls
+    /// the requirement a tap target names.
+    func emitHandlers(into w: inout SwiftWriter) {
+        let handlers = table.handlers.sorted { $0.key < $1.key }
+        func parameters(_ labels: [String?]) -> String {
+            labels.enumerated().map { index, label in
+                label.map { "\(SwiftLiteral.identifier($0)): String" } ?? "_ argument\(index): String"
+            }.joined(separator: ", ")
+        }
+        w.line("/// What the app does on a tap: one method per handler the spec names, with its argument")
+        w.line("/// labels. Every handler must be implemented (a missing one does not compile). Taps arrive")
+        w.line("/// on the main thread, so the protocol is main-actor isolated (view controllers conform).")
+        w.line("@MainActor")
+        w.block("\(access) protocol Handlers") { w in
+            for (name, labels) in handlers { w.line("func \(SwiftLiteral.identifier(name))(\(parameters(labels)))") }
+        }
+        w.line()
+        w.line("/// Calls the method of `handlers` that `tap` names, with its arguments. Returns `false`")
+        w.line("/// when the target names no handler of this spec or has other arguments.")
+        w.line("@MainActor @discardableResult")
+        w.block("\(access) static func dispatch(_ tap: TapTarget, to handlers: some Handlers) -> Bool") { w in
+            if handlers.isEmpty {
+                w.line("false")
+                return
+            }
+            w.line("let arguments = tap.arguments")
+            w.line("switch tap.handler {")
+            for (name, labels) in handlers {
+                w.line("case \(SwiftLiteral.string(name)):")
+                let expected = "[" + labels.map { $0.map(SwiftLiteral.string) ?? "nil" }.joined(separator: ", ") + "]"
+                w.line("    guard arguments.map(\\.label) == \(expected)\(labels.isEmpty ? " as [String?]" : "") else { return false }")
+                let call = labels.enumerated().map { index, label in
+                    (label.map { "\(SwiftLiteral.callLabel($0)): " } ?? "") + "arguments[\(index)].value"
+                }.joined(separator: ", ")
+                w.line("    handlers.\(SwiftLiteral.identifier(name))(\(call))")
+                w.line("    return true")
+            }
+            w.line("default:")
+            w.line("    return false")
+            w.line("}")
+        }
+        w.line()
+        w.line("/// Calls the handler of a match's tap target (`false` when it has none).")
+        w.line("@MainActor @discardableResult")
+        w.block("\(access) static func dispatch(_ match: RuleMatch, to handlers: some Handlers) -> Bool") { w in
+            w.line("guard let tap = match.tap else { return false }")
+            w.line("return dispatch(tap, to: handlers)")
+        }
+    }
+
     /// `enum Name: String, CaseIterable { case a = "a" … }` (no raw type when empty:
     /// Swift rejects a raw type on an enum without cases).
     func emitNameEnum(_ name: String, _ cases: [String], into w: inout SwiftWriter) {
         let conformances = cases.isEmpty ? "CaseIterable, Sendable" : "String, CaseIterable, Sendable"
         w.block("\(access) enum \(name): \(conformances)") { w in
-            for c in cases { w.line("case \(SwiftLiteral.identifier(c)) = \(SwiftLiteral.string(c))") }
+            for c in cases { w.line("case \(SwiftLiteral.caseName(c)) = \(SwiftLiteral.string(c))") }
         }
     }
 

@@ -55,6 +55,18 @@ public enum SwiftLiteral {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// An argument label at a call site: only `inout` needs backticks there
+    /// (others draw a warning).
+    static func callLabel(_ name: String) -> String {
+        name == "inout" ? "`\(name)`" : name
+    }
+
+    /// An enum case name: `Type` and `Protocol` cannot name a type member even in
+    /// backticks, so they get a trailing underscore (the raw value keeps the spec's name).
+    static func caseName(_ name: String) -> String {
+        ["Type", "Protocol"].contains(name) ? name + "_" : identifier(name)
+    }
+
     static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
         "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",

@@ -26,6 +26,60 @@ internal enum AgreementRules {
         engine.render(text)
     }
 
+    /// What the app does on a tap: one method per handler the spec names, with its argument
+    /// labels. Every handler must be implemented (a missing one does not compile). Taps arrive
+    /// on the main thread, so the protocol is main-actor isolated (view controllers conform).
+    @MainActor
+    internal protocol Handlers {
+        func call(number: String)
+        func onTag(name: String, text: String)
+        func openAgreement()
+        func openPrivacy()
+        func openProfile(user: String)
+    }
+
+    /// Calls the method of `handlers` that `tap` names, with its arguments. Returns `false`
+    /// when the target names no handler of this spec or has other arguments.
+    @MainActor @discardableResult
+    internal static func dispatch(_ tap: TapTarget, to handlers: some Handlers) -> Bool {
+        let arguments = tap.arguments
+        switch tap.handler {
+        case "call":
+            guard arguments.map(\.label) == ["number"] else { return false }
+            handlers.call(number: arguments[0].value)
+            return true
+        case "onTag":
+            guard arguments.map(\.label) == ["name", "text"] else { return false }
+            handlers.onTag(name: arguments[0].value, text: arguments[1].value)
+            return true
+        case "openAgreement":
+            guard arguments.map(\.label) == [] as [String?] else { return false }
+            handlers.openAgreement()
+            return true
+        case "openPrivacy":
+            guard arguments.map(\.label) == [] as [String?] else { return false }
+            handlers.openPrivacy()
+            return true
+        case "openProfile":
+            guard arguments.map(\.label) == ["user"] else { return false }
+            handlers.openProfile(user: arguments[0].value)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Calls the handler of a match's tap target (`false` when it has none).
+    @MainActor @discardableResult
+    internal static func dispatch(_ match: RuleMatch, to handlers: some Handlers) -> Bool {
+        guard let tap = match.tap else { return false }
+        return dispatch(tap, to: handlers)
+    }
+
+    /// This code was generated for the runtime of rulegen 0.1.0: against a runtime of
+    /// another release it does not compile (regenerate it with the matching rulegen).
+    private typealias RuntimeCompatibility = RuleRuntime.RichRulesRuntime_0_1
+
     /// The rules, in declaration order.
     internal enum Rule: String, CaseIterable, Sendable {
         case h = "h"

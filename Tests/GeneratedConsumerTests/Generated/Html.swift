@@ -26,6 +26,45 @@ internal enum HtmlRules {
         engine.render(text)
     }
 
+    /// What the app does on a tap: one method per handler the spec names, with its argument
+    /// labels. Every handler must be implemented (a missing one does not compile). Taps arrive
+    /// on the main thread, so the protocol is main-actor isolated (view controllers conform).
+    @MainActor
+    internal protocol Handlers {
+        func openURL(url: String, title: String)
+        func showImage(url: String)
+    }
+
+    /// Calls the method of `handlers` that `tap` names, with its arguments. Returns `false`
+    /// when the target names no handler of this spec or has other arguments.
+    @MainActor @discardableResult
+    internal static func dispatch(_ tap: TapTarget, to handlers: some Handlers) -> Bool {
+        let arguments = tap.arguments
+        switch tap.handler {
+        case "openURL":
+            guard arguments.map(\.label) == ["url", "title"] else { return false }
+            handlers.openURL(url: arguments[0].value, title: arguments[1].value)
+            return true
+        case "showImage":
+            guard arguments.map(\.label) == ["url"] else { return false }
+            handlers.showImage(url: arguments[0].value)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Calls the handler of a match's tap target (`false` when it has none).
+    @MainActor @discardableResult
+    internal static func dispatch(_ match: RuleMatch, to handlers: some Handlers) -> Bool {
+        guard let tap = match.tap else { return false }
+        return dispatch(tap, to: handlers)
+    }
+
+    /// This code was generated for the runtime of rulegen 0.1.0: against a runtime of
+    /// another release it does not compile (regenerate it with the matching rulegen).
+    private typealias RuntimeCompatibility = RuleRuntime.RichRulesRuntime_0_1
+
     /// The rules, in declaration order.
     internal enum Rule: String, CaseIterable, Sendable {
         case anchor = "anchor"

@@ -26,6 +26,50 @@ internal enum PrefixRules {
         engine.render(text)
     }
 
+    /// What the app does on a tap: one method per handler the spec names, with its argument
+    /// labels. Every handler must be implemented (a missing one does not compile). Taps arrive
+    /// on the main thread, so the protocol is main-actor isolated (view controllers conform).
+    @MainActor
+    internal protocol Handlers {
+        func hashSelected(tag: String)
+        func linkSelected(url: String)
+        func mentionSelected(user: String)
+    }
+
+    /// Calls the method of `handlers` that `tap` names, with its arguments. Returns `false`
+    /// when the target names no handler of this spec or has other arguments.
+    @MainActor @discardableResult
+    internal static func dispatch(_ tap: TapTarget, to handlers: some Handlers) -> Bool {
+        let arguments = tap.arguments
+        switch tap.handler {
+        case "hashSelected":
+            guard arguments.map(\.label) == ["tag"] else { return false }
+            handlers.hashSelected(tag: arguments[0].value)
+            return true
+        case "linkSelected":
+            guard arguments.map(\.label) == ["url"] else { return false }
+            handlers.linkSelected(url: arguments[0].value)
+            return true
+        case "mentionSelected":
+            guard arguments.map(\.label) == ["user"] else { return false }
+            handlers.mentionSelected(user: arguments[0].value)
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Calls the handler of a match's tap target (`false` when it has none).
+    @MainActor @discardableResult
+    internal static func dispatch(_ match: RuleMatch, to handlers: some Handlers) -> Bool {
+        guard let tap = match.tap else { return false }
+        return dispatch(tap, to: handlers)
+    }
+
+    /// This code was generated for the runtime of rulegen 0.1.0: against a runtime of
+    /// another release it does not compile (regenerate it with the matching rulegen).
+    private typealias RuntimeCompatibility = RuleRuntime.RichRulesRuntime_0_1
+
     /// The rules, in declaration order.
     internal enum Rule: String, CaseIterable, Sendable {
         case hashtag = "hashtag"
