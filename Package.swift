@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -9,6 +9,9 @@ let package = Package(
         .library(name: "RuleCompiler", targets: ["RuleCompiler"]),
         .executable(name: "rulegen", targets: ["rulegen"]),
         .executable(name: "rulebench", targets: ["rulebench"]),
+        .plugin(name: "RichRulesPlugin", targets: ["RichRulesPlugin"]),
+        .plugin(name: "LintRulesPlugin", targets: ["LintRulesPlugin"]),
+        .plugin(name: "GenerateRulesPlugin", targets: ["GenerateRulesPlugin"]),
     ],
     targets: [
         .target(name: "RuleSpec"),
@@ -16,6 +19,18 @@ let package = Package(
         .target(name: "RuleCompiler", dependencies: ["RuleSpec", "RuleRuntime"]),
         .executableTarget(name: "rulegen", dependencies: ["RuleCompiler", "RuleSpec", "RuleRuntime"]),
         .executableTarget(name: "rulebench", dependencies: ["RuleRuntime", "RuleCompiler"]),
+        // Plugins (their shared code: Plugins/Shared, linked into each plugin folder).
+        .plugin(name: "RichRulesPlugin", capability: .buildTool(), dependencies: ["rulegen"]),
+        .plugin(
+            name: "LintRulesPlugin",
+            capability: .command(intent: .custom(verb: "lint-rules", description: "Lint the package's .richrules specs with rulegen lint")),
+            dependencies: ["rulegen"]),
+        .plugin(
+            name: "GenerateRulesPlugin",
+            capability: .command(
+                intent: .custom(verb: "generate-rules", description: "Write the Swift of each target's .richrules specs into the target"),
+                permissions: [.writeToPackageDirectory(reason: "writes <Name>.swift for each spec into the target's Generated/ folder")]),
+            dependencies: ["rulegen"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RuleSpecTests", dependencies: ["RuleSpec"]),
         .testTarget(name: "RuleCompilerTests", dependencies: ["RuleCompiler", "RuleSpec", "RuleRuntime", "TestSupport"]),

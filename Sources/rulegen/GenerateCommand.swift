@@ -6,7 +6,7 @@ import RuleSpec
 /// `rulegen SPEC… -o DIR`: compile every spec; if none has errors, write
 /// `<Name>.swift` and `<Name>.styles.json` atomically, leaving unchanged files untouched.
 enum GenerateCommand {
-    static let usage = "rulegen [generate] <spec> ... -o <dir> [--access internal|public] [--name <Name>] [--no-styles-json]"
+    static let usage = "rulegen [generate] <spec> ... -o <dir> [--access internal|public] [--name <Name>] [--no-styles-json] [--quiet]"
     static let help = """
         OVERVIEW: Write <Name>.swift and <Name>.styles.json for each spec.
 
@@ -24,6 +24,7 @@ enum GenerateCommand {
           --name <Name>           With one spec: the name to use instead of the spec's file name in
                                   UpperCamelCase (the type is <Name>Rules, the files <Name>.swift…).
           --no-styles-json        Write only <Name>.swift (it embeds the style table).
+          --quiet                 Print diagnostics only (no "wrote …" lines).
           -h, --help              Show help information.
 
         """
@@ -34,11 +35,13 @@ enum GenerateCommand {
         var access = "internal"
         var name: String?
         var writesJSON = true
+        var quiet = false
         try scanner.scan { option, value in
             switch option {
             case "-o", "--output": output = try value()
             case "--name": name = try value()
             case "--no-styles-json": writesJSON = false
+            case "--quiet": quiet = true
             case "--access":
                 access = try ArgumentScanner.choice(try value(), of: ["internal", "public"], for: "--access", usage: usage)
             default: return false
@@ -70,7 +73,7 @@ enum GenerateCommand {
             files.append(("\(output)/\(table.name).swift", Data(swift.utf8)))
             if writesJSON { files.append(("\(output)/\(table.name).styles.json", try table.jsonData())) }
         }
-        try FileWriter.writeAll(files, into: output) { console.out("wrote \($0)\n") }
+        try FileWriter.writeAll(files, into: output) { if !quiet { console.out("wrote \($0)\n") } }
         return .success
     }
 }

@@ -1,0 +1,123 @@
+import Foundation
+import XCTest
+
+/// The build plugin as a user meets it, on a scratch copy of this package (its dependency
+/// on RichRules pointed at this checkout): a build with nothing changed compiles nothing
+/// and, once SwiftPM has settled its tool, runs no generation step; editing the spec
+/// regenerates and rebuilds; a spec error fails the build with
+/// `agreement.richrules:LINE:COL: error: …`; a handler the app does not implement fails to
+/// compile, naming it. One test, so that the dependencies are built once (~1 minute).
+final class PluginBuildTests: XCTestCase {
+    static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let root = example.deletingLastPathComponent().deletingLastPathComponent()
+
+    struct Build {
+        var status: Int32
+        var output: String
+        var generated: Bool { output.contains("Generating Agreement.swift from agreement.richrules") }
+        var compiledDemo: Bool { output.contains("Compiling AgreementDemo") }
+    }
+
+    func build(_ package: URL) throws -> Build { try swift(["build"], package) }
+
+    /// `swift ARGUMENTS… --package-path PACKAGE`, output and error together.
+    func swift(_ arguments: [String], _ package: URL) throws -> Build {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift"] + arguments.prefix(1) + ["--package-path", package.path] + arguments.dropFirst()
+        // The outer `swift test` sets variables for its own build; the inner build gets a
+        // plain environment.
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SWIFTPM") && !$0.key.hasPrefix("XCTest") }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Build(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+
+    func testIncrementalBuildsSpecErrorsAndMissingHandlers() throws {
+        if ProcessInfo.processInfo.environment["RICHRULES_SKIP_PLUGIN_BUILDS"] != nil {
+            throw XCTSkip("RICHRULES_SKIP_PLUGIN_BUILDS is set")
+        }
+        let fm = FileManager.default
+        let scratch = fm.temporaryDirectory.appendingPathComponent("agreement-demo-\(UUID().uuidString)")
+        defer { try? fm.removeItem(at: scratch) }
+        try fm.createDirectory(at: scratch, withIntermediateDirectories: true)
+        for item in ["Package.swift", "Sources", "Tests"] {
+            try fm.copyItem(at: Self.example.appendingPathComponent(item), to: scratch.appendingPathComponent(item))
+        }
+        let manifest = scratch.appendingPathComponent("Package.swift")
+        let pointed = try String(contentsOf: manifest, encoding: .utf8)
+            .replacingOccurrences(of: #"path: "../..""#, with: "path: \(String(reflecting: Self.root.path))")
+        try pointed.write(to: manifest, atomically: true, encoding: .utf8)
+        let spec = scratch.appendingPathComponent("Sources/AgreementDemo/agreement.richrules")
+        let screen = scratch.appendingPathComponent("Sources/AgreementDemo/AgreementScreen.swift")
+        let original = try String(contentsOf: spec, encoding: .utf8)
+
+        let first = try build(scratch)
+        XCTAssertEqual(first.status, 0, first.output)
+        XCTAssertTrue(first.generated, first.output)
+
+        // SwiftPM 6 on Linux links the plugin's tool in two build phases, so the build right
+        // after the first relinks `rulegen` once (tool and plugin inputs unchanged): the
+        // generator may run then, but it rewrites nothing, so nothing is compiled.
+        let settle = try build(scratch)
+        XCTAssertEqual(settle.status, 0, settle.output)
+        XCTAssertFalse(settle.compiledDemo, settle.output)
+        // From then on, a build with nothing changed runs no generation step at all.
+        for _ in 0..<2 {
+            let again = try build(scratch)
+            XCTAssertEqual(again.status, 0, again.output)
+            XCTAssertFalse(again.generated, "a build with nothing changed ran the generator:\n\(again.output)")
+            XCTAssertFalse(again.compiledDemo, again.output)
+        }
+
+        // An edit regenerates and rebuilds.
+        try original.replacingOccurrences(of: "color: systemRed", with: "color: systemOrange")
+            .write(to: spec, atomically: true, encoding: .utf8)
+        let edited = try build(scratch)
+        XCTAssertEqual(edited.status, 0, edited.output)
+        XCTAssertTrue(edited.generated, edited.output)
+        XCTAssertTrue(edited.compiledDemo, edited.output)
+
+        // The command plugins: lint-rules with rulegen lint's options, generate-rules
+        // writing into the target (removed again: the build plugin generates the same type).
+        let lint = try swift(["package", "lint-rules", "--strict", "--format", "github"], scratch)
+        XCTAssertEqual(lint.status, 0, lint.output)
+        XCTAssertTrue(
+            lint.output.contains("::notice file=Sources/AgreementDemo/agreement.richrules,line=29,col=6,title=rulegen [overlap]::"),
+            lint.output)
+        let generate = try swift(["package", "--allow-writing-to-package-directory", "generate-rules", "--access", "public"], scratch)
+        XCTAssertEqual(generate.status, 0, generate.output)
+        let committed = scratch.appendingPathComponent("Sources/AgreementDemo/Generated/Agreement.swift")
+        XCTAssertTrue(try String(contentsOf: committed, encoding: .utf8).contains("public enum AgreementRules"))
+        try fm.removeItem(at: committed.deletingLastPathComponent())
+
+        // A spec error fails the build at the spec's line and column.
+        try original.replacingOccurrences(of: "tag h2 { style danger", with: "tag h2 { style dangr")
+            .write(to: spec, atomically: true, encoding: .utf8)
+        let broken = try build(scratch)
+        XCTAssertNotEqual(broken.status, 0)
+        XCTAssertTrue(broken.output.contains("agreement.richrules:18:18: error: unknown style 'dangr'"), broken.output)
+        let lintBroken = try swift(["package", "lint-rules"], scratch)
+        XCTAssertNotEqual(lintBroken.status, 0)
+        XCTAssertTrue(
+            lintBroken.output.contains("Sources/AgreementDemo/agreement.richrules:18:18: error: unknown style 'dangr'"), lintBroken.output)
+
+        // A handler the app does not implement does not compile.
+        try original.write(to: spec, atomically: true, encoding: .utf8)
+        let code = try String(contentsOf: screen, encoding: .utf8)
+        let withoutHandler = code.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("func openPrivacy()") }.joined(separator: "\n")
+        XCTAssertNotEqual(withoutHandler, code)
+        try withoutHandler.write(to: screen, atomically: true, encoding: .utf8)
+        let missing = try build(scratch)
+        XCTAssertNotEqual(missing.status, 0)
+        XCTAssertTrue(
+            missing.output.contains("error: type 'AgreementScreen' does not conform to protocol 'AgreementRules.Handlers'"), missing.output)
+        XCTAssertTrue(missing.output.contains("note: protocol requires function 'openPrivacy()'"), missing.output)
+    }
+}
