@@ -96,6 +96,17 @@ final class PluginBuildTests: XCTestCase {
         XCTAssertTrue(try String(contentsOf: committed, encoding: .utf8).contains("public enum AgreementRules"))
         try fm.removeItem(at: committed.deletingLastPathComponent())
 
+        // Two specs of the same name in different folders: distinct names, both compiled.
+        let legal = scratch.appendingPathComponent("Sources/AgreementDemo/Legal")
+        try fm.createDirectory(at: legal, withIntermediateDirectories: true)
+        try original.write(to: legal.appendingPathComponent("agreement.richrules"), atomically: true, encoding: .utf8)
+        try "let legalRules = LegalAgreementRules.Rule.allCases\n".write(
+            to: legal.appendingPathComponent("Legal.swift"), atomically: true, encoding: .utf8)
+        let twoSpecs = try build(scratch)
+        XCTAssertEqual(twoSpecs.status, 0, twoSpecs.output)
+        XCTAssertTrue(twoSpecs.output.contains("Generating LegalAgreement.swift from agreement.richrules"), twoSpecs.output)
+        try fm.removeItem(at: legal)
+
         // A spec error fails the build at the spec's line and column.
         try original.replacingOccurrences(of: "tag h2 { style danger", with: "tag h2 { style dangr")
             .write(to: spec, atomically: true, encoding: .utf8)
