@@ -61,9 +61,10 @@ final class PluginBuildTests: XCTestCase {
         XCTAssertEqual(first.status, 0, first.output)
         XCTAssertTrue(first.generated, first.output)
 
-        // SwiftPM 6 on Linux links the plugin's tool in two build phases, so the build right
-        // after the first relinks `rulegen` once (tool and plugin inputs unchanged): the
-        // generator may run then, but it rewrites nothing, so nothing is compiled.
+        // SwiftPM 6 links a plugin's tool in two build phases with separate build databases
+        // (plugin-tools.db, build.db), so the build right after a package's first build
+        // relinks `rulegen` once, and SwiftPM makes the tool an input of every command of the
+        // plugin: the generator runs then, but rewrites nothing, so nothing is compiled.
         let settle = try build(scratch)
         XCTAssertEqual(settle.status, 0, settle.output)
         XCTAssertFalse(settle.compiledDemo, settle.output)
