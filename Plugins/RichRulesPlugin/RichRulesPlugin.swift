@@ -23,7 +23,9 @@ struct RichRulesPlugin: BuildToolPlugin {
         guard !specs.isEmpty else { return [] }
         let rulegen = try context.tool(named: "rulegen").url
         let names = SpecNames.unique(specs, relativeTo: target.directoryURL)
-        let isPublic = FileManager.default.fileExists(atPath: target.directoryURL.appendingPathComponent("richrules-public").path)
+        // An input too, so that SwiftPM counts the marker as used (no "unhandled file").
+        let marker = target.directoryURL.appendingPathComponent("richrules-public")
+        let isPublic = FileManager.default.fileExists(atPath: marker.path)
         return specs.map { spec in
             let name = names[spec]!
             let output = context.pluginWorkDirectoryURL.appendingPathComponent("\(name).swift")
@@ -34,7 +36,7 @@ struct RichRulesPlugin: BuildToolPlugin {
                     spec.path, "-o", context.pluginWorkDirectoryURL.path, "--name", name, "--no-styles-json",
                     "--access", isPublic ? "public" : "internal", "--quiet",
                 ],
-                inputFiles: [spec] + SpecImports.closure(of: spec) + [rulegen],
+                inputFiles: [spec] + SpecImports.closure(of: spec) + [rulegen] + (isPublic ? [marker] : []),
                 outputFiles: [output])
         }
     }

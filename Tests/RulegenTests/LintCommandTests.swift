@@ -140,3 +140,33 @@ final class GeneratedNamesTests: XCTestCase {
         XCTAssertEqual(output, "")
     }
 }
+
+/// Generated code of another release does not compile against this runtime.
+final class RuntimeCompatibilityTests: XCTestCase {
+    func testGeneratedCodeNamesTheRuntimeRelease() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("a.richrules", "richrules 1\nrule a { match /a/  tap open }\n")
+        XCTAssertEqual(try CLI.run(["a.richrules", "-o", "out"], cwd: scratch.url).status, 0)
+        let file = scratch.url.appendingPathComponent("out/A.swift")
+        let generated = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(generated.contains("private typealias RuntimeCompatibility = RuleRuntime.RichRulesRuntime_0_1"))
+        let modules = CLI.productsDirectory.appendingPathComponent("Modules")
+        guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("RuleRuntime.swiftmodule").path) else {
+            throw XCTSkip("no RuleRuntime.swiftmodule beside the test bundle (\(modules.path))")
+        }
+        // As if written by a rulegen 0.2: it must not compile against this runtime.
+        try generated.replacingOccurrences(of: "RichRulesRuntime_0_1", with: "RichRulesRuntime_0_2")
+            .write(to: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path, file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertNotEqual(process.terminationStatus, 0)
+        XCTAssertTrue(output.contains("RichRulesRuntime_0_2"), output)
+    }
+}

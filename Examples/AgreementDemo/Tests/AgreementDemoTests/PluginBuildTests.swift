@@ -108,6 +108,19 @@ final class PluginBuildTests: XCTestCase {
         XCTAssertTrue(twoSpecs.output.contains("Generating LegalAgreement.swift from agreement.richrules"), twoSpecs.output)
         try fm.removeItem(at: legal)
 
+        // `richrules-public` in the target folder: a public API (and no "unhandled file").
+        let marker = scratch.appendingPathComponent("Sources/AgreementDemo/richrules-public")
+        try Data().write(to: marker)
+        let publicBuild = try build(scratch)
+        XCTAssertEqual(publicBuild.status, 0, publicBuild.output)
+        XCTAssertFalse(publicBuild.output.contains("unhandled"), publicBuild.output)
+        let outputs = scratch.appendingPathComponent(".build/plugins/outputs")
+        let generatedFile = try XCTUnwrap(
+            fm.enumerator(at: outputs, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL }
+                .first { $0.lastPathComponent == "Agreement.swift" })
+        XCTAssertTrue(try String(contentsOf: generatedFile, encoding: .utf8).contains("public enum AgreementRules"))
+        try fm.removeItem(at: marker)
+
         // A spec error fails the build at the spec's line and column.
         try original.replacingOccurrences(of: "tag h2 { style danger", with: "tag h2 { style dangr")
             .write(to: spec, atomically: true, encoding: .utf8)
