@@ -6,34 +6,49 @@ import PackagePlugin
 
 /// The generated names of a target's specs.
 enum SpecNames {
-    /// `agreement.richrules` → `Agreement`, `social-feed.richrules` → `SocialFeed` (as
-    /// `rulegen` names them); specs sharing a name get their folder names in front, from
-    /// the nearest, until the names differ.
-    static func unique(_ specs: [URL], relativeTo root: URL) -> [URL: String] {
+    /// `agreement.richrules` → `Agreement`, `social-feed.richrules` → `SocialFeed`,
+    /// `terms.v2.richrules` → `TermsV2`; specs sharing a name get their folder names in
+    /// front, from the nearest, until the names differ. Throws when they still do not (two
+    /// specs in one folder spelled `a-b` and `a_b`), naming them.
+    static func unique(_ specs: [URL], relativeTo root: URL) throws -> [URL: String] {
         var names: [URL: String] = [:]
         for spec in specs { names[spec] = camel(spec.deletingPathExtension().lastPathComponent) }
-        var depth = 0
-        while Set(names.values).count < names.count, depth < 16 {
-            depth += 1
-            let counts = Dictionary(grouping: specs, by: { names[$0]! })
-            for (_, group) in counts where group.count > 1 {
+        for depth in 1...16 where Set(names.values).count < names.count {
+            for (_, group) in Dictionary(grouping: specs, by: { names[$0]! }) where group.count > 1 {
                 for spec in group {
-                    let folders = spec.deletingLastPathComponent().pathComponents.dropFirst(root.pathComponents.count)
-                    let prefix = folders.suffix(depth).map(camel).joined()
-                    names[spec] = prefix + camel(spec.deletingPathExtension().lastPathComponent)
+                    let folders = spec.deletingLastPathComponent().standardizedFileURL.pathComponents
+                        .dropFirst(root.standardizedFileURL.pathComponents.count)
+                    names[spec] = folders.suffix(depth).map(camel).joined() + camel(spec.deletingPathExtension().lastPathComponent)
                 }
             }
+        }
+        for (name, group) in Dictionary(grouping: specs, by: { names[$0]! }) where group.count > 1 {
+            throw PluginFailure(
+                "specs \(group.map(\.path).sorted().joined(separator: " and ")) would all generate '\(name)Rules'; rename one")
         }
         return names
     }
 
     static func camel(_ text: String) -> String {
-        let stem = text.split(separator: ".").first.map(String.init) ?? text
-        let words = stem.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        let words = text.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         var name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         if name.isEmpty { name = "Rules" }
         if name.first!.isNumber { name = "Spec" + name }
         return name
+    }
+}
+
+/// The `.richrules` files under a target's folder, found on disk (so that specs a target
+/// excludes, as teams committing generated code do, count too).
+enum TargetSpecs {
+    static func find(in target: any Target) -> [URL] {
+        var specs: [URL] = []
+        let enumerator = FileManager.default.enumerator(
+            at: target.directoryURL, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        while let url = enumerator?.nextObject() as? URL {
+            if url.pathExtension == "richrules" { specs.append(url) }
+        }
+        return specs.sorted { $0.path < $1.path }
     }
 }
 
@@ -71,25 +86,12 @@ enum SpecImports {
     }
 }
 
-/// The specs of a package: of the named targets, or all under its folder.
+/// The specs of a package: those under the folders of its source targets (or of the
+/// named ones).
 enum PackageSpecs {
     static func find(in package: Package, targets names: [String]) throws -> [URL] {
-        if !names.isEmpty {
-            return try package.targets(named: names).compactMap { $0 as? SourceModuleTarget }
-                .flatMap { $0.sourceFiles(withSuffix: "richrules").map(\.url) }.sorted { $0.path < $1.path }
-        }
-        var specs: [URL] = []
-        let root = package.directoryURL
-        let enumerator = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
-        while let url = enumerator?.nextObject() as? URL {
-            if url.lastPathComponent == ".build" || url.lastPathComponent == "Examples" && url.deletingLastPathComponent() == root {
-                enumerator?.skipDescendants()
-                continue
-            }
-            if url.pathExtension == "richrules" { specs.append(url) }
-        }
-        return specs.sorted { $0.path < $1.path }
+        let targets = try names.isEmpty ? package.targets : package.targets(named: names)
+        return Array(Set(targets.filter { $0 is SourceModuleTarget }.flatMap(TargetSpecs.find(in:)))).sorted { $0.path < $1.path }
     }
 }
 

@@ -6,7 +6,7 @@ import RuleSpec
 /// `rulegen SPEC… -o DIR`: compile every spec; if none has errors, write
 /// `<Name>.swift` and `<Name>.styles.json` atomically, leaving unchanged files untouched.
 enum GenerateCommand {
-    static let usage = "rulegen [generate] <spec> ... -o <dir> [--access internal|public] [--name <Name>] [--no-styles-json] [--quiet]"
+    static let usage = "rulegen [generate] <spec> ... -o <dir> [--access internal|public] [--name <Name>] [--swift-file <file>] [--no-styles-json] [--quiet]"
     static let help = """
         OVERVIEW: Write <Name>.swift and <Name>.styles.json for each spec.
 
@@ -23,6 +23,8 @@ enum GenerateCommand {
           --access <level>        Access level of the generated API: internal (default) or public.
           --name <Name>           With one spec: the name to use instead of the spec's file name in
                                   UpperCamelCase (the type is <Name>Rules, the files <Name>.swift…).
+          --swift-file <file>     With one spec: the Swift file's name instead of <Name>.swift (the
+                                  build plugin writes <Name>.richrules.swift, apart from app files).
           --no-styles-json        Write only <Name>.swift (it embeds the style table).
           --quiet                 Print diagnostics only (no "wrote …" lines).
           -h, --help              Show help information.
@@ -36,10 +38,12 @@ enum GenerateCommand {
         var name: String?
         var writesJSON = true
         var quiet = false
+        var swiftFile: String?
         try scanner.scan { option, value in
             switch option {
             case "-o", "--output": output = try value()
             case "--name": name = try value()
+            case "--swift-file": swiftFile = try value()
             case "--no-styles-json": writesJSON = false
             case "--quiet": quiet = true
             case "--access":
@@ -55,6 +59,12 @@ enum GenerateCommand {
         guard !scanner.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<spec> ...'", usage: usage) }
         guard var output else { throw UsageError(message: "missing expected option '-o <dir>'", usage: usage) }
         while output.count > 1, output.hasSuffix("/") { output.removeLast() }
+        if let swiftFile {
+            guard scanner.positionals.count == 1 else { throw UsageError(message: "'--swift-file' names the output of one spec", usage: usage) }
+            guard swiftFile.hasSuffix(".swift"), !swiftFile.contains("/"), swiftFile.count > 6 else {
+                throw UsageError(message: "'--swift-file \(swiftFile)' must be a file name ending in .swift", usage: usage)
+            }
+        }
         if let name {
             guard scanner.positionals.count == 1 else { throw UsageError(message: "'--name' names the output of one spec", usage: usage) }
             guard let first = name.unicodeScalars.first, first.isASCII, first.properties.isUppercase,
@@ -70,7 +80,7 @@ enum GenerateCommand {
         for (var table, automata, path) in tables {
             if let name { table.name = name }
             let swift = SwiftEmitter(table: table, automata: automata, specPath: path, access: access).emit()
-            files.append(("\(output)/\(table.name).swift", Data(swift.utf8)))
+            files.append(("\(output)/\(swiftFile ?? table.name + ".swift")", Data(swift.utf8)))
             if writesJSON { files.append(("\(output)/\(table.name).styles.json", try table.jsonData())) }
         }
         try FileWriter.writeAll(files, into: output) { if !quiet { console.out("wrote \($0)\n") } }

@@ -114,6 +114,8 @@ final class GeneratedNamesTests: XCTestCase {
             rule a { match /a(b)/  tap default(in: $0, $1) }
             rule b { match /c/  tap self }
             rule c { match /d/  tap f($0, var: $0, inout: $0, let: $0) }
+            rule u { match /u/  tap g(_: $0) }
+            rule allCases { match /v/  tap rawValue }
             rule d { match /e/  tap Type(init: $0) }
             rule Protocol { match /g/  tap init }
             rule Self { match /h/  tap Protocol(self: $0) }
@@ -149,7 +151,7 @@ final class RuntimeCompatibilityTests: XCTestCase {
         XCTAssertEqual(try CLI.run(["a.richrules", "-o", "out"], cwd: scratch.url).status, 0)
         let file = scratch.url.appendingPathComponent("out/A.swift")
         let generated = try String(contentsOf: file, encoding: .utf8)
-        XCTAssertTrue(generated.contains("private typealias RuntimeCompatibility = RuleRuntime.RichRulesRuntime_0_1"))
+        XCTAssertTrue(generated.contains("private typealias RuntimeCompatibility = RichRulesRuntime_0_1"))
         let modules = CLI.productsDirectory.appendingPathComponent("Modules")
         guard FileManager.default.fileExists(atPath: modules.appendingPathComponent("RuleRuntime.swiftmodule").path) else {
             throw XCTSkip("no RuleRuntime.swiftmodule beside the test bundle (\(modules.path))")

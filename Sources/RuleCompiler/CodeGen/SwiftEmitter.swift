@@ -27,7 +27,9 @@ public struct SwiftEmitter {
         w.line("// Style table formatVersion \(table.formatVersion). Do not edit: run rulegen again instead.")
         w.line()
         w.line("import Foundation")
-        w.line("import RuleRuntime")
+        // `public import` when the API is public: its signatures name the runtime's types
+        // (needed under the InternalImportsByDefault feature, harmless without it).
+        w.line(access == "public" ? "public import RuleRuntime" : "import RuleRuntime")
         w.line()
         let typeName = table.name + "Rules"
         w.line("/// The rules of `\(table.source.replacingOccurrences(of: "`", with: "'"))`: its style table and the engine that runs it.")
@@ -56,7 +58,7 @@ public struct SwiftEmitter {
             w.line()
             w.line("/// This code was generated for the runtime of rulegen \(RichRulesVersion.string): against a runtime of")
             w.line("/// another release it does not compile (regenerate it with the matching rulegen).")
-            w.line("private typealias RuntimeCompatibility = RuleRuntime.\(RichRulesVersion.compatibilityTypeName)")
+            w.line("private typealias RuntimeCompatibility = \(RichRulesVersion.compatibilityTypeName)")
             w.line()
             w.line("/// The rules, in declaration order.")
             emitNameEnum("Rule", table.rules.map(\.name), into: &w)
@@ -79,16 +81,19 @@ public struct SwiftEmitter {
     /// the requirement a tap target names.
     func emitHandlers(into w: inout SwiftWriter) {
         let handlers = table.handlers.sorted { $0.key < $1.key }
+        // A spec label `_` is no label in Swift (the tap target still carries "_").
+        func swiftLabel(_ label: String?) -> String? { label == "_" ? nil : label }
         func parameters(_ labels: [String?]) -> String {
             labels.enumerated().map { index, label in
-                label.map { "\(SwiftLiteral.identifier($0)): String" } ?? "_ argument\(index): String"
+                swiftLabel(label).map { "\(SwiftLiteral.identifier($0)): String" } ?? "_ argument\(index): String"
             }.joined(separator: ", ")
         }
         w.line("/// What the app does on a tap: one method per handler the spec names, with its argument")
         w.line("/// labels. Every handler must be implemented (a missing one does not compile). Taps arrive")
-        w.line("/// on the main thread, so the protocol is main-actor isolated (view controllers conform).")
+        w.line("/// on the main thread, so the protocol is main-actor isolated (view controllers conform);")
+        w.line("/// class-bound, so that views can hold their handler weakly, as a delegate.")
         w.line("@MainActor")
-        w.block("\(access) protocol Handlers") { w in
+        w.block("\(access) protocol Handlers: AnyObject") { w in
             for (name, labels) in handlers { w.line("func \(SwiftLiteral.identifier(name))(\(parameters(labels)))") }
         }
         w.line()
@@ -107,7 +112,7 @@ public struct SwiftEmitter {
                 let expected = "[" + labels.map { $0.map(SwiftLiteral.string) ?? "nil" }.joined(separator: ", ") + "]"
                 w.line("    guard arguments.map(\\.label) == \(expected)\(labels.isEmpty ? " as [String?]" : "") else { return false }")
                 let call = labels.enumerated().map { index, label in
-                    (label.map { "\(SwiftLiteral.callLabel($0)): " } ?? "") + "arguments[\(index)].value"
+                    (swiftLabel(label).map { "\(SwiftLiteral.callLabel($0)): " } ?? "") + "arguments[\(index)].value"
                 }.joined(separator: ", ")
                 w.line("    handlers.\(SwiftLiteral.identifier(name))(\(call))")
                 w.line("    return true")

@@ -62,9 +62,10 @@ public enum SwiftLiteral {
     }
 
     /// An enum case name: `Type` and `Protocol` cannot name a type member even in
-    /// backticks, so they get a trailing underscore (the raw value keeps the spec's name).
+    /// backticks, and `allCases`, `rawValue`, `hashValue` would clash with the enum's own
+    /// members, so they get a trailing underscore (the raw value keeps the spec's name).
     static func caseName(_ name: String) -> String {
-        ["Type", "Protocol"].contains(name) ? name + "_" : identifier(name)
+        ["Type", "Protocol", "allCases", "rawValue", "hashValue"].contains(name) ? name + "_" : identifier(name)
     }
 
     static let keywords: Set<String> = [

@@ -28,9 +28,10 @@ internal enum HtmlRules {
 
     /// What the app does on a tap: one method per handler the spec names, with its argument
     /// labels. Every handler must be implemented (a missing one does not compile). Taps arrive
-    /// on the main thread, so the protocol is main-actor isolated (view controllers conform).
+    /// on the main thread, so the protocol is main-actor isolated (view controllers conform);
+    /// class-bound, so that views can hold their handler weakly, as a delegate.
     @MainActor
-    internal protocol Handlers {
+    internal protocol Handlers: AnyObject {
         func openURL(url: String, title: String)
         func showImage(url: String)
     }
@@ -63,7 +64,7 @@ internal enum HtmlRules {
 
     /// This code was generated for the runtime of rulegen 0.1.0: against a runtime of
     /// another release it does not compile (regenerate it with the matching rulegen).
-    private typealias RuntimeCompatibility = RuleRuntime.RichRulesRuntime_0_1
+    private typealias RuntimeCompatibility = RichRulesRuntime_0_1
 
     /// The rules, in declaration order.
     internal enum Rule: String, CaseIterable, Sendable {
