@@ -6,7 +6,8 @@ import RuleSpec
 /// `rulegen SPEC… -o DIR`: compile every spec; if none has errors, write
 /// `<Name>.swift` and `<Name>.styles.json` atomically, leaving unchanged files untouched.
 enum GenerateCommand {
-    static let usage = "rulegen [generate] <spec> ... -o <dir> [--access internal|public] [--name <Name>] [--swift-file <file>] [--no-styles-json] [--quiet]"
+    static let usage =
+        "rulegen [generate] <spec> ... -o <dir> [--access internal|public] [--name <Name>] [--swift-file <file>] [--no-styles-json] [--quiet]"
     static let help = """
         OVERVIEW: Write <Name>.swift and <Name>.styles.json for each spec.
 
@@ -60,7 +61,9 @@ enum GenerateCommand {
         guard var output else { throw UsageError(message: "missing expected option '-o <dir>'", usage: usage) }
         while output.count > 1, output.hasSuffix("/") { output.removeLast() }
         if let swiftFile {
-            guard scanner.positionals.count == 1 else { throw UsageError(message: "'--swift-file' names the output of one spec", usage: usage) }
+            guard scanner.positionals.count == 1 else {
+                throw UsageError(message: "'--swift-file' names the output of one spec", usage: usage)
+            }
             guard swiftFile.hasSuffix(".swift"), !swiftFile.contains("/"), swiftFile.count > 6 else {
                 throw UsageError(message: "'--swift-file \(swiftFile)' must be a file name ending in .swift", usage: usage)
             }
