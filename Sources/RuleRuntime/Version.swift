@@ -8,6 +8,8 @@ public enum RichRulesVersion {
 /// by a `rulegen` of another release refers to another name, so it fails to compile
 /// against this runtime — "cannot find type 'RichRulesRuntime_0_2' in scope" — instead of
 /// misreading tables it was not written for. Regenerate with the matching `rulegen`.
+/// (So a change of the generated code's contract — the style table's or the automata's
+/// encoding, the generated API's use of the runtime — needs a new minor release.)
 public enum RichRulesRuntime_0_1: Sendable {}
 
 extension RichRulesVersion {
