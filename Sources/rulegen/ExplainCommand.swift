@@ -59,7 +59,9 @@ enum ExplainCommand {
                 message: text == nil ? "missing '--text <text>' or '--texts <file>'" : "use either '--text' or '--texts', not both",
                 usage: usage)
         }
-        guard let compiled = try Specs.compile(scanner.positionals, console: console), let (table, automata, _) = compiled.first else {
+        guard let compiled = try Specs.compile(scanner.positionals, console: console, analyze: false),
+            let (table, automata, _) = compiled.first
+        else {
             return .inputErrors
         }
         let engine: RuleEngine

@@ -95,7 +95,8 @@ enum GenerateCommand {
 enum Specs {
     /// Compiles all specs, printing diagnostics; `nil` when any has errors. Unreadable
     /// root specs are I/O errors; two specs with the same generated name are an error.
-    static func compile(_ paths: [String], console: Console, showsWarningFlag: Bool = true) throws -> [(
+    /// `analyze: false` leaves out the conflict analysis (`explain` needs no lint).
+    static func compile(_ paths: [String], console: Console, showsWarningFlag: Bool = true, analyze: Bool = true) throws -> [(
         StyleTable, CompiledRuleSet, String
     )]? {
         var tables: [(StyleTable, CompiledRuleSet, String)] = []
@@ -103,7 +104,7 @@ enum Specs {
         var names: [String: String] = [:]
         for path in paths {
             try requireReadable(path)
-            let result = Compiler.compile(path: path)
+            let result = Compiler.compile(path: path, analyze: analyze)
             console.err(DiagnosticRenderer.render(result.diagnostics, showsWarningFlag: showsWarningFlag))
             guard let table = result.table, let automata = result.automata else {
                 failed = true

@@ -93,6 +93,15 @@ final class LintCommandTests: XCTestCase {
         XCTAssertTrue(odd.stdout.hasPrefix("::warning file=odd%2Cname.richrules,line=3,col=6,"), odd.stdout)
     }
 
+    /// `explain` runs the rules; it does not lint (no analysis time, no notes on stderr).
+    func testExplainRunsNoConflictAnalysis() throws {
+        let s = try scratch()
+        let result = try CLI.run(["explain", "case.richrules", "--text", "abcd", "--format", "json"], cwd: s.url)
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.stderr, "")
+        XCTAssertTrue(result.stdout.contains(#""rule":"a""#) || result.stdout.contains(#""rule" : "a""#), result.stdout)
+    }
+
     func testGeneratePrintsTheSameDiagnosticsAndStillWrites() throws {
         let s = try scratch()
         let result = try CLI.run(["case.richrules", "-o", "out"], cwd: s.url)
