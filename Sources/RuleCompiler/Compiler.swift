@@ -22,6 +22,11 @@ public enum Compiler {
     /// Compiles the spec at `path`; with `analyze`, a spec without errors also gets the
     /// conflict analysis's diagnostics (`ConflictAnalysis`).
     public static func compile(path: String, analyze: Bool = true) -> Output {
+        compile(path: path, analyze: analyze, analysisBudget: .seconds(30))
+    }
+
+    /// `analysisBudget`: how long the conflict analysis's pair searches may take in all.
+    static func compile(path: String, analyze: Bool, analysisBudget: Duration) -> Output {
         var loader = SpecLoader()
         let (loaded, loadDiagnostics) = loader.load(path: path)
         var bag = DiagnosticBag()
@@ -33,10 +38,11 @@ public enum Compiler {
         let automata = ok ? sema.compileAutomata(table) : nil
         bag.add(contentsOf: sema.diagnostics.all)
         if analyze, let table = ok ? table : nil, let automata,
-            let analysis = ConflictAnalysis(
+            var analysis = ConflictAnalysis(
                 table: table, automata: automata, issues: sema.automataIssues, declarations: sema.ruleNames,
                 patterns: sema.patternSites, allows: sema.allowSites)
         {
+            analysis.timeBudget = analysisBudget
             bag.add(contentsOf: analysis.run())
         }
         let diagnostics = bag.sorted

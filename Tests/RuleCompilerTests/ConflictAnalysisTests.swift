@@ -178,4 +178,18 @@ final class ConflictAnalysisTests: XCTestCase {
             }
         }
     }
+
+    /// Out of time, the analysis claims nothing: one note, no overlap, no unneeded allow.
+    func testTimeBudgetLeavesPairsUncheckedWithOneNote() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("case.richrules")
+        try "richrules 1\nrule a { match /ab/  allow overlap c }\nrule b { match /bc/ }\nrule c { match /x/ }\n"
+            .write(to: url, atomically: true, encoding: .utf8)
+        let output = Compiler.compile(path: url.path, analyze: true, analysisBudget: .zero)
+        XCTAssertEqual(output.diagnostics.map(\.name), ["not-analyzable"])
+        XCTAssertEqual(output.diagnostics.first?.message.hasSuffix("3 pairs of rules were not checked"), true)
+        XCTAssertEqual(output.diagnostics.first?.path, url.path)
+    }
 }

@@ -38,7 +38,12 @@ struct ConflictAnalysis {
         var witness: String?
         var winner: Int?
         var decider: DiscardReason.Decider?
+        /// Not searched: the time budget ran out first.
+        var unchecked = false
     }
+
+    /// How long the pair searches may take in all.
+    var timeBudget = Duration.seconds(30)
 
     func run() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
@@ -68,10 +73,20 @@ struct ConflictAnalysis {
         // Every pair that can overlap, with its example.
         var overlaps: [Int: Overlap] = [:]  // key: i * count + j, i < j
         let count = table.rules.count
+        // A time budget keeps `rulegen` (and so a build) bounded on huge specs: pairs left
+        // unchecked count as overlapping (no claim that they cannot), with one note.
+        let deadline = ContinuousClock.now + timeBudget
+        var unchecked = 0
         for j in table.rules.indices {
             guard let second = matchable[j] else { continue }
             for i in 0..<j {
-                guard let first = matchable[i], let overlap = overlap(i, j, first, second) else { continue }
+                guard let first = matchable[i] else { continue }
+                if ContinuousClock.now > deadline {
+                    overlaps[i * count + j] = Overlap(unchecked: true)
+                    unchecked += 1
+                    continue
+                }
+                guard let overlap = overlap(i, j, first, second) else { continue }
                 overlaps[i * count + j] = overlap
             }
         }
@@ -81,12 +96,19 @@ struct ConflictAnalysis {
         for key in overlaps.keys.sorted() {
             let i = key / count, j = key % count
             overlapping.insert([table.rules[i].name, table.rules[j].name].sorted())
-            if shadows[i] == j || shadows[j] == i { continue }
+            if shadows[i] == j || shadows[j] == i || overlaps[key]!.unchecked { continue }
             if allowed(i, j) { continue }
             diagnostics.append(diagnostic(i, j, overlaps[key]!))
         }
         for (loser, winner) in shadows.sorted(by: { $0.key < $1.key }) {
             diagnostics.append(shadowed(loser, by: winner, overlapOf(loser, winner)!))
+        }
+        if unchecked > 0 {
+            var note = Diagnostic(
+                .note, "not-analyzable",
+                "the conflict analysis stopped after \(timeBudget): \(unchecked) pairs of rules were not checked", at: nil)
+            note.path = table.rules.first.flatMap { declarations[$0.name]?.file.path }
+            diagnostics.append(note)
         }
         for site in allows {
             guard let other = table.rules.firstIndex(where: { $0.name == site.other.name }),
