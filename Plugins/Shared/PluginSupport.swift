@@ -86,12 +86,15 @@ enum SpecImports {
     }
 }
 
-/// The specs of a package: those under the folders of its source targets (or of the
-/// named ones).
+/// The specs of a package: those under the folders of its source targets other than test
+/// targets (whose specs may be deliberately broken fixtures), or of the named targets.
 enum PackageSpecs {
     static func find(in package: Package, targets names: [String]) throws -> [URL] {
-        let targets = try names.isEmpty ? package.targets : package.targets(named: names)
-        return Array(Set(targets.filter { $0 is SourceModuleTarget }.flatMap(TargetSpecs.find(in:)))).sorted { $0.path < $1.path }
+        let targets =
+            try names.isEmpty
+            ? package.targets.filter { ($0 as? SourceModuleTarget).map { $0.kind != .test } ?? false }
+            : package.targets(named: names).filter { $0 is SourceModuleTarget }
+        return Array(Set(targets.flatMap(TargetSpecs.find(in:)))).sorted { $0.path < $1.path }
     }
 }
 
