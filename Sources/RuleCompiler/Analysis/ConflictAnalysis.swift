@@ -7,8 +7,11 @@ import RuleSpec
 ///   confirmed on the real matchers and what the resolver keeps there. A note when
 ///   priority settles it, a warning when the rules have the same priority (position and
 ///   length decide, which moves with the text).
+/// - `shadowed`: a rule never kept, because a higher-priority rule that nothing can discard
+///   matches wherever it does.
 /// - `never-matches`: no text holds a match of the rule.
-/// - `not-analyzable`: a rule without an automaton (its conflicts are not checked).
+/// - `not-analyzable`: a rule without an automaton (its conflicts are not checked), or
+///   pairs left unchecked when the time budget ran out.
 /// - `unneeded-allow`: an `allow overlap` between rules that cannot overlap.
 struct ConflictAnalysis {
     let table: StyleTable
@@ -33,7 +36,8 @@ struct ConflictAnalysis {
         self.allows = allows
     }
 
-    /// A confirmed overlap: the text, and the rule the resolver keeps there and why.
+    /// Two rules that can overlap: the confirmed example text, and the rule the resolver
+    /// keeps there and why (all `nil` when no example was confirmed).
     struct Overlap {
         var witness: String?
         var winner: Int?
