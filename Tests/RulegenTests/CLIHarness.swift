@@ -46,6 +46,27 @@ enum CLI {
     }
 }
 
+extension CLI {
+    /// `swiftc -typecheck -swift-version 6` on `files` against the RuleRuntime module of
+    /// this build: exit status, and output and errors together.
+    static func typecheck(_ files: [URL]) throws -> (status: Int32, output: String) {
+        var modules = productsDirectory.appendingPathComponent("Modules")
+        if !FileManager.default.fileExists(atPath: modules.appendingPathComponent("RuleRuntime.swiftmodule").path) {
+            modules = productsDirectory
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path] + files.map(\.path)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+}
+
 /// A scratch folder removed at the end of a test.
 final class ScratchDirectory {
     let url: URL

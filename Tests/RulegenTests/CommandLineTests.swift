@@ -186,23 +186,10 @@ final class CommandLineTests: XCTestCase {
         let scratch = try ScratchDirectory()
         let generate = try CLI.run(Self.specs + ["-o", scratch.url.path, "--access", "public"])
         XCTAssertEqual(generate.status, 0, generate.stderr)
-        var modules = CLI.productsDirectory.appendingPathComponent("Modules")
-        if !FileManager.default.fileExists(atPath: modules.appendingPathComponent("RuleRuntime.swiftmodule").path) {
-            modules = CLI.productsDirectory
-        }
         let files = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter { $0.hasSuffix(".swift") }.sorted()
         XCTAssertEqual(files.count, 4)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path] + files.map { scratch.url.appendingPathComponent($0).path }
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = err
-        try process.run()
-        let output = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, output)
+        let (status, output) = try CLI.typecheck(files.map { scratch.url.appendingPathComponent($0) })
+        XCTAssertEqual(status, 0, output)
         XCTAssertEqual(output, "", "warnings or errors in generated code")
     }
 }
