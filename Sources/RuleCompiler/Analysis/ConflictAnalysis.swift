@@ -250,29 +250,15 @@ struct ConflictAnalysis {
     /// A text as a string literal: quotes, backslashes, controls and invisible code points
     /// escaped (`\n`, `\u{200B}`).
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for s in text.unicodeScalars {
-            switch s {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                let p = s.properties
-                let visible =
-                    s.value >= 0x20 && s.value != 0x7F
-                    && ![.control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator, .unassigned, .surrogate, .privateUse]
-                        .contains(p.generalCategory)
-                    && !p.isDefaultIgnorableCodePoint && p.canonicalCombiningClass == .notReordered
-                    && p.generalCategory != .nonspacingMark && p.generalCategory != .enclosingMark
-                if visible || s == " " {
-                    out.unicodeScalars.append(s)
-                } else {
-                    out += "\\u{" + String(s.value, radix: 16, uppercase: true) + "}"
-                }
-            }
+        SwiftLiteral.string(text) { s in
+            let p = s.properties
+            let visible =
+                s.value >= 0x20 && s.value != 0x7F
+                && ![.control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator, .unassigned, .surrogate, .privateUse]
+                    .contains(p.generalCategory)
+                && !p.isDefaultIgnorableCodePoint && p.canonicalCombiningClass == .notReordered
+                && p.generalCategory != .nonspacingMark && p.generalCategory != .enclosingMark
+            return !visible && s != " "
         }
-        return out + "\""
     }
 }

@@ -39,7 +39,6 @@ struct OverlapSearch {
         /// Not-started tracks per context: two with `wordStart` (after a break or not).
         var split: Int { wordStart ? 2 : 1 }
         var notStarted: Int { table.contextCount * split }
-        var stateCount: Int { table.stateCount }
         /// Track numbering: `0..<notStarted` not started (context × split), `notStarted + s`
         /// inside state `s`, `notStarted + stateCount` ended.
         var ended: Int { notStarted + table.stateCount }
@@ -187,11 +186,7 @@ struct OverlapSearch {
             // (Only when the code point read last reads the same as the text's last one: a
             // line terminator ending the text has a class of its own, which can end a match
             // before it that the node's own reading continues.)
-            if overlapped == 1, one.acceptsAtEnd(t0), !paired || two.acceptsAtEnd(t1), node != start,
-                finals[Int(via[node])] == alphabet[Int(via[node])]
-            {
-                continue
-            }
+            if node != start, finals[Int(via[node])] == alphabet[Int(via[node])], endsWithOverlap(t0, t1, overlapped, []) { continue }
             // The text ending with `\r\n`: both code points read as ending the text.
             if let crlf, found.count < limit, endsWithOverlap(t0, t1, overlapped, crlf[...]) { record(node, crlf[0], then: "\n") }
             for c in alphabet.indices {
@@ -264,32 +259,31 @@ struct OverlapSearch {
         func failedAtEnd(_ t: Int) -> Bool {
             t == dead || (t >= one.notStarted && t < one.ended && one.table.stateFlags[t - one.notStarted] & 1 == 0)
         }
+        // Reading `ending` as the text's last code points (final classes): does the second
+        // rule's match end whole while the first rule's run has no match?
+        func failsAtEnd(_ t0: Int, _ t1: Int, _ ending: ArraySlice<Int>) -> Bool {
+            guard let c = ending.first else {
+                return t1 >= two.notStarted && two.acceptsAtEnd(t1) && t0 >= one.notStarted && failedAtEnd(t0)
+            }
+            let f = finals[c]
+            var fails = false
+            two.step(t1, f[1]) { n1, _ in
+                let startsNow = t1 < two.notStarted && n1 >= two.notStarted
+                if !fails, let n0 = advance(t0, f[0], startsNow: startsNow), failsAtEnd(n0, n1, ending.dropFirst()) { fails = true }
+            }
+            return fails
+        }
         while head < queue.count {
             if head >= budget { return nil }
             let node = queue[head]
             head += 1
             let t0 = node / two.trackCount, t1 = node % two.trackCount
-            // The text ends here: the second rule's match is whole, the first's run has none.
-            if t1 >= two.notStarted, two.acceptsAtEnd(t1), t0 >= one.notStarted, failedAtEnd(t0) { return false }
-            // Reading `ending` as the text's last code points (final classes): does the second
-            // rule's match end whole while the first rule's run has no match?
-            func failsAtEnd(_ t0: Int, _ t1: Int, _ ending: ArraySlice<Int>) -> Bool {
-                guard let c = ending.first else {
-                    return t1 >= two.notStarted && two.acceptsAtEnd(t1) && t0 >= one.notStarted && failedAtEnd(t0)
-                }
-                let f = finals[c]
-                var fails = false
-                two.step(t1, f[1]) { n1, _ in
-                    let startsNow = t1 < two.notStarted && n1 >= two.notStarted
-                    if !fails, let n0 = advance(t0, f[0], startsNow: startsNow), failsAtEnd(n0, n1, ending.dropFirst()) { fails = true }
-                }
-                return fails
-            }
+            // The text ends here, or after one more code point, or after a final `\r\n`.
+            if failsAtEnd(t0, t1, []) { return false }
             if let crlf, failsAtEnd(t0, t1, crlf[...]) { return false }
             for c in alphabet.indices {
-                var counterexample = false
-                // The code point ending the text.
                 if failsAtEnd(t0, t1, [c][...]) { return false }
+                var counterexample = false
                 let a = alphabet[c]
                 two.step(t1, a[1]) { n1, _ in
                     let startsNow = t1 < two.notStarted && n1 >= two.notStarted

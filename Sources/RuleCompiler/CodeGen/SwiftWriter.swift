@@ -28,6 +28,15 @@ struct SwiftWriter {
 public enum SwiftLiteral {
     /// A `"…"` literal with every special character escaped.
     public static func string(_ s: String) -> String {
+        string(s) { c in
+            c.value < 0x20 || c.value == 0x7F || (0x80...0x9F).contains(c.value) || c.properties.generalCategory == .format
+                || c == "\u{2028}" || c == "\u{2029}"
+        }
+    }
+
+    /// A `"…"` literal: quotes, backslashes, `\n \r \t \0` escaped, and the scalars for
+    /// which `escapes` is true as `\u{…}`.
+    static func string(_ s: String, escaping escapes: (Unicode.Scalar) -> Bool) -> String {
         var out = "\""
         for c in s.unicodeScalars {
             switch c {
@@ -38,9 +47,7 @@ public enum SwiftLiteral {
             case "\t": out += "\\t"
             case "\0": out += "\\0"
             default:
-                if c.value < 0x20 || c.value == 0x7F || (0x80...0x9F).contains(c.value) || c.properties.generalCategory == .format
-                    || c == "\u{2028}" || c == "\u{2029}"
-                {
+                if escapes(c) {
                     out += "\\u{\(String(c.value, radix: 16, uppercase: true))}"
                 } else {
                     out.unicodeScalars.append(c)
