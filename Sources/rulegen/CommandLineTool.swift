@@ -31,7 +31,7 @@ enum CommandLineTool {
     static let overview = """
         OVERVIEW: Compile .richrules specs into a style table and Swift, check them, and explain matches.
 
-        USAGE: rulegen <spec> ... -o <dir> [--access internal|public] [--name <Name>] [--swift-file <file>] [--no-styles-json]
+        USAGE: rulegen <spec> ... -o <dir> [--access internal|public] [--name <Name>] [--swift-file <file>] [--no-styles-json] [--quiet]
                rulegen <subcommand>
 
         ARGUMENTS:
@@ -43,6 +43,7 @@ enum CommandLineTool {
           --name <Name>           With one spec: the generated name instead of the file name's.
           --swift-file <file>     With one spec: the Swift file's name instead of <Name>.swift.
           --no-styles-json        Write only <Name>.swift (it embeds the style table).
+          --quiet                 Print diagnostics only (no "wrote …" lines).
           --version               Show the version.
           -h, --help              Show help information.
 

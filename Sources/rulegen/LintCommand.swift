@@ -12,9 +12,9 @@ enum LintCommand {
         Syntax and semantic errors: unknown names, invalid patterns (with the column inside the
         pattern), rules that can match the empty string, capture references that do not exist,
         handlers called with different argument labels, import cycles. Conflicts between rules
-        (docs/Lint.md): overlaps with an example text and the rule kept there, rules that can
-        never match, `allow overlap` statements that are not needed, rules left out of the
-        analysis.
+        (docs/Lint.md): overlaps with an example text and the rule kept there, rules that are
+        never kept (shadowed by another), rules that can never match, `allow overlap`
+        statements that are not needed, rules left out of the analysis.
 
         USAGE: \(usage)
 
