@@ -58,4 +58,25 @@ final class StyleTableTests: XCTestCase {
             }
         }
     }
+
+    /// A number that does not fit its integer field is reported at that field, never as
+    /// "not valid JSON" and never as a trap.
+    func testNumbersOutOfRangeAreLocated() throws {
+        XCTAssertThrowsError(try StyleTable(jsonData: Data(#"{"formatVersion": 1e300}"#.utf8))) { error in
+            XCTAssertEqual(
+                "\(error)", "malformed style table: 'formatVersion' must be an integer that fits in Int, found 1e+300 at .formatVersion")
+        }
+        let json = String(decoding: try sample.jsonData(), as: UTF8.self)
+        for (field, value, message) in [
+            ("priority", "1e300", "'priority' must be an integer that fits in Int, found 1e+300 at .rules[0].priority"),
+            ("priority", "99999999999999999999", "'priority' must be an integer that fits in Int, found 1e+20 at .rules[0].priority"),
+            ("priority", "1.5", "'priority' must be an integer that fits in Int, found 1.5 at .rules[0].priority"),
+        ] {
+            let hostile = json.replacingOccurrences(of: "\"\(field)\" : 5", with: "\"\(field)\" : \(value)")
+            XCTAssertNotEqual(hostile, json, "the sample has a rule of priority 5")
+            XCTAssertThrowsError(try StyleTable(jsonData: Data(hostile.utf8)), value) { error in
+                XCTAssertEqual("\(error)", "malformed style table: \(message)")
+            }
+        }
+    }
 }

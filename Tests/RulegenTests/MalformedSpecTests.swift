@@ -21,6 +21,25 @@ final class MalformedSpecTests: XCTestCase {
             name: "unsupported version", spec: "richrules 1️⃣2\nrule a { match /x/ }",
             message: "unsupported language version 2; this rulegen reads 'richrules 1'"),
         Case(
+            name: "version past Int.max", spec: "richrules 1️⃣9223372036854775808\nrule a { match /x/ }",
+            message: "unsupported language version 9223372036854775808; this rulegen reads 'richrules 1'"),
+        Case(
+            name: "priority past Int.max", spec: "richrules 1\nrule a { match /x/ priority 1️⃣99999999999999999999 }",
+            message: "priority must be an integer from -1000000 to 1000000"),
+        Case(
+            name: "size past Double's range",
+            spec: "richrules 1\nrule a { match /x/ image \"i\" size 1️⃣\(String(repeating: "9", count: 400))x5 }",
+            message: "a size must be positive and at most 10000x10000"),
+        Case(
+            name: "kern past Int.max", spec: "richrules 1\nrule a { match /x/ style { kern: 1️⃣99999999999999999999999 } }",
+            message: "'kern' must be between -1000 and 1000"),
+        Case(
+            name: "repeat count past Int.max", spec: "richrules 1\nrule a { match /a1️⃣{99999999999999999999}/ }",
+            message: "invalid pattern: repeat count is larger than 16777215"),
+        Case(
+            name: "capture reference past Int.max", spec: "richrules 1\nrule a { match /(x)/ tap t(v: 1️⃣$99999999999999999999) }",
+            message: "capture group number 99999999999999999999 is too large"),
+        Case(
             name: "unknown style", spec: "richrules 1\nstyle link { color: red }\nrule a { match /x/ style 1️⃣lnk }",
             message: "unknown style 'lnk'; did you mean 'link'?"),
         Case(

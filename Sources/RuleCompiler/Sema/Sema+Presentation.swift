@@ -24,9 +24,8 @@ extension Sema {
         }
         if case .replace(let literal, _)? = items["replace"] { p.replace = template(literal, scope: scope, in: file) }
         if case .image(let decl)? = items["image"] {
-            p.image = ImageSpec(
-                source: template(decl.source, scope: scope, in: file), width: decl.size.map { size(decl: $0, file) }?.0,
-                height: decl.size.map { size(decl: $0, file) }?.1)
+            let dims = decl.size.map { size(decl: $0, file) }
+            p.image = ImageSpec(source: template(decl.source, scope: scope, in: file), width: dims?.0, height: dims?.1)
             if decl.source.pieces.isEmpty { error("invalid-value", "an image needs a name or URL", file, decl.source.span) }
         }
         if case .widget(let decl)? = items["widget"] {

@@ -63,8 +63,9 @@ struct Sema {
     mutating func checkHeader(_ file: SpecFile) {
         guard let version = file.version else { return }
         if version.value != 1 {
+            // The literal as written: a version such as 9223372036854775808 has no `Int`.
             error(
-                "version", "unsupported language version \(Int(version.value)); this rulegen reads 'richrules 1'",
+                "version", "unsupported language version \(file.source.text(of: version.span)); this rulegen reads 'richrules 1'",
                 file.source, version.span)
         }
     }

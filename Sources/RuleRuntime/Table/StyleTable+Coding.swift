@@ -19,10 +19,18 @@ public enum StyleTableError: Error, Equatable, CustomStringConvertible {
 extension StyleTable {
     /// Decodes a table, checking `formatVersion` before anything else.
     public init(jsonData data: Data) throws {
-        struct VersionProbe: Decodable { var formatVersion: Int? }
+        struct VersionProbe: Decodable {
+            var formatVersion: Int?
+            enum Key: String, CodingKey { case formatVersion }
+            init(from decoder: Decoder) throws {
+                formatVersion = try decoder.container(keyedBy: Key.self).decodeInteger(forKey: .formatVersion)
+            }
+        }
         let probe: VersionProbe
         do {
             probe = try JSONDecoder().decode(VersionProbe.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
+            throw StyleTableError.malformed(Self.describe(.dataCorrupted(context)))
         } catch {
             throw StyleTableError.malformed("not a JSON object (\(error))")
         }
@@ -114,11 +122,11 @@ extension RuleEntry: Codable {
         self.init(
             name: try c.decode(String.self, forKey: .name),
             matcher: try c.decode(MatcherSpec.self, forKey: .match),
-            priority: try c.decodeIfPresent(Int.self, forKey: .priority) ?? 0,
+            priority: try c.decodeInteger(forKey: .priority) ?? 0,
             presentation: try c.decode(Presentation.self, forKey: .presentation),
             tags: try c.decodeIfPresent([String: Presentation].self, forKey: .tags) ?? [:],
             allowOverlap: try c.decodeIfPresent([String].self, forKey: .allowOverlap) ?? [],
-            captureNames: try c.decodeIfPresent([String: Int].self, forKey: .captureNames) ?? [:],
+            captureNames: try c.decodeIntegers(forKey: .captureNames),
             location: try c.decodeIfPresent(String.self, forKey: .location) ?? "")
     }
 
@@ -132,5 +140,35 @@ extension RuleEntry: Codable {
         try c.encode(allowOverlap, forKey: .allowOverlap)
         try c.encode(captureNames, forKey: .captureNames)
         try c.encode(location, forKey: .location)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// An optional integer. A number that is not one (`1.5`) or does not fit an `Int`
+    /// (`1e300`) is a decoding error at its key; Foundation's own `Int` decoding reports it
+    /// as "not valid JSON" for the whole document.
+    func decodeInteger(forKey key: Key) throws -> Int? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        if let value = try? decode(Int.self, forKey: key) { return value }
+        let number = try decode(Double.self, forKey: key)
+        throw DecodingError.dataCorruptedError(
+            forKey: key, in: self, debugDescription: "'\(key.stringValue)' must be an integer that fits in Int, found \(number)")
+    }
+
+    /// A dictionary of integers, checked as `decodeInteger` checks one.
+    func decodeIntegers(forKey key: Key) throws -> [String: Int] {
+        guard contains(key), try !decodeNil(forKey: key) else { return [:] }
+        if let values = try? decode([String: Int].self, forKey: key) { return values }
+        let numbers = try decode([String: Double].self, forKey: key)
+        var values: [String: Int] = [:]
+        for (name, number) in numbers {
+            guard let value = Int(exactly: number) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: self,
+                    debugDescription: "'\(key.stringValue)' must map names to integers that fit in Int, found \(number) for '\(name)'")
+            }
+            values[name] = value
+        }
+        return values
     }
 }

@@ -142,13 +142,24 @@ public struct Lexer {
                 return nil
             }
             pos += 1
-            if let number = Int(name) { return SpannedPiece(piece: .group(number), span: SourceSpan(start: start, end: pos)) }
-            return SpannedPiece(piece: .name(name), span: SourceSpan(start: start, end: pos))
+            guard name.unicodeScalars.allSatisfy({ $0.properties.numericType == .decimal }) else {
+                return SpannedPiece(piece: .name(name), span: SourceSpan(start: start, end: pos))
+            }
+            return groupNumber(name, start: start)
         }
         let digitStart = pos
         while let d = peek(), d.isASCII, d.properties.numericType == .decimal { pos += 1 }
-        guard pos > digitStart, let number = Int(text(digitStart, pos)) else {
+        guard pos > digitStart else {
             error("expected a group number or '{name}' after '$' (write '\\$' for a dollar sign)", start, start + 1)
+            return nil
+        }
+        return groupNumber(text(digitStart, pos), start: start)
+    }
+
+    /// `$digits` or `${digits}` ending at `pos`.
+    mutating func groupNumber(_ digits: String, start: Int) -> SpannedPiece? {
+        guard let number = Int(digits) else {
+            error("capture group number \(digits) is too large", start, pos)
             return nil
         }
         return SpannedPiece(piece: .group(number), span: SourceSpan(start: start, end: pos))

@@ -42,6 +42,15 @@ public final class SourceFile: Sendable {
         return SourceLocation(line: lo + 1, column: offset - lineStarts[lo] + 1)
     }
 
+    /// The source text of a span (clamped to the file).
+    public func text(of span: SourceSpan) -> String {
+        let start = min(max(span.start, 0), scalars.count)
+        let end = min(max(span.end, start), scalars.count)
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[start..<end])
+        return String(view)
+    }
+
     /// The text of a 1-based line, without its terminator.
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
