@@ -71,6 +71,10 @@ struct Benchmark {
             report.workloads.append(workload.run(try Contestants(table: spec.table), scale: scale))
         }
 
+        // One-rule specs of pathological patterns through rulegen's compile, lint and emit.
+        log("rulegen on \(RuleCompileTime.patterns.count) pathological one-rule specs (\(Report.configuration) build)")
+        report.ruleCompile = try RuleCompileTime.measure(in: temp)
+
         // Adversarial patterns, each engine in child processes.
         for index in Adversarial.patterns.indices {
             let path = temp.appendingPathComponent(Adversarial.specName(pattern: index))

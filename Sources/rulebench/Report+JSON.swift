@@ -10,6 +10,7 @@ extension Report {
             ("seed", .int(Int(seed))),
             ("cores", .int(cores)),
             ("quick", .bool(quick)),
+            ("configuration", .string(Self.configuration)),
         ]
         fields += targets.map { ($0.key, .number($0.value)) }
         fields += [
@@ -37,6 +38,13 @@ extension Report {
             ("adversarial", .array(adversarial.map(adversarialJSON))),
             ("generated_compile", generatedCompile.map(compileJSON) ?? .null),
             ("spec_compile_seconds", .object(specCompileSeconds.map { ($0.0, .number($0.1)) })),
+            (
+                "rule_compile",
+                .array(
+                    ruleCompile.map {
+                        .object([("pattern", .string($0.pattern)), ("seconds", .number($0.seconds)), ("runs_on", .string($0.outcome))])
+                    })
+            ),
             (
                 "lint",
                 .array(

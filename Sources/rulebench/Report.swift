@@ -59,7 +59,17 @@ struct Report {
     var workloads: [Workload.Result] = []
     var adversarial: [AdversarialRow] = []
     var generatedCompile: GeneratedCompile.Result?
+    /// `rulegen` (compile, lint, emit) on one-rule specs of pathological patterns.
+    var ruleCompile: [RuleCompileTime.Row] = []
     var elapsedSeconds = 0.0
+
+    /// The build this executable is: compile times depend on it, and the build plugin runs
+    /// a debug `rulegen`.
+    #if DEBUG
+        static let configuration = "debug"
+    #else
+        static let configuration = "release"
+    #endif
 
     init(seed: UInt64, quick: Bool, scale: Scale) {
         self.seed = seed
@@ -98,6 +108,7 @@ struct Report {
                 key: "generated_compile_seconds", value: generatedCompile?.rules == 100 ? generatedCompile?.seconds : nil,
                 atLeast: false, threshold: 15),
             Target(key: "lint_seconds", value: lint.first { $0.rules == 100 }?.seconds, atLeast: false, threshold: 10),
+            Target(key: "worst_rule_compile_seconds", value: ruleCompile.map(\.seconds).max(), atLeast: false, threshold: 1),
         ]
     }
 
@@ -171,6 +182,13 @@ struct Report {
                     + "\(run.diagnostics) diagnostics")
         }
         if !lint.isEmpty { out.append("") }
+        if !ruleCompile.isEmpty {
+            out.append("rulegen (compile, lint, emit) on one-rule specs of pathological patterns, \(Self.configuration) build:")
+            rows = [["pattern", "seconds", "runs on"]]
+            for row in ruleCompile { rows.append([row.pattern, String(format: "%.3f", row.seconds), row.outcome]) }
+            out += layout(rows, leftColumns: 1)
+            out.append("")
+        }
         rows = [["summary", "value", "target", "met"]]
         for target in targets {
             let value = target.value.map { target.key.hasSuffix("seconds") ? String(format: "%.2f s", $0) : String(format: "%.2f", $0) }

@@ -44,7 +44,7 @@ enum RuleLanguage {
                 }
                 switch issues.first(where: { $0.rule == index })?.issue {
                 case .fallback(let construct, _)?: return .notAnalyzable(reason: "it uses \(construct) and runs on NSRegularExpression")
-                case .stateBudget?: return .notAnalyzable(reason: "its DFA exceeds the state budget")
+                case .stateBudget(let limit)?: return .notAnalyzable(reason: "it needs \(limit)")
                 case nil: return .notAnalyzable(reason: "it has no automaton")
                 }
             }
@@ -60,7 +60,7 @@ enum RuleLanguage {
 
     private static func dfa(_ pattern: String) -> DFATable? {
         guard case .program(let program) = RegexCompiler.compile(pattern, flags: []) else { return nil }
-        return DFABuilder.build(program, maxStates: AutomataBuilder.stateBudget, maxCells: AutomataBuilder.cellBudget)
+        return DFABuilder.build(program)
     }
 
     /// A pattern whose matches are all matches of a tag-family or element rule (a subset:

@@ -7,13 +7,15 @@ public enum AutomataBuilder {
     public enum Issue: Equatable, Sendable {
         /// The pattern uses `construct` at `offset`: the rule runs on NSRegularExpression.
         case fallback(construct: String, offset: Int)
-        /// The DFA would exceed the state budget: the rule runs on its NFA alone.
-        case stateBudget
+        /// The DFA would exceed a budget (`limit`): the rule runs on its NFA alone.
+        case stateBudget(DFALimit)
     }
 
     /// The most DFA states (and transition cells) one rule may take.
     public static let stateBudget = 2_000
     public static let cellBudget = 400_000
+    /// The most construction work one rule's DFA may take (see `Determinizer.Scratch`).
+    public static let workBudget = 2_000_000
 
     /// The automata of every rule (by rule index), with the issues met on the way.
     public static func build(_ table: StyleTable) -> (automata: CompiledRuleSet, issues: [(rule: Int, issue: Issue)]) {
@@ -26,9 +28,13 @@ public enum AutomataBuilder {
             }
             switch RegexCompiler.compile(pattern, flags: flags) {
             case .program(let program):
-                let dfa = DFABuilder.build(program, maxStates: stateBudget, maxCells: cellBudget)
-                if dfa == nil { issues.append((index, .stateBudget)) }
-                automata.append(RuleAutomaton(program: program, dfa: dfa))
+                switch DFABuilder.determinize(program) {
+                case .success(let dfa):
+                    automata.append(RuleAutomaton(program: program, dfa: dfa))
+                case .failure(let limit):
+                    issues.append((index, .stateBudget(limit)))
+                    automata.append(RuleAutomaton(program: program, dfa: nil))
+                }
             case .fallback(let construct, let offset):
                 issues.append((index, .fallback(construct: construct, offset: offset)))
                 automata.append(nil)

@@ -83,14 +83,47 @@ extension Determinizer {
     }
 }
 
+/// Why a program gets no DFA: the budget it would exceed.
+public enum DFALimit: Error, Equatable, Sendable, CustomStringConvertible {
+    case states, cells, work
+    /// More distinct `\b` word/ignorable set pairs than a DFA's context can carry.
+    case boundaryPairs
+    /// More input classes than a table can index.
+    case inputClasses
+
+    public var description: String {
+        switch self {
+        case .states: return "more than \(AutomataBuilder.stateBudget) DFA states"
+        case .cells: return "more than \(AutomataBuilder.cellBudget) DFA transitions"
+        case .work: return "more than \(AutomataBuilder.workBudget) steps to build its DFA"
+        case .boundaryPairs: return "more than \(DFATable.maxBoundaryPairs) kinds of word boundary"
+        case .inputClasses: return "more than \(DFATable.maxClasses) classes of characters"
+        }
+    }
+}
+
 /// Builds DFAs for programs.
 public enum DFABuilder {
-    /// The DFA of `program`, or `nil` when it needs more than `maxStates` states or
-    /// `maxCells` transition cells (the rule then runs on the Pike VM alone).
-    public static func build(_ program: RegexProgram, maxStates: Int = 2_000, maxCells: Int = 400_000) -> DFATable? {
-        guard var determinizer = Determinizer(program: program, maxStates: maxStates, maxCells: maxCells),
-            determinizer.classCount <= DFATable.maxClasses
-        else { return nil }
-        return determinizer.build()
+    /// The DFA of `program`, or `nil` when it needs more than `maxStates` states,
+    /// `maxCells` transition cells or `maxWork` units of construction work (see
+    /// `DeterminizerScratch`); the rule then runs on the Pike VM alone.
+    public static func build(
+        _ program: RegexProgram, maxStates: Int = AutomataBuilder.stateBudget, maxCells: Int = AutomataBuilder.cellBudget,
+        maxWork: Int = AutomataBuilder.workBudget
+    ) -> DFATable? {
+        try? determinize(program, maxStates: maxStates, maxCells: maxCells, maxWork: maxWork).get()
+    }
+
+    /// The DFA of `program`, or the budget it exceeds.
+    public static func determinize(
+        _ program: RegexProgram, maxStates: Int = AutomataBuilder.stateBudget, maxCells: Int = AutomataBuilder.cellBudget,
+        maxWork: Int = AutomataBuilder.workBudget
+    ) -> Result<DFATable, DFALimit> {
+        guard var determinizer = Determinizer(program: program, maxStates: maxStates, maxCells: maxCells, maxWork: maxWork) else {
+            return .failure(.boundaryPairs)
+        }
+        guard determinizer.classCount <= DFATable.maxClasses else { return .failure(.inputClasses) }
+        if let table = determinizer.build() { return .success(table) }
+        return .failure(determinizer.exceeded ?? .states)
     }
 }

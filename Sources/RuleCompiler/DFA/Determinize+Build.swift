@@ -29,7 +29,8 @@ extension Determinizer {
                 guard let target = state(for: Key(kernel: kernel, context: kernel.isEmpty ? 0 : context)) else { return nil }
                 transitions[next * classCount + inputClass] = target << 2 | match.bits
             }
-            if let first = closure(key, inputClass: nil).first(where: { isMatch($0) }) {
+            closure(key, inputClass: nil)
+            if let first = scratch.threads[0..<scratch.threadCount].first(where: { isMatch($0) }) {
                 stateFlags[next] |= 1 | (first & 1 == 0 ? 4 : 0)
             }
             if key.kernel == [Self.restart] { stateFlags[next] |= 2 }
@@ -54,8 +55,20 @@ extension Determinizer {
 
     /// The id of a state, adding it (and its row) when new; `nil` over budget.
     mutating func state(for key: Key) -> Int32? {
+        scratch.work += key.kernel.count + 1
+        guard scratch.work <= maxWork else {
+            exceeded = .work
+            return nil
+        }
         if let id = ids[key] { return id }
-        guard keys.count < maxStates, (keys.count + 1) * classCount <= maxCells else { return nil }
+        guard keys.count < maxStates else {
+            exceeded = .states
+            return nil
+        }
+        guard (keys.count + 1) * classCount <= maxCells else {
+            exceeded = .cells
+            return nil
+        }
         let id = Int32(keys.count)
         ids[key] = id
         keys.append(key)
@@ -66,8 +79,7 @@ extension Determinizer {
 
     /// Whether a kernel entry (`pc << 1 | later`) is a `match` instruction.
     func isMatch(_ entry: Int32) -> Bool {
-        if case .match = program.instructions[Int(entry >> 1)] { return true }
-        return false
+        flat[Int(entry >> 1) * 3] == FlatInstruction.match
     }
 
     /// A match found on a transition: none, or one whose thread started at the last idle
@@ -84,65 +96,99 @@ extension Determinizer {
     }
 
     /// The next kernel on `inputClass`, and whether (and how) a match ends before it.
-    func step(_ key: Key, inputClass: Int) -> ([Int32], Match) {
+    mutating func step(_ key: Key, inputClass: Int) -> ([Int32], Match) {
+        closure(key, inputClass: inputClass)
+        scratch.nextGeneration()
         var kernel: [Int32] = []
-        var seen = Set<Int32>()
         let base = baseOf[inputClass]
-        for entry in closure(key, inputClass: inputClass) {
-            switch program.instructions[Int(entry >> 1)] {
-            case .consume(let set, let next):
-                if accepts[set][base], seen.insert(Int32(next)).inserted { kernel.append(Int32(next) << 1 | entry & 1) }
-            case .match:
+        for i in 0..<scratch.threadCount {
+            let entry = scratch.threads[i]
+            let pc = Int(entry >> 1) * 3
+            if flat[pc] == FlatInstruction.consume {
+                let next = Int(flat[pc + 2])
+                if accepts[Int(flat[pc + 1])][base], scratch.seen[next] != scratch.generation {
+                    scratch.seen[next] = scratch.generation
+                    kernel.append(Int32(next) << 1 | entry & 1)
+                }
+            } else if flat[pc] == FlatInstruction.match {
                 return (kernel, entry & 1 == 0 ? .first : .later)
-            default:
-                continue
             }
         }
         if key.kernel.last == Self.restart { kernel.append(Self.restart) }
         return (kernel, .none)
     }
 
-    /// The consuming and matching threads of a kernel before `inputClass` (`nil`: the end
-    /// of the text), in priority order, exactly as the Pike VM's closure visits them. Each
-    /// entry is `pc << 1 | later`: threads started by `restart` while no other thread is
-    /// alive are "first" (they start at the idle position), all others "later".
-    func closure(_ key: Key, inputClass: Int?) -> [Int32] {
-        var visited = Set<Int>()
-        var threads: [Int32] = []
+    /// Puts in `scratch.threads` the consuming and matching threads of a kernel before
+    /// `inputClass` (`nil`: the end of the text), in priority order, exactly as the Pike
+    /// VM's closure visits them. Each entry is `pc << 1 | later`: threads started by
+    /// `restart` while no other thread is alive are "first" (they start at the idle
+    /// position), all others "later".
+    ///
+    /// The loop runs on buffers moved out of `scratch` (no copy, no overlapping access to
+    /// `self`) through unsafe pointers: this is the determinizer's inner loop, and the
+    /// build plugin runs a debug build of `rulegen`.
+    mutating func closure(_ key: Key, inputClass: Int?) {
+        scratch.nextGeneration()
+        let generation = scratch.generation
         let others = key.kernel.contains { $0 != Self.restart }
-        for entry in key.kernel {
-            if entry == Self.restart {
-                if startAllowed(key.context, inputClass) { explore(0, others ? 1 : 0, key.context, inputClass, &visited, &threads) }
-            } else if entry == Self.anchor {
-                if startAllowed(key.context, inputClass) { explore(0, 0, key.context, inputClass, &visited, &threads) }
-            } else {
-                explore(Int(entry >> 1), entry & 1, key.context, inputClass, &visited, &threads)
-            }
-        }
-        return threads
-    }
-
-    private func explore(
-        _ start: Int, _ tag: Int32, _ context: Int, _ inputClass: Int?, _ visited: inout Set<Int>, _ threads: inout [Int32]
-    ) {
-        var stack = [start]
-        while let top = stack.popLast() {
-            var pc = top
-            chain: while visited.insert(pc).inserted {
-                switch program.instructions[pc] {
-                case .split(let preferred, let alternative):
-                    stack.append(alternative)
-                    pc = preferred
-                case .save(_, let next):
-                    pc = next
-                case .assert(let assertion, let next):
-                    guard holds(assertion, context, inputClass) else { break chain }
-                    pc = next
-                case .consume, .match:
-                    threads.append(Int32(pc) << 1 | tag)
-                    break chain
+        let startAllowed = startAllowed(key.context, inputClass)
+        let context = key.context
+        var visited: [UInt32] = []
+        var stack: [Int32] = []
+        var threads: [Int32] = []
+        swap(&visited, &scratch.visited)
+        swap(&stack, &scratch.stack)
+        swap(&threads, &scratch.threads)
+        var work = 0
+        var count = 0
+        visited.withUnsafeMutableBufferPointer { visited in
+            stack.withUnsafeMutableBufferPointer { stack in
+                threads.withUnsafeMutableBufferPointer { threads in
+                    flat.withUnsafeBufferPointer { flat in
+                        key.kernel.withUnsafeBufferPointer { kernel in
+                            for entry in kernel {
+                                var tag = entry & 1
+                                if entry == Self.restart || entry == Self.anchor {
+                                    guard startAllowed else { continue }
+                                    stack[0] = 0
+                                    tag = entry == Self.restart && others ? 1 : 0
+                                } else {
+                                    stack[0] = entry >> 1
+                                }
+                                var top = 1
+                                while top > 0 {
+                                    top -= 1
+                                    var pc = Int(stack[top])
+                                    chain: while visited[pc] != generation {
+                                        visited[pc] = generation
+                                        work += 1
+                                        let kind = flat[pc * 3]
+                                        if kind == FlatInstruction.split {
+                                            stack[top] = flat[pc * 3 + 2]
+                                            top += 1
+                                            pc = Int(flat[pc * 3 + 1])
+                                        } else if kind == FlatInstruction.save {
+                                            pc = Int(flat[pc * 3 + 2])
+                                        } else if kind == FlatInstruction.assert {
+                                            guard holds(assertions[Int(flat[pc * 3 + 1])], context, inputClass) else { break chain }
+                                            pc = Int(flat[pc * 3 + 2])
+                                        } else {
+                                            threads[count] = Int32(pc) << 1 | tag
+                                            count += 1
+                                            break chain
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
+        swap(&visited, &scratch.visited)
+        swap(&stack, &scratch.stack)
+        swap(&threads, &scratch.threads)
+        scratch.threadCount = count
+        scratch.work += work
     }
 }

@@ -33,31 +33,45 @@ struct Determinizer {
     var stateFlags: [UInt8] = []
     let maxStates: Int
     let maxCells: Int
+    /// Closure and kernel work (instructions visited, kernel entries hashed) the build may
+    /// spend before it gives up; see `DeterminizerScratch`.
+    let maxWork: Int
+    var scratch: DeterminizerScratch
+    /// The budget the build ran out of, once it has.
+    var exceeded: DFALimit?
+    /// The program's instructions as three integers each (`FlatInstruction`), for the
+    /// closure loop.
+    let flat: [Int32]
+    /// The assertions of `.assert` instructions, indexed by their flat operand.
+    let assertions: [RegexProgram.Assertion]
 
     static let restart: Int32 = -1
     /// The single attempt of an anchored start state: explored once, never restarted.
     static let anchor: Int32 = -2
 
     /// `nil` when the program cannot have a DFA here (too many boundary pairs).
-    init?(program: RegexProgram, maxStates: Int, maxCells: Int) {
+    init?(program: RegexProgram, maxStates: Int, maxCells: Int, maxWork: Int) {
         self.program = program
         self.maxStates = maxStates
         self.maxCells = maxCells
+        self.maxWork = maxWork
+        self.scratch = DeterminizerScratch(instructionCount: program.instructions.count)
+        (flat, assertions) = FlatInstruction.encode(program.instructions)
         var pairs: [(word: Int, ignorable: Int)] = []
-        var used: [ScalarSet] = []
+        var used: Set<Int> = []
         for instruction in program.instructions {
             switch instruction {
-            case .consume(let set, _): used.append(program.sets[set])
+            case .consume(let set, _): used.insert(set)
             case .assert(.wordBoundary(let word, let ignorable), _), .assert(.notWordBoundary(let word, let ignorable), _):
                 if !pairs.contains(where: { $0.word == word && $0.ignorable == ignorable }) { pairs.append((word, ignorable)) }
-                used.append(program.sets[word])
-                used.append(program.sets[ignorable])
+                used.insert(word)
+                used.insert(ignorable)
             default: continue
             }
         }
         guard pairs.count <= DFATable.maxBoundaryPairs else { return nil }
         self.pairs = pairs
-        alphabet = Alphabet(sets: used)
+        alphabet = Alphabet(sets: used.sorted().map { program.sets[$0] })
         for base in 0..<alphabet.baseCount {
             let c = alphabet.representatives[base]
             var flags: UInt32 = 0
@@ -79,4 +93,75 @@ struct Determinizer {
     }
 
     var classCount: Int { classFlags.count }
+}
+
+/// Buffers reused by every closure of one build, and the work spent so far.
+///
+/// Note: the work of a build is not bounded by its state budget alone. A program with
+/// thousands of instructions (nested counted repetitions such as `(a{1,30}){1,30}b`) has
+/// kernels of thousands of threads, and each of its states costs a closure over them per
+/// input class, so a build could take minutes before reaching 2,000 states. Every
+/// instruction a closure visits and every kernel entry hashed counts one unit of work;
+/// past `maxWork` the build stops and the rule runs on its NFA (still linear in the
+/// text). The count, unlike a clock, gives the same DFA on every machine.
+struct DeterminizerScratch {
+    /// `visited[pc] == generation`: visited by the current closure.
+    var visited: [UInt32]
+    /// `seen[pc] == generation`: already in the kernel being stepped to.
+    var seen: [UInt32]
+    var generation: UInt32 = 0
+    /// The closure's stack of pcs: every `split` pushes at most once per closure.
+    var stack: [Int32]
+    /// The threads of the last closure: `threads[0..<threadCount]` (each instruction at
+    /// most once).
+    var threads: [Int32]
+    var threadCount = 0
+    var work = 0
+
+    init(instructionCount: Int) {
+        visited = [UInt32](repeating: 0, count: instructionCount)
+        seen = [UInt32](repeating: 0, count: instructionCount)
+        stack = [Int32](repeating: 0, count: instructionCount + 1)
+        threads = [Int32](repeating: 0, count: instructionCount)
+    }
+
+    /// Starts a new closure or step: every mark of the previous one is forgotten.
+    mutating func nextGeneration() {
+        generation &+= 1
+        if generation == 0 {
+            for i in visited.indices { visited[i] = 0 }
+            for i in seen.indices { seen[i] = 0 }
+            generation = 1
+        }
+    }
+}
+
+/// An instruction as `[kind, a, b]` in a flat array: the closure loop reads three
+/// integers instead of copying an enum with payloads out of an array (which costs a
+/// retain and a generic call per instruction in a debug build, and the plugin runs the
+/// debug `rulegen`).
+enum FlatInstruction {
+    static let consume: Int32 = 0  // a: set, b: next
+    static let split: Int32 = 1  // a: preferred, b: alternative
+    static let save: Int32 = 2  // b: next
+    static let assert: Int32 = 3  // a: index in `assertions`, b: next
+    static let match: Int32 = 4
+
+    static func encode(_ instructions: [RegexProgram.Instruction]) -> ([Int32], [RegexProgram.Assertion]) {
+        var flat: [Int32] = []
+        flat.reserveCapacity(instructions.count * 3)
+        var assertions: [RegexProgram.Assertion] = []
+        for instruction in instructions {
+            switch instruction {
+            case .consume(let set, let next): flat += [consume, Int32(set), Int32(next)]
+            case .split(let preferred, let alternative): flat += [split, Int32(preferred), Int32(alternative)]
+            case .save(_, let next): flat += [save, 0, Int32(next)]
+            case .assert(let assertion, let next):
+                flat += [assert, Int32(assertions.count), Int32(next)]
+                assertions.append(assertion)
+            case .match: flat += [match, 0, 0]
+            }
+        }
+        return (flat, assertions)
+    }
 }

@@ -14,10 +14,10 @@ extension Sema {
             let rule = table.rules[index]
             let site = patternSites[rule.name]
             switch issue {
-            case .stateBudget:
+            case .stateBudget(let limit):
                 diagnostics.warning(
                     "state-budget",
-                    "rule '\(rule.name)' needs more than \(AutomataBuilder.stateBudget) DFA states; it runs on its NFA (linear time, but slower)",
+                    "rule '\(rule.name)' needs \(limit); it runs on its NFA (linear time, but slower)",
                     at: site)
             case .fallback(let construct, let offset):
                 var at = site

@@ -1,0 +1,52 @@
+import Foundation
+import RuleCompiler
+import RuleRuntime
+import XCTest
+
+/// Compiling a rule is bounded by work, not only by its DFA's size: pathological patterns
+/// (nested counted repetitions, long `.{n}` tails, large classes under `i`) stop at the
+/// construction-work budget and run on their NFA, which still agrees with
+/// NSRegularExpression. (How long they take is measured by `rulebench`'s
+/// `worst_rule_compile_seconds`, not here.)
+final class CompileBudgetTests: XCTestCase {
+    /// Patterns that took from seconds to minutes to determinize before the work budget.
+    static let nested = [
+        "(a{1,30}){1,30}b", "(a{1,60}){1,60}b", "(a{1,200}){1,200}b", "((a{0,30}){0,30}){0,30}b", "x{5000}", "a{1,100000}",
+    ]
+
+    func testNestedRepetitionsStopAtTheWorkBudgetAndRunOnTheirNFA() throws {
+        let table = StyleTable(
+            name: "Budget", source: "budget.richrules", base: TextStyle(), styles: [:], highlight: nil, handlers: [:],
+            rules: Self.nested.enumerated().map { index, pattern in
+                RuleEntry(
+                    name: "r\(index)", matcher: .regex(pattern: pattern, flags: [], detector: nil),
+                    presentation: Presentation(style: TextStyle()))
+            })
+        let (automata, issues) = AutomataBuilder.build(table)
+        for (index, pattern) in Self.nested.enumerated() {
+            XCTAssertNotNil(automata.automata[index], pattern)
+            XCTAssertNil(automata.automata[index]?.dfa, pattern)
+            let limit = issues.first { $0.rule == index }?.issue
+            XCTAssertTrue(limit == .stateBudget(.work) || limit == .stateBudget(.states), "\(pattern): \(String(describing: limit))")
+        }
+        XCTAssertEqual(issues.first { $0.rule == 0 }?.issue, .stateBudget(.work))
+
+        let compiled = try RuleEngine(table: table, automata: automata)
+        let reference = try RuleEngine(table: table)
+        // Texts on which NSRegularExpression does not backtrack for long (every `a` run
+        // ends in `b`).
+        for text in ["aab", String(repeating: "a", count: 70) + "b", "ab aab " + String(repeating: "x", count: 5001), ""] {
+            XCTAssertEqual(compiled.render(text).matches.map(\.range), reference.render(text).matches.map(\.range), text)
+        }
+    }
+
+    func testTheWorkBudgetIsDeterministicAndNamed() throws {
+        guard case .program(let program) = RegexCompiler.compile("(a{1,30}){1,30}b", flags: []) else { return XCTFail("no program") }
+        XCTAssertEqual(DFABuilder.determinize(program).map { _ in 0 }, .failure(.work))
+        guard case .program(let small) = RegexCompiler.compile("@\\w+", flags: []) else { return XCTFail("no program") }
+        XCTAssertEqual(DFABuilder.determinize(small, maxWork: 10).map { _ in 0 }, .failure(.work))
+        XCTAssertEqual(DFABuilder.determinize(small, maxStates: 2).map { _ in 0 }, .failure(.states))
+        XCTAssertNotNil(DFABuilder.build(small))
+        XCTAssertEqual("\(DFALimit.work)", "more than 2000000 steps to build its DFA")
+    }
+}
