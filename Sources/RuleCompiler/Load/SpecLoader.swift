@@ -32,11 +32,21 @@ public struct SpecLoader {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
+    /// How deep imports may nest (the loader recurses once per level).
+    public static let maxImportDepth = 100
+
     mutating func loadFile(display: String, importedFrom site: SourceRef?) -> SpecFile? {
         let canonical = Self.canonical(display)
         if let index = stack.firstIndex(where: { $0.canonical == canonical }) {
             let cycle = stack[index...].map { ($0.display as NSString).lastPathComponent } + [(display as NSString).lastPathComponent]
             diagnostics.error("import-cycle", "import cycle: \(cycle.joined(separator: " → "))", at: site)
+            return nil
+        }
+        if stack.count >= Self.maxImportDepth, loaded[canonical] == nil {
+            diagnostics.error(
+                "import",
+                "imports nest more than \(Self.maxImportDepth) files deep (from '\((stack[0].display as NSString).lastPathComponent)')",
+                at: site)
             return nil
         }
         if let done = loaded[canonical] { return done }
