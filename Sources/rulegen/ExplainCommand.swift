@@ -26,6 +26,12 @@ enum ExplainCommand {
         JSON: {"text", "display", "matches": [{"rule", "tag", "range": [location, length], "text",
         "display", "handler"}], "discarded": [... same fields and "reason"]}, UTF-16 offsets.
 
+        TEXTS FILE: UTF-8 (a leading byte order mark is skipped); lines end at LF, CR LF or CR.
+        Each line holds one JSON string, spaces and tabs around it allowed. Blank lines print nothing.
+        A line that is not one JSON string prints nothing and an error 'file:line:column: error: ...'
+        on stderr; the other lines still print, in order, and the exit status is 1. A file that
+        cannot be read or is not UTF-8 prints nothing (exit 3).
+
         """
 
     static func run(_ args: [String], console: Console) throws -> ExitStatus {
@@ -79,28 +85,41 @@ enum ExplainCommand {
         return try runBatch(textsFile!, engine: engine, console: console)
     }
 
-    /// `--texts FILE`: one JSON string per line in, one JSON object per line out.
+    /// `--texts FILE`: one JSON string per line in, one JSON object per line out, in
+    /// order (see `JSONLinesFile` for what a line is). Blank lines print nothing; a line
+    /// that is not one JSON string prints nothing and an error located at its line and
+    /// column, and the batch goes on (exit 1 at the end).
     static func runBatch(_ path: String, engine: RuleEngine, console: Console) throws -> ExitStatus {
         guard let data = FileManager.default.contents(atPath: path) else { throw IOError(message: "\(path): cannot read texts file") }
-        guard let content = String(data: data, encoding: .utf8) else { throw IOError(message: "\(path): texts file is not valid UTF-8") }
-        var lines = content.components(separatedBy: "\n")
-        if lines.last == "" { lines.removeLast() }
-        var texts: [String] = []
-        for (i, raw) in lines.enumerated() {
-            let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            guard let value = try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed]),
-                let string = value as? String
-            else {
-                console.err("\(path):\(i + 1):1: error: expected a JSON string on this line\n")
-                return .inputErrors
-            }
-            texts.append(string)
+        let file: JSONLinesFile
+        do throws(JSONLinesFile.InvalidUTF8) {
+            file = try JSONLinesFile([UInt8](data))
+        } catch {
+            throw IOError(message: "\(path): texts file is \(error.description)")
         }
+        var reader = JSONStringReader(file.bytes)
         var out = ""
-        for string in texts { out += ExplainJSON.line(engine.render(string)) + "\n" }
-        console.out(out)
-        return .success
+        var status = ExitStatus.success
+        for line in file.lines {
+            do throws(JSONStringReader.SyntaxError) {
+                guard let text = try reader.read(line.bytes) else { continue }
+                out += ExplainJSON.line(engine.render(text)) + "\n"
+                if out.utf8.count >= 1 << 16 {
+                    console.out(out)
+                    out = ""
+                }
+            } catch {
+                status = .inputErrors
+                // What came before goes out first, so a terminal shows both in input order.
+                if !out.isEmpty {
+                    console.out(out)
+                    out = ""
+                }
+                console.err("\(path):\(line.number):\(file.column(of: error.offset, in: line)): error: \(error.message)\n")
+            }
+        }
+        if !out.isEmpty { console.out(out) }
+        return status
     }
 }
 
