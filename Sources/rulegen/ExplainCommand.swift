@@ -98,50 +98,76 @@ enum ExplainCommand {
             throw IOError(message: "\(path): texts file is \(error.description)")
         }
         var reader = JSONStringReader(file.bytes)
-        var out = ""
+        var out = JSONWriter()
         var status = ExitStatus.success
         for line in file.lines {
             do throws(JSONStringReader.SyntaxError) {
                 guard let text = try reader.read(line.bytes) else { continue }
-                out += ExplainJSON.line(engine.render(text)) + "\n"
-                if out.utf8.count >= 1 << 16 {
-                    console.out(out)
-                    out = ""
-                }
+                ExplainJSON.write(engine.render(text), to: &out)
+                out.raw("\n")
+                if out.bytes.count >= 1 << 16 { console.out(out.take()) }
             } catch {
                 status = .inputErrors
                 // What came before goes out first, so a terminal shows both in input order.
-                if !out.isEmpty {
-                    console.out(out)
-                    out = ""
-                }
+                if !out.bytes.isEmpty { console.out(out.take()) }
                 console.err("\(path):\(line.number):\(file.column(of: error.offset, in: line)): error: \(error.message)\n")
             }
         }
-        if !out.isEmpty { console.out(out) }
+        if !out.bytes.isEmpty { console.out(out.take()) }
         return status
     }
 }
 
-/// The explain JSON contract.
+/// The explain JSON contract, written with `JSONWriter`: every object's keys in sorted
+/// order, as `JSONSerialization`'s `.sortedKeys` wrote them.
 enum ExplainJSON {
-    static func object(_ m: RuleMatch) -> [String: Any] {
-        [
-            "rule": m.rule, "tag": m.tag?.name ?? NSNull(), "range": [m.range.location, m.range.length], "text": m.text,
-            "display": m.display, "handler": m.tap?.handler ?? NSNull(),
-        ]
+    static func line(_ result: RenderResult) -> String {
+        var writer = JSONWriter()
+        write(result, to: &writer)
+        return writer.take()
     }
 
-    static func line(_ result: RenderResult) -> String {
-        let line: [String: Any] = [
-            "text": result.text, "display": result.display, "matches": result.matches.map(ExplainJSON.object),
-            "discarded": result.discarded.map { d -> [String: Any] in
-                var o = ExplainJSON.object(d.match)
-                o["reason"] = d.reason.description
-                return o
-            },
-        ]
-        return JSONText.encode(line, pretty: false)
+    static func write(_ result: RenderResult, to w: inout JSONWriter) {
+        w.raw("{\"discarded\":[")
+        for (i, d) in result.discarded.enumerated() {
+            if i > 0 { w.raw(",") }
+            write(d.match, reason: d.reason.description, to: &w)
+        }
+        w.raw("],\"display\":")
+        w.string(result.display)
+        w.raw(",\"matches\":[")
+        for (i, m) in result.matches.enumerated() {
+            if i > 0 { w.raw(",") }
+            write(m, reason: nil, to: &w)
+        }
+        w.raw("],\"text\":")
+        w.string(result.text)
+        w.raw("}")
+    }
+
+    /// A match: `rule`, `tag`, `range`, `text`, `display`, `handler`, and for a discarded
+    /// match `reason`.
+    static func write(_ m: RuleMatch, reason: String?, to w: inout JSONWriter) {
+        w.raw("{\"display\":")
+        w.string(m.display)
+        w.raw(",\"handler\":")
+        w.string(m.presentation.tap?.handler)
+        w.raw(",\"range\":[")
+        w.int(m.range.location)
+        w.raw(",")
+        w.int(m.range.length)
+        w.raw("]")
+        if let reason {
+            w.raw(",\"reason\":")
+            w.string(reason)
+        }
+        w.raw(",\"rule\":")
+        w.string(m.rule)
+        w.raw(",\"tag\":")
+        w.string(m.tag?.name)
+        w.raw(",\"text\":")
+        w.string(m.text)
+        w.raw("}")
     }
 }
 

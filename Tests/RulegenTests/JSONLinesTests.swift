@@ -6,8 +6,9 @@ import XCTest
 
 @testable import rulegen
 
-/// `explain`'s JSON reader against Foundation's `JSONSerialization`, on seeded random
-/// strings: the reader reads back what it wrote.
+/// `explain`'s JSON reader and writer against Foundation's `JSONSerialization`, on seeded
+/// random strings: the writer prints the same bytes, the reader reads back what either
+/// wrote.
 final class JSONLinesTests: XCTestCase {
     /// Scalars of every kind the writer treats differently, and the ones it must not.
     static func randomString(_ g: inout SeededGenerator) -> String {
@@ -36,6 +37,75 @@ final class JSONLinesTests: XCTestCase {
     static func serialized(_ object: Any) throws -> String {
         let options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
         return String(decoding: try JSONSerialization.data(withJSONObject: object, options: options), as: UTF8.self)
+    }
+
+    func testWriterPrintsWhatJSONSerializationPrints() throws {
+        let seed = testSeed(0x4A53_4F4E)
+        var g = SeededGenerator(seed: seed)
+        // Every control character and every escaped byte, then random strings.
+        var strings = [String((0..<0x20).map { Character(Unicode.Scalar($0)) }) + "\"\\/\u{7F}\u{2028}\u{2029}"]
+        for _ in 0..<3000 { strings.append(Self.randomString(&g)) }
+        let numbers = [0, 1, 9, 10, 99, 100, 65_535, -1, -42, Int.max, Int.min] + (0..<50).map { _ in g.below(1 << 40) }
+        for (i, s) in strings.enumerated() {
+            let n = numbers[i % numbers.count]
+            var writer = JSONWriter()
+            writer.raw("{\"a\":")
+            writer.string(s)
+            writer.raw(",\"b\":")
+            writer.int(n)
+            writer.raw(",\"c\":")
+            writer.string(nil)
+            writer.raw("}")
+            let expected = try Self.serialized(["a": s, "b": n, "c": NSNull()])
+            XCTAssertEqual(writer.take(), expected, "seed \(seed), string \(SwiftLiteral.string(s))")
+        }
+    }
+
+    /// The old explain output, built with `JSONSerialization`, kept here as the reference.
+    static func referenceLine(_ result: RenderResult) throws -> String {
+        func object(_ m: RuleMatch) -> [String: Any] {
+            [
+                "rule": m.rule, "tag": m.tag?.name ?? NSNull(), "range": [m.range.location, m.range.length], "text": m.text,
+                "display": m.display, "handler": m.tap?.handler ?? NSNull(),
+            ]
+        }
+        let discarded = result.discarded.map { d -> [String: Any] in
+            var o = object(d.match)
+            o["reason"] = d.reason.description
+            return o
+        }
+        return try serialized([
+            "text": result.text, "display": result.display, "matches": result.matches.map(object), "discarded": discarded,
+        ])
+    }
+
+    func testExplainJSONIsByteIdenticalToJSONSerialization() throws {
+        let seed = testSeed(0xE8B1_A14E)
+        var g = SeededGenerator(seed: seed)
+        let pieces = [
+            "<h1>User Agreement</h1>", "<h2>Privacy</h2>", "<h3>", "</h3>", "@alice", "@13812345678", "<h1>@bob</h1>", "13812345678",
+            "#topic#", "[smile]", "[vip]",
+            "https://a.b/c?q=\"x\"", "www.example.org", "<a href='x'>go</a>", "<img src=\"p.png\"/>", "**b @c**", "\n", "\t", "\u{1}",
+            "\\", "/", " ",
+        ]
+        var kept = 0
+        var discarded = 0
+        for spec in CommandLineTests.specs {
+            let output = Compiler.compile(path: CLI.packageRoot.appendingPathComponent(spec).path, analyze: false)
+            let table = try XCTUnwrap(output.table, spec)
+            let engine = try RuleEngine(table: table, automata: XCTUnwrap(output.automata))
+            for _ in 0..<150 {
+                var text = ""
+                for _ in 0..<g.below(12) { text += g.below(3) == 0 ? Self.randomString(&g) : g.pick(pieces) }
+                let result = engine.render(text)
+                kept += result.matches.count
+                discarded += result.discarded.count
+                XCTAssertEqual(
+                    ExplainJSON.line(result), try Self.referenceLine(result), "seed \(seed), \(spec), \(SwiftLiteral.string(text))")
+            }
+        }
+        XCTAssertGreaterThan(kept, 100)
+        XCTAssertGreaterThan(discarded, 10)
     }
 
     /// The same string written by JSONSerialization (raw UTF-8) and with every non-ASCII
