@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(name: "RuleCompilerTests", dependencies: ["RuleCompiler", "RuleSpec", "RuleRuntime", "TestSupport"]),
         .testTarget(name: "RuleRuntimeTests", dependencies: ["RuleRuntime", "TestSupport"]),
         // LintCases: the `rulegen lint` golden specs and outputs (read from the source tree).
-        .testTarget(name: "RulegenTests", dependencies: ["RuleCompiler", "RuleRuntime", "rulegen"], exclude: ["LintCases"]),
+        .testTarget(name: "RulegenTests", dependencies: ["RuleCompiler", "RuleRuntime", "TestSupport", "rulegen"], exclude: ["LintCases"]),
         // Compiles the checked-in generated Swift of every example spec (regenerate with
         // `swift run rulegen Specs/*.richrules -o Tests/GeneratedConsumerTests/Generated`).
         .testTarget(

@@ -26,6 +26,12 @@ enum ExplainCommand {
         JSON: {"text", "display", "matches": [{"rule", "tag", "range": [location, length], "text",
         "display", "handler"}], "discarded": [... same fields and "reason"]}, UTF-16 offsets.
 
+        TEXTS FILE: UTF-8 (a leading byte order mark is skipped); lines end at LF, CR LF or CR.
+        Each line holds one JSON string, spaces and tabs around it allowed. Blank lines print nothing.
+        A line that is not one JSON string prints nothing and an error 'file:line:column: error: ...'
+        on stderr; the other lines still print, in order, and the exit status is 1. A file that
+        cannot be read or is not UTF-8 prints nothing (exit 3).
+
         """
 
     static func run(_ args: [String], console: Console) throws -> ExitStatus {
@@ -79,50 +85,89 @@ enum ExplainCommand {
         return try runBatch(textsFile!, engine: engine, console: console)
     }
 
-    /// `--texts FILE`: one JSON string per line in, one JSON object per line out.
+    /// `--texts FILE`: one JSON string per line in, one JSON object per line out, in
+    /// order (see `JSONLinesFile` for what a line is). Blank lines print nothing; a line
+    /// that is not one JSON string prints nothing and an error located at its line and
+    /// column, and the batch goes on (exit 1 at the end).
     static func runBatch(_ path: String, engine: RuleEngine, console: Console) throws -> ExitStatus {
         guard let data = FileManager.default.contents(atPath: path) else { throw IOError(message: "\(path): cannot read texts file") }
-        guard let content = String(data: data, encoding: .utf8) else { throw IOError(message: "\(path): texts file is not valid UTF-8") }
-        var lines = content.components(separatedBy: "\n")
-        if lines.last == "" { lines.removeLast() }
-        var texts: [String] = []
-        for (i, raw) in lines.enumerated() {
-            let line = raw.hasSuffix("\r") ? String(raw.dropLast()) : raw
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            guard let value = try? JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed]),
-                let string = value as? String
-            else {
-                console.err("\(path):\(i + 1):1: error: expected a JSON string on this line\n")
-                return .inputErrors
-            }
-            texts.append(string)
+        let file: JSONLinesFile
+        do throws(JSONLinesFile.InvalidUTF8) {
+            file = try JSONLinesFile([UInt8](data))
+        } catch {
+            throw IOError(message: "\(path): texts file is \(error.description)")
         }
-        var out = ""
-        for string in texts { out += ExplainJSON.line(engine.render(string)) + "\n" }
-        console.out(out)
-        return .success
+        var reader = JSONStringReader(file.bytes)
+        var out = JSONWriter()
+        var status = ExitStatus.success
+        for line in file.lines {
+            do throws(JSONStringReader.SyntaxError) {
+                guard let text = try reader.read(line.bytes) else { continue }
+                ExplainJSON.write(engine.render(text), to: &out)
+                out.raw("\n")
+                if out.bytes.count >= 1 << 16 { console.out(out.take()) }
+            } catch {
+                status = .inputErrors
+                // What came before goes out first, so a terminal shows both in input order.
+                if !out.bytes.isEmpty { console.out(out.take()) }
+                console.err("\(path):\(line.number):\(file.column(of: error.offset, in: line)): error: \(error.message)\n")
+            }
+        }
+        if !out.bytes.isEmpty { console.out(out.take()) }
+        return status
     }
 }
 
-/// The explain JSON contract.
+/// The explain JSON contract, written with `JSONWriter`: every object's keys in sorted
+/// order, as `JSONSerialization`'s `.sortedKeys` wrote them.
 enum ExplainJSON {
-    static func object(_ m: RuleMatch) -> [String: Any] {
-        [
-            "rule": m.rule, "tag": m.tag?.name ?? NSNull(), "range": [m.range.location, m.range.length], "text": m.text,
-            "display": m.display, "handler": m.tap?.handler ?? NSNull(),
-        ]
+    static func line(_ result: RenderResult) -> String {
+        var writer = JSONWriter()
+        write(result, to: &writer)
+        return writer.take()
     }
 
-    static func line(_ result: RenderResult) -> String {
-        let line: [String: Any] = [
-            "text": result.text, "display": result.display, "matches": result.matches.map(ExplainJSON.object),
-            "discarded": result.discarded.map { d -> [String: Any] in
-                var o = ExplainJSON.object(d.match)
-                o["reason"] = d.reason.description
-                return o
-            },
-        ]
-        return JSONText.encode(line, pretty: false)
+    static func write(_ result: RenderResult, to w: inout JSONWriter) {
+        w.raw("{\"discarded\":[")
+        for (i, d) in result.discarded.enumerated() {
+            if i > 0 { w.raw(",") }
+            write(d.match, reason: d.reason.description, to: &w)
+        }
+        w.raw("],\"display\":")
+        w.string(result.display)
+        w.raw(",\"matches\":[")
+        for (i, m) in result.matches.enumerated() {
+            if i > 0 { w.raw(",") }
+            write(m, reason: nil, to: &w)
+        }
+        w.raw("],\"text\":")
+        w.string(result.text)
+        w.raw("}")
+    }
+
+    /// A match: `rule`, `tag`, `range`, `text`, `display`, `handler`, and for a discarded
+    /// match `reason`.
+    static func write(_ m: RuleMatch, reason: String?, to w: inout JSONWriter) {
+        w.raw("{\"display\":")
+        w.string(m.display)
+        w.raw(",\"handler\":")
+        w.string(m.presentation.tap?.handler)
+        w.raw(",\"range\":[")
+        w.int(m.range.location)
+        w.raw(",")
+        w.int(m.range.length)
+        w.raw("]")
+        if let reason {
+            w.raw(",\"reason\":")
+            w.string(reason)
+        }
+        w.raw(",\"rule\":")
+        w.string(m.rule)
+        w.raw(",\"tag\":")
+        w.string(m.tag?.name)
+        w.raw(",\"text\":")
+        w.string(m.text)
+        w.raw("}")
     }
 }
 

@@ -163,13 +163,17 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(texts.status, 3)
     }
 
+    /// A line that is not a JSON string is an error at its line; the other lines still
+    /// print (more in `ExplainTextsTests`).
     func testTextsFileRejectsNonStringLines() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("a.richrules", "richrules 1\nrule a { match /x/ }\n")
         try scratch.write("t.jsonl", "\"x\"\n42\n")
         let result = try CLI.run(["explain", "a.richrules", "--texts", "t.jsonl"], cwd: scratch.url)
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr, "t.jsonl:2:1: error: expected a JSON string on this line\n")
+        XCTAssertEqual(result.stderr, "t.jsonl:2:1: error: expected a JSON string, found a number\n")
+        XCTAssertTrue(result.stdout.hasPrefix(#"{"discarded":[],"display":"x","matches":[{"#), result.stdout)
+        XCTAssertEqual(result.stdout.split(separator: "\n").count, 1)
     }
 
     func testExplainTextFormat() throws {
