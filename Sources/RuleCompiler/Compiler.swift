@@ -45,7 +45,7 @@ public enum Compiler {
             analysis.timeBudget = analysisBudget
             bag.add(contentsOf: analysis.run())
         }
-        let diagnostics = bag.sorted
+        let diagnostics = bag.sortedAndCapped
         return Output(table: ok ? table : nil, automata: automata, diagnostics: diagnostics, files: loader.dependencies)
     }
 

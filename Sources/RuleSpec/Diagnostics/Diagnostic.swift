@@ -85,6 +85,9 @@ public struct DiagnosticBag: Sendable {
 
     public var hasErrors: Bool { all.contains { $0.severity == .error } }
 
+    /// How many errors of one file are reported; the rest are summed up in one last error.
+    public static let errorLimit = 50
+
     /// Diagnostics by file (in the order files first appear), then position, keeping
     /// discovery order for ties.
     public var sorted: [Diagnostic] {
@@ -95,5 +98,33 @@ public struct DiagnosticBag: Sendable {
             let kb = (fileOrder[b.element.path ?? ""] ?? 0, b.element.ref?.span.start ?? -1, b.offset)
             return ka < kb
         }.map(\.element)
+    }
+
+    /// `sorted`, with at most `errorLimit` errors per file: past it, one error at the file
+    /// says how many there were and that it stops, as compilers do (thousands of errors
+    /// from one broken line help nobody, and rendering each with its line costs time).
+    public var sortedAndCapped: [Diagnostic] {
+        var errors: [String: Int] = [:]
+        for d in all where d.severity == .error { errors[d.path ?? "", default: 0] += 1 }
+        guard errors.values.contains(where: { $0 > Self.errorLimit }) else { return sorted }
+        var shown: [String: Int] = [:]
+        var result: [Diagnostic] = []
+        for d in sorted {
+            let path = d.path ?? ""
+            guard d.severity == .error, let total = errors[path], total > Self.errorLimit else {
+                result.append(d)
+                continue
+            }
+            shown[path, default: 0] += 1
+            if shown[path]! <= Self.errorLimit { result.append(d) }
+            if shown[path]! == total {
+                var stop = Diagnostic(
+                    .error, "too-many-errors", "too many errors (\(total) in this file); stopping after the first \(Self.errorLimit)",
+                    at: nil)
+                stop.path = d.path
+                result.append(stop)
+            }
+        }
+        return result
     }
 }

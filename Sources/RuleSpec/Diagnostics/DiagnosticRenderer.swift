@@ -27,29 +27,80 @@ public enum DiagnosticRenderer {
     }
 
     static func header(severity: Severity, message: String, ref: SourceRef?, path: String?) -> String {
+        let message = escaped(message)
         if let ref {
             let loc = ref.location
-            return "\(ref.file.path):\(loc.line):\(loc.column): \(severity.rawValue): \(message)"
+            return "\(escaped(ref.file.path)):\(loc.line):\(loc.column): \(severity.rawValue): \(message)"
         }
-        if let path { return "\(path): \(severity.rawValue): \(message)" }
+        if let path { return "\(escaped(path)): \(severity.rawValue): \(message)" }
         return "\(severity.rawValue): \(message)"
     }
 
+    /// The widest source excerpt shown, in code points: a longer line is shown as a
+    /// window around the caret, cut with `…` on either side.
+    static let windowWidth = 120
+    /// How much of a long line the window shows before the caret.
+    static let windowLead = 40
+
     /// The source line and a caret line under the span (tabs kept so columns line up;
-    /// a span running past the line end is cut there).
+    /// a span running past the line end, or the window, is cut there). Control and
+    /// bidirectional-override characters show as one visible character each, so they can
+    /// neither drive the terminal nor reorder the line.
     static func snippet(_ ref: SourceRef) -> String {
         let loc = ref.location
-        let line = ref.file.lineText(loc.line)
-        let scalars = Array(line.unicodeScalars)
-        let startCol = min(loc.column - 1, scalars.count)
-        var caret = ""
-        for c in scalars[0..<startCol] { caret += c == "\t" ? "\t" : (isWide(c) ? "  " : " ") }
+        let range = ref.file.lineRange(loc.line)
+        let scalars = ref.file.scalars
+        let length = range.count
+        let startColumn = min(loc.column - 1, length)
+        var from = 0
+        var to = length
+        if length > windowWidth {
+            from = max(0, min(startColumn - windowLead, length - windowWidth))
+            to = from + windowWidth
+        }
+        var line = from > 0 ? "…" : ""
+        var caret = from > 0 ? " " : ""
+        for i in from..<to {
+            let c = scalars[range.lowerBound + i]
+            line.unicodeScalars.append(visible(c))
+            if i < startColumn { caret += c == "\t" ? "\t" : (isWide(c) ? "  " : " ") }
+        }
+        if to < length { line += "…" }
         caret += "^"
-        let visible = min(ref.span.length, max(scalars.count - startCol, 1))
-        if visible > 1 {
-            for c in scalars[(startCol + 1)..<min(startCol + visible, scalars.count)] { caret += isWide(c) ? "~~" : "~" }
+        let end = min(startColumn + max(ref.span.length, 1), to)
+        if startColumn + 1 < end {
+            for i in (startColumn + 1)..<end { caret += isWide(scalars[range.lowerBound + i]) ? "~~" : "~" }
         }
         return line + "\n" + caret + "\n"
+    }
+
+    /// What a source line shows for `c`: itself, or for a C0 or C1 control character,
+    /// DEL or a bidirectional control, a visible stand-in one column wide (the Control
+    /// Pictures block for C0 and DEL, U+FFFD for the others).
+    static func visible(_ c: Unicode.Scalar) -> Unicode.Scalar {
+        switch c.value {
+        case 0x09: return c
+        case 0x00...0x1F: return Unicode.Scalar(0x2400 + c.value)!
+        case 0x7F: return "\u{2421}"
+        case 0x80...0x9F, 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: return "\u{FFFD}"
+        default: return c
+        }
+    }
+
+    /// A message or path with its control and bidirectional-control characters escaped
+    /// (`\n`, `\u{1B}`), so that one diagnostic stays one line whatever a spec holds.
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { visible($0) != $0 }) else { return text }
+        var out = ""
+        for c in text.unicodeScalars {
+            switch c {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default:
+                if visible(c) != c { out += "\\u{\(String(c.value, radix: 16, uppercase: true))}" } else { out.unicodeScalars.append(c) }
+            }
+        }
+        return out
     }
 
     /// East Asian wide characters take two terminal columns.

@@ -53,13 +53,16 @@ public final class SourceFile: Sendable {
 
     /// The text of a 1-based line, without its terminator.
     public func lineText(_ line: Int) -> String {
-        guard line >= 1, line <= lineStarts.count else { return "" }
+        text(of: SourceSpan(start: lineRange(line).lowerBound, end: lineRange(line).upperBound))
+    }
+
+    /// The scalar offsets of a 1-based line, without its terminator.
+    public func lineRange(_ line: Int) -> Range<Int> {
+        guard line >= 1, line <= lineStarts.count else { return scalars.count..<scalars.count }
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] : scalars.count
         while end > start, ["\n", "\r", "\u{2028}", "\u{2029}"].contains(scalars[end - 1]) { end -= 1 }
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars[start..<end])
-        return String(view)
+        return start..<end
     }
 }
 
