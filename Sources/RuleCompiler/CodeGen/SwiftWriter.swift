@@ -68,11 +68,40 @@ public enum SwiftLiteral {
         name == "inout" ? "`\(name)`" : name
     }
 
-    /// An enum case name: `Type` and `Protocol` cannot name a type member even in
-    /// backticks, and `allCases`, `rawValue`, `hashValue` would clash with the enum's own
-    /// members, so they get a trailing underscore (the raw value keeps the spec's name).
-    static func caseName(_ name: String) -> String {
-        ["Type", "Protocol", "allCases", "rawValue", "hashValue"].contains(name) ? name + "_" : identifier(name)
+    /// Enum case names for spec names, one per name and all distinct: `Type` and
+    /// `Protocol` cannot name a type member even in backticks, and `allCases`,
+    /// `rawValue`, `hashValue` would clash with the enum's own members, so they get
+    /// trailing underscores — as many as it takes not to meet another name of the set
+    /// (`Type` beside `Type_` becomes `Type__`). The raw value keeps the spec's name.
+    static func caseNames(_ names: [String]) -> [String] {
+        let reserved: Set<String> = ["Type", "Protocol", "allCases", "rawValue", "hashValue"]
+        var taken = Set(names.filter { !reserved.contains($0) })
+        return names.map { name in
+            guard reserved.contains(name) else { return identifier(name) }
+            var candidate = name + "_"
+            while taken.contains(candidate) { candidate += "_" }
+            taken.insert(candidate)
+            return candidate
+        }
+    }
+
+    /// Text for a `//` or `///` comment: anything that could end the comment's line or
+    /// hide what follows (control characters, line and paragraph separators, format
+    /// characters such as bidirectional overrides) becomes `?`, and a backtick `'` (the
+    /// text is shown in code voice).
+    public static func comment(_ text: String) -> String {
+        var out = ""
+        for c in text.unicodeScalars {
+            let category = c.properties.generalCategory
+            if c == "`" {
+                out += "'"
+            } else if category == .control || category == .format || category == .lineSeparator || category == .paragraphSeparator {
+                out += "?"
+            } else {
+                out.unicodeScalars.append(c)
+            }
+        }
+        return out
     }
 
     static let keywords: Set<String> = [
