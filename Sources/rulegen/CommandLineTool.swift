@@ -1,5 +1,6 @@
 import Foundation
 import RuleRuntime
+import RuleSpec
 
 /// Exit codes (the brief's contract).
 enum ExitStatus: Int32 {
@@ -93,7 +94,7 @@ enum CommandLineTool {
             console.err("Error: \(error.message)\nUsage: \(error.usage)\n  See 'rulegen --help' for more information.\n")
             return .usage
         } catch let error as IOError {
-            console.err("error: \(error.message)\n")
+            console.err("error: \(DiagnosticRenderer.escaped(error.message))\n")
             return .io
         } catch {
             console.err("error: \(error)\n")

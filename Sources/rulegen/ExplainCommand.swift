@@ -65,11 +65,8 @@ enum ExplainCommand {
                 message: text == nil ? "missing '--text <text>' or '--texts <file>'" : "use either '--text' or '--texts', not both",
                 usage: usage)
         }
-        guard let compiled = try Specs.compile(scanner.positionals, console: console, analyze: false),
-            let (table, automata, _) = compiled.first
-        else {
-            return .inputErrors
-        }
+        guard let spec = try Specs.compile(scanner.positionals, console: console, analyze: false)?.first else { return .inputErrors }
+        let (table, automata) = (spec.table, spec.automata)
         let engine: RuleEngine
         do {
             engine = engineName == "icu" ? try RuleEngine(table: table) : try RuleEngine(table: table, automata: automata)

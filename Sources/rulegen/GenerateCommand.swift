@@ -4,15 +4,18 @@ import RuleRuntime
 import RuleSpec
 
 /// `rulegen SPEC… -o DIR`: compile every spec; if none has errors, write
-/// `<Name>.swift` and `<Name>.styles.json` atomically, leaving unchanged files untouched.
+/// `<Name>.swift` and `<Name>.styles.json`, all or none (`OutputWriter`), leaving unchanged
+/// files untouched.
 enum GenerateCommand {
     static let usage =
         "rulegen [generate] <spec> ... -o <dir> [--access internal|public] [--name <Name>] [--swift-file <file>] [--no-styles-json] [--quiet]"
     static let help = """
         OVERVIEW: Write <Name>.swift and <Name>.styles.json for each spec.
 
-        Nothing is written when any spec has errors. Files whose content is unchanged are
-        left untouched (their modification time too), so builds stay incremental.
+        Nothing is written when any spec has errors, or when any file cannot be written (all
+        files are written to temporary files first, then renamed). Files whose content is
+        unchanged are left untouched (their modification time too), so builds stay
+        incremental. An output that would replace a spec or an import is refused.
 
         USAGE: \(usage)
 
@@ -77,29 +80,49 @@ enum GenerateCommand {
             }
         }
 
-        let compiled = try Specs.compile(scanner.positionals, console: console)
-        guard let tables = compiled else { return .inputErrors }
+        guard let specs = try Specs.compile(scanner.positionals, console: console) else { return .inputErrors }
         var files: [(path: String, data: Data)] = []
-        for (var table, automata, path) in tables {
-            if let name { table.name = name }
-            let swift = SwiftEmitter(table: table, automata: automata, specPath: path, access: access).emit()
-            files.append(("\(output)/\(swiftFile ?? table.name + ".swift")", Data(swift.utf8)))
-            if writesJSON { files.append(("\(output)/\(table.name).styles.json", try table.jsonData())) }
+        for var spec in specs {
+            if let name { spec.table.name = name }
+            let swift = SwiftEmitter(table: spec.table, automata: spec.automata, specPath: spec.path, access: access).emit()
+            files.append(("\(output)/\(swiftFile ?? spec.table.name + ".swift")", Data(swift.utf8)))
+            if writesJSON { files.append(("\(output)/\(spec.table.name).styles.json", try spec.table.jsonData())) }
         }
-        try FileWriter.writeAll(files, into: output) { if !quiet { console.out("wrote \($0)\n") } }
+        try refuseOverwritingInputs(files.map(\.path), inputs: specs.flatMap(\.files))
+        try OutputWriter.writeAll(files, into: output) { if !quiet { console.out("wrote \($0)\n") } }
         return .success
+    }
+
+    /// A generated file may not replace a spec or an import (`rulegen Foo.swift -o .`
+    /// would write `Foo.swift` over the spec itself).
+    static func refuseOverwritingInputs(_ outputs: [String], inputs: [String]) throws {
+        let canonical = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+        let read = Dictionary(inputs.map { (canonical($0), $0) }, uniquingKeysWith: { first, _ in first })
+        for output in outputs {
+            if let input = read[canonical(output)] {
+                throw UsageError(
+                    message: "the output '\(output)' would overwrite the input '\(input)'; choose another output folder", usage: usage)
+            }
+        }
     }
 }
 
 /// Compiling the specs named on the command line.
 enum Specs {
+    /// A spec that compiled without errors.
+    struct Compiled {
+        var table: StyleTable
+        var automata: CompiledRuleSet
+        var path: String
+        /// Every spec file read for it (the spec and its imports).
+        var files: [String]
+    }
+
     /// Compiles all specs, printing diagnostics; `nil` when any has errors. Unreadable
     /// root specs are I/O errors; two specs with the same generated name are an error.
     /// `analyze: false` leaves out the conflict analysis (`explain` needs no lint).
-    static func compile(_ paths: [String], console: Console, showsWarningFlag: Bool = true, analyze: Bool = true) throws -> [(
-        StyleTable, CompiledRuleSet, String
-    )]? {
-        var tables: [(StyleTable, CompiledRuleSet, String)] = []
+    static func compile(_ paths: [String], console: Console, showsWarningFlag: Bool = true, analyze: Bool = true) throws -> [Compiled]? {
+        var specs: [Compiled] = []
         var failed = false
         var names: [String: String] = [:]
         for path in paths {
@@ -111,50 +134,26 @@ enum Specs {
                 continue
             }
             if let other = names[table.name] {
-                console.err("\(path): error: generates '\(table.name)', like '\(other)'; rename one of the specs\n")
+                console.err(
+                    "\(DiagnosticRenderer.escaped(path)): error: generates '\(table.name)', like '\(DiagnosticRenderer.escaped(other))'; rename one of the specs\n"
+                )
                 failed = true
                 continue
             }
             names[table.name] = path
-            tables.append((table, automata, path))
+            specs.append(Compiled(table: table, automata: automata, path: path, files: result.files))
         }
-        return failed ? nil : tables
+        return failed ? nil : specs
     }
 }
 
 extension Specs {
     /// Throws an I/O error (exit 3) naming why a spec on the command line cannot be read.
     static func requireReadable(_ path: String) throws {
-        guard !FileManager.default.isReadableFile(atPath: path) else { return }
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists, !isDirectory.boolValue, FileManager.default.isReadableFile(atPath: path) { return }
         let reason = exists ? (isDirectory.boolValue ? "is a directory" : "permission denied") : "no such file"
         throw IOError(message: "\(path): cannot read spec: \(reason)")
-    }
-}
-
-/// Atomic, change-only file output.
-enum FileWriter {
-    /// Writes each file whose content differs, via a temporary file and rename.
-    static func writeAll(_ files: [(path: String, data: Data)], into directory: String, wrote: (String) -> Void) throws {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw IOError(message: "\(directory): output path exists and is not a directory") }
-        } else {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw IOError(message: "\(directory): cannot create output folder: \(error.localizedDescription)")
-            }
-        }
-        for file in files {
-            if FileManager.default.contents(atPath: file.path) == file.data { continue }
-            do {
-                try file.data.write(to: URL(fileURLWithPath: file.path), options: .atomic)
-            } catch {
-                throw IOError(message: "\(file.path): cannot write: \(error.localizedDescription)")
-            }
-            wrote(file.path)
-        }
     }
 }

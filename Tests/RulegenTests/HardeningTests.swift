@@ -90,4 +90,104 @@ final class HardeningTests: XCTestCase {
         XCTAssertEqual(status, 0, output)
         XCTAssertEqual(output, "", "warnings or errors in generated code")
     }
+
+    /// A run writes all its files or none: a file that cannot be written (here the second
+    /// spec's JSON, blocked by a folder of that name) leaves every output untouched, with
+    /// the real cause, and no temporary file behind.
+    func testAFailedWriteChangesNothing() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("a.richrules", "richrules 1\nrule a { match /a/ }\n")
+        try scratch.write("b.richrules", "richrules 1\nrule b { match /b/ }\n")
+        try scratch.write("out/A.swift", "// older\n")
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("out/B.styles.json"), withIntermediateDirectories: true)
+        let before = scratch.snapshot()
+        let result = try CLI.run(["a.richrules", "b.richrules", "-o", "out"], cwd: scratch.url)
+        XCTAssertEqual(result.status, 3)
+        XCTAssertEqual(result.stderr, "error: out/B.styles.json: cannot write: Is a directory\n")
+        XCTAssertEqual(result.stdout, "")
+        let after = scratch.snapshot()
+        XCTAssertEqual(Set(after.keys), Set(before.keys))
+        XCTAssertEqual(after["out/A.swift"]?.0, Data("// older\n".utf8))
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("out").path).sorted(),
+            ["A.swift", "B.styles.json"])
+    }
+
+    /// Temporary files of a killed run are removed by the next run into the folder.
+    func testStaleTemporaryFilesAreRemoved() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("a.richrules", "richrules 1\nrule a { match /a/ }\n")
+        try scratch.write("out/.A.swift.rulegen-tmp-99999", "partial")
+        try scratch.write("out/.A.styles.json.rulegen-tmp-1", "partial")
+        try scratch.write("out/.keep", "not ours")
+        let result = try CLI.run(["a.richrules", "-o", "out", "--quiet"], cwd: scratch.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("out").path).sorted(),
+            [".keep", "A.styles.json", "A.swift"])
+    }
+
+    /// `rulegen Foo.swift -o .` would have written the generated `Foo.swift` over the spec.
+    func testAnOutputNamedLikeAnInputIsRefused() throws {
+        let scratch = try ScratchDirectory()
+        let spec = "richrules 1\nrule a { match /a/ }\n"
+        try scratch.write("Foo.swift", spec)
+        let result = try CLI.run(["Foo.swift", "-o", "."], cwd: scratch.url)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.hasPrefix("Error: the output './Foo.swift' would overwrite the input 'Foo.swift'"), result.stderr)
+        XCTAssertEqual(try String(contentsOf: scratch.url.appendingPathComponent("Foo.swift"), encoding: .utf8), spec)
+        // An import counts too.
+        try scratch.write("lib/Shared.swift", "richrules 1\nrule s { match /s/ }\n")
+        try scratch.write("shared.richrules", "richrules 1\nimport \"lib/Shared.swift\"\n")
+        XCTAssertEqual(try CLI.run(["shared.richrules", "-o", "lib"], cwd: scratch.url).status, 2)
+    }
+
+    /// A directory given as a spec is an I/O error (exit 3), as for any unreadable spec.
+    func testADirectoryAsASpecIsAnIOError() throws {
+        let scratch = try ScratchDirectory()
+        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("d.richrules"), withIntermediateDirectories: true)
+        for command in [["d.richrules", "-o", "out"], ["lint", "d.richrules"], ["explain", "d.richrules", "--text", "x"]] {
+            let result = try CLI.run(command, cwd: scratch.url)
+            XCTAssertEqual(result.status, 3, "\(command)")
+            XCTAssertEqual(result.stderr, "error: d.richrules: cannot read spec: is a directory\n", "\(command)")
+        }
+    }
+
+    /// Concurrent runs into one folder take turns: each pair of files comes from one run
+    /// (1 run in 50 left a Swift file of one spec beside the JSON of the other).
+    func testConcurrentRunsLeaveMatchingPairs() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("one/feed.richrules", "richrules 1\nrule one { match /1/ }\n")
+        try scratch.write("two/feed.richrules", "richrules 1\nrule two { match /2/ }\n")
+        let group = DispatchGroup()
+        let failures = LockedCounter()
+        let folder = scratch.url
+        for i in 0..<16 {
+            group.enter()
+            DispatchQueue.global().async {
+                defer { group.leave() }
+                let spec = i % 2 == 0 ? "one/feed.richrules" : "two/feed.richrules"
+                if (try? CLI.run([spec, "-o", "out", "--quiet"], cwd: folder))?.status != 0 { failures.increment() }
+            }
+        }
+        group.wait()
+        XCTAssertEqual(failures.value, 0)
+        let json = try Data(contentsOf: scratch.url.appendingPathComponent("out/Feed.styles.json"))
+        let swift = try String(contentsOf: scratch.url.appendingPathComponent("out/Feed.swift"), encoding: .utf8)
+        let base64 = try XCTUnwrap(swift.components(separatedBy: "tableBase64 = \"\"\"\n").last?.components(separatedBy: "\"\"\"").first)
+        XCTAssertEqual(
+            Data(base64Encoded: base64.filter { !$0.isWhitespace }), json, "Feed.swift and Feed.styles.json come from different runs")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("out").path).sorted(),
+            ["Feed.styles.json", "Feed.swift"])
+    }
+}
+
+/// A counter shared by test threads.
+final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
 }
