@@ -29,9 +29,17 @@ public enum Compiler {
     static func compile(path: String, analyze: Bool, analysisBudget: Duration) -> Output {
         var loader = SpecLoader()
         let (loaded, loadDiagnostics) = loader.load(path: path)
+        return compile(
+            loaded, loadDiagnostics: loadDiagnostics, files: loader.dependencies, analyze: analyze, analysisBudget: analysisBudget)
+    }
+
+    /// The phases after loading (`compile(path:)`, `compile(source:path:analyze:)`).
+    static func compile(
+        _ loaded: LoadedSpec?, loadDiagnostics: [Diagnostic], files: [String], analyze: Bool, analysisBudget: Duration
+    ) -> Output {
         var bag = DiagnosticBag()
         bag.add(contentsOf: loadDiagnostics)
-        guard let loaded else { return Output(table: nil, automata: nil, diagnostics: bag.all, files: loader.dependencies) }
+        guard let loaded else { return Output(table: nil, automata: nil, diagnostics: bag.all, files: files) }
         var sema = Sema(spec: loaded)
         let table = sema.check()
         let ok = !sema.diagnostics.hasErrors && !bag.hasErrors
@@ -46,7 +54,7 @@ public enum Compiler {
             bag.add(contentsOf: analysis.run())
         }
         let diagnostics = bag.sortedAndCapped
-        return Output(table: ok ? table : nil, automata: automata, diagnostics: diagnostics, files: loader.dependencies)
+        return Output(table: ok ? table : nil, automata: automata, diagnostics: diagnostics, files: files)
     }
 
     /// `agreement.richrules` → `Agreement`, `social-feed.richrules` → `SocialFeed`.

@@ -169,14 +169,20 @@ public struct ReferenceMatcher: CandidateMatcher {
     }
 
     public func candidates(in text: String, units: [UInt16]) -> [Candidate] {
-        units.withUnsafeBufferPointer { candidates(in: text, units: $0, solvingGroups: true) }
+        var interrupted: [InterruptedRule] = []
+        return units.withUnsafeBufferPointer {
+            candidates(in: text, units: $0, solvingGroups: true, budget: .unlimited, interrupted: &interrupted)
+        }
     }
 
     /// The candidates, with the groups of compiled rules left pending unless
     /// `solvingGroups` (`RuleEngine.render` solves them when they are read).
-    /// `marks`: see `CompiledScan.run` (the units equal to `markTargets`).
+    /// `marks`: see `CompiledScan.run` (the units equal to `markTargets`). Rules on
+    /// NSRegularExpression run under `budget`; those stopped early are added to
+    /// `interrupted` (without their names, which the matcher does not know).
     func candidates(
-        in text: String, units: UnsafeBufferPointer<UInt16>, marks: UnsafePointer<UInt64>? = nil, solvingGroups: Bool
+        in text: String, units: UnsafeBufferPointer<UInt16>, marks: UnsafePointer<UInt64>? = nil, solvingGroups: Bool,
+        budget: FallbackBudget, interrupted: inout [InterruptedRule]
     ) -> [Candidate] {
         var result: [Candidate] = []
         result.reserveCapacity(16)
@@ -184,7 +190,9 @@ public struct ReferenceMatcher: CandidateMatcher {
         for ruleIndex in storage.unscanned {
             switch storage.kinds[ruleIndex] {
             case .regex(let regex):
-                Self.regexCandidates(regex, ruleIndex: ruleIndex, in: text, into: &result)
+                if let stop = Self.regexCandidates(regex, ruleIndex: ruleIndex, in: text, budget: budget, into: &result) {
+                    interrupted.append(InterruptedRule(ruleIndex: ruleIndex, rule: "", cause: stop.cause, completeUpTo: stop.completeUpTo))
+                }
             case .compiled(let regex):
                 for groups in regex.matches(in: units) {
                     guard let whole = groups[0], whole.length > 0 else { continue }
@@ -219,24 +227,6 @@ public struct ReferenceMatcher: CandidateMatcher {
         return AcceleratedRegex.groups(
             rule.regex, text, start: range.location, end: range.upperBound, groupCount: rule.groupCount, vm: { PikeVM(rule.regex) })
             ?? [range]
-    }
-
-    /// Every match exactly as `NSRegularExpression.matches(in:options:range:)` enumerates
-    /// them over the whole text, minus the zero-length ones.
-    static func regexCandidates(
-        _ regex: NSRegularExpression, ruleIndex: Int, in text: String, into result: inout [Candidate]
-    ) {
-        let whole = NSRange(location: 0, length: text.utf16.count)
-        for match in regex.matches(in: text, options: [], range: whole) where match.range.length > 0 {
-            var groups: [TextRange?] = []
-            groups.reserveCapacity(match.numberOfRanges)
-            for group in 0..<match.numberOfRanges {
-                let r = match.range(at: group)
-                groups.append(r.location == NSNotFound ? nil : TextRange(location: r.location, length: r.length))
-            }
-            let range = TextRange(location: match.range.location, length: match.range.length)
-            result.append(Candidate(ruleIndex: ruleIndex, range: range, groups: groups))
-        }
     }
 
     /// Words (maximal runs of scalars without the Unicode `White_Space` property) whose

@@ -259,6 +259,10 @@ public struct RenderResult: Sendable, Hashable {
     public let matches: [RuleMatch]
     /// Discarded matches, in text order, each with its reason.
     public let discarded: [DiscardedMatch]
+    /// Rules on NSRegularExpression whose matching stopped before the end of the text
+    /// (`RuleEngine.fallbackBudget`, or ICU giving up), in rule order; empty normally.
+    /// Their later matches are missing from `matches`: log these.
+    public let interrupted: [InterruptedRule]
     /// Plain runs and matches, in order, covering the whole text (derived from the kept
     /// matches when read, so that a render that only styles ranges builds no list).
     public var segments: [Segment] {
@@ -287,10 +291,13 @@ public struct RenderResult: Sendable, Hashable {
     }
     let context: MatchContext?
 
-    init(text: String, matches: [RuleMatch], discarded: [DiscardedMatch], context: MatchContext?) {
+    init(
+        text: String, matches: [RuleMatch], discarded: [DiscardedMatch], interrupted: [InterruptedRule] = [], context: MatchContext?
+    ) {
         self.text = text
         self.matches = matches
         self.discarded = discarded
+        self.interrupted = interrupted
         self.context = context
     }
 
@@ -319,7 +326,7 @@ public struct RenderResult: Sendable, Hashable {
 
     public static func == (a: RenderResult, b: RenderResult) -> Bool {
         a.text == b.text && a.matches == b.matches && a.discarded == b.discarded && a.segments == b.segments
-            && a.display == b.display
+            && a.display == b.display && a.interrupted == b.interrupted
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -15,6 +15,10 @@
 public struct RuleEngine: Sendable {
     public let table: StyleTable
     public let matcher: any CandidateMatcher
+    /// How much work each rule on NSRegularExpression may do in one render (`.unlimited`
+    /// unless set; engines compiled at run time start with `.standard`). Rules stopped
+    /// early are listed in `RenderResult.interrupted`. Rules on automata need no budget.
+    public var fallbackBudget = FallbackBudget.unlimited
     /// `matcher` when it is the built-in one: render then leaves compiled rules' groups to
     /// be solved when read.
     let reference: ReferenceMatcher?
@@ -88,9 +92,12 @@ public struct RuleEngine: Sendable {
         let storage = TextUnits.make(text, marking: markTargets)
         let units = storage.buffer  // valid while `storage` lives: the context below keeps it
         var candidates: [Candidate]
+        var interrupted: [InterruptedRule] = []
         if let reference {
             // Well-formed by construction.
-            candidates = reference.candidates(in: text, units: units, marks: storage.marks, solvingGroups: false)
+            candidates = reference.candidates(
+                in: text, units: units, marks: storage.marks, solvingGroups: false, budget: fallbackBudget, interrupted: &interrupted)
+            for index in interrupted.indices { interrupted[index].rule = ruleNames[interrupted[index].ruleIndex] }
         } else {
             candidates = matcher.candidates(in: text, units: Array(units))
             let ruleCount = priorities.count
@@ -105,7 +112,7 @@ public struct RuleEngine: Sendable {
         let (matches, discarded) = candidates.withUnsafeBufferPointer { candidates in
             records(candidates, resolution, context: context)
         }
-        return RenderResult(text: text, matches: matches, discarded: discarded, context: context)
+        return RenderResult(text: text, matches: matches, discarded: discarded, interrupted: interrupted, context: context)
     }
 
     /// The records of a render, reading the candidates in place (a match refers to its

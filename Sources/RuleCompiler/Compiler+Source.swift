@@ -1,0 +1,27 @@
+import RuleSpec
+
+extension Compiler {
+    /// Compiles a spec held in memory, as `compile(path:)` compiles a file, without reading
+    /// the file system: `path` names the spec in diagnostics and gives the table its name
+    /// (`feed.richrules` → `Feed`). `import` statements are errors at their path (a spec
+    /// from memory must be self-contained; see `SpecLoader.load(source:path:)`), and
+    /// `Output.files` is empty.
+    ///
+    /// At run time pass `analyze: false`: the conflict analysis is a lint, which can take
+    /// seconds on a large spec. Make an engine from the output with
+    /// `CompiledEngine(table:automata:)`:
+    ///
+    /// ```swift
+    /// let output = Compiler.compile(source: text, path: "feed.richrules", analyze: false)
+    /// guard let table = output.table, let automata = output.automata else {
+    ///     output.diagnostics.forEach { log(DiagnosticRenderer.render($0)) }
+    ///     return
+    /// }
+    /// let compiled = try CompiledEngine(table: table, automata: automata)
+    /// ```
+    public static func compile(source: String, path: String = "<memory>", analyze: Bool = true) -> Output {
+        var loader = SpecLoader()
+        let (loaded, loadDiagnostics) = loader.load(source: source, path: path)
+        return compile(loaded, loadDiagnostics: loadDiagnostics, files: [], analyze: analyze, analysisBudget: .seconds(30))
+    }
+}

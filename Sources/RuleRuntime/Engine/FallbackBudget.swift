@@ -1,0 +1,127 @@
+import Foundation
+
+// The match-time budget of the rules that run on NSRegularExpression (fallback rules of a
+// compiled table, every regex rule of `RuleEngine(table:)`). See `FallbackBudget` and
+// `ReferenceMatcher+Fallback.swift`, which enforces it.
+
+/// How much work each rule that runs on `NSRegularExpression` may do in one render.
+///
+/// Rules compiled to automata run in time linear in the text and need no budget. A rule
+/// that falls back to `NSRegularExpression` (a backreference, a lookaround…) runs on ICU's
+/// backtracking matcher, where a pattern such as `(a+)+$` takes seconds on a 30-character
+/// text. A budget stops such a rule's matching within one render, keeps the matches it
+/// found until then, and lists the rule in `RenderResult.interrupted`.
+///
+/// Both limits apply to each fallback rule separately, in each `render`:
+/// - `steps` is deterministic: ICU reports progress once per start position it tries and
+///   once per 10,000 backtracking steps; a rule is stopped when its reports exceed the
+///   text's UTF-16 length + 1 + `steps / 10_000`. A rule can always scan the whole text,
+///   plus `steps` steps of backtracking (rounded down to ICU's 10,000), so the same rule on
+///   the same text is cut off at the same place on every run (for a given ICU version).
+/// - `time` is wall-clock time (checked every 16 reports, so it may be exceeded by a few
+///   milliseconds). It bounds long texts, where the allowance per position of `steps`
+///   lets a hostile rule backtrack longer, and slow devices; a cut-off by time depends on
+///   the machine's load and is not reproducible.
+///
+/// ```swift
+/// var engine = try RuleEngine(table: table)
+/// engine.fallbackBudget = .standard
+/// let result = engine.render(text)
+/// for rule in result.interrupted { log("rule \(rule.rule) cut off: \(rule.cause)") }
+/// ```
+public struct FallbackBudget: Sendable, Hashable {
+    /// Backtracking steps each fallback rule may take in one render, beyond scanning the
+    /// text (see the type's documentation). `nil`: no limit.
+    public var steps: Int?
+    /// Wall-clock time each fallback rule may take in one render. `nil`: no limit.
+    public var time: Duration?
+
+    public init(steps: Int? = nil, time: Duration? = nil) {
+        self.steps = steps
+        self.time = time
+    }
+
+    /// No limit: every rule gets exactly NSRegularExpression's matches, however long they
+    /// take. The default of `RuleEngine(table:)` and `RuleEngine(table:automata:)`, which
+    /// are the reference for NSRegularExpression's behaviour and run trusted rules.
+    public static let unlimited = FallbackBudget()
+
+    /// 1,000,000 backtracking steps (about 25 ms of ICU's time on a 2020s desktop core)
+    /// and 100 ms a rule. Well-behaved patterns stay far below both on texts of a screen or
+    /// two; `(a+)+$` on 26 `a` and a `!` (5 s unbounded) stops after about 25 ms. The
+    /// default of engines compiled at run time (`RuleCompiler`'s `Compiler.engine(for:)`).
+    public static let standard = FallbackBudget(steps: 1_000_000, time: .milliseconds(100))
+
+    var isUnlimited: Bool { steps == nil && time == nil }
+}
+
+/// A rule whose matching stopped before the end of the text in one render (see
+/// `RenderResult.interrupted`). Its matches that start before `completeUpTo` are exactly
+/// NSRegularExpression's; the ones after it are missing, so later text that the rule would
+/// have styled stays plain (or goes to other rules).
+public struct InterruptedRule: Sendable, Hashable, CustomStringConvertible {
+    /// Why the rule stopped.
+    public enum Cause: String, Sendable, Hashable {
+        /// It exceeded `FallbackBudget.steps`.
+        case steps
+        /// It exceeded `FallbackBudget.time`.
+        case time
+        /// ICU gave up by itself (NSRegularExpression's `internalError` flag: its
+        /// backtracking stack or another resource limit ran out). NSRegularExpression
+        /// reports no error for this; the matches it found are kept, as always. Reported
+        /// with or without a budget.
+        case internalError
+    }
+
+    /// The rule's index in the table.
+    public var ruleIndex: Int
+    /// The rule's name.
+    public internal(set) var rule: String
+    public var cause: Cause
+    /// UTF-16 offset up to which the rule's matches are complete: the end of its last
+    /// match found (0 when it found none).
+    public var completeUpTo: Int
+
+    public init(ruleIndex: Int, rule: String, cause: Cause, completeUpTo: Int) {
+        self.ruleIndex = ruleIndex
+        self.rule = rule
+        self.cause = cause
+        self.completeUpTo = completeUpTo
+    }
+
+    public var description: String {
+        let why: String
+        switch cause {
+        case .steps: why = "exceeded its step budget"
+        case .time: why = "exceeded its time budget"
+        case .internalError: why = "hit NSRegularExpression's internal limit"
+        }
+        return "rule '\(rule)' \(why); its matches are complete up to offset \(completeUpTo)"
+    }
+}
+
+/// Counts one rule's progress reports against a budget.
+struct BudgetMeter {
+    /// The most progress reports allowed (`Int.max`: no step limit).
+    let maxReports: Int
+    let deadline: ContinuousClock.Instant?
+    private(set) var reports = 0
+
+    init(_ budget: FallbackBudget, textLength: Int) {
+        if let steps = budget.steps {
+            let (sum, overflow) = (max(textLength, 0) + 1).addingReportingOverflow(max(steps, 0) / 10_000)
+            maxReports = overflow ? Int.max : sum
+        } else {
+            maxReports = Int.max
+        }
+        deadline = budget.time.map { ContinuousClock.now.advanced(by: $0) }
+    }
+
+    /// Counts a progress report: the cause when the rule must stop now.
+    mutating func report() -> InterruptedRule.Cause? {
+        reports += 1
+        if reports > maxReports { return .steps }
+        if let deadline, reports & 15 == 0, ContinuousClock.now >= deadline { return .time }
+        return nil
+    }
+}
