@@ -88,8 +88,8 @@ final class ParserTests: XCTestCase {
                 "3:10: expected a statement of a rule ('allow', 'highlight', 'image', 'match', 'priority', 'replace', 'style', 'tap', 'widget'), found 'frobnicate'",
                 "4:18: expected a value for 'color', found '}'",
                 "6:1: expected a statement ('rule', 'tags', 'style', 'base', 'highlight' or 'import'), found 'bogus'",
-                "7:27: expected '}' to close the style block",
-                "7:27: expected '}' to close rule 'd'",
+                "7:8: unclosed '{' of rule 'd': expected '}' before the end of the file",
+                "7:26: unclosed '{' of the style block after 'style': expected '}' before the end of the file",
             ])
     }
 
@@ -104,10 +104,41 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(messages("richrules 1\ntags h { match /x/ }"), ["2:10: 'match' is not allowed in a tag family"])
         XCTAssertEqual(
             messages("richrules 1\nrule r { match /abc }"),
-            ["2:16: unterminated pattern: missing closing '/'", "2:22: expected '}' to close rule 'r'"])
+            ["2:16: unterminated pattern: missing closing '/'"])
         XCTAssertEqual(
             messages("richrules 1\nrule r { replace \"abc }"),
-            ["2:18: unterminated string literal", "2:24: expected '}' to close rule 'r'"])
+            ["2:18: unterminated string literal"])
+    }
+
+    /// A block that lacks its `}` is named at its `{`, and parsing resumes at the next
+    /// statement: nothing after it is lost or misread.
+    func testUnclosedBlocksResumeAtTheNextStatement() {
+        let text = """
+            richrules 1
+            style link { color: systemBlue
+            rule a { match /x/ style link }
+            rule b { match /y/
+              tap open
+            tags h { tag h1 { style link }
+            style other : link { color: red }
+            rule c { match /[a-z/ style { color: red
+              tap go }
+            """
+        XCTAssertEqual(
+            messages(text),
+            [
+                "2:12: unclosed '{' of style 'link': expected '}' before the next statement",
+                "4:8: unclosed '{' of rule 'b': expected '}' before the next statement",
+                "6:8: unclosed '{' of tag family 'h': expected '}' before the next statement",
+                "8:29: unclosed '{' of the style block after 'style': expected '}' before the next statement",
+            ])
+        let (spec, _) = parse(text)
+        XCTAssertEqual(spec.statements.count, 6)
+        guard case .rule(let c) = spec.statements[5], case .match(.regex(let pattern, _, _, _), _) = c.items[0] else {
+            return XCTFail("rule c is parsed")
+        }
+        XCTAssertEqual(pattern, "[a-z", "an unclosed class ends at the line's next '/'")
+        XCTAssertEqual(c.items.count, 3)
     }
 
     func testCaretRendering() {

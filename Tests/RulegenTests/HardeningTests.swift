@@ -182,6 +182,25 @@ final class HardeningTests: XCTestCase {
             try FileManager.default.contentsOfDirectory(atPath: scratch.url.appendingPathComponent("out").path).sorted(),
             ["Feed.styles.json", "Feed.swift"])
     }
+
+    /// An unclosed class in a pattern swallowed the rule's `}` and hid the errors of later
+    /// lines; a style block without `}` cascaded into "expected ':'" errors.
+    func testRecoveryKeepsLaterErrors() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write(
+            "r.richrules",
+            "richrules 1\nstyle link { color: systemBlue\nrule a { match /[a-z/ style link }\nrule b { match /x{3,1}/ }\n")
+        let result = try CLI.run(["lint", "r.richrules"], cwd: scratch.url)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(
+            result.stdout.split(separator: "\n").filter { $0.hasPrefix("r.richrules:") },
+            [
+                "r.richrules:2:12: error: unclosed '{' of style 'link': expected '}' before the next statement",
+                "r.richrules:3:1: note: the next statement starts here",
+                "r.richrules:3:17: error: invalid pattern: missing closing ']'",
+                "r.richrules:4:18: error: invalid pattern: quantifier minimum is greater than its maximum",
+            ])
+    }
 }
 
 /// A counter shared by test threads.

@@ -6,6 +6,9 @@ public struct Lexer {
     let s: [Unicode.Scalar]
     var pos = 0
     public private(set) var diagnostics = DiagnosticBag()
+    /// Where unterminated strings, patterns and comments start: what follows them on
+    /// their line (a closing brace, say) was swallowed.
+    private(set) var unterminated: [Int] = []
 
     public init(file: SourceFile) {
         self.file = file
@@ -42,7 +45,10 @@ public struct Lexer {
                     if d == "\n" { newline = true }
                     pos += 1
                 }
-                if !closed { error("unterminated comment '/*'", start, start + 2) }
+                if !closed {
+                    error("unterminated comment '/*'", start, start + 2)
+                    unterminated.append(start)
+                }
             } else {
                 break
             }
@@ -94,9 +100,17 @@ public struct Lexer {
             if c == "[" { classDepth += 1 } else if c == "]", classDepth > 0 { classDepth -= 1 } else if c == "/", classDepth == 0 { break }
             pos += 1
         }
+        if peek() != "/", classDepth > 0 {
+            // An unclosed `[`: the pattern most likely ends at the line's next `/` outside
+            // escapes, and the regex parser reports the class at its column (instead of the
+            // rest of the line, closing brace included, vanishing into the pattern).
+            pos = patternStart
+            while let c = peek(), c != "\n", c != "\r", c != "/" { pos += c == "\\" ? min(2, s.count - pos) : 1 }
+        }
         let patternEnd = pos
         guard peek() == "/" else {
             error("unterminated pattern: missing closing '/'", token.span.start, token.span.start + 1)
+            unterminated.append(token.span.start)
             return Token(kind: .invalid, span: SourceSpan(start: token.span.start, end: pos), startsLine: token.startsLine)
         }
         pos += 1
@@ -182,6 +196,7 @@ public struct Lexer {
         while true {
             guard let c = peek(), c != "\n", c != "\r" else {
                 error("unterminated string literal", start, start + 1)
+                unterminated.append(start)
                 end = pos
                 break
             }

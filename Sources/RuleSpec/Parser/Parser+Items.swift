@@ -169,8 +169,14 @@ extension Parser {
         let open = try expectPunct("{", "after \(owner)")
         var properties: [StyleProperty] = []
         while !tok.isPunct("}") {
-            if tok.kind == .end {
-                throw fail("expected '}' to close the style block", at: tok.span, notes: [.init("'{' opened here", at: ref(open))])
+            // A statement on a new line (not a property: no ':' after its name) means the
+            // block lacks its '}'.
+            if tok.kind == .end || startsTopLevelStatement
+                || (tok.startsLine && tok.identifier.map(Context.rule.itemKeywords.contains) == true && !peekNext().isPunct(":"))
+            {
+                // `style 'link'` names a declaration; `'style'`, `'base'`… the keyword before it.
+                unclosed(owner.hasPrefix("'") ? "the style block after \(owner)" : owner, open: open)
+                return StyleBlock(properties: properties, span: open.union(SourceSpan(start: prevEnd, end: prevEnd)))
             }
             if tok.isPunct(";") || tok.isPunct(",") {
                 advance()

@@ -73,8 +73,10 @@ extension Parser {
         let open = try expectPunct("{", "to open \(owner)")
         var items: [Item] = []
         while !tok.isPunct("}") {
-            if tok.kind == .end {
-                throw fail("expected '}' to close \(owner)", at: tok.span, notes: [.init("'{' opened here", at: ref(open))])
+            if tok.kind == .end || startsTopLevelStatement {
+                // The items so far still count: the owner is checked as if it were closed.
+                unclosed(owner, open: open)
+                return items
             }
             if tok.isPunct(";") {
                 advance()

@@ -105,6 +105,45 @@ public struct Parser {
         return copy.next()
     }
 
+    /// The two tokens after the current one, without consuming anything.
+    func peekTwo() -> (Token, Token) {
+        var copy = lexer
+        let first = copy.next()
+        return (first, copy.next())
+    }
+
+    /// Whether the current token starts a line and a top-level statement that cannot be
+    /// an item of a block: `rule name`, `tags name`, `base {`, `import "…"`, and `style
+    /// name {` or `style name :` (a declaration, where an item says `style name` alone).
+    /// A block still open there lacks its `}`.
+    var startsTopLevelStatement: Bool {
+        guard tok.startsLine, let word = tok.identifier else { return false }
+        let (next, after) = peekTwo()
+        switch word {
+        case "rule", "tags": return next.identifier != nil
+        case "base": return next.isPunct("{")
+        case "import":
+            if case .string = next.kind { return true }
+            return false
+        case "style": return next.identifier != nil && (after.isPunct("{") || after.isPunct(":"))
+        default: return false
+        }
+    }
+
+    /// Reports a block whose `}` never came, at its opening brace: before the next
+    /// statement (noted) or the end of the file. Not when an unterminated string, pattern
+    /// or comment inside it already explains it (it swallowed the `}`).
+    mutating func unclosed(_ what: String, open: SourceSpan) {
+        if lexer.unterminated.contains(where: { $0 > open.start }) { return }
+        if tok.kind == .end {
+            diagnostics.error("syntax", "unclosed '{' of \(what): expected '}' before the end of the file", at: ref(open))
+        } else {
+            diagnostics.error(
+                "syntax", "unclosed '{' of \(what): expected '}' before the next statement", at: ref(open),
+                notes: [.init("the next statement starts here", at: ref(tok.span))])
+        }
+    }
+
     // MARK: - Recovery
 
     /// Skips to the next top-level statement keyword at brace depth 0.
@@ -131,13 +170,14 @@ public struct Parser {
         }
     }
 
-    /// Skips to the next item keyword of the block, or to its closing brace.
+    /// Skips to the next item keyword of the block, to its closing brace, or to a
+    /// top-level statement (the block then lacks its `}`).
     mutating func recoverInBlock(_ context: Context) {
         var depth = 0
         var first = true
         while tok.kind != .end {
             if depth == 0, !first {
-                if tok.isPunct("}") { return }
+                if tok.isPunct("}") || startsTopLevelStatement { return }
                 if let word = tok.identifier, context.itemKeywords.contains(word), tok.startsLine || prevEndsStatement { return }
             }
             first = false
