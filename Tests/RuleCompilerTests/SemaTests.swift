@@ -62,6 +62,31 @@ final class SemaTests: XCTestCase {
         XCTAssertEqual(table.rules.map(\.name), ["h", "mention", "phone"])
     }
 
+    /// `tap none` opts a tag out of its family's tap; it never declares a handler `none`.
+    func testTapNoneMakesATagNotTappable() throws {
+        let table = try table(
+            """
+            richrules 1
+            tags h {
+              tap onTag(name: ${name})
+              tag h1 { tap open }
+              tag h3 { tap none }
+            }
+            rule quiet { match /q/ tap none }
+            """)
+        let family = try XCTUnwrap(table.rules.first)
+        XCTAssertEqual(family.presentation.tap?.handler, "onTag")
+        XCTAssertEqual(family.tags["h1"]?.tap?.handler, "open")
+        XCTAssertNotNil(family.tags["h3"])
+        XCTAssertNil(family.tags["h3"]?.tap)
+        XCTAssertNil(table.rules[1].presentation.tap)
+        XCTAssertEqual(table.handlers.keys.sorted(), ["onTag", "open"])
+        let engine = try RuleEngine(table: table)
+        XCTAssertEqual(engine.render("<h1>a</h1><h2>b</h2><h3>c</h3>").matches.map { $0.tap?.handler }, ["open", "onTag", nil])
+        let output = try compile("richrules 1\nrule a { match /a/ tap none(x: $0) }")
+        XCTAssertEqual(output.diagnostics.map(\.message), ["'tap none' takes no arguments: it makes the match not tappable"])
+    }
+
     func testInheritanceChainsMergeParentFirst() throws {
         let t = try table(
             """

@@ -16,7 +16,17 @@ extension Sema {
         if case .highlight(let ref, _)? = items["highlight"], let highlight = highlight(ref, in: file) {
             p.highlight = highlight
         }
-        if case .tap(let tap, _)? = items["tap"] { p.tap = checkTap(tap, scope: scope, in: file) }
+        if case .tap(let tap, _)? = items["tap"] {
+            // `tap none`: no tap here, whatever the family says (as `highlight none`).
+            if tap.handler.name == "none" {
+                if !tap.arguments.isEmpty {
+                    error("invalid-value", "'tap none' takes no arguments: it makes the match not tappable", file, tap.span)
+                }
+                p.tap = nil
+            } else {
+                p.tap = checkTap(tap, scope: scope, in: file)
+            }
+        }
         if ["replace", "image", "widget"].contains(where: { items[$0] != nil }) {
             p.replace = nil
             p.image = nil
