@@ -1,3 +1,5 @@
+import RuleSpec
+
 /// The input of `rulegen explain --texts FILE`: UTF-8 text, one JSON string per line.
 ///
 /// - Lines end at LF, CR LF or a lone CR (a raw CR is never part of a valid JSON string,
@@ -53,7 +55,7 @@ struct JSONLinesFile {
         }
         if lineStart < bytes.count { lines.append(Line(number: lines.count + 1, bytes: lineStart..<bytes.count)) }
         self.lines = lines
-        if let bad = Self.firstIllFormedSequence(bytes, from: start) {
+        if let bad = UTF8Validation.firstIllFormedSequence(bytes, from: start) {
             let line = lines.last { $0.bytes.lowerBound <= bad.lowerBound } ?? Line(number: 1, bytes: start..<start)
             throw InvalidUTF8(
                 line: line.number, byte: bad.lowerBound - line.bytes.lowerBound + 1, offset: bad.lowerBound, sequence: Array(bytes[bad]))
@@ -66,37 +68,6 @@ struct JSONLinesFile {
         var column = 1
         for b in bytes[line.bytes.lowerBound..<offset] where b & 0xC0 != 0x80 { column += 1 }
         return column
-    }
-
-    /// The first ill-formed UTF-8 sequence from `start` on: its maximal subpart (the
-    /// longest prefix of a well-formed sequence, or one byte).
-    static func firstIllFormedSequence(_ bytes: [UInt8], from start: Int) -> Range<Int>? {
-        var i = start
-        while i < bytes.count {
-            let lead = bytes[i]
-            if lead < 0x80 {
-                i += 1
-                continue
-            }
-            // The sequence's length and the range of its second byte (Unicode Table 3-7).
-            let length: Int
-            let second: ClosedRange<UInt8>
-            switch lead {
-            case 0xC2...0xDF: (length, second) = (2, 0x80...0xBF)
-            case 0xE0: (length, second) = (3, 0xA0...0xBF)
-            case 0xED: (length, second) = (3, 0x80...0x9F)
-            case 0xE1...0xEF: (length, second) = (3, 0x80...0xBF)
-            case 0xF0: (length, second) = (4, 0x90...0xBF)
-            case 0xF1...0xF3: (length, second) = (4, 0x80...0xBF)
-            case 0xF4: (length, second) = (4, 0x80...0x8F)
-            default: return i..<i + 1
-            }
-            var n = 1
-            while n < length, i + n < bytes.count, (n == 1 ? second : 0x80...0xBF).contains(bytes[i + n]) { n += 1 }
-            if n < length { return i..<i + n }
-            i += length
-        }
-        return nil
     }
 }
 

@@ -201,6 +201,23 @@ final class HardeningTests: XCTestCase {
                 "r.richrules:4:18: error: invalid pattern: quantifier minimum is greater than its maximum",
             ])
     }
+
+    /// Invalid UTF-8 is an error at its line and column, with the byte and its offset.
+    func testInvalidUTF8IsLocated() throws {
+        let scratch = try ScratchDirectory()
+        try Data("richrules 1\nrule a { match /caf".utf8 + [0xC3] + "/ }\n".utf8).write(
+            to: scratch.url.appendingPathComponent("bad.richrules"))
+        let result = try CLI.run(["lint", "bad.richrules"], cwd: scratch.url)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(
+            result.stdout,
+            """
+            bad.richrules:2:20: error: spec is not valid UTF-8: 0xC3 at byte 31 is not a UTF-8 sequence
+            rule a { match /caf\u{FFFD}/ }
+                               ^
+
+            """)
+    }
 }
 
 /// A counter shared by test threads.

@@ -1,6 +1,7 @@
 import Foundation
 import RuleCompiler
 import RuleRuntime
+import RuleSpec
 import TestSupport
 import XCTest
 
@@ -176,7 +177,7 @@ final class JSONLinesTests: XCTestCase {
                 case .emptyInput: break loop
                 }
             }
-            XCTAssertEqual(JSONLinesFile.firstIllFormedSequence(bytes, from: 0), expected, "seed \(seed), \(bytes)")
+            XCTAssertEqual(UTF8Validation.firstIllFormedSequence(bytes, from: 0), expected, "seed \(seed), \(bytes)")
         }
     }
 }

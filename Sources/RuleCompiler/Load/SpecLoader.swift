@@ -61,13 +61,19 @@ public struct SpecLoader {
             }
             return nil
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            var d = Diagnostic(.error, "io", "spec is not valid UTF-8", at: nil)
-            d.path = display
-            if let site { d = Diagnostic(.error, "import", "cannot import '\(display)': not valid UTF-8", at: site) }
-            diagnostics.add(d)
+        let bytes = [UInt8](data)
+        if let bad = UTF8Validation.firstIllFormedSequence(bytes, from: 0) {
+            // Located in a copy that shows each ill-formed sequence as U+FFFD.
+            let shown = SourceFile(path: display, text: String(decoding: bytes, as: UTF8.self))
+            let offset = String(decoding: bytes[..<bad.lowerBound], as: UTF8.self).unicodeScalars.count
+            let hex = bytes[bad].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+            diagnostics.error(
+                "io", "spec is not valid UTF-8: \(hex) at byte \(bad.lowerBound) is not a UTF-8 sequence",
+                at: SourceRef(file: shown, span: SourceSpan(start: offset, end: offset + 1)),
+                notes: site.map { [.init("imported here", at: $0)] } ?? [])
             return nil
         }
+        let text = String(decoding: bytes, as: UTF8.self)
         dependencies.append(display)
         let source = SourceFile(path: display, text: text)
         let (spec, syntax) = Parser.parse(source)
