@@ -20,14 +20,15 @@ public enum Compiler {
     }
 
     /// Compiles the spec at `path`; with `analyze`, a spec without errors also gets the
-    /// conflict analysis's diagnostics (`ConflictAnalysis`).
-    public static func compile(path: String, analyze: Bool = true) -> Output {
-        compile(path: path, analyze: analyze, analysisBudget: .seconds(30))
+    /// conflict analysis's diagnostics (`ConflictAnalysis`). `importRoot`: the folder its
+    /// imports must stay in (`nil`: the spec's package; see `SpecLoader`).
+    public static func compile(path: String, analyze: Bool = true, importRoot: String? = nil) -> Output {
+        compile(path: path, analyze: analyze, importRoot: importRoot, analysisBudget: .seconds(30))
     }
 
     /// `analysisBudget`: how long the conflict analysis's pair searches may take in all.
-    static func compile(path: String, analyze: Bool, analysisBudget: Duration) -> Output {
-        var loader = SpecLoader()
+    static func compile(path: String, analyze: Bool, importRoot: String? = nil, analysisBudget: Duration) -> Output {
+        var loader = SpecLoader(importRoot: importRoot)
         let (loaded, loadDiagnostics) = loader.load(path: path)
         return compile(
             loaded, loadDiagnostics: loadDiagnostics, files: loader.dependencies, analyze: analyze, analysisBudget: analysisBudget)

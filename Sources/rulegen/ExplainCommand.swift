@@ -5,7 +5,8 @@ import RuleSpec
 
 /// `rulegen explain SPEC (--text TEXT | --texts FILE) [--engine compiled|icu] [--format text|json]`.
 enum ExplainCommand {
-    static let usage = "rulegen explain <spec> (--text <text> | --texts <file>) [--engine compiled|icu] [--format text|json]"
+    static let usage =
+        "rulegen explain <spec> (--text <text> | --texts <file>) [--engine compiled|icu] [--format text|json] [--import-root <dir>]"
     static let help = """
         OVERVIEW: Run a spec's rules on a text and show what matched, what was discarded and why.
 
@@ -21,6 +22,7 @@ enum ExplainCommand {
                                   (rules that fall back run on NSRegularExpression).
                                   icu: NSRegularExpression per rule (the reference).
           --format <format>       text (default) or json. --texts always prints JSON lines.
+          --import-root <dir>     The folder imports must stay in (default: the spec's package).
           -h, --help              Show help information.
 
         JSON: {"text", "display", "matches": [{"rule", "tag", "range": [location, length], "text",
@@ -40,8 +42,10 @@ enum ExplainCommand {
         var textsFile: String?
         var engineName = "compiled"
         var format = "text"
+        var importRoot: String?
         try scanner.scan { option, value in
             switch option {
+            case "--import-root": importRoot = try value()
             case "--text": text = try value()
             case "--texts": textsFile = try value()
             case "--engine": engineName = try ArgumentScanner.choice(try value(), of: ["compiled", "icu"], for: "--engine", usage: usage)
@@ -65,7 +69,9 @@ enum ExplainCommand {
                 message: text == nil ? "missing '--text <text>' or '--texts <file>'" : "use either '--text' or '--texts', not both",
                 usage: usage)
         }
-        guard let spec = try Specs.compile(scanner.positionals, console: console, analyze: false)?.first else { return .inputErrors }
+        guard let spec = try Specs.compile(scanner.positionals, console: console, analyze: false, importRoot: importRoot)?.first else {
+            return .inputErrors
+        }
         let (table, automata) = (spec.table, spec.automata)
         let engine: RuleEngine
         do {

@@ -8,7 +8,7 @@ import RuleSpec
 /// files untouched.
 enum GenerateCommand {
     static let usage =
-        "rulegen [generate] <spec> ... -o <dir> [--access internal|public] [--name <Name>] [--swift-file <file>] [--no-styles-json] [--quiet]"
+        "rulegen [generate] <spec> ... -o <dir> [--access internal|public] [--name <Name>] [--swift-file <file>] [--no-styles-json] [--quiet] [--import-root <dir>]"
     static let help = """
         OVERVIEW: Write <Name>.swift and <Name>.styles.json for each spec.
 
@@ -31,6 +31,8 @@ enum GenerateCommand {
                                   build plugin writes <Name>.richrules.swift, apart from app files).
           --no-styles-json        Write only <Name>.swift (it embeds the style table).
           --quiet                 Print diagnostics only (no "wrote …" lines).
+          --import-root <dir>     The folder imports must stay in (default: the spec's package, the
+                                  nearest folder above it with a Package.swift, else its own folder).
           -h, --help              Show help information.
 
         """
@@ -43,9 +45,11 @@ enum GenerateCommand {
         var writesJSON = true
         var quiet = false
         var swiftFile: String?
+        var importRoot: String?
         try scanner.scan { option, value in
             switch option {
             case "-o", "--output": output = try value()
+            case "--import-root": importRoot = try value()
             case "--name": name = try value()
             case "--swift-file": swiftFile = try value()
             case "--no-styles-json": writesJSON = false
@@ -80,7 +84,7 @@ enum GenerateCommand {
             }
         }
 
-        guard let specs = try Specs.compile(scanner.positionals, console: console) else { return .inputErrors }
+        guard let specs = try Specs.compile(scanner.positionals, console: console, importRoot: importRoot) else { return .inputErrors }
         var files: [(path: String, data: Data)] = []
         for var spec in specs {
             if let name { spec.table.name = name }
@@ -121,13 +125,15 @@ enum Specs {
     /// Compiles all specs, printing diagnostics; `nil` when any has errors. Unreadable
     /// root specs are I/O errors; two specs with the same generated name are an error.
     /// `analyze: false` leaves out the conflict analysis (`explain` needs no lint).
-    static func compile(_ paths: [String], console: Console, showsWarningFlag: Bool = true, analyze: Bool = true) throws -> [Compiled]? {
+    static func compile(
+        _ paths: [String], console: Console, showsWarningFlag: Bool = true, analyze: Bool = true, importRoot: String? = nil
+    ) throws -> [Compiled]? {
         var specs: [Compiled] = []
         var failed = false
         var names: [String: String] = [:]
         for path in paths {
             try requireReadable(path)
-            let result = Compiler.compile(path: path, analyze: analyze)
+            let result = Compiler.compile(path: path, analyze: analyze, importRoot: importRoot)
             console.err(DiagnosticRenderer.render(result.diagnostics, showsWarningFlag: showsWarningFlag))
             guard let table = result.table, let automata = result.automata else {
                 failed = true

@@ -5,7 +5,8 @@ import RuleSpec
 
 /// `rulegen lint SPEC… [--format text|json|sarif|github] [--strict] [-Werror] [-Wno-<name>] [-W<name>]`.
 enum LintCommand {
-    static let usage = "rulegen lint <spec> ... [--format text|json|sarif|github] [--strict] [-Werror] [-Wno-<name>] [-W<name>]"
+    static let usage =
+        "rulegen lint <spec> ... [--format text|json|sarif|github] [--strict] [-Werror] [-Wno-<name>] [-W<name>] [--import-root <dir>]"
     static let help = """
         OVERVIEW: Check specs and print their diagnostics.
 
@@ -27,6 +28,7 @@ enum LintCommand {
           --strict, -Werror       Report warnings as errors (exit 1 on warnings too).
           -Wno-<name>             Leave out diagnostics of a kind: \(DiagnosticPolicy.names.joined(separator: ", ")).
           -W<name>                Report a kind's notes as warnings (-Woverlap: overlaps settled by priority too).
+          --import-root <dir>     The folder imports must stay in (default: the spec's package).
           -h, --help              Show help information.
 
         EXIT STATUS: 0 clean (or only notes and warnings), 1 errors (or warnings with --strict or
@@ -38,8 +40,10 @@ enum LintCommand {
         var scanner = ArgumentScanner(args, usage: usage)
         var format = "text"
         var policy = DiagnosticPolicy()
+        var importRoot: String?
         try scanner.scan { option, value in
             switch option {
+            case "--import-root": importRoot = try value()
             case "--format":
                 format = try ArgumentScanner.choice(try value(), of: ["text", "json", "sarif", "github"], for: "--format", usage: usage)
             case "--strict", "-Werror": policy.warningsAreErrors = true
@@ -57,7 +61,7 @@ enum LintCommand {
         var all: [Diagnostic] = []
         for path in scanner.positionals {
             try Specs.requireReadable(path)
-            all += Compiler.compile(path: path).diagnostics
+            all += Compiler.compile(path: path, importRoot: importRoot).diagnostics
         }
         all = policy.apply(to: all)
         switch format {

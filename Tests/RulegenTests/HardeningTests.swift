@@ -137,10 +137,6 @@ final class HardeningTests: XCTestCase {
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.hasPrefix("Error: the output './Foo.swift' would overwrite the input 'Foo.swift'"), result.stderr)
         XCTAssertEqual(try String(contentsOf: scratch.url.appendingPathComponent("Foo.swift"), encoding: .utf8), spec)
-        // An import counts too.
-        try scratch.write("lib/Shared.swift", "richrules 1\nrule s { match /s/ }\n")
-        try scratch.write("shared.richrules", "richrules 1\nimport \"lib/Shared.swift\"\n")
-        XCTAssertEqual(try CLI.run(["shared.richrules", "-o", "lib"], cwd: scratch.url).status, 2)
     }
 
     /// A directory given as a spec is an I/O error (exit 3), as for any unreadable spec.
@@ -217,6 +213,41 @@ final class HardeningTests: XCTestCase {
                                ^
 
             """)
+    }
+
+    /// An import may only reach `.richrules` specs inside the spec's package (or the
+    /// `--import-root`): `import "/etc/passwd"` read the file and echoed its first line.
+    func testImportsStayInsideTheImportRoot() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("outside/secret.richrules", "richrules 1\nrule s { match /s/ }\n")
+        try scratch.write("pkg/Package.swift", "// swift-tools-version: 6.1\n")
+        try scratch.write("pkg/Shared/common.richrules", "richrules 1\nrule c { match /c/ }\n")
+        try scratch.write(
+            "pkg/Sources/Feed/feed.richrules",
+            """
+            richrules 1
+            import "../../Shared/common.richrules"
+            import "/etc/passwd"
+            import "../../../outside/secret.richrules"
+            import "notes.txt"
+
+            """)
+        let result = try CLI.run(["lint", "pkg/Sources/Feed/feed.richrules"], cwd: scratch.url)
+        XCTAssertEqual(result.status, 1)
+        let root = URL(fileURLWithPath: scratch.url.appendingPathComponent("pkg").path).resolvingSymlinksInPath().path
+        XCTAssertEqual(
+            result.stdout.split(separator: "\n").filter { $0.contains(": error: ") },
+            [
+                "pkg/Sources/Feed/feed.richrules:3:8: error: cannot import '/etc/passwd': an import path is relative to the importing file",
+                "pkg/Sources/Feed/feed.richrules:4:8: error: cannot import '../../../outside/secret.richrules': it is outside the import root '\(root)' (the spec's package; rulegen --import-root sets another)",
+                "pkg/Sources/Feed/feed.richrules:5:8: error: cannot import 'notes.txt': an import names a .richrules spec",
+            ])
+        XCTAssertFalse(result.stdout.contains("root:"), "nothing of another file is shown")
+        // A wider root lets the spec reach outside its package.
+        try scratch.write("pkg/Sources/Feed/feed.richrules", "richrules 1\nimport \"../../../outside/secret.richrules\"\n")
+        XCTAssertEqual(try CLI.run(["lint", "pkg/Sources/Feed/feed.richrules"], cwd: scratch.url).status, 1)
+        let wide = try CLI.run(["lint", "pkg/Sources/Feed/feed.richrules", "--import-root", "."], cwd: scratch.url)
+        XCTAssertEqual(wide.status, 0, wide.stdout)
     }
 }
 

@@ -11,6 +11,12 @@ public struct LoadedSpec: Sendable {
 
 /// Reads and parses a spec and, recursively, its imports (paths relative to the
 /// importing file). Reports unreadable files and import cycles at the `import`.
+///
+/// What an import may reach: a relative path to a `.richrules` file inside the import
+/// root — by default the package of the spec (the nearest folder above it holding a
+/// `Package.swift`), else the spec's own folder; `rulegen --import-root` sets another.
+/// Symbolic links are followed before the check. So a spec from elsewhere cannot make
+/// `rulegen` read `/etc/passwd` or `~/.ssh/…` and echo its first line in a diagnostic.
 public struct SpecLoader {
     var diagnostics = DiagnosticBag()
     var loaded: [String: SpecFile] = [:]
@@ -20,16 +26,47 @@ public struct SpecLoader {
     /// Every file read, for build-system dependency lists.
     public private(set) var dependencies: [String] = []
 
-    public init() {}
+    /// The folder imports must stay in (canonical); `nil`: found from the root spec.
+    var importRoot: String?
+
+    /// `importRoot`: the folder imports must stay in (`nil`: the spec's package, see the
+    /// type's documentation).
+    public init(importRoot: String? = nil) {
+        self.importRoot = importRoot.map(Self.canonical)
+    }
 
     /// Loads `path`; `nil` when the root file cannot be read.
     public mutating func load(path: String) -> (LoadedSpec?, [Diagnostic]) {
+        if importRoot == nil { importRoot = Self.defaultImportRoot(forSpec: path) }
         guard let root = loadFile(display: path, importedFrom: nil) else { return (nil, diagnostics.all) }
         return (LoadedSpec(root: root, files: order), diagnostics.all)
     }
 
     static func canonical(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// The nearest folder above the spec that holds a `Package.swift`, else the spec's
+    /// own folder (canonical).
+    static func defaultImportRoot(forSpec path: String) -> String {
+        let folder = URL(fileURLWithPath: canonical(path)).deletingLastPathComponent()
+        var candidate = folder
+        while true {
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("Package.swift").path) { return candidate.path }
+            let parent = candidate.deletingLastPathComponent()
+            if parent.path == candidate.path { return folder.path }
+            candidate = parent
+        }
+    }
+
+    /// Why an import path may not be read, or `nil`.
+    func refusal(of name: String, resolved target: String) -> String? {
+        if name.hasPrefix("/") || name.hasPrefix("~") { return "an import path is relative to the importing file" }
+        if !name.hasSuffix(".richrules") { return "an import names a .richrules spec" }
+        guard let root = importRoot else { return nil }
+        let path = Self.canonical(target)
+        if path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/") { return nil }
+        return "it is outside the import root '\(root)' (the spec's package; rulegen --import-root sets another)"
     }
 
     /// How deep imports may nest (the loader recurses once per level).
@@ -87,8 +124,12 @@ public struct SpecLoader {
                 diagnostics.error("import", "an import path must be a plain, non-empty string", at: ref)
                 continue
             }
-            let target = name.hasPrefix("/") ? name : (directory.isEmpty ? name : directory + "/" + name)
-            _ = loadFile(display: Self.tidy(target), importedFrom: ref)
+            let target = Self.tidy(name.hasPrefix("/") ? name : (directory.isEmpty ? name : directory + "/" + name))
+            if let reason = refusal(of: name, resolved: target) {
+                diagnostics.error("import", "cannot import '\(name)': \(reason)", at: ref)
+                continue
+            }
+            _ = loadFile(display: target, importedFrom: ref)
         }
         stack.removeLast()
         loaded[canonical] = spec
