@@ -33,7 +33,10 @@ let package = Package(
             dependencies: ["rulegen"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RuleSpecTests", dependencies: ["RuleSpec"]),
-        .testTarget(name: "RuleCompilerTests", dependencies: ["RuleCompiler", "RuleSpec", "RuleRuntime", "TestSupport"]),
+        // Resources/ICU: ICU's regex test data with its Unicode License V3 notice.
+        .testTarget(
+            name: "RuleCompilerTests", dependencies: ["RuleCompiler", "RuleSpec", "RuleRuntime", "TestSupport"],
+            resources: [.copy("Resources/ICU")]),
         .testTarget(name: "RuleRuntimeTests", dependencies: ["RuleRuntime", "TestSupport"]),
         // LintCases: the `rulegen lint` golden specs and outputs (read from the source tree).
         .testTarget(name: "RulegenTests", dependencies: ["RuleCompiler", "RuleRuntime", "TestSupport", "rulegen"], exclude: ["LintCases"]),
@@ -41,7 +44,10 @@ let package = Package(
         // `swift run rulegen Specs/*.richrules -o Tests/GeneratedConsumerTests/Generated`).
         .testTarget(
             name: "GeneratedConsumerTests", dependencies: ["RuleCompiler", "RuleRuntime", "TestSupport"],
-            exclude: ["Generated/Agreement.styles.json", "Generated/Social.styles.json", "Generated/Html.styles.json", "Generated/Prefix.styles.json"]),
+            exclude: [
+                "Generated/Agreement.styles.json", "Generated/Social.styles.json", "Generated/Html.styles.json",
+                "Generated/Prefix.styles.json",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

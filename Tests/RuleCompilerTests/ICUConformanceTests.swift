@@ -320,13 +320,18 @@ final class ICUConformanceTests: XCTestCase {
 // MARK: - ICU's own test file
 
 extension ICUConformanceTests {
-    /// `../shared/conformance/icu-regextst.txt` beside the package (not part of the repo).
+    /// ICU's regex test data, vendored as a resource of this target (`Resources/ICU`, with
+    /// its Unicode License V3 notice).
     static var conformanceFile: URL {
-        var url = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        while url.pathComponents.count > 1, !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-            url.deleteLastPathComponent()
+        Bundle.module.url(forResource: "ICU/icu-regextst", withExtension: "txt")
+            ?? Bundle.module.bundleURL.appendingPathComponent("ICU/icu-regextst.txt")
+    }
+
+    static func conformanceText() throws -> String {
+        do { return try String(contentsOf: conformanceFile, encoding: .utf8) } catch {
+            XCTFail("ICU conformance file not readable at \(conformanceFile.path): \(error)")
+            throw error
         }
-        return url.deletingLastPathComponent().appendingPathComponent("shared/conformance/icu-regextst.txt")
     }
 
     /// Every line whose pattern compiles to a program gives NSRegularExpression's matches
@@ -335,9 +340,7 @@ extension ICUConformanceTests {
     /// `e` or `E` (literal patterns, error flags, expected errors) are skipped; the other
     /// flags only change how ICU's own test checks a result.
     func testConformanceFileAgreesWithNSRegularExpression() throws {
-        guard let text = try? String(contentsOf: Self.conformanceFile, encoding: .utf8) else {
-            throw XCTSkip("ICU conformance file not found at \(Self.conformanceFile.path)")
-        }
+        let text = try Self.conformanceText()
         var compiled = 0, fallback = 0, skipped = 0, runnable = 0
         var reasons: [String: Int] = [:]
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {

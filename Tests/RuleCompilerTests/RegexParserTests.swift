@@ -559,21 +559,12 @@ extension RegexParserTests {
 // MARK: - ICU's own test file
 
 extension RegexParserTests {
-    /// `../shared/conformance/icu-regextst.txt` beside the checkout (not part of the repo).
-    private static var conformanceFile: URL {
-        URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/conformance/icu-regextst.txt")
-    }
-
     /// Every pattern of ICU's regextst.txt: the parser accepts it exactly when
     /// NSRegularExpression does. Lines are `"pattern" FLAGS "input" # comment`; the flags
     /// `Q` (literal pattern) and `e` (error on unknown escapes) have no equivalent here and
     /// are skipped; `D` maps to `.useUnixLineSeparators`; the rest only affect matching.
     func testConformanceFilePatternsAgree() throws {
-        guard let text = try? String(contentsOf: Self.conformanceFile, encoding: .utf8) else {
-            throw XCTSkip("ICU conformance file not found at \(Self.conformanceFile.path)")
-        }
+        let text = try ICUConformanceTests.conformanceText()
         var agreed = 0, skipped = 0, total = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = Substring(rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine).drop { $0 == "\u{FEFF}" }
