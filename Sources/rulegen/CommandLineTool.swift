@@ -53,7 +53,8 @@ enum CommandLineTool {
           lint                    Check specs and print diagnostics.
           explain                 Run a spec's rules on a text and show what matched and why.
 
-          See 'rulegen help <subcommand>' or 'rulegen <subcommand> --help' for detailed help.
+          See 'rulegen help <subcommand>' or 'rulegen <subcommand> --help' for detailed help, and
+          'rulegen help diagnostics' for every diagnostic kind.
 
         """
 
@@ -73,9 +74,10 @@ enum CommandLineTool {
                 case "lint": console.out(LintCommand.help)
                 case "explain": console.out(ExplainCommand.help)
                 case "generate": console.out(GenerateCommand.help)
+                case "diagnostics": console.out(DiagnosticKind.markdownTable)
                 case nil: console.out(overview)
                 case let other?:
-                    throw UsageError(message: "unknown subcommand '\(other)'", usage: "rulegen help [generate|lint|explain]")
+                    throw UsageError(message: "unknown subcommand '\(other)'", usage: "rulegen help [generate|lint|explain|diagnostics]")
                 }
                 return .success
             case "lint":

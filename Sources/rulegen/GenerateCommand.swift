@@ -8,7 +8,7 @@ import RuleSpec
 /// files untouched.
 enum GenerateCommand {
     static let usage =
-        "rulegen [generate] <spec> ... -o <dir> [--access internal|public] [--name <Name>] [--swift-file <file>] [--no-styles-json] [--quiet] [--import-root <dir>]"
+        "rulegen [generate] <spec> ... -o <dir> [--access internal|public] [--name <Name>] [--swift-file <file>] [--no-styles-json] [--quiet] [--import-root <dir>] [--notes] [--strict] [-Wno-<name>] [-W<name>]"
     static let help = """
         OVERVIEW: Write <Name>.swift and <Name>.styles.json for each spec.
 
@@ -33,6 +33,7 @@ enum GenerateCommand {
           --quiet                 Print diagnostics only (no "wrote …" lines).
           --import-root <dir>     The folder imports must stay in (default: the spec's package, the
                                   nearest folder above it with a Package.swift, else its own folder).
+        \(DiagnosticPolicy.help)
           -h, --help              Show help information.
 
         """
@@ -46,6 +47,7 @@ enum GenerateCommand {
         var quiet = false
         var swiftFile: String?
         var importRoot: String?
+        var policy = DiagnosticPolicy()
         try scanner.scan { option, value in
             switch option {
             case "-o", "--output": output = try value()
@@ -56,7 +58,7 @@ enum GenerateCommand {
             case "--quiet": quiet = true
             case "--access":
                 access = try ArgumentScanner.choice(try value(), of: ["internal", "public"], for: "--access", usage: usage)
-            default: return false
+            default: return try policy.parse(option, usage: usage)
             }
             return true
         }
@@ -84,7 +86,9 @@ enum GenerateCommand {
             }
         }
 
-        guard let specs = try Specs.compile(scanner.positionals, console: console, importRoot: importRoot) else { return .inputErrors }
+        guard let specs = try Specs.compile(scanner.positionals, console: console, policy: policy, importRoot: importRoot) else {
+            return .inputErrors
+        }
         var files: [(path: String, data: Data)] = []
         for var spec in specs {
             if let name { spec.table.name = name }
@@ -126,7 +130,8 @@ enum Specs {
     /// root specs are I/O errors; two specs with the same generated name are an error.
     /// `analyze: false` leaves out the conflict analysis (`explain` needs no lint).
     static func compile(
-        _ paths: [String], console: Console, showsWarningFlag: Bool = true, analyze: Bool = true, importRoot: String? = nil
+        _ paths: [String], console: Console, policy: DiagnosticPolicy = DiagnosticPolicy(), analyze: Bool = true,
+        importRoot: String? = nil
     ) throws -> [Compiled]? {
         var specs: [Compiled] = []
         var failed = false
@@ -134,8 +139,9 @@ enum Specs {
         for path in paths {
             try requireReadable(path)
             let result = Compiler.compile(path: path, analyze: analyze, importRoot: importRoot)
-            console.err(DiagnosticRenderer.render(result.diagnostics, showsWarningFlag: showsWarningFlag))
-            guard let table = result.table, let automata = result.automata else {
+            let diagnostics = policy.apply(to: result.diagnostics)
+            console.err(DiagnosticRenderer.render(diagnostics, showsWarningFlag: true))
+            guard let table = result.table, let automata = result.automata, !diagnostics.contains(where: { $0.severity == .error }) else {
                 failed = true
                 continue
             }

@@ -6,7 +6,7 @@ import RuleSpec
 /// `rulegen lint SPEC… [--format text|json|sarif|github] [--strict] [-Werror] [-Wno-<name>] [-W<name>]`.
 enum LintCommand {
     static let usage =
-        "rulegen lint <spec> ... [--format text|json|sarif|github] [--strict] [-Werror] [-Wno-<name>] [-W<name>] [--import-root <dir>]"
+        "rulegen lint <spec> ... [--format text|json|sarif|github] [--notes] [--strict] [-Werror] [-Wno-<name>] [-W<name>] [--import-root <dir>]"
     static let help = """
         OVERVIEW: Check specs and print their diagnostics.
 
@@ -25,9 +25,7 @@ enum LintCommand {
         OPTIONS:
           --format <format>       text (default), json (an array of diagnostic objects), sarif
                                   (SARIF 2.1.0, for code scanning) or github (workflow commands).
-          --strict, -Werror       Report warnings as errors (exit 1 on warnings too).
-          -Wno-<name>             Leave out diagnostics of a kind: \(DiagnosticPolicy.names.joined(separator: ", ")).
-          -W<name>                Report a kind's notes as warnings (-Woverlap: overlaps settled by priority too).
+        \(DiagnosticPolicy.help)
           --import-root <dir>     The folder imports must stay in (default: the spec's package).
           -h, --help              Show help information.
 
@@ -46,10 +44,7 @@ enum LintCommand {
             case "--import-root": importRoot = try value()
             case "--format":
                 format = try ArgumentScanner.choice(try value(), of: ["text", "json", "sarif", "github"], for: "--format", usage: usage)
-            case "--strict", "-Werror": policy.warningsAreErrors = true
-            default:
-                guard option.hasPrefix("-W") else { return false }
-                try policy.apply(option, usage: usage)
+            default: return try policy.parse(option, usage: usage)
             }
             return true
         }
@@ -71,42 +66,6 @@ enum LintCommand {
         default: console.out(DiagnosticRenderer.render(all, showsWarningFlag: true))
         }
         return all.contains { $0.severity == .error } ? .inputErrors : .success
-    }
-}
-
-/// What `-Werror`, `-Wno-<name>` and `-W<name>` do to the diagnostics.
-struct DiagnosticPolicy {
-    /// The kinds that are warnings or notes (errors cannot be turned off).
-    static let names = ["overlap", "shadowed", "never-matches", "unneeded-allow", "not-analyzable", "fallback", "state-budget"]
-
-    var warningsAreErrors = false
-    var disabled: Set<String> = []
-    var promoted: Set<String> = []
-
-    mutating func apply(_ option: String, usage: String) throws {
-        let negated = option.hasPrefix("-Wno-")
-        let name = String(option.dropFirst(negated ? 5 : 2))
-        guard Self.names.contains(name) else {
-            throw UsageError(
-                message: "unknown diagnostic name '\(name)' in '\(option)'; names: \(Self.names.joined(separator: ", "))", usage: usage)
-        }
-        if negated {
-            disabled.insert(name)
-            promoted.remove(name)
-        } else {
-            promoted.insert(name)
-            disabled.remove(name)
-        }
-    }
-
-    func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
-        diagnostics.compactMap { d in
-            var d = d
-            guard d.severity == .error || !disabled.contains(d.name) else { return nil }
-            if d.severity == .note, promoted.contains(d.name) { d.severity = .warning }
-            if d.severity == .warning, warningsAreErrors { d.severity = .error }
-            return d
-        }
     }
 }
 
@@ -158,7 +117,7 @@ enum SARIFReport {
             "tool": [
                 "driver": [
                     "name": "rulegen", "version": RichRulesVersion.string, "informationUri": "https://github.com/richrules/richrules",
-                    "rules": kinds.map { ["id": $0, "name": $0, "shortDescription": ["text": "rulegen diagnostic '\($0)'"]] },
+                    "rules": kinds.map { ["id": $0, "name": $0, "shortDescription": ["text": DiagnosticKind.named($0)?.summary ?? $0]] },
                 ]
             ],
             "results": results,

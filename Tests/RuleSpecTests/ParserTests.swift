@@ -159,3 +159,24 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(DiagnosticRenderer.render(diagnostics).split(separator: "\n")[2], "           ^~")
     }
 }
+
+/// The diagnostic registry and its documentation.
+final class DiagnosticKindTests: XCTestCase {
+    /// docs/Lint.md holds the registry's own table (`rulegen help diagnostics`).
+    func testLintDocsListEveryKindFromTheRegistry() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/Lint.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let table = try XCTUnwrap(
+            text.components(separatedBy: "<!-- diagnostics:begin -->\n").last?.components(separatedBy: "<!-- diagnostics:end -->").first)
+        XCTAssertEqual(table, DiagnosticKind.markdownTable, "docs/Lint.md: paste the output of 'rulegen help diagnostics'")
+    }
+
+    func testNamesAreUniqueAndErrorsAreNotAdjustable() {
+        XCTAssertEqual(Set(DiagnosticKind.all.map(\.name)).count, DiagnosticKind.all.count)
+        XCTAssertTrue(DiagnosticKind.all.filter { $0.severity == .error }.allSatisfy { !$0.isAdjustable })
+        XCTAssertEqual(DiagnosticKind.named("overlap"), .overlap)
+        XCTAssertEqual(DiagnosticKind.unknownStyle("x", at: nil).severity, .error)
+        XCTAssertEqual(DiagnosticKind.overlap("x", at: nil).severity, .note)
+    }
+}

@@ -20,7 +20,7 @@ final class LintCommandTests: XCTestCase {
 
     func testTextShowsTheFlagOnWarningsAndNotes() throws {
         let s = try scratch()
-        let result = try CLI.run(["lint", "case.richrules"], cwd: s.url)
+        let result = try CLI.run(["lint", "--notes", "case.richrules"], cwd: s.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         let headers = result.stdout.split(separator: "\n").filter { $0.hasPrefix("case.richrules:") && !$0.contains("declared here") }
         XCTAssertEqual(
@@ -37,8 +37,19 @@ final class LintCommandTests: XCTestCase {
             let result = try CLI.run(["lint", flag, "case.richrules"], cwd: s.url)
             XCTAssertEqual(result.status, 1, flag)
             XCTAssertTrue(result.stdout.contains("case.richrules:3:6: error: 'b' overlaps 'a'"), result.stdout)
-            XCTAssertTrue(result.stdout.contains("case.richrules:4:6: note: 'c' overlaps 'b'"), result.stdout)
+            XCTAssertFalse(result.stdout.contains("case.richrules:4:6: note:"), "notes only with --notes: \(result.stdout)")
         }
+        // Notes are shown when asked; they never fail a run.
+        let notes = try CLI.run(["lint", "--notes", "-Werror", "case.richrules"], cwd: s.url)
+        XCTAssertTrue(notes.stdout.contains("case.richrules:4:6: note: 'c' overlaps 'b'"), notes.stdout)
+        // generate takes the same options.
+        let generate = try CLI.run(["case.richrules", "-o", "out", "--quiet"], cwd: s.url)
+        XCTAssertEqual(generate.status, 0)
+        XCTAssertTrue(generate.stderr.contains("warning: 'b' overlaps 'a'") && !generate.stderr.contains("note: 'c'"), generate.stderr)
+        let strict = try CLI.run(["case.richrules", "-o", "out2", "--strict", "--notes"], cwd: s.url)
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(strict.stderr.contains("note: 'c' overlaps 'b'"), strict.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: s.url.appendingPathComponent("out2").path), "nothing written")
         let quiet = try CLI.run(["lint", "-Wno-overlap", "-Werror", "case.richrules"], cwd: s.url)
         XCTAssertEqual(quiet.status, 0)
         XCTAssertEqual(quiet.stdout, "")
@@ -51,7 +62,7 @@ final class LintCommandTests: XCTestCase {
 
     func testSARIF() throws {
         let s = try scratch()
-        let result = try CLI.run(["lint", "--format", "sarif", "case.richrules"], cwd: s.url)
+        let result = try CLI.run(["lint", "--notes", "--format", "sarif", "case.richrules"], cwd: s.url)
         XCTAssertEqual(result.status, 0)
         let log = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(log["version"] as? String, "2.1.0")
@@ -79,7 +90,7 @@ final class LintCommandTests: XCTestCase {
 
     func testGitHubWorkflowCommands() throws {
         let s = try scratch()
-        let result = try CLI.run(["lint", "--format", "github", "case.richrules"], cwd: s.url)
+        let result = try CLI.run(["lint", "--notes", "--format", "github", "case.richrules"], cwd: s.url)
         XCTAssertEqual(result.status, 0)
         XCTAssertEqual(
             result.stdout,

@@ -22,8 +22,8 @@ final class LintGoldenTests: XCTestCase {
         let update = ProcessInfo.processInfo.environment["RICHRULES_UPDATE_GOLDENS"] != nil
         XCTAssertGreaterThanOrEqual(Self.cases.count, 18)
         for name in Self.cases {
-            let text = try CLI.run(["lint", name], cwd: Self.folder)
-            let json = try CLI.run(["lint", "--format", "json", name], cwd: Self.folder)
+            let text = try CLI.run(["lint", "--notes", name], cwd: Self.folder)
+            let json = try CLI.run(["lint", "--notes", "--format", "json", name], cwd: Self.folder)
             XCTAssertEqual(text.status, json.status, name)
             XCTAssertEqual(text.stderr + json.stderr, "", name)
             let outputs = [("txt", text.stdout + "exit: \(text.status)\n"), ("json", json.stdout)]

@@ -57,16 +57,15 @@ struct ConflictAnalysis {
             switch language {
             case .notAnalyzable(let reason):
                 diagnostics.append(
-                    Diagnostic(
-                        .note, "not-analyzable",
+                    DiagnosticKind.notAnalyzable(
                         "rule '\(rule.name)' is not analyzable (\(reason)): its conflicts with other rules are not checked",
                         at: patterns[rule.name] ?? declarations[rule.name]))
                 matchable.append(nil)
             case .automaton(let automaton):
                 if automaton.exact, OverlapSearch(automaton).run(limit: 1) == .impossible {
                     diagnostics.append(
-                        Diagnostic(
-                            .warning, "never-matches", "rule '\(rule.name)' can never match: no text satisfies its pattern",
+                        DiagnosticKind.neverMatches(
+                            "rule '\(rule.name)' can never match: no text satisfies its pattern",
                             at: patterns[rule.name] ?? declarations[rule.name]))
                     matchable.append(nil)
                 } else {
@@ -108,8 +107,7 @@ struct ConflictAnalysis {
             diagnostics.append(shadowed(loser, by: winner, overlapOf(loser, winner)!))
         }
         if unchecked > 0 {
-            var note = Diagnostic(
-                .note, "not-analyzable",
+            var note = DiagnosticKind.notAnalyzable(
                 "the conflict analysis stopped after \(timeBudget): \(unchecked) pairs of rules were not checked", at: nil)
             note.path = table.rules.first.flatMap { declarations[$0.name]?.file.path }
             diagnostics.append(note)
@@ -121,8 +119,7 @@ struct ConflictAnalysis {
                 !overlapping.contains([site.rule, site.other.name].sorted())
             else { continue }
             diagnostics.append(
-                Diagnostic(
-                    .warning, "unneeded-allow",
+                DiagnosticKind.unneededAllow(
                     "'allow overlap \(site.other.name)' is not needed: no text makes '\(site.rule)' and '\(site.other.name)' overlap",
                     at: SourceRef(file: site.file, span: site.other.span)))
         }
@@ -164,8 +161,8 @@ struct ConflictAnalysis {
         var message = "rule '\(loser.name)' can never be kept: each of its matches overlaps a match of '\(winner.name)', "
         message += "which has a higher priority and is always kept"
         if let witness = overlap.witness { message += " (as on \(Self.quoted(witness)))" }
-        var d = Diagnostic(
-            .warning, "shadowed", message, at: declarations[loser.name],
+        var d = DiagnosticKind.shadowed(
+            message, at: declarations[loser.name],
             notes: [.init("'\(winner.name)' declared here", at: declarations[winner.name])])
         d.rules = [loser.name, winner.name]
         d.witness = overlap.witness
@@ -229,9 +226,11 @@ struct ConflictAnalysis {
             message += " on some texts (no example was confirmed)"
             if !samePriority { message += "; '\(a.priority > b.priority ? a.name : b.name)' wins (higher priority)" }
         }
-        var d = Diagnostic(
-            samePriority ? .warning : .note, "overlap", message, at: declarations[b.name],
-            notes: [.init("'\(a.name)' declared here", at: declarations[a.name])])
+        var d = DiagnosticKind.overlap(
+            message, at: declarations[b.name], notes: [.init("'\(a.name)' declared here", at: declarations[a.name])])
+        // Priority does not settle a same-priority overlap: where and how long the matches
+        // are does, which moves with the text.
+        if samePriority { d.severity = .warning }
         d.rules = [b.name, a.name]
         d.witness = overlap.witness
         d.winner = overlap.winner.map { table.rules[$0].name }

@@ -15,8 +15,8 @@ extension SpecLoader {
         for statement in spec.statements {
             guard case .importFile(let literal, _) = statement else { continue }
             let name = literal.plainText.map { " '\($0)'" } ?? ""
-            diagnostics.error(
-                "import", "cannot import\(name): a spec compiled from memory must be self-contained (include the imported rules)",
+            diagnostics.report(
+                .import, "cannot import\(name): a spec compiled from memory must be self-contained (include the imported rules)",
                 at: SourceRef(file: file, span: literal.span))
         }
         return (LoadedSpec(root: spec, files: [spec]), diagnostics.all)

@@ -76,12 +76,12 @@ public struct SpecLoader {
         let canonical = Self.canonical(display)
         if let index = stack.firstIndex(where: { $0.canonical == canonical }) {
             let cycle = stack[index...].map { ($0.display as NSString).lastPathComponent } + [(display as NSString).lastPathComponent]
-            diagnostics.error("import-cycle", "import cycle: \(cycle.joined(separator: " → "))", at: site)
+            diagnostics.report(.importCycle, "import cycle: \(cycle.joined(separator: " → "))", at: site)
             return nil
         }
         if stack.count >= Self.maxImportDepth, loaded[canonical] == nil {
-            diagnostics.error(
-                "import",
+            diagnostics.report(
+                .import,
                 "imports nest more than \(Self.maxImportDepth) files deep (from '\((stack[0].display as NSString).lastPathComponent)')",
                 at: site)
             return nil
@@ -90,9 +90,9 @@ public struct SpecLoader {
         guard let data = FileManager.default.contents(atPath: display) else {
             let reason = FileManager.default.fileExists(atPath: display) ? "cannot read file" : "no such file"
             if let site {
-                diagnostics.error("import", "cannot import '\(display)': \(reason)", at: site)
+                diagnostics.report(.import, "cannot import '\(display)': \(reason)", at: site)
             } else {
-                var d = Diagnostic(.error, "io", "cannot read spec: \(reason)", at: nil)
+                var d = DiagnosticKind.io("cannot read spec: \(reason)", at: nil)
                 d.path = display
                 diagnostics.add(d)
             }
@@ -104,8 +104,8 @@ public struct SpecLoader {
             let shown = SourceFile(path: display, text: String(decoding: bytes, as: UTF8.self))
             let offset = String(decoding: bytes[..<bad.lowerBound], as: UTF8.self).unicodeScalars.count
             let hex = bytes[bad].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
-            diagnostics.error(
-                "io", "spec is not valid UTF-8: \(hex) at byte \(bad.lowerBound) is not a UTF-8 sequence",
+            diagnostics.report(
+                .io, "spec is not valid UTF-8: \(hex) at byte \(bad.lowerBound) is not a UTF-8 sequence",
                 at: SourceRef(file: shown, span: SourceSpan(start: offset, end: offset + 1)),
                 notes: site.map { [.init("imported here", at: $0)] } ?? [])
             return nil
@@ -121,12 +121,12 @@ public struct SpecLoader {
             guard case .importFile(let literal, _) = statement else { continue }
             let ref = SourceRef(file: source, span: literal.span)
             guard let name = literal.plainText, !name.isEmpty else {
-                diagnostics.error("import", "an import path must be a plain, non-empty string", at: ref)
+                diagnostics.report(.import, "an import path must be a plain, non-empty string", at: ref)
                 continue
             }
             let target = Self.tidy(name.hasPrefix("/") ? name : (directory.isEmpty ? name : directory + "/" + name))
             if let reason = refusal(of: name, resolved: target) {
-                diagnostics.error("import", "cannot import '\(name)': \(reason)", at: ref)
+                diagnostics.report(.import, "cannot import '\(name)': \(reason)", at: ref)
                 continue
             }
             _ = loadFile(display: target, importedFrom: ref)

@@ -15,8 +15,8 @@ extension Sema {
             let site = patternSites[rule.name]
             switch issue {
             case .stateBudget(let limit):
-                diagnostics.warning(
-                    "state-budget",
+                diagnostics.report(
+                    .stateBudget,
                     "rule '\(rule.name)' needs \(limit); it runs on its NFA (linear time, but slower)",
                     at: site)
             case .fallback(let construct, let offset):
@@ -24,8 +24,8 @@ extension Sema {
                 if let s = site, case .regex(_, _, nil) = rule.matcher {
                     at = SourceRef(file: s.file, span: s.span.subspan(offset: min(offset, max(s.span.length - 1, 0)), length: 1))
                 }
-                diagnostics.warning(
-                    "fallback",
+                diagnostics.report(
+                    .fallback,
                     "\(construct) cannot become an automaton; rule '\(rule.name)' falls back to NSRegularExpression at run time",
                     at: at)
             }

@@ -14,7 +14,7 @@ extension Sema {
             for (i, c) in flagText.unicodeScalars.enumerated() {
                 guard let flag = RegexFlags(letters: String(c)) else {
                     error(
-                        "invalid-pattern", "unknown pattern flag '\(c)' (flags are i, m, s, x)", file,
+                        .invalidPattern, "unknown pattern flag '\(c)' (flags are i, m, s, x)", file,
                         flagsSpan.subspan(offset: i, length: 1))
                     ok = false
                     continue
@@ -31,7 +31,7 @@ extension Sema {
             guard let detector = Detectors.all[kind.name] else {
                 let kinds = Detectors.all.keys.sorted()
                 error(
-                    "invalid-value",
+                    .invalidValue,
                     "unknown detector '\(kind.name)'\(Spelling.hint(kind.name, kinds)) (detectors are \(kinds.joined(separator: ", ")))",
                     file, kind.span)
                 return nil
@@ -42,14 +42,14 @@ extension Sema {
             return (.regex(pattern: detector.pattern, flags: flags, detector: kind.name), scope, [:])
         case .prefix(let literal):
             guard let prefix = literal.plainText, !prefix.isEmpty, !prefix.unicodeScalars.contains(where: \.properties.isWhitespace) else {
-                error("invalid-value", "a prefix must be non-empty plain text without spaces or '$' references", file, literal.span)
+                error(.invalidValue, "a prefix must be non-empty plain text without spaces or '$' references", file, literal.span)
                 return nil
             }
             return (.prefix(prefix), CaptureScope(maxGroup: 0, names: [], what: ""), [:])
         case .element(let name, let attributes, let isVoid):
             var ok = true
             if !name.name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil) }) {
-                error("invalid-name", "an element name is ASCII letters and digits", file, name.span)
+                error(.invalidName, "an element name is ASCII letters and digits", file, name.span)
                 ok = false
             }
             var seen: Set<String> = []
@@ -57,10 +57,10 @@ extension Sema {
             for attribute in attributes {
                 let lower = attribute.name.lowercased()
                 if !seen.insert(lower).inserted {
-                    error("duplicate", "attribute '\(attribute.name)' is listed twice", file, attribute.span)
+                    error(.duplicate, "attribute '\(attribute.name)' is listed twice", file, attribute.span)
                 } else if fields.contains(lower) {
                     error(
-                        "invalid-name", "'\(lower)' is a tag field (text, name, index) and cannot be an attribute name", file,
+                        .invalidName, "'\(lower)' is a tag field (text, name, index) and cannot be an attribute name", file,
                         attribute.span)
                 }
             }
@@ -78,7 +78,7 @@ extension Sema {
     /// patterns that can match the empty string.
     mutating func checkPattern(_ pattern: String, flags: RegexFlags, span: SourceSpan, rule: String, in file: SourceFile) -> RegexAST? {
         if pattern.isEmpty {
-            error("invalid-pattern", "empty pattern", file, span.union(SourceSpan(start: span.start - 1, end: span.end + 1)))
+            error(.invalidPattern, "empty pattern", file, span.union(SourceSpan(start: span.start - 1, end: span.end + 1)))
             return nil
         }
         let ast: RegexAST
@@ -87,17 +87,17 @@ extension Sema {
         } catch {
             let length = max(1, min(error.length, span.length - error.offset))
             self.error(
-                "invalid-pattern", "invalid pattern: \(error.message)", file,
+                .invalidPattern, "invalid pattern: \(error.message)", file,
                 span.subspan(offset: min(error.offset, span.length), length: length))
             return nil
         }
         if (try? NSRegularExpression(pattern: pattern, options: flags.regularExpressionOptions)) == nil {
-            error("invalid-pattern", "invalid pattern: ICU rejects it", file, span)
+            error(.invalidPattern, "invalid pattern: ICU rejects it", file, span)
             return nil
         }
         if ast.canMatchEmpty {
             error(
-                "empty-match",
+                .emptyMatch,
                 "rule '\(rule)' can match the empty string; make it consume at least one character (e.g. '+' instead of '*')",
                 file, span)
             return nil

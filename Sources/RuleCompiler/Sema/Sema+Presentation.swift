@@ -20,7 +20,7 @@ extension Sema {
             // `tap none`: no tap here, whatever the family says (as `highlight none`).
             if tap.handler.name == "none" {
                 if !tap.arguments.isEmpty {
-                    error("invalid-value", "'tap none' takes no arguments: it makes the match not tappable", file, tap.span)
+                    error(.invalidValue, "'tap none' takes no arguments: it makes the match not tappable", file, tap.span)
                 }
                 p.tap = nil
             } else {
@@ -36,12 +36,12 @@ extension Sema {
         if case .image(let decl)? = items["image"] {
             let dims = decl.size.map { size(decl: $0, file) }
             p.image = ImageSpec(source: template(decl.source, scope: scope, in: file), width: dims?.0, height: dims?.1)
-            if decl.source.pieces.isEmpty { error("invalid-value", "an image needs a name or URL", file, decl.source.span) }
+            if decl.source.pieces.isEmpty { error(.invalidValue, "an image needs a name or URL", file, decl.source.span) }
         }
         if case .widget(let decl)? = items["widget"] {
             if let align = decl.align, !WidgetSpec.alignments.contains(align.name) {
                 error(
-                    "invalid-value",
+                    .invalidValue,
                     "unknown alignment '\(align.name)'\(Spelling.hint(align.name, WidgetSpec.alignments)); use \(WidgetSpec.alignments.joined(separator: ", "))",
                     file, align.span)
             }
@@ -53,7 +53,7 @@ extension Sema {
 
     mutating func size(decl: SizeLiteral, _ file: SourceFile) -> (Double, Double) {
         if decl.width <= 0 || decl.height <= 0 || decl.width > 10_000 || decl.height > 10_000 {
-            error("invalid-value", "a size must be positive and at most 10000x10000", file, decl.span)
+            error(.invalidValue, "a size must be positive and at most 10000x10000", file, decl.span)
         }
         return (decl.width, decl.height)
     }
@@ -64,7 +64,7 @@ extension Sema {
         var labelsSeen: Set<String> = []
         for argument in tap.arguments {
             if let label = argument.label, !labelsSeen.insert(label.name).inserted {
-                error("duplicate", "argument label '\(label.name)' is used twice", file, label.span)
+                error(.duplicate, "argument label '\(label.name)' is used twice", file, label.span)
             }
             arguments.append(.init(label: argument.label?.name, value: template(argument.value, scope: scope, in: file)))
         }
@@ -73,7 +73,7 @@ extension Sema {
         if let first = handlers[tap.handler.name] {
             if first.labels != labels {
                 error(
-                    "handler-labels",
+                    .handlerLabels,
                     "handler '\(tap.handler.name)' is called as \(Self.signature(tap.handler.name, labels)) here but as \(Self.signature(tap.handler.name, first.labels)) before; a handler has one argument list",
                     file, tap.handler.span.union(tap.span), notes: [.init("first called here", at: first.ref)])
             }
@@ -101,13 +101,13 @@ extension Sema {
             case .group(let n):
                 if n > scope.maxGroup {
                     let has = scope.maxGroup == 0 ? "only $0 (the whole match)" : "$0 to $\(scope.maxGroup)"
-                    error("unknown-capture", "no capture group \(n): this rule has \(has)", file, piece.span)
+                    error(.unknownCapture, "no capture group \(n): this rule has \(has)", file, piece.span)
                 }
                 parts.append(.group(n))
             case .name(let name):
                 if !scope.names.contains(name) {
                     let valid = scope.names.isEmpty ? "this rule has no named captures" : scope.what
-                    error("unknown-capture", "unknown capture '\(name)'\(Spelling.hint(name, scope.names)) (\(valid))", file, piece.span)
+                    error(.unknownCapture, "unknown capture '\(name)'\(Spelling.hint(name, scope.names)) (\(valid))", file, piece.span)
                 }
                 parts.append(.name(name))
             }

@@ -26,7 +26,7 @@ extension Sema {
                 captureNames = names
             }
         } else {
-            error("missing-match", "rule '\(decl.name.name)' has no 'match' statement", file, decl.name.span)
+            error(.missingMatch, "rule '\(decl.name.name)' has no 'match' statement", file, decl.name.span)
         }
         let priority = checkPriority(items["priority"], in: file)
         var presentation = presentation(items, scope: scope, in: file, inherited: nil)
@@ -45,7 +45,7 @@ extension Sema {
         let family = decl.family.name.lowercased()
         if !family.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }) {
             error(
-                "invalid-name",
+                .invalidName,
                 "a tag family name is ASCII letters only ('\(decl.family.name)' has other characters; digits are the tag level)",
                 file, decl.family.span)
         }
@@ -61,13 +61,13 @@ extension Sema {
             let level = name.dropFirst(family.count)
             if !name.hasPrefix(family) || !level.allSatisfy(\.isASCII) || !level.allSatisfy(\.isNumber) {
                 error(
-                    "invalid-name",
+                    .invalidName,
                     "tag '\(block.name.name)' is not in family '\(family)' (expected '\(family)' or '\(family)' followed by digits)",
                     file, block.name.span)
                 continue
             }
             if let first = tagSites[name] {
-                error("duplicate", "tag '\(name)' has two blocks", file, block.name.span, notes: [.init("first declared here", at: first)])
+                error(.duplicate, "tag '\(name)' has two blocks", file, block.name.span, notes: [.init("first declared here", at: first)])
                 continue
             }
             tagSites[name] = ref(file, block.name.span)
@@ -105,7 +105,7 @@ extension Sema {
             if case .tag = item { continue }
             if let first = result[item.keyword] {
                 error(
-                    "duplicate", "\(owner) has two '\(item.keyword)' statements", file, item.span,
+                    .duplicate, "\(owner) has two '\(item.keyword)' statements", file, item.span,
                     notes: [.init("first '\(item.keyword)' here", at: ref(file, first.span))])
                 continue
             }
@@ -114,7 +114,7 @@ extension Sema {
         let content = ["replace", "image", "widget"].compactMap { result[$0] }.sorted { $0.span.start < $1.span.start }
         if content.count > 1 {
             error(
-                "conflicting-content", "\(owner) shows both '\(content[0].keyword)' and '\(content[1].keyword)'; choose one",
+                .conflictingContent, "\(owner) shows both '\(content[0].keyword)' and '\(content[1].keyword)'; choose one",
                 file, content[1].span, notes: [.init("'\(content[0].keyword)' here", at: ref(file, content[0].span))])
         }
         return result
@@ -124,7 +124,7 @@ extension Sema {
         guard case .priority(let n, _)? = item else { return 0 }
         guard n.isInteger, Self.priorityRange.contains(Int(exactly: n.value.rounded()) ?? Int.max), n.value.rounded() == n.value else {
             error(
-                "invalid-value", "priority must be an integer from \(Self.priorityRange.lowerBound) to \(Self.priorityRange.upperBound)",
+                .invalidValue, "priority must be an integer from \(Self.priorityRange.lowerBound) to \(Self.priorityRange.upperBound)",
                 file, n.span)
             return 0
         }

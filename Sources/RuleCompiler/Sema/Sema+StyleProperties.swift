@@ -15,13 +15,13 @@ extension Sema {
             let name = property.name.name
             guard Self.properties.contains(name) else {
                 error(
-                    "unknown-property", "unknown style property '\(name)'\(Spelling.hint(name, Self.properties))",
+                    .unknownProperty, "unknown style property '\(name)'\(Spelling.hint(name, Self.properties))",
                     file, property.name.span)
                 continue
             }
             if let first = seen[name] {
                 error(
-                    "duplicate", "style property '\(name)' is set twice", file, property.name.span,
+                    .duplicate, "style property '\(name)' is set twice", file, property.name.span,
                     notes: [.init("first set here", at: first)])
                 continue
             }
@@ -56,13 +56,13 @@ extension Sema {
             case .number(let n):
                 guard n.value > 0, n.value <= 1000, font.size == nil else {
                     error(
-                        "invalid-value", font.size == nil ? "font size must be between 0 and 1000" : "font size given twice", file, n.span)
+                        .invalidValue, font.size == nil ? "font size must be between 0 and 1000" : "font size given twice", file, n.span)
                     continue
                 }
                 font.size = n.value
             case .string(let family, let span):
                 guard !family.isEmpty, font.family == nil else {
-                    error("invalid-value", "font family must be a single non-empty name", file, span)
+                    error(.invalidValue, "font family must be a single non-empty name", file, span)
                     continue
                 }
                 font.family = family
@@ -76,12 +76,12 @@ extension Sema {
                 } else {
                     let words = FontSpec.weights + FontSpec.textStyles + ["italic"]
                     error(
-                        "invalid-value",
+                        .invalidValue,
                         "unknown font attribute '\(id.name)'\(Spelling.hint(id.name, words)) (a font is a size, a weight, 'italic', a text style such as 'body', or a family in quotes)",
                         file, id.span)
                 }
             case .color(_, let span):
-                error("invalid-value", "a font cannot be a color", file, span)
+                error(.invalidValue, "a font cannot be a color", file, span)
             }
         }
         return font
@@ -89,7 +89,7 @@ extension Sema {
 
     mutating func color(_ values: [StyleValue], _ property: StyleProperty, _ file: SourceFile) -> String? {
         guard values.count == 1 else {
-            error("invalid-value", "'\(property.name.name)' takes one color", file, values[1].span)
+            error(.invalidValue, "'\(property.name.name)' takes one color", file, values[1].span)
             return nil
         }
         return color(values[0], file)
@@ -99,18 +99,18 @@ extension Sema {
         switch value {
         case .color(let hex, let span):
             guard let normalized = Colors.normalizeHex(hex) else {
-                error("invalid-value", "invalid color '#\(hex)': write #RGB, #RRGGBB or #RRGGBBAA in hex digits", file, span)
+                error(.invalidValue, "invalid color '#\(hex)': write #RGB, #RRGGBB or #RRGGBBAA in hex digits", file, span)
                 return nil
             }
             return "#" + normalized
         case .word(let id):
             guard Colors.named.contains(id.name) else {
-                error("invalid-value", "unknown color '\(id.name)'\(Spelling.hint(id.name, Colors.named))", file, id.span)
+                error(.invalidValue, "unknown color '\(id.name)'\(Spelling.hint(id.name, Colors.named))", file, id.span)
                 return nil
             }
             return id.name
         default:
-            error("invalid-value", "expected a color (#RRGGBB or a name such as 'systemBlue')", file, value.span)
+            error(.invalidValue, "expected a color (#RRGGBB or a name such as 'systemBlue')", file, value.span)
             return nil
         }
     }
@@ -121,11 +121,11 @@ extension Sema {
             let names = LineStyle.allCases.map(\.rawValue)
             let word: String
             if case .word(let id) = values[0] { word = "'\(id.name)'\(Spelling.hint(id.name, names))" } else { word = "this value" }
-            error("invalid-value", "unknown line style \(word); use \(names.joined(separator: ", "))", file, values[0].span)
+            error(.invalidValue, "unknown line style \(word); use \(names.joined(separator: ", "))", file, values[0].span)
             return (nil, nil)
         }
         guard values.count <= 2 else {
-            error("invalid-value", "'\(property.name.name)' takes a line style and an optional color", file, values[2].span)
+            error(.invalidValue, "'\(property.name.name)' takes a line style and an optional color", file, values[2].span)
             return (line, nil)
         }
         return (line, values.count == 2 ? color(values[1], file) : nil)
@@ -133,11 +133,11 @@ extension Sema {
 
     mutating func number(_ values: [StyleValue], _ property: StyleProperty, _ file: SourceFile) -> Double? {
         guard values.count == 1, case .number(let n) = values[0] else {
-            error("invalid-value", "'\(property.name.name)' takes one number", file, values[values.count > 1 ? 1 : 0].span)
+            error(.invalidValue, "'\(property.name.name)' takes one number", file, values[values.count > 1 ? 1 : 0].span)
             return nil
         }
         guard abs(n.value) <= 1000 else {
-            error("invalid-value", "'\(property.name.name)' must be between -1000 and 1000", file, n.span)
+            error(.invalidValue, "'\(property.name.name)' must be between -1000 and 1000", file, n.span)
             return nil
         }
         return n.value

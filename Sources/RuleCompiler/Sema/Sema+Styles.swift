@@ -16,7 +16,7 @@ extension Sema {
                 case .base(_, let span):
                     if let first = baseSeen {
                         error(
-                            "duplicate", "'base' is declared twice in this file", file.source, span,
+                            .duplicate, "'base' is declared twice in this file", file.source, span,
                             notes: [.init("first declared here", at: first)])
                     }
                     baseSeen = ref(file.source, span)
@@ -34,7 +34,7 @@ extension Sema {
                 case .highlight(let ref, let span):
                     if let first = highlightSeen {
                         error(
-                            "duplicate", "default 'highlight' is declared twice in this file", file.source, span,
+                            .duplicate, "default 'highlight' is declared twice in this file", file.source, span,
                             notes: [.init("first declared here", at: first)])
                     }
                     highlightSeen = self.ref(file.source, span)
@@ -52,14 +52,14 @@ extension Sema {
         guard let (decl, file) = styleDecls[name] else { return TextStyle() }
         if chain.contains(name) {
             let cycle = (chain.drop { $0 != name } + [name]).map { "'\($0)'" }.joined(separator: " → ")
-            error("style-cycle", "style inheritance cycle: \(cycle)", file, decl.parent?.span ?? decl.name.span)
+            error(.styleCycle, "style inheritance cycle: \(cycle)", file, decl.parent?.span ?? decl.name.span)
             resolvedStyles[name] = TextStyle()
             return TextStyle()
         }
         var result = TextStyle()
         if let parent = decl.parent {
             if styleDecls[parent.name] == nil {
-                error("unknown-style", "unknown style '\(parent.name)'\(Spelling.hint(parent.name, styleDecls.keys))", file, parent.span)
+                error(.unknownStyle, "unknown style '\(parent.name)'\(Spelling.hint(parent.name, styleDecls.keys))", file, parent.span)
             } else {
                 result = resolveStyle(parent.name, chain: chain + [name])
             }
@@ -76,7 +76,7 @@ extension Sema {
         case .inline(let block): return (style(from: block, in: file), nil)
         case .named(let id):
             guard styleDecls[id.name] != nil else {
-                error("unknown-style", "unknown style '\(id.name)'\(Spelling.hint(id.name, styleDecls.keys))", file, id.span)
+                error(.unknownStyle, "unknown style '\(id.name)'\(Spelling.hint(id.name, styleDecls.keys))", file, id.span)
                 return (TextStyle(), nil)
             }
             return (resolveStyle(id.name, chain: []), id.name)
@@ -90,7 +90,7 @@ extension Sema {
         case .inline(let block): return .some(style(from: block, in: file))
         case .named(let id):
             guard styleDecls[id.name] != nil else {
-                error("unknown-style", "unknown style '\(id.name)'\(Spelling.hint(id.name, styleDecls.keys + ["none"]))", file, id.span)
+                error(.unknownStyle, "unknown style '\(id.name)'\(Spelling.hint(id.name, styleDecls.keys + ["none"]))", file, id.span)
                 return nil
             }
             return .some(resolveStyle(id.name, chain: []))

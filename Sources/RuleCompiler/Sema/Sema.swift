@@ -35,8 +35,8 @@ struct Sema {
 
     func ref(_ file: SourceFile, _ span: SourceSpan) -> SourceRef { SourceRef(file: file, span: span) }
 
-    mutating func error(_ name: String, _ message: String, _ file: SourceFile, _ span: SourceSpan, notes: [Diagnostic.Note] = []) {
-        diagnostics.error(name, message, at: ref(file, span), notes: notes)
+    mutating func error(_ kind: DiagnosticKind, _ message: String, _ file: SourceFile, _ span: SourceSpan, notes: [Diagnostic.Note] = []) {
+        diagnostics.report(kind, message, at: ref(file, span), notes: notes)
     }
 
     /// Runs every check; the table is meaningful only when no error was reported.
@@ -65,7 +65,7 @@ struct Sema {
         if version.value != 1 {
             // The literal as written: a version such as 9223372036854775808 has no `Int`.
             error(
-                "version", "unsupported language version \(file.source.text(of: version.span)); this rulegen reads 'richrules 1'",
+                .version, "unsupported language version \(file.source.text(of: version.span)); this rulegen reads 'richrules 1'",
                 file.source, version.span)
         }
     }
@@ -73,10 +73,10 @@ struct Sema {
     mutating func checkAllowSites() {
         for site in allowSites {
             if site.other.name == site.rule {
-                error("unknown-rule", "a rule cannot allow overlap with itself", site.file, site.other.span)
+                error(.unknownRule, "a rule cannot allow overlap with itself", site.file, site.other.span)
             } else if ruleNames[site.other.name] == nil {
                 error(
-                    "unknown-rule", "unknown rule '\(site.other.name)' in 'allow overlap'\(Spelling.hint(site.other.name, ruleNames.keys))",
+                    .unknownRule, "unknown rule '\(site.other.name)' in 'allow overlap'\(Spelling.hint(site.other.name, ruleNames.keys))",
                     site.file, site.other.span)
             }
         }
@@ -85,7 +85,7 @@ struct Sema {
     /// Records a name in a namespace, reporting a duplicate with a note at the first.
     mutating func declare(_ id: Identifier, in file: SourceFile, kind: String, table: inout [String: SourceRef]) -> Bool {
         if let first = table[id.name] {
-            error("duplicate", "\(kind) '\(id.name)' is declared twice", file, id.span, notes: [.init("first declared here", at: first)])
+            error(.duplicate, "\(kind) '\(id.name)' is declared twice", file, id.span, notes: [.init("first declared here", at: first)])
             return false
         }
         table[id.name] = ref(file, id.span)

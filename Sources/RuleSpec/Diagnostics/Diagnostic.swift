@@ -42,8 +42,10 @@ public struct Diagnostic: Sendable, Hashable {
     }
 
     public var severity: Severity
-    /// Stable kind name, e.g. `syntax`, `unknown-style`, `empty-match`.
-    public var name: String
+    /// What it is (`DiagnosticKind` lists them all).
+    public var kind: DiagnosticKind
+    /// The kind's stable name, e.g. `syntax`, `unknown-style`, `empty-match`.
+    public var name: String { kind.name }
     public var message: String
     /// `nil` for diagnostics about no particular place (an unreadable file).
     public var ref: SourceRef?
@@ -56,9 +58,10 @@ public struct Diagnostic: Sendable, Hashable {
     public var witness: String?
     public var winner: String?
 
-    public init(_ severity: Severity, _ name: String, _ message: String, at ref: SourceRef?, notes: [Note] = []) {
-        self.severity = severity
-        self.name = name
+    /// A diagnostic of `kind`, with the kind's severity (`DiagnosticKind` calls it).
+    public init(_ kind: DiagnosticKind, _ message: String, at ref: SourceRef?, notes: [Note] = []) {
+        self.severity = kind.severity
+        self.kind = kind
         self.message = message
         self.ref = ref
         self.path = ref?.file.path
@@ -76,11 +79,9 @@ public struct DiagnosticBag: Sendable {
     public mutating func add(_ diagnostic: Diagnostic) { all.append(diagnostic) }
     public mutating func add(contentsOf other: [Diagnostic]) { all.append(contentsOf: other) }
 
-    public mutating func error(_ name: String, _ message: String, at ref: SourceRef?, notes: [Diagnostic.Note] = []) {
-        add(Diagnostic(.error, name, message, at: ref, notes: notes))
-    }
-    public mutating func warning(_ name: String, _ message: String, at ref: SourceRef?, notes: [Diagnostic.Note] = []) {
-        add(Diagnostic(.warning, name, message, at: ref, notes: notes))
+    /// Adds a diagnostic of `kind` (its severity is the kind's).
+    public mutating func report(_ kind: DiagnosticKind, _ message: String, at ref: SourceRef?, notes: [Diagnostic.Note] = []) {
+        add(kind(message, at: ref, notes: notes))
     }
 
     public var hasErrors: Bool { all.contains { $0.severity == .error } }
@@ -118,8 +119,8 @@ public struct DiagnosticBag: Sendable {
             shown[path, default: 0] += 1
             if shown[path]! <= Self.errorLimit { result.append(d) }
             if shown[path]! == total {
-                var stop = Diagnostic(
-                    .error, "too-many-errors", "too many errors (\(total) in this file); stopping after the first \(Self.errorLimit)",
+                var stop = DiagnosticKind.tooManyErrors(
+                    "too many errors (\(total) in this file); stopping after the first \(Self.errorLimit)",
                     at: nil)
                 stop.path = d.path
                 result.append(stop)

@@ -18,7 +18,7 @@ public struct Lexer {
     func peek(_ k: Int = 0) -> Unicode.Scalar? { pos + k < s.count ? s[pos + k] : nil }
 
     mutating func error(_ message: String, _ start: Int, _ end: Int) {
-        diagnostics.error("syntax", message, at: SourceRef(file: file, span: SourceSpan(start: start, end: max(end, start + 1))))
+        diagnostics.report(.syntax, message, at: SourceRef(file: file, span: SourceSpan(start: start, end: max(end, start + 1))))
     }
 
     /// Skips white space and comments; tells whether a line break was crossed.

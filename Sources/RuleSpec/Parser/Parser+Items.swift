@@ -8,7 +8,7 @@ extension Parser {
         }
         let keyword = tok.span
         if !context.allowed.contains(word) {
-            diagnostics.error("syntax", "'\(word)' is not allowed in \(context.name)", at: ref(keyword))
+            diagnostics.report(.syntax, "'\(word)' is not allowed in \(context.name)", at: ref(keyword))
             advance()
             _ = try parseItemBody(word, keyword: keyword, context: context)
             return nil

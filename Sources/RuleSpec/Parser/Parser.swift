@@ -59,7 +59,7 @@ public struct Parser {
 
     mutating func fail(_ message: String, at span: SourceSpan? = nil, notes: [Diagnostic.Note] = []) -> Failure {
         if tok.kind != .invalid || span != nil {
-            diagnostics.error("syntax", message, at: ref(span ?? tok.span), notes: notes)
+            diagnostics.report(.syntax, message, at: ref(span ?? tok.span), notes: notes)
         }
         return Failure()
     }
@@ -136,10 +136,10 @@ public struct Parser {
     mutating func unclosed(_ what: String, open: SourceSpan) {
         if lexer.unterminated.contains(where: { $0 > open.start }) { return }
         if tok.kind == .end {
-            diagnostics.error("syntax", "unclosed '{' of \(what): expected '}' before the end of the file", at: ref(open))
+            diagnostics.report(.syntax, "unclosed '{' of \(what): expected '}' before the end of the file", at: ref(open))
         } else {
-            diagnostics.error(
-                "syntax", "unclosed '{' of \(what): expected '}' before the next statement", at: ref(open),
+            diagnostics.report(
+                .syntax, "unclosed '{' of \(what): expected '}' before the next statement", at: ref(open),
                 notes: [.init("the next statement starts here", at: ref(tok.span))])
         }
     }

@@ -1,0 +1,126 @@
+/// The registry of diagnostic kinds: every diagnostic any phase reports has one of these
+/// kinds. A kind has a stable name (shown as `[-W<name>]`, used by `-Wno-<name>` and in
+/// JSON, SARIF and GitHub output), a default severity, and a one-line summary
+/// (`rulegen help diagnostics` prints the table docs/Lint.md shows). Warnings and notes can
+/// be turned off or promoted with `-W` flags; errors cannot.
+///
+/// A kind is also the factory of its diagnostics: `DiagnosticKind.unknownStyle("…", at:
+/// ref)` makes one with the kind's severity.
+public struct DiagnosticKind: Sendable, Hashable, CustomStringConvertible {
+    /// The phase that reports it, which is also how docs group the kinds.
+    public enum Phase: String, Sendable, CaseIterable {
+        case read, syntax, semantics, compiler, analysis
+    }
+
+    public let name: String
+    public let severity: Severity
+    public let phase: Phase
+    /// What it means, in one line.
+    public let summary: String
+
+    init(_ name: String, _ severity: Severity, _ phase: Phase, _ summary: String) {
+        self.name = name
+        self.severity = severity
+        self.phase = phase
+        self.summary = summary
+    }
+
+    /// Whether `-W<name>` and `-Wno-<name>` apply (to warnings and notes; an error cannot
+    /// be turned off).
+    public var isAdjustable: Bool { severity != .error }
+
+    public var description: String { name }
+
+    /// A diagnostic of this kind, with its default severity.
+    public func callAsFunction(_ message: String, at ref: SourceRef?, notes: [Diagnostic.Note] = []) -> Diagnostic {
+        Diagnostic(self, message, at: ref, notes: notes)
+    }
+
+    /// The kind named `name`, if there is one.
+    public static func named(_ name: String) -> DiagnosticKind? { all.first { $0.name == name } }
+
+    /// The kinds that `-W` flags act on.
+    public static var adjustable: [DiagnosticKind] { all.filter(\.isAdjustable) }
+}
+
+extension DiagnosticKind {
+    // Reading files.
+    public static let io = DiagnosticKind("io", .error, .read, "A spec cannot be read, or is not UTF-8 (at the first bad byte).")
+    public static let `import` = DiagnosticKind(
+        "import", .error, .read,
+        "An import cannot be read, is not a relative path to a .richrules file inside the import root, or nests too deep.")
+    public static let importCycle = DiagnosticKind("import-cycle", .error, .read, "Specs import each other in a cycle.")
+    public static let tooManyErrors = DiagnosticKind(
+        "too-many-errors", .error, .read, "A file has more errors than are shown (the first 50); the rest are not listed.")
+
+    // Syntax.
+    public static let syntax = DiagnosticKind(
+        "syntax", .error, .syntax, "The text is not the language: unexpected tokens, unclosed blocks, strings or patterns.")
+
+    // Semantic checks.
+    public static let version = DiagnosticKind(
+        "version", .error, .semantics, "The header names a language version this rulegen does not read.")
+    public static let duplicate = DiagnosticKind(
+        "duplicate", .error, .semantics, "A name, statement, property, label or tag block is declared twice.")
+    public static let unknownStyle = DiagnosticKind("unknown-style", .error, .semantics, "A style name that no `style` declares.")
+    public static let unknownProperty = DiagnosticKind(
+        "unknown-property", .error, .semantics, "A style property the language does not have.")
+    public static let unknownRule = DiagnosticKind(
+        "unknown-rule", .error, .semantics, "`allow overlap` names no rule (or the rule itself).")
+    public static let unknownCapture = DiagnosticKind(
+        "unknown-capture", .error, .semantics, "A template refers to a capture group or name the rule does not have.")
+    public static let invalidValue = DiagnosticKind(
+        "invalid-value", .error, .semantics,
+        "A value out of range or of the wrong kind: priority, size, font, color, line style, alignment, detector, prefix.")
+    public static let invalidName = DiagnosticKind(
+        "invalid-name", .error, .semantics, "A tag family, element or attribute name the language does not accept.")
+    public static let invalidPattern = DiagnosticKind(
+        "invalid-pattern", .error, .semantics, "A pattern ICU rejects (at its column), or an unknown pattern flag.")
+    public static let emptyMatch = DiagnosticKind("empty-match", .error, .semantics, "A pattern that can match the empty string.")
+    public static let missingMatch = DiagnosticKind("missing-match", .error, .semantics, "A rule without a `match` statement.")
+    public static let styleCycle = DiagnosticKind("style-cycle", .error, .semantics, "Styles that inherit from each other in a cycle.")
+    public static let handlerLabels = DiagnosticKind(
+        "handler-labels", .error, .semantics, "A handler called with different argument labels in different places.")
+    public static let conflictingContent = DiagnosticKind(
+        "conflicting-content", .error, .semantics, "A rule or tag that shows more than one of `replace`, `image` and `widget`.")
+
+    // The regex compiler.
+    public static let fallback = DiagnosticKind(
+        "fallback", .warning, .compiler,
+        "The pattern uses a construct no automaton expresses (backreference, lookaround, …): the rule runs on NSRegularExpression.")
+    public static let stateBudget = DiagnosticKind(
+        "state-budget", .warning, .compiler,
+        "The rule's DFA would exceed a budget (states, transitions or construction work): it runs on its NFA, in linear time but slower.")
+
+    // The conflict analysis.
+    public static let overlap = DiagnosticKind(
+        "overlap", .note, .analysis,
+        "Matches of two rules can share text (example text and the rule kept there); a warning when their priorities are equal, a note when priority settles it."
+    )
+    public static let shadowed = DiagnosticKind(
+        "shadowed", .warning, .analysis,
+        "The rule can never be kept: a higher-priority regex rule that nothing can discard matches wherever this rule's match starts.")
+    public static let neverMatches = DiagnosticKind("never-matches", .warning, .analysis, "No text holds a match of the rule.")
+    public static let unneededAllow = DiagnosticKind(
+        "unneeded-allow", .warning, .analysis, "`allow overlap` names a rule that can never overlap this one.")
+    public static let notAnalyzable = DiagnosticKind(
+        "not-analyzable", .note, .analysis,
+        "The rule has no automaton, so its conflicts are not checked; or the analysis ran out of its time budget (30 s) before checking every pair."
+    )
+
+    /// Every kind, by phase.
+    public static let all: [DiagnosticKind] = [
+        .io, .import, .importCycle, .tooManyErrors, .syntax, .version, .duplicate, .unknownStyle, .unknownProperty, .unknownRule,
+        .unknownCapture, .invalidValue, .invalidName, .invalidPattern, .emptyMatch, .missingMatch, .styleCycle, .handlerLabels,
+        .conflictingContent, .fallback, .stateBudget, .overlap, .shadowed, .neverMatches, .unneededAllow, .notAnalyzable,
+    ]
+
+    /// The registry as a Markdown table (docs/Lint.md holds this very text).
+    public static var markdownTable: String {
+        var lines = ["| name | default | phase | meaning |", "|---|---|---|---|"]
+        for kind in all {
+            lines.append("| `\(kind.name)` | \(kind.severity.rawValue) | \(kind.phase.rawValue) | \(kind.summary) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
