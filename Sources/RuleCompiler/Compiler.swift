@@ -19,15 +19,17 @@ public enum Compiler {
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
-    /// Compiles the spec at `path`; with `analyze`, a spec without errors also gets the
-    /// conflict analysis's diagnostics (`ConflictAnalysis`). `importRoot`: the folder its
-    /// imports must stay in (`nil`: the spec's package; see `SpecLoader`).
-    public static func compile(path: String, analyze: Bool = true, importRoot: String? = nil) -> Output {
-        compile(path: path, analyze: analyze, importRoot: importRoot, analysisBudget: .seconds(30))
-    }
+    /// How long the conflict analysis's pair searches may take in all, by default (`rulegen
+    /// lint`; `rulegen` generate, which a build runs, allows a third of it).
+    public static let analysisBudget = Duration.seconds(30)
 
-    /// `analysisBudget`: how long the conflict analysis's pair searches may take in all.
-    static func compile(path: String, analyze: Bool, importRoot: String? = nil, analysisBudget: Duration) -> Output {
+    /// Compiles the spec at `path`; with `analyze`, a spec without errors also gets the
+    /// conflict analysis's diagnostics (`ConflictAnalysis`), its pair searches taking at most
+    /// `analysisBudget` in all. `importRoot`: the folder its imports must stay in (`nil`:
+    /// the spec's package; see `SpecLoader`).
+    public static func compile(
+        path: String, analyze: Bool = true, importRoot: String? = nil, analysisBudget: Duration = Compiler.analysisBudget
+    ) -> Output {
         var loader = SpecLoader(importRoot: importRoot)
         let (loaded, loadDiagnostics) = loader.load(path: path)
         return compile(

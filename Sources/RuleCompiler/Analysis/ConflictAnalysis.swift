@@ -108,7 +108,9 @@ struct ConflictAnalysis {
         }
         if unchecked > 0 {
             var note = DiagnosticKind.notAnalyzable(
-                "the conflict analysis stopped after \(timeBudget): \(unchecked) pairs of rules were not checked", at: nil)
+                "the conflict analysis stopped after \(timeBudget): \(unchecked) pairs of rules were not checked"
+                    + (timeBudget < Compiler.analysisBudget ? " ('rulegen lint' runs it for up to \(Compiler.analysisBudget))" : ""),
+                at: nil)
             note.path = table.rules.first.flatMap { declarations[$0.name]?.file.path }
             diagnostics.append(note)
         }

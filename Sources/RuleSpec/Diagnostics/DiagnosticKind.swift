@@ -105,7 +105,7 @@ extension DiagnosticKind {
         "unneeded-allow", .warning, .analysis, "`allow overlap` names a rule that can never overlap this one.")
     public static let notAnalyzable = DiagnosticKind(
         "not-analyzable", .note, .analysis,
-        "The rule has no automaton, so its conflicts are not checked; or the analysis ran out of its time budget (30 s) before checking every pair."
+        "The rule has no automaton, so its conflicts are not checked; or the analysis ran out of its time budget (lint 30 s, generate 10 s) before checking every pair."
     )
 
     /// Every kind, by phase.
