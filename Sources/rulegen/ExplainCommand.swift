@@ -102,7 +102,7 @@ enum ExplainCommand {
         }
         var reader = JSONStringReader(file.bytes)
         var out = JSONWriter()
-        var status = ExitStatus.success
+        var badLines = 0
         for line in file.lines {
             do throws(JSONStringReader.SyntaxError) {
                 guard let text = try reader.read(line.bytes) else { continue }
@@ -110,14 +110,21 @@ enum ExplainCommand {
                 out.raw("\n")
                 if out.bytes.count >= 1 << 16 { console.out(out.take()) }
             } catch {
-                status = .inputErrors
+                badLines += 1
+                guard badLines <= DiagnosticBag.errorLimit else { continue }
                 // What came before goes out first, so a terminal shows both in input order.
                 if !out.bytes.isEmpty { console.out(out.take()) }
-                console.err("\(path):\(line.number):\(file.column(of: error.offset, in: line)): error: \(error.message)\n")
+                let place = "\(DiagnosticRenderer.escaped(path)):\(line.number):\(file.column(of: error.offset, in: line))"
+                console.err("\(place): error: \(DiagnosticRenderer.escaped(error.message))\n")
             }
         }
         if !out.bytes.isEmpty { console.out(out.take()) }
-        return status
+        if badLines > DiagnosticBag.errorLimit {
+            console.err(
+                "\(DiagnosticRenderer.escaped(path)): error: too many errors (\(badLines) bad lines); stopping after the first \(DiagnosticBag.errorLimit)\n"
+            )
+        }
+        return badLines > 0 ? .inputErrors : .success
     }
 }
 

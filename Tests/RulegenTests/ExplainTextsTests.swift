@@ -101,6 +101,19 @@ final class ExplainTextsTests: XCTestCase {
         XCTAssertEqual(try texts(result.stdout), expectedTexts)
     }
 
+    /// A million bad lines would print a million errors: the first 50 are shown, then one
+    /// line with the count; every valid line still prints.
+    func testErrorsStopAfterFiftyBadLines() throws {
+        var lines = (0..<120).map { "bad \($0)" }
+        lines.append("\"still here\"")
+        let result = try explain(Array(lines.joined(separator: "\n").utf8))
+        XCTAssertEqual(result.status, 1)
+        let errors = result.stderr.split(separator: "\n")
+        XCTAssertEqual(errors.count, 51)
+        XCTAssertEqual(errors.last, "t.jsonl: error: too many errors (120 bad lines); stopping after the first 50")
+        XCTAssertEqual(try texts(result.stdout), ["still here"])
+    }
+
     /// Valid escapes, a surrogate pair and `\u0000` are read as JSON defines them.
     func testEscapesAndSurrogatePairs() throws {
         let result = try explain(Array(#""\ud83d\uDE00 \"q\" \\ \/ \b\f\n\r\t \u0000 \u00e9 @x""#.utf8))
