@@ -31,8 +31,9 @@ enum ExplainCommand {
         TEXTS FILE: UTF-8 (a leading byte order mark is skipped); lines end at LF, CR LF or CR.
         Each line holds one JSON string, spaces and tabs around it allowed. Blank lines print nothing.
         A line that is not one JSON string prints nothing and an error 'file:line:column: error: ...'
-        on stderr; the other lines still print, in order, and the exit status is 1. A file that
-        cannot be read or is not UTF-8 prints nothing (exit 3).
+        on stderr (the first 50, then one line with the count); the other lines still print, in
+        order, and the exit status is 1. A file that cannot be read or is not UTF-8 prints nothing
+        (exit 3).
 
         """
 

@@ -191,7 +191,8 @@ final class ConflictAnalysisTests: XCTestCase {
         XCTAssertEqual(output.diagnostics.map(\.name), ["not-analyzable"])
         XCTAssertEqual(
             output.diagnostics.first?.message,
-            "the conflict analysis stopped after 0.0 seconds: 3 pairs of rules were not checked ('rulegen lint' runs it for up to 30.0 seconds)")
+            "the conflict analysis stopped after 0.0 seconds: 3 pairs of rules were not checked ('rulegen lint' runs it for up to 30.0 seconds)"
+        )
         XCTAssertEqual(output.diagnostics.first?.path, url.path)
     }
 }
