@@ -37,11 +37,12 @@ struct OverlapSearch {
         /// Per class of `table`: White_Space (used when `wordStart`).
         var isBreak: [Bool]
         /// Not-started tracks per context: two with `wordStart` (after a break or not).
-        var split: Int { wordStart ? 2 : 1 }
-        var notStarted: Int { table.contextCount * split }
+        let split: Int
+        let notStarted: Int
         /// Track numbering: `0..<notStarted` not started (context × split), `notStarted + s`
-        /// inside state `s`, `notStarted + stateCount` ended.
-        var ended: Int { notStarted + table.stateCount }
+        /// inside state `s`, `notStarted + stateCount` ended. (Stored: `step` reads them for
+        /// every node and class.)
+        let ended: Int
         var trackCount: Int { ended + 1 }
 
         init(_ language: RuleLanguage.Automaton) {
@@ -51,6 +52,9 @@ struct OverlapSearch {
             classCount = language.dfa.classCount
             wordStart = language.wordStart
             isBreak = [Bool](repeating: false, count: language.dfa.classCount)
+            split = language.wordStart ? 2 : 1
+            notStarted = language.dfa.contextCount * split
+            ended = notStarted + language.dfa.stateCount
         }
 
         /// The tracks after one code point of class `c`: at most two, each with whether
