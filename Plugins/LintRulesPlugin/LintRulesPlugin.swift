@@ -4,7 +4,7 @@ import PackagePlugin
 /// `swift package lint-rules [--target NAME]… [rulegen lint options]`: runs `rulegen lint`
 /// on the package's specs — those of the named targets, or every `.richrules` file under
 /// the package folder (hidden folders and `.build` left out). Options are `rulegen lint`'s
-/// (`--format`, `--strict`, `-Werror`, `-Wno-<name>`, …); the command fails when the lint does.
+/// (`--format`, `--notes`, `--strict`, `-Werror`, `-Wno-<name>`, …); the command fails when the lint does.
 @main
 struct LintRulesPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {

@@ -86,7 +86,7 @@ final class PluginBuildTests: XCTestCase {
 
         // The command plugins: lint-rules with rulegen lint's options, generate-rules
         // writing into the target (removed again: the build plugin generates the same type).
-        let lint = try swift(["package", "lint-rules", "--strict", "--format", "github"], scratch)
+        let lint = try swift(["package", "lint-rules", "--strict", "--notes", "--format", "github"], scratch)
         XCTAssertEqual(lint.status, 0, lint.output)
         XCTAssertTrue(
             lint.output.contains("::notice file=Sources/AgreementDemo/agreement.richrules,line=29,col=6,title=rulegen [overlap]::"),
