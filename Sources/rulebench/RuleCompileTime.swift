@@ -20,8 +20,15 @@ enum RuleCompileTime {
     static let patterns: [String] = [
         "(a{1,30}){1,30}b", "(a{1,200}){1,200}b", "((a{0,30}){0,30}){0,30}b", "x{5000}", "a{1,100000}", ".{1000}$", "a.{30}b",
         "(?s)(.{1,50}){1,50}x", "[^\\n]{1,3000}z", "(?i)[\\p{L}\\p{N}]{1,50}@\\p{L}{50}", "(?i)(\\w{1,20}){1,20}@",
-        "(?i)[a-zà-ÿ\\u0400-\\u04FF]{100}x", "(?i)(ǅ|ß|ﬅ|İ){1,400}", "(a|b|ab|ba){1,100}$", "(?i)\\b(?:" + keywords + ")\\b",
+        "(?i)[a-zà-ÿ\\u0400-\\u04FF]{100}x", "(?i)(ǅ|ß|ﬅ|İ){1,400}", "(a|b|ab|ba){1,100}$", "(?i)\\b(?:" + keywords + ")\\b", scripts,
     ]
+
+    /// 31 classes of distinct Unicode scripts (each an ICU probe over every code point).
+    static let scripts: String = [
+        "Greek", "Latin", "Cyrillic", "Arabic", "Hebrew", "Han", "Hiragana", "Katakana", "Thai", "Hangul", "Armenian", "Georgian",
+        "Devanagari", "Bengali", "Tamil", "Telugu", "Kannada", "Malayalam", "Gujarati", "Gurmukhi", "Oriya", "Sinhala", "Tibetan",
+        "Mongolian", "Khmer", "Lao", "Myanmar", "Ethiopic", "Cherokee", "Runic", "Ogham",
+    ].map { "[\\p{\($0)}a]" }.joined()
 
     /// 300 words of 4 to 9 letters, the same in every run.
     static let keywords: String = {

@@ -49,4 +49,25 @@ final class CompileBudgetTests: XCTestCase {
         XCTAssertNotNil(DFABuilder.build(small))
         XCTAssertEqual("\(DFALimit.work)", "more than 2000000 steps to build its DFA")
     }
+
+    /// Every distinct property costs an ICU probe over all code points (~30 ms): past 16
+    /// in one pattern, the rule falls back instead of taking seconds to compile, whatever
+    /// was compiled before it in the process.
+    func testManyDistinctPropertiesFallBack() {
+        let scripts = [
+            "Greek", "Latin", "Cyrillic", "Arabic", "Hebrew", "Han", "Hiragana", "Katakana", "Thai", "Hangul", "Armenian", "Georgian",
+            "Devanagari", "Bengali", "Tamil", "Telugu", "Kannada",
+        ]
+        let sixteen = scripts.prefix(16).map { "\\p{\($0)}" }.joined()
+        guard case .program = RegexCompiler.compile(sixteen, flags: []) else { return XCTFail("16 properties compile") }
+        let seventeen = scripts.map { "[\\p{\($0)}x]" }.joined()
+        guard case .fallback(let construct, let offset) = RegexCompiler.compile(seventeen, flags: []) else {
+            return XCTFail("17 properties fall back")
+        }
+        XCTAssertEqual(construct, "more than 16 distinct Unicode properties")
+        XCTAssertEqual(offset, 16 * 7 + scripts.prefix(16).map(\.count).reduce(0, +) + 1, "the 17th property, inside its class")
+        // A property named twice counts once.
+        let repeated = (scripts.prefix(16) + scripts.prefix(16)).map { "\\p{\($0)}" }.joined()
+        guard case .program = RegexCompiler.compile(repeated, flags: []) else { return XCTFail("repeats count once") }
+    }
 }

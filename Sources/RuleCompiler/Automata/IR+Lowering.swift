@@ -18,9 +18,18 @@ struct Lowering {
     /// Lowered programs may have at most this many states (estimated while lowering).
     static let stateLimit = 200_000
 
+    /// Distinct Unicode properties one pattern may name: each costs an ICU probe over every
+    /// code point (`ICUSets.members`, ~30 ms the first time in a process), so a pattern
+    /// naming hundreds would take seconds to compile; past the budget it falls back. The
+    /// count ignores the process's cache, so whether a rule compiles never depends on what
+    /// was compiled before it.
+    static let probeBudget = 16
+
     let pattern: [Unicode.Scalar]
     let sets = ICUSets.shared
     let folding = CaseFolding.shared
+    /// The properties named so far (a class: the set lookups are non-mutating).
+    let probes = ProbeCounter(budget: Lowering.probeBudget)
     /// Construct name and offset of every `RegexIR.atomic` site.
     private(set) var atomicSites: [(construct: String, offset: Int)] = []
 
@@ -171,5 +180,20 @@ extension RegexIR {
             guard let max = loop.max else { return multiply(multiply(loop.body.canBeEmpty ? 2 : 1, body), add(loop.min, 1)) }
             return multiply(body, max)
         }
+    }
+}
+
+/// The distinct properties one lowering names, up to a budget.
+final class ProbeCounter {
+    let budget: Int
+    private var named: Set<String> = []
+    init(budget: Int) { self.budget = budget }
+
+    /// Records `property`; `false` when it is new and the budget is spent.
+    func admit(_ property: String) -> Bool {
+        if named.contains(property) { return true }
+        guard named.count < budget else { return false }
+        named.insert(property)
+        return true
     }
 }

@@ -124,6 +124,9 @@ extension Lowering {
         } else {
             text = "[" + (property.negated ? "\\P{" : "\\p{") + CaseFolding.escaped(name) + "}]"
         }
+        guard probes.admit(text) else {
+            throw LoweringFailure(construct: "more than \(Lowering.probeBudget) distinct Unicode properties", offset: span.offset)
+        }
         guard let set = sets.members(of: text) else {
             throw LoweringFailure(construct: "property ICU could not evaluate", offset: span.offset)
         }
