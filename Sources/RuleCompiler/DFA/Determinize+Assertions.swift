@@ -119,8 +119,11 @@ public enum DFABuilder {
         _ program: RegexProgram, maxStates: Int = AutomataBuilder.stateBudget, maxCells: Int = AutomataBuilder.cellBudget,
         maxWork: Int = AutomataBuilder.workBudget
     ) -> Result<DFATable, DFALimit> {
-        guard var determinizer = Determinizer(program: program, maxStates: maxStates, maxCells: maxCells, maxWork: maxWork) else {
-            return .failure(.boundaryPairs)
+        var determinizer: Determinizer
+        do {
+            determinizer = try Determinizer(program: program, maxStates: maxStates, maxCells: maxCells, maxWork: maxWork)
+        } catch {
+            return .failure(error)
         }
         guard determinizer.classCount <= DFATable.maxClasses else { return .failure(.inputClasses) }
         if let table = determinizer.build() { return .success(table) }

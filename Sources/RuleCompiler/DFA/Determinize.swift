@@ -49,8 +49,11 @@ struct Determinizer {
     /// The single attempt of an anchored start state: explored once, never restarted.
     static let anchor: Int32 = -2
 
-    /// `nil` when the program cannot have a DFA here (too many boundary pairs).
-    init?(program: RegexProgram, maxStates: Int, maxCells: Int, maxWork: Int) {
+    /// Throws the limit when the program cannot have a DFA here: too many boundary pairs,
+    /// or a table of which set accepts which class that alone would cost
+    /// more than `maxWork` (a case-insensitive literal of thousands of letters has
+    /// thousands of sets and classes).
+    init(program: RegexProgram, maxStates: Int, maxCells: Int, maxWork: Int) throws(DFALimit) {
         self.program = program
         self.maxStates = maxStates
         self.maxCells = maxCells
@@ -69,9 +72,12 @@ struct Determinizer {
             default: continue
             }
         }
-        guard pairs.count <= DFATable.maxBoundaryPairs else { return nil }
+        guard pairs.count <= DFATable.maxBoundaryPairs else { throw .boundaryPairs }
         self.pairs = pairs
         alphabet = Alphabet(sets: used.sorted().map { program.sets[$0] })
+        let (tableCost, overflow) = program.sets.count.multipliedReportingOverflow(by: alphabet.baseCount)
+        guard !overflow, tableCost <= maxWork else { throw .work }
+        scratch.work = tableCost
         for base in 0..<alphabet.baseCount {
             let c = alphabet.representatives[base]
             var flags: UInt32 = 0
