@@ -21,7 +21,18 @@ enum RuleCompileTime {
         "(a{1,30}){1,30}b", "(a{1,200}){1,200}b", "((a{0,30}){0,30}){0,30}b", "x{5000}", "a{1,100000}", ".{1000}$", "a.{30}b",
         "(?s)(.{1,50}){1,50}x", "[^\\n]{1,3000}z", "(?i)[\\p{L}\\p{N}]{1,50}@\\p{L}{50}", "(?i)(\\w{1,20}){1,20}@",
         "(?i)[a-zà-ÿ\\u0400-\\u04FF]{100}x", "(?i)(ǅ|ß|ﬅ|İ){1,400}", "(a|b|ab|ba){1,100}$", "(?i)\\b(?:" + keywords + ")\\b", scripts,
+        longLiteral,
     ]
+
+    /// A case-insensitive literal of 2,000 Latin, Greek and Cyrillic letters.
+    static let longLiteral: String = {
+        var pattern = "(?i)"
+        pattern.unicodeScalars.append(
+            contentsOf: (0x100..<0x3000).compactMap(Unicode.Scalar.init).filter {
+                $0.properties.generalCategory == .lowercaseLetter || $0.properties.generalCategory == .uppercaseLetter
+            }.prefix(2000))
+        return pattern
+    }()
 
     /// 31 classes of distinct Unicode scripts (each an ICU probe over every code point).
     static let scripts: String = [
