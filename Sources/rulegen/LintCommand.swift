@@ -141,16 +141,17 @@ enum GitHubAnnotations {
         diagnostics.map { d in
             let command = d.severity == .note ? "notice" : d.severity.rawValue
             var properties: [String] = []
-            if let path = d.path { properties.append("file=" + escape(path, property: true)) }
+            if let path = d.path { properties.append("file=" + escape(DiagnosticRenderer.escaped(path), property: true)) }
             if let location = d.location {
                 properties.append("line=\(location.line)")
                 properties.append("col=\(location.column)")
             }
             properties.append("title=" + escape("rulegen [\(d.name)]", property: true))
-            var message = d.message
+            // Control characters from a spec never reach the log raw; lines are joined below.
+            var message = DiagnosticRenderer.escaped(d.message)
             for note in d.notes {
                 let place = note.ref.map { "\($0.file.path):\($0.location.line):\($0.location.column): " } ?? ""
-                message += "\n" + place + note.message
+                message += "\n" + DiagnosticRenderer.escaped(place + note.message)
             }
             return "::\(command) \(properties.joined(separator: ","))::\(escape(message, property: false))\n"
         }.joined()
