@@ -87,6 +87,26 @@ final class SemaTests: XCTestCase {
         XCTAssertEqual(output.diagnostics.map(\.message), ["'tap none' takes no arguments: it makes the match not tappable"])
     }
 
+    /// A 20,000-level `style a : b` chain overflowed the stack (resolution recursed per
+    /// level); it resolves, and a cycle inside a long chain is still one error.
+    func testLongInheritanceChainsResolve() throws {
+        var lines = ["richrules 1"]
+        for i in 0..<19_999 { lines.append("style s\(i) : s\(i + 1) { kern: \(i % 7) }") }
+        lines.append("style s19999 { color: red }")
+        lines.append("rule a { match /x/ style s0 }")
+        let output = Compiler.compile(source: lines.joined(separator: "\n"), path: "chain.richrules", analyze: false)
+        XCTAssertEqual(output.diagnostics.map(\.message), [])
+        let style = try XCTUnwrap(output.table?.rules.first?.presentation.style)
+        XCTAssertEqual(style.color, "red")
+        XCTAssertEqual(style.kern, 0)
+
+        let cycle = Compiler.compile(
+            source:
+                "richrules 1\nstyle c : a { kern: 1 }\nstyle a : b { color: red }\nstyle b : a { color: blue }\nrule r { match /x/ style c }",
+            path: "cycle.richrules", analyze: false)
+        XCTAssertEqual(cycle.diagnostics.map(\.message), ["style inheritance cycle: 'a' → 'b' → 'a'"])
+    }
+
     func testInheritanceChainsMergeParentFirst() throws {
         let t = try table(
             """

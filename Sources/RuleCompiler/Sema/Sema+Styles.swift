@@ -24,7 +24,7 @@ extension Sema {
                 }
             }
         }
-        for name in styleDecls.keys.sorted() { _ = resolveStyle(name, chain: []) }
+        for name in styleDecls.keys.sorted() { _ = resolveStyle(name) }
         for file in spec.files {
             var highlightSeen: SourceRef?
             for statement in file.statements {
@@ -46,28 +46,59 @@ extension Sema {
     }
 
     /// The merged style of a named style; reports inheritance cycles once.
+    ///
+    /// Note: iterative, so that a chain of thousands of `style a : b` levels cannot
+    /// overflow the stack. The walk goes up the parents until a resolved style, a style
+    /// without a parent, an unknown parent or a cycle, then merges back down. In a cycle
+    /// the style where it closes resolves to nothing (after one error) and the others to
+    /// their own blocks over it, as if the cycle were cut at that style's parent.
     @discardableResult
-    mutating func resolveStyle(_ name: String, chain: [String]) -> TextStyle {
+    mutating func resolveStyle(_ name: String) -> TextStyle {
         if let done = resolvedStyles[name] { return done }
-        guard let (decl, file) = styleDecls[name] else { return TextStyle() }
-        if chain.contains(name) {
-            let cycle = (chain.drop { $0 != name } + [name]).map { "'\($0)'" }.joined(separator: " → ")
-            error(.styleCycle, "style inheritance cycle: \(cycle)", file, decl.parent?.span ?? decl.name.span)
-            resolvedStyles[name] = TextStyle()
-            return TextStyle()
-        }
-        var result = TextStyle()
-        if let parent = decl.parent {
-            if styleDecls[parent.name] == nil {
-                error(.unknownStyle, "unknown style '\(parent.name)'\(Spelling.hint(parent.name, styleDecls.keys))", file, parent.span)
-            } else {
-                result = resolveStyle(parent.name, chain: chain + [name])
+        var chain: [String] = []
+        var indexInChain: [String: Int] = [:]
+        var base = TextStyle()
+        var cycleHead: Int?
+        var current = name
+        while let (decl, file) = styleDecls[current] {
+            if let done = resolvedStyles[current] {
+                base = done
+                break
             }
+            if let index = indexInChain[current] {
+                let cycle = (chain[index...] + [current]).map { "'\($0)'" }.joined(separator: " → ")
+                error(.styleCycle, "style inheritance cycle: \(cycle)", file, decl.parent?.span ?? decl.name.span)
+                cycleHead = index
+                break
+            }
+            indexInChain[current] = chain.count
+            chain.append(current)
+            guard let parent = decl.parent else { break }
+            guard styleDecls[parent.name] != nil else {
+                error(.unknownStyle, "unknown style '\(parent.name)'\(Spelling.hint(parent.name, styleDecls.keys))", file, parent.span)
+                break
+            }
+            current = parent.name
         }
-        if resolvedStyles[name] != nil { return resolvedStyles[name]! }
-        result = result.merged(with: style(from: decl.block, in: file))
-        resolvedStyles[name] = result
-        return result
+        if let head = cycleHead {
+            resolvedStyles[chain[head]] = TextStyle()
+            mergeDown(chain[(head + 1)...], over: TextStyle())
+            mergeDown(chain[..<head], over: TextStyle())
+        } else {
+            mergeDown(chain[...], over: base)
+        }
+        return resolvedStyles[name] ?? TextStyle()
+    }
+
+    /// Resolves `chain` (each style the child of the next) from its last style up to its
+    /// first, each merged over the one after it, the last over `base`.
+    private mutating func mergeDown(_ chain: ArraySlice<String>, over base: TextStyle) {
+        var result = base
+        for name in chain.reversed() {
+            guard let (decl, file) = styleDecls[name] else { continue }
+            result = result.merged(with: style(from: decl.block, in: file))
+            resolvedStyles[name] = result
+        }
     }
 
     /// A style reference as a style (unmerged with base) plus its name.
@@ -79,7 +110,7 @@ extension Sema {
                 error(.unknownStyle, "unknown style '\(id.name)'\(Spelling.hint(id.name, styleDecls.keys))", file, id.span)
                 return (TextStyle(), nil)
             }
-            return (resolveStyle(id.name, chain: []), id.name)
+            return (resolveStyle(id.name), id.name)
         }
     }
 
@@ -93,7 +124,7 @@ extension Sema {
                 error(.unknownStyle, "unknown style '\(id.name)'\(Spelling.hint(id.name, styleDecls.keys + ["none"]))", file, id.span)
                 return nil
             }
-            return .some(resolveStyle(id.name, chain: []))
+            return .some(resolveStyle(id.name))
         }
     }
 }
