@@ -107,9 +107,11 @@ struct Determinizer {
 /// thousands of instructions (nested counted repetitions such as `(a{1,30}){1,30}b`) has
 /// kernels of thousands of threads, and each of its states costs a closure over them per
 /// input class, so a build could take minutes before reaching 2,000 states. Every
-/// instruction a closure visits and every kernel entry hashed counts one unit of work;
-/// past `maxWork` the build stops and the rule runs on its NFA (still linear in the
-/// text). The count, unlike a clock, gives the same DFA on every machine.
+/// instruction a closure visits and every kernel entry hashed counts one unit of work, and
+/// so does every cell of the table of which set accepts which input class (sets × classes,
+/// counted before it is built); past `maxWork` the build stops and the rule runs on its
+/// NFA (still linear in the text). The count, unlike a clock, gives the same DFA on every
+/// machine.
 struct DeterminizerScratch {
     /// `visited[pc] == generation`: visited by the current closure.
     var visited: [UInt32]
