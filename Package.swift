@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "RuleRuntime", targets: ["RuleRuntime"]),
         .library(name: "RuleCompiler", targets: ["RuleCompiler"]),
+        // The language front end (diagnostics and their renderer), for tools such as Fuzz/.
+        .library(name: "RuleSpec", targets: ["RuleSpec"]),
         .executable(name: "rulegen", targets: ["rulegen"]),
         .executable(name: "rulebench", targets: ["rulebench"]),
         .plugin(name: "RichRulesPlugin", targets: ["RichRulesPlugin"]),

@@ -1,0 +1,48 @@
+import Foundation
+
+// The fuzz target: libFuzzer calls `fuzz` once per input. Every input goes through the
+// whole pipeline a spec takes (`SpecPipeline`: compile, lint, emit, load the table and the
+// automata back, render); an input that starts with `{` is also loaded as a style table
+// (`TablePipeline`). A broken invariant prints what broke and aborts (`Failure.swift`), so
+// libFuzzer saves the input as a crash.
+
+/// libFuzzer's entry point.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    let input = FuzzInput(bytes)
+    SpecPipeline.run(input)
+    if bytes.first == UInt8(ascii: "{") { TablePipeline.run(Data(bytes), texts: input.texts) }
+    return 0
+}
+
+/// One input, split: the spec is everything before the first line `%%`, the text to render
+/// everything after it (without the line, the spec's own text is rendered: it holds the
+/// literal parts of its patterns). Invalid UTF-8 becomes U+FFFD, as in any `String`.
+struct FuzzInput {
+    /// The line that ends the spec and starts the text.
+    static let separator = Array("\n%%\n".utf8)
+
+    let spec: String
+    /// The text derived from the input, then `SampleTexts.all`.
+    let texts: [String]
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if let cut = Self.firstIndex(of: Self.separator, in: bytes) {
+            spec = String(decoding: bytes[..<cut], as: UTF8.self)
+            let text = String(decoding: bytes[(cut + Self.separator.count)...], as: UTF8.self)
+            texts = [text] + SampleTexts.all
+        } else {
+            spec = String(decoding: bytes, as: UTF8.self)
+            texts = [spec] + SampleTexts.all
+        }
+    }
+
+    /// Where `needle` first occurs in `haystack`.
+    static func firstIndex(of needle: [UInt8], in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard haystack.count >= needle.count else { return nil }
+        return (0...(haystack.count - needle.count)).first { start in
+            needle.indices.allSatisfy { haystack[start + $0] == needle[$0] }
+        }
+    }
+}
