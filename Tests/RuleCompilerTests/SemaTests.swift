@@ -118,7 +118,7 @@ final class SemaTests: XCTestCase {
         XCTAssertEqual(
             t.styles["c"],
             TextStyle(
-                font: FontSpec(size: 12, weight: "bold"), color: "#AABBCCFF", underline: .double, underlineColor: "#00FF00FF",
+                font: FontSpec(size: 12, weight: .bold), color: "#AABBCCFF", underline: .double, underlineColor: "#00FF00FF",
                 kern: 1))
     }
 
@@ -194,7 +194,7 @@ final class SemaTests: XCTestCase {
         XCTAssertEqual(try StyleTable(jsonData: a), table)
         let text = String(decoding: a, as: UTF8.self)
         XCTAssertTrue(text.hasPrefix("{\n  \"base\""), text)
-        XCTAssertTrue(text.contains("\"formatVersion\" : 1"))
+        XCTAssertTrue(text.contains("\"formatVersion\" : 2"))
     }
 
     func testEverySyntaxErrorIsReportedWithSemanticErrors() throws {

@@ -12,9 +12,10 @@ enum Fixture {
 
     static func presentation(
         style: TextStyle = Fixture.link, styleName: String? = nil, tap: TapSpec? = nil, replace: Template? = nil,
-        image: ImageSpec? = nil, widget: WidgetSpec? = nil
+        image: ImageSpec? = nil, widget: WidgetSpec? = nil, highlight: TextStyle? = nil, alt: Template? = nil
     ) -> Presentation {
-        Presentation(style: style, styleName: styleName, highlight: nil, tap: tap, replace: replace, image: image, widget: widget)
+        Presentation(
+            style: style, styleName: styleName, highlight: highlight, tap: tap, replace: replace, image: image, widget: widget, alt: alt)
     }
 
     static func regex(

@@ -153,8 +153,9 @@ final class MatchingTests: XCTestCase {
         XCTAssertEqual(
             result.matches.map(\.content),
             [
-                .image(source: "https://cdn/x.png", width: 17, height: 17), .image(source: "https://cdn/y.png", width: 17, height: 17),
-                .image(source: "https://cdn/", width: 17, height: 17),
+                .attachment(Attachment(kind: .image(source: "https://cdn/x.png"), width: 17, height: 17), text: ""),
+                .attachment(Attachment(kind: .image(source: "https://cdn/y.png"), width: 17, height: 17), text: ""),
+                .attachment(Attachment(kind: .image(source: "https://cdn/"), width: 17, height: 17), text: ""),
             ])
         XCTAssertEqual(result.matches.map { $0.tag?.text }, ["", "", ""])
         XCTAssertEqual(result.display, "A\u{FFFC}B\u{FFFC}C\u{FFFC}D</img>")

@@ -56,7 +56,7 @@ final class RenderTests: XCTestCase {
                 replace: Template(text: "🔗 link")))
         let vip = Fixture.regex(
             "vip", #"\[vip\]"#,
-            presentation: Fixture.presentation(widget: WidgetSpec(name: "badge", width: 30, height: 16, align: "middle")))
+            presentation: Fixture.presentation(widget: WidgetSpec(name: "badge", width: 30, height: 16, align: .middle)))
         let emoji = Fixture.regex(
             "emoji", #"\[(?<name>smile|heart)\]"#, captureNames: ["name": 1],
             presentation: Fixture.presentation(
@@ -71,8 +71,8 @@ final class RenderTests: XCTestCase {
         XCTAssertEqual(result.matches[0].content, .text("🔗 link"))
         XCTAssertEqual(result.matches[0].styleName, "link")
         XCTAssertEqual(result.matches[0].tap, TapTarget(handler: "openURL", arguments: [.init(label: "url", value: "https://a.b/c")]))
-        XCTAssertEqual(result.matches[1].content, .widget(name: "badge", width: 30, height: 16, align: "middle"))
-        XCTAssertEqual(result.matches[2].content, .image(source: "smile", width: 17, height: 17))
+        XCTAssertEqual(result.matches[1].content, .attachment(Attachment(kind: .widget(name: "badge"), width: 30, height: 16), text: ""))
+        XCTAssertEqual(result.matches[2].content, .attachment(Attachment(kind: .image(source: "smile"), width: 17, height: 17), text: ""))
         XCTAssertEqual(result.matches[2].tap?.arguments, [.init(label: nil, value: "smile")])
         XCTAssertEqual(result.matches[2].named, ["name": "smile"])
     }

@@ -25,7 +25,9 @@ final class StyleTableTests: XCTestCase {
                 presentation: Fixture.presentation(image: ImageSpec(source: Fixture.template(.name("src")), width: 17))),
             Fixture.regex(
                 "vip", #"\[vip\]"#,
-                presentation: Fixture.presentation(widget: WidgetSpec(name: "badge", width: 30, height: 16, align: "middle"))),
+                presentation: Fixture.presentation(widget: WidgetSpec(
+                        name: "badge", width: 30, height: .fromMatch(Template([.text("1"), .group(0)])), align: .middle, position: .after,
+                        tappable: false), alt: Template(text: "VIP badge"))),
         ])
     }
 
@@ -46,13 +48,14 @@ final class StyleTableTests: XCTestCase {
         XCTAssertThrowsError(try StyleTable(jsonData: table.jsonData())) { error in
             XCTAssertEqual(error as? StyleTableError, .unsupportedFormatVersion(found: 99, supported: StyleTable.currentFormatVersion))
         }
-        XCTAssertThrowsError(try StyleTable(jsonData: Data(#"{"formatVersion": 2}"#.utf8))) { error in
-            XCTAssertEqual(error as? StyleTableError, .unsupportedFormatVersion(found: 2, supported: 1))
+        // A table of the first format (before typed attachments and truncation) names its version.
+        XCTAssertThrowsError(try StyleTable(jsonData: Data(#"{"formatVersion": 1}"#.utf8))) { error in
+            XCTAssertEqual(error as? StyleTableError, .unsupportedFormatVersion(found: 1, supported: 2))
         }
     }
 
     func testMalformedTables() {
-        for json in ["[]", "{}", #"{"formatVersion": 1}"#] {
+        for json in ["[]", "{}", #"{"formatVersion": 2}"#] {
             XCTAssertThrowsError(try StyleTable(jsonData: Data(json.utf8)), json) { error in
                 guard case .malformed? = error as? StyleTableError else { return XCTFail("\(json): \(error)") }
             }

@@ -1,16 +1,5 @@
-/// Color literals: `#RGB`, `#RRGGBB`, `#RRGGBBAA`, and the system color names.
+/// Color literals: `#RGB`, `#RRGGBB`, `#RRGGBBAA` (names: `RuleRuntime.SystemColor`).
 enum Colors {
-    /// UIKit's semantic and system colors (`UIColor.systemBlue`, `.label`, …).
-    static let named: Set<String> = [
-        "systemBlue", "systemBrown", "systemCyan", "systemGreen", "systemIndigo", "systemMint", "systemOrange",
-        "systemPink", "systemPurple", "systemRed", "systemTeal", "systemYellow", "systemGray", "systemGray2",
-        "systemGray3", "systemGray4", "systemGray5", "systemGray6", "label", "secondaryLabel", "tertiaryLabel",
-        "quaternaryLabel", "link", "placeholderText", "separator", "opaqueSeparator", "systemBackground",
-        "secondarySystemBackground", "tertiarySystemBackground", "systemFill", "secondarySystemFill",
-        "tertiarySystemFill", "quaternarySystemFill", "tintColor", "black", "white", "clear", "gray", "darkGray",
-        "lightGray", "red", "green", "blue", "cyan", "yellow", "magenta", "orange", "purple", "brown",
-    ]
-
     /// `RRGGBBAA` upper-case for a hex literal body (without `#`), `nil` if malformed.
     static func normalizeHex(_ hex: String) -> String? {
         guard hex.allSatisfy(\.isHexDigit) else { return nil }

@@ -34,28 +34,99 @@ extension Sema {
         }
         if case .replace(let literal, _)? = items["replace"] { p.replace = template(literal, scope: scope, in: file) }
         if case .image(let decl)? = items["image"] {
-            let dims = decl.size.map { size(decl: $0, file) }
-            p.image = ImageSpec(source: template(decl.source, scope: scope, in: file), width: dims?.0, height: dims?.1)
+            let o = attachmentOptions(decl.options, scope: scope, in: file, isWidget: false)
+            p.image = ImageSpec(
+                source: template(decl.source, scope: scope, in: file), width: o.width, height: o.height, align: o.align,
+                position: o.position)
             if decl.source.pieces.isEmpty { error(.invalidValue, "an image needs a name or URL", file, decl.source.span) }
         }
         if case .widget(let decl)? = items["widget"] {
-            if let align = decl.align, !WidgetSpec.alignments.contains(align.name) {
-                error(
-                    .invalidValue,
-                    "unknown alignment '\(align.name)'\(Spelling.hint(align.name, WidgetSpec.alignments)); use \(WidgetSpec.alignments.joined(separator: ", "))",
-                    file, align.span)
-            }
-            let dims = decl.size.map { size(decl: $0, file) }
-            p.widget = WidgetSpec(name: decl.name.name, width: dims?.0, height: dims?.1, align: decl.align?.name)
+            let o = attachmentOptions(decl.options, scope: scope, in: file, isWidget: true)
+            p.widget = WidgetSpec(
+                name: decl.name.name, width: o.width, height: o.height, align: o.align, position: o.position, tappable: o.tappable)
         }
+        if case .alt(let literal, _)? = items["alt"] { p.alt = template(literal, scope: scope, in: file) }
         return p
     }
 
-    mutating func size(decl: SizeLiteral, _ file: SourceFile) -> (Double, Double) {
-        if decl.width <= 0 || decl.height <= 0 || decl.width > 10_000 || decl.height > 10_000 {
-            error(.invalidValue, "a size must be positive and at most 10000x10000", file, decl.span)
+    /// `alt` describes an attachment: an error where the presentation shows none.
+    mutating func checkAlt(_ items: [String: Item], shows presentations: [Presentation], in file: SourceFile) {
+        guard case .alt(_, let span)? = items["alt"] else { return }
+        if !presentations.contains(where: { $0.image != nil || $0.widget != nil }) {
+            error(.invalidValue, "'alt' describes an image or widget, but this shows text (its text is what VoiceOver reads)", file, span)
         }
-        return (decl.width, decl.height)
+    }
+
+    /// The `truncation` statements: one per file, the last file's wins (as `highlight`).
+    mutating func checkTruncation() {
+        for file in spec.files {
+            var seen: SourceRef?
+            for case .truncation(let decl) in file.statements {
+                if let first = seen {
+                    error(
+                        .duplicate, "'truncation' is declared twice in this file", file.source, decl.span,
+                        notes: [.init("first declared here", at: first)])
+                    continue
+                }
+                seen = ref(file.source, decl.span)
+                let items = uniqueItems(decl.items, owner: "the truncation token", in: file.source)
+                let scope = CaptureScope(maxGroup: -1, names: [], what: "the truncation token has no match to refer to")
+                let p = presentation(items, scope: scope, in: file.source, inherited: nil)
+                guard let text = decl.text.plainText else {
+                    error(.unknownCapture, "the truncation token is plain text: it has no match to refer to", file.source, decl.text.span)
+                    continue
+                }
+                if text.isEmpty { error(.invalidValue, "the truncation token cannot be empty", file.source, decl.text.span) }
+                truncation = TruncationSpec(
+                    text: text, style: base.merged(with: p.style), styleName: p.styleName, highlight: p.tap == nil ? nil : p.highlight,
+                    tap: p.tap)
+            }
+        }
+    }
+
+    /// Checks `size`, `align`, `position` and `tappable` (widgets only).
+    mutating func attachmentOptions(_ options: AttachmentOptions, scope: CaptureScope, in file: SourceFile, isWidget: Bool) -> (
+        width: AttachmentDimension?, height: AttachmentDimension?, align: AttachmentAlignment?, position: AttachmentPosition?,
+        tappable: Bool?
+    ) {
+        func dimension(_ decl: DimensionDecl) -> AttachmentDimension? {
+            switch decl {
+            case .auto: return nil
+            case .points(let value, let span):
+                if value <= 0 || value > 10_000 {
+                    error(.invalidValue, "a size must be positive and at most 10000x10000", file, span)
+                }
+                return .points(value)
+            case .reference(let literal): return .fromMatch(template(literal, scope: scope, in: file))
+            }
+        }
+        let width = options.size.flatMap { dimension($0.width) }
+        let height = options.size.flatMap { dimension($0.height) }
+        var align: AttachmentAlignment?
+        if let id = options.align {
+            align = AttachmentAlignment(rawValue: id.name)
+            if align == nil {
+                let names = AttachmentAlignment.allCases.map(\.rawValue)
+                error(
+                    .invalidValue, "unknown alignment '\(id.name)'\(Spelling.hint(id.name, names)); use \(names.joined(separator: ", "))",
+                    file, id.span)
+            }
+        }
+        var position: AttachmentPosition?
+        if let id = options.position {
+            position = AttachmentPosition(rawValue: id.name)
+            if position == nil {
+                let names = AttachmentPosition.allCases.map(\.rawValue)
+                error(
+                    .invalidValue, "unknown position '\(id.name)'\(Spelling.hint(id.name, names)); use \(names.joined(separator: ", "))",
+                    file, id.span)
+            }
+        }
+        if let tappable = options.tappable, !isWidget {
+            error(
+                .invalidValue, "'tappable' applies to widgets: a tap on an image is its match's tap", file, tappable.span)
+        }
+        return (width, height, align, position, isWidget ? options.tappable?.value : nil)
     }
 
     /// Checks a tap: argument references and one label list per handler.
@@ -100,13 +171,17 @@ extension Sema {
                 }
             case .group(let n):
                 if n > scope.maxGroup {
-                    let has = scope.maxGroup == 0 ? "only $0 (the whole match)" : "$0 to $\(scope.maxGroup)"
-                    error(.unknownCapture, "no capture group \(n): this rule has \(has)", file, piece.span)
+                    if scope.maxGroup < 0 {
+                        error(.unknownCapture, "no capture group \(n): \(scope.what)", file, piece.span)
+                    } else {
+                        let has = scope.maxGroup == 0 ? "only $0 (the whole match)" : "$0 to $\(scope.maxGroup)"
+                        error(.unknownCapture, "no capture group \(n): this rule has \(has)", file, piece.span)
+                    }
                 }
                 parts.append(.group(n))
             case .name(let name):
                 if !scope.names.contains(name) {
-                    let valid = scope.names.isEmpty ? "this rule has no named captures" : scope.what
+                    let valid = scope.maxGroup < 0 ? scope.what : scope.names.isEmpty ? "this rule has no named captures" : scope.what
                     error(.unknownCapture, "unknown capture '\(name)'\(Spelling.hint(name, scope.names)) (\(valid))", file, piece.span)
                 }
                 parts.append(.name(name))

@@ -31,6 +31,7 @@ extension Sema {
         let priority = checkPriority(items["priority"], in: file)
         var presentation = presentation(items, scope: scope, in: file, inherited: nil)
         presentation.style = base.merged(with: presentation.style)
+        checkAlt(items, shows: [presentation], in: file)
         collectAllows(decl.items, rule: decl.name.name, in: file)
         guard declared, let matcher else { return }
         rules.append(
@@ -74,8 +75,10 @@ extension Sema {
             let tagItems = uniqueItems(block.items, owner: "tag '\(name)'", in: file)
             var p = presentation(tagItems, scope: scope, in: file, inherited: familyPresentation)
             p.style = base.merged(with: p.style)
+            checkAlt(tagItems, shows: [p], in: file)
             tags[name] = p
         }
+        checkAlt(items, shows: [familyPresentation] + tags.values, in: file)
         var presentation = familyPresentation
         presentation.style = base.merged(with: presentation.style)
         collectAllows(decl.items, rule: decl.family.name, in: file)

@@ -67,14 +67,14 @@ extension Sema {
                 }
                 font.family = family
             case .word(let id):
-                if FontSpec.weights.contains(id.name), font.weight == nil {
-                    font.weight = id.name
-                } else if FontSpec.textStyles.contains(id.name), font.textStyle == nil {
-                    font.textStyle = id.name
+                if let weight = FontWeight(rawValue: id.name), font.weight == nil {
+                    font.weight = weight
+                } else if let textStyle = DynamicTypeStyle(rawValue: id.name), font.textStyle == nil {
+                    font.textStyle = textStyle
                 } else if id.name == "italic", font.italic == nil {
                     font.italic = true
                 } else {
-                    let words = FontSpec.weights + FontSpec.textStyles + ["italic"]
+                    let words = FontWeight.allCases.map(\.rawValue) + DynamicTypeStyle.allCases.map(\.rawValue) + ["italic"]
                     error(
                         .invalidValue,
                         "unknown font attribute '\(id.name)'\(Spelling.hint(id.name, words)) (a font is a size, a weight, 'italic', a text style such as 'body', or a family in quotes)",
@@ -87,7 +87,7 @@ extension Sema {
         return font
     }
 
-    mutating func color(_ values: [StyleValue], _ property: StyleProperty, _ file: SourceFile) -> String? {
+    mutating func color(_ values: [StyleValue], _ property: StyleProperty, _ file: SourceFile) -> StyleColor? {
         guard values.count == 1 else {
             error(.invalidValue, "'\(property.name.name)' takes one color", file, values[1].span)
             return nil
@@ -95,20 +95,21 @@ extension Sema {
         return color(values[0], file)
     }
 
-    mutating func color(_ value: StyleValue, _ file: SourceFile) -> String? {
+    mutating func color(_ value: StyleValue, _ file: SourceFile) -> StyleColor? {
         switch value {
         case .color(let hex, let span):
             guard let normalized = Colors.normalizeHex(hex) else {
                 error(.invalidValue, "invalid color '#\(hex)': write #RGB, #RRGGBB or #RRGGBBAA in hex digits", file, span)
                 return nil
             }
-            return "#" + normalized
+            return StyleColor("#" + normalized)
         case .word(let id):
-            guard Colors.named.contains(id.name) else {
-                error(.invalidValue, "unknown color '\(id.name)'\(Spelling.hint(id.name, Colors.named))", file, id.span)
+            guard let system = SystemColor(rawValue: id.name) else {
+                let names = SystemColor.allCases.map(\.rawValue)
+                error(.invalidValue, "unknown color '\(id.name)'\(Spelling.hint(id.name, names))", file, id.span)
                 return nil
             }
-            return id.name
+            return .system(system)
         default:
             error(.invalidValue, "expected a color (#RRGGBB or a name such as 'systemBlue')", file, value.span)
             return nil
@@ -116,7 +117,7 @@ extension Sema {
     }
 
     /// `underline: single`, `underline: double #FF0000`.
-    mutating func lineStyle(_ values: [StyleValue], _ property: StyleProperty, _ file: SourceFile) -> (LineStyle?, String?) {
+    mutating func lineStyle(_ values: [StyleValue], _ property: StyleProperty, _ file: SourceFile) -> (LineStyle?, StyleColor?) {
         guard case .word(let id) = values[0], let line = LineStyle(rawValue: id.name) else {
             let names = LineStyle.allCases.map(\.rawValue)
             let word: String

@@ -16,6 +16,7 @@ struct Sema {
     var resolvedStyles: [String: TextStyle] = [:]
     var base = TextStyle()
     var defaultHighlight: TextStyle?
+    var truncation: TruncationSpec?
     /// Handler name → labels and where first used.
     var handlers: [String: (labels: [String?], ref: SourceRef)] = [:]
     /// Rule or family name → where declared.
@@ -52,11 +53,12 @@ struct Sema {
                 }
             }
         }
+        checkTruncation()
         checkAllowSites()
         let source = (spec.root.source.path as NSString).lastPathComponent
         return StyleTable(
             name: Compiler.typeName(forSpecPath: spec.root.source.path), source: source, base: base,
-            styles: resolvedStyles, highlight: defaultHighlight,
+            styles: resolvedStyles, highlight: defaultHighlight, truncation: truncation,
             handlers: handlers.mapValues(\.labels), rules: rules)
     }
 

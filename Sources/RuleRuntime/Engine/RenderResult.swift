@@ -64,10 +64,9 @@ public struct TapTarget: Sendable, Hashable {
 public enum MatchContent: Sendable, Hashable {
     /// Text (the matched text, a tag's content, or a replacement).
     case text(String)
-    /// An inline image (one U+FFFC in the display text).
-    case image(source: String, width: Double?, height: Double?)
-    /// A custom view registered under `name` (one U+FFFC in the display text).
-    case widget(name: String, width: Double?, height: Double?, align: String?)
+    /// An image or widget (one U+FFFC in the display text) and the text beside it: empty
+    /// when it replaces the match, else the match's text (`position before|after`).
+    case attachment(Attachment, text: String)
 }
 
 /// A match of a rule, kept or discarded.
@@ -141,7 +140,12 @@ public struct RuleMatch: Sendable, Hashable {
     /// Merged style (base → rule → tag) and pressed highlight.
     public var style: TextStyle { presentation.style }
     public var styleName: String? { presentation.styleName }
-    public var highlight: TextStyle? { presentation.highlight }
+    /// The pressed highlight: the rule's, tag's or family's, else the spec's default;
+    /// `nil` for `highlight none` and for matches that are not tappable.
+    public var highlight: TextStyle? {
+        let p = presentation
+        return p.tap == nil ? nil : p.highlight
+    }
     /// The tap target with its arguments filled from the match.
     public var tap: TapTarget? {
         guard let spec = presentation.tap else { return nil }
@@ -150,15 +154,57 @@ public struct RuleMatch: Sendable, Hashable {
     /// What the match shows.
     public var content: MatchContent {
         let p = presentation
-        if let image = p.image { return .image(source: render(image.source), width: image.width, height: image.height) }
-        if let widget = p.widget { return .widget(name: widget.name, width: widget.width, height: widget.height, align: widget.align) }
+        if let attachment = attachment(p) {
+            return .attachment(attachment, text: attachment.position == .replace ? "" : tag?.text ?? text)
+        }
         if let replacement = p.replace { return .text(render(replacement)) }
         return .text(tag?.text ?? text)
     }
-    /// The display text of the match (U+FFFC for attachments).
+    /// The image or widget the match shows, if any.
+    public var attachment: Attachment? { attachment(presentation) }
+    /// The display offset of the attachment character, if any (inside `displayRange`).
+    public var attachmentOffset: Int? {
+        guard let attachment else { return nil }
+        return attachment.position == .after ? displayRange.upperBound - 1 : displayRange.location
+    }
+    /// The display text of the match (U+FFFC for the attachment).
     public var display: String {
-        if case .text(let text) = content { return text }
-        return "\u{FFFC}"
+        switch content {
+        case .text(let text): return text
+        case .attachment(let attachment, let text):
+            switch attachment.position {
+            case .replace: return "\u{FFFC}"
+            case .before: return "\u{FFFC}" + text
+            case .after: return text + "\u{FFFC}"
+            }
+        }
+    }
+
+    private func attachment(_ p: Presentation) -> Attachment? {
+        func points(_ dimension: AttachmentDimension?) -> Double? {
+            switch dimension {
+            case .points(let value)?: return value > 0 && value <= 10_000 ? value : nil
+            case .fromMatch(let template)?: return AttachmentDimension.points(from: render(template))
+            case nil: return nil
+            }
+        }
+        var alt: String? {
+            if let template = p.alt { return render(template) }
+            if case .element(_, _, _) = entry.matcher, let value = tag?.attributes["alt"] { return value }
+            return nil
+        }
+        if let image = p.image {
+            return Attachment(
+                kind: .image(source: render(image.source)), width: points(image.width), height: points(image.height),
+                alignment: image.align ?? .middle, position: image.position ?? .replace, isTappable: true, alternateText: alt)
+        }
+        if let widget = p.widget {
+            return Attachment(
+                kind: .widget(name: widget.name), width: points(widget.width), height: points(widget.height),
+                alignment: widget.align ?? .middle, position: widget.position ?? .replace, isTappable: widget.tappable ?? true,
+                alternateText: alt)
+        }
+        return nil
     }
 
     /// Fills a template from this match's captures and named values.

@@ -33,10 +33,13 @@ public struct RuleEngine: Sendable {
 
     enum DisplayKind: Sendable {
         /// `replacement(n)`: a literal replacement of n UTF-16 units (-1: it has holes).
-        case source, tagContent, replacement(Int), attachment
+        /// `besideSource`, `besideTagContent`: that text plus one attachment character.
+        case source, tagContent, replacement(Int), attachment, besideSource, besideTagContent
 
         init(_ p: Presentation, isTag: Bool) {
-            if p.image != nil || p.widget != nil {
+            if let position = p.image?.position ?? p.widget?.position, position != .replace {
+                self = isTag ? .besideTagContent : .besideSource
+            } else if p.image != nil || p.widget != nil {
                 self = .attachment
             } else if let replace = p.replace {
                 var length = 0
@@ -173,6 +176,8 @@ public struct RuleEngine: Sendable {
             return match.display.utf16.count
         case .tagContent: return candidates[index].tagBox?.info.text.utf16.count ?? 0
         case .source: return candidates[index].range.length
+        case .besideTagContent: return 1 + (candidates[index].tagBox?.info.text.utf16.count ?? 0)
+        case .besideSource: return 1 + candidates[index].range.length
         }
     }
 

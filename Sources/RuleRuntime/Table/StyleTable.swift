@@ -5,7 +5,7 @@ import Foundation
 /// Its schema is documented in `docs/StyleTable.md`.
 public struct StyleTable: Codable, Sendable, Hashable {
     /// The table format this runtime reads and writes.
-    public static let currentFormatVersion = 1
+    public static let currentFormatVersion = 2
 
     public var formatVersion: Int
     /// The spec's UpperCamelCase name (`Agreement` for `agreement.richrules`).
@@ -18,6 +18,8 @@ public struct StyleTable: Codable, Sendable, Hashable {
     public var styles: [String: TextStyle]
     /// The default pressed-highlight style of tappable matches, merged; `nil` for none.
     public var highlight: TextStyle?
+    /// The spec's `truncation` token; `nil`: `…` in the base style, not tappable.
+    public var truncation: TruncationSpec?
     /// Handler name → argument labels (`nil` for an unlabelled argument), one list per
     /// handler across the spec.
     public var handlers: [String: [String?]]
@@ -26,7 +28,8 @@ public struct StyleTable: Codable, Sendable, Hashable {
 
     public init(
         formatVersion: Int = StyleTable.currentFormatVersion, name: String, source: String, base: TextStyle,
-        styles: [String: TextStyle], highlight: TextStyle?, handlers: [String: [String?]], rules: [RuleEntry]
+        styles: [String: TextStyle], highlight: TextStyle?, truncation: TruncationSpec? = nil, handlers: [String: [String?]],
+        rules: [RuleEntry]
     ) {
         self.formatVersion = formatVersion
         self.name = name
@@ -34,6 +37,7 @@ public struct StyleTable: Codable, Sendable, Hashable {
         self.base = base
         self.styles = styles
         self.highlight = highlight
+        self.truncation = truncation
         self.handlers = handlers
         self.rules = rules
     }
@@ -71,33 +75,131 @@ public struct TapSpec: Codable, Sendable, Hashable {
     }
 }
 
-/// An inline image shown instead of the match (one U+FFFC attachment character).
-public struct ImageSpec: Codable, Sendable, Hashable {
-    public var source: Template
-    public var width: Double?
-    public var height: Double?
-    public init(source: Template, width: Double? = nil, height: Double? = nil) {
-        self.source = source
-        self.width = width
-        self.height = height
+/// A dimension of an attachment: points, or read from the match (a capture or an
+/// element attribute such as `<img width="120">`). A value that is not a number between
+/// 0 and 10000 (points; a trailing `px` is allowed) leaves the dimension intrinsic.
+public enum AttachmentDimension: Sendable, Hashable, Codable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+    case points(Double)
+    case fromMatch(Template)
+
+    public init(integerLiteral value: Int) { self = .points(Double(value)) }
+    public init(floatLiteral value: Double) { self = .points(value) }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let points = try? container.decode(Double.self) {
+            self = .points(points)
+        } else {
+            self = .fromMatch(try container.decode(Template.self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .points(let points): try container.encode(points)
+        case .fromMatch(let template): try container.encode(template)
+        }
+    }
+
+    /// Points from a matched value: `120`, `120.5`, `120px`; `nil` when not in (0, 10000].
+    public static func points(from text: String) -> Double? {
+        var digits = Substring(text.trimmingCharacters(in: .whitespaces))
+        if digits.hasSuffix("px") { digits = digits.dropLast(2) }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let value = Double(digits),
+            value > 0, value <= 10_000
+        else { return nil }
+        return value
     }
 }
 
-/// A custom view shown instead of the match (one U+FFFC attachment character). The app
+/// How an attachment sits on the line (ZLRichLabel's `HTagWidget.alignment`).
+public enum AttachmentAlignment: String, Codable, Sendable, Hashable, CaseIterable {
+    /// Centered on the line's text (the default).
+    case middle
+    /// Bottom on the baseline.
+    case baseline
+    /// Bottom just above the baseline.
+    case aboveBaseline
+    /// Top on the baseline: hanging below it.
+    case belowBaseline
+    /// Top at the line's ascender.
+    case top
+    /// Bottom at the line's descender.
+    case bottom
+}
+
+/// Where an attachment goes relative to the match's text (ZLRichLabel's
+/// `HTagWidget.position`): instead of it (the default), before it or after it.
+public enum AttachmentPosition: String, Codable, Sendable, Hashable, CaseIterable {
+    case replace, before, after
+}
+
+/// An inline image shown for the match (one U+FFFC attachment character).
+public struct ImageSpec: Codable, Sendable, Hashable {
+    public var source: Template
+    /// `nil`: intrinsic (the image's own size).
+    public var width: AttachmentDimension?
+    public var height: AttachmentDimension?
+    /// `nil`: `middle`.
+    public var align: AttachmentAlignment?
+    /// `nil`: `replace`.
+    public var position: AttachmentPosition?
+    public init(
+        source: Template, width: AttachmentDimension? = nil, height: AttachmentDimension? = nil, align: AttachmentAlignment? = nil,
+        position: AttachmentPosition? = nil
+    ) {
+        self.source = source
+        self.width = width
+        self.height = height
+        self.align = align
+        self.position = position
+    }
+}
+
+/// A custom view shown for the match (one U+FFFC attachment character). The app
 /// registers a view builder under `name`.
 public struct WidgetSpec: Codable, Sendable, Hashable {
     public var name: String
-    public var width: Double?
-    public var height: Double?
-    /// `middle`, `baseline`, `aboveBaseline`, `belowBaseline`, `top`, `bottom`.
-    public var align: String?
-    public init(name: String, width: Double? = nil, height: Double? = nil, align: String? = nil) {
+    /// `nil`: intrinsic (the view's fitting size).
+    public var width: AttachmentDimension?
+    public var height: AttachmentDimension?
+    /// `nil`: `middle`.
+    public var align: AttachmentAlignment?
+    /// `nil`: `replace`.
+    public var position: AttachmentPosition?
+    /// `false`: the view handles its own touches, a tap on it is not the match's tap
+    /// (ZLRichLabel's `HTagWidget.tappable`); `nil`: `true`.
+    public var tappable: Bool?
+    public init(
+        name: String, width: AttachmentDimension? = nil, height: AttachmentDimension? = nil, align: AttachmentAlignment? = nil,
+        position: AttachmentPosition? = nil, tappable: Bool? = nil
+    ) {
         self.name = name
         self.width = width
         self.height = height
         self.align = align
+        self.position = position
+        self.tappable = tappable
     }
-    public static let alignments = ["middle", "baseline", "aboveBaseline", "belowBaseline", "top", "bottom"]
+}
+
+/// The token that ends a truncated display (ZLRichLabel's `truncationToken`): the
+/// spec's `truncation "…more" style link tap expand`, or `…` in the base style.
+public struct TruncationSpec: Codable, Sendable, Hashable {
+    public var text: String
+    /// Merged with `base`.
+    public var style: TextStyle
+    public var styleName: String?
+    public var highlight: TextStyle?
+    public var tap: TapSpec?
+    public init(text: String, style: TextStyle, styleName: String? = nil, highlight: TextStyle? = nil, tap: TapSpec? = nil) {
+        self.text = text
+        self.style = style
+        self.styleName = styleName
+        self.highlight = highlight
+        self.tap = tap
+    }
 }
 
 /// What a match shows and does: the part of a rule that a tag family's per-tag block can
@@ -114,10 +216,13 @@ public struct Presentation: Codable, Sendable, Hashable {
     public var replace: Template?
     public var image: ImageSpec?
     public var widget: WidgetSpec?
+    /// The accessibility text of the image or widget (`alt "…"`); for elements without it,
+    /// their `alt` attribute.
+    public var alt: Template?
 
     public init(
         style: TextStyle, styleName: String? = nil, highlight: TextStyle? = nil, tap: TapSpec? = nil,
-        replace: Template? = nil, image: ImageSpec? = nil, widget: WidgetSpec? = nil
+        replace: Template? = nil, image: ImageSpec? = nil, widget: WidgetSpec? = nil, alt: Template? = nil
     ) {
         self.style = style
         self.styleName = styleName
@@ -126,6 +231,7 @@ public struct Presentation: Codable, Sendable, Hashable {
         self.replace = replace
         self.image = image
         self.widget = widget
+        self.alt = alt
     }
 }
 

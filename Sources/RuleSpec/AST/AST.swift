@@ -86,27 +86,62 @@ public struct TapDecl: Sendable, Hashable {
     public var span: SourceSpan
 }
 
-/// `image "${name}" size 17x17`.
+/// The options of `image` and `widget`: `size 30x16`, `size auto`, `size ${w}x${h}`,
+/// `align middle`, `position after`, `tappable false`.
+public struct AttachmentOptions: Sendable, Hashable {
+    public var size: SizeDecl?
+    public var align: Identifier?
+    public var position: Identifier?
+    public var tappable: (value: Bool, span: SourceSpan)?
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.size == b.size && a.align == b.align && a.position == b.position && a.tappable?.value == b.tappable?.value
+            && a.tappable?.span == b.tappable?.span
+    }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(size)
+        hasher.combine(align)
+        hasher.combine(position)
+        hasher.combine(tappable?.value)
+    }
+}
+
+/// `image "${name}" size 17x17 align baseline`.
 public struct ImageDecl: Sendable, Hashable {
     public var source: TemplateLiteral
-    public var size: SizeLiteral?
+    public var options: AttachmentOptions
     public var span: SourceSpan
 }
 
-/// `widget badge size 30x16 align middle`.
+/// `widget badge size 30x16 align middle position after tappable false`.
 public struct WidgetDecl: Sendable, Hashable {
     public var name: Identifier
-    public var size: SizeLiteral?
-    public var align: Identifier?
+    public var options: AttachmentOptions
     public var span: SourceSpan
 }
 
-/// `17x17`
-public struct SizeLiteral: Sendable, Hashable {
-    public var width: Double
-    public var height: Double
+/// One dimension of `size W x H`.
+public enum DimensionDecl: Sendable, Hashable {
+    case points(Double, SourceSpan)
+    /// `$1`, `${width}`: read from the match.
+    case reference(TemplateLiteral)
+    case auto(SourceSpan)
+
+    public var span: SourceSpan {
+        switch self {
+        case .points(_, let span), .auto(let span): return span
+        case .reference(let literal): return literal.span
+        }
+    }
+}
+
+/// `size 17x17`, `size auto`, `size ${width}x${height}`.
+public struct SizeDecl: Sendable, Hashable {
+    public var width: DimensionDecl
+    public var height: DimensionDecl
     public var span: SourceSpan
 }
+
 
 /// What a rule matches.
 public enum MatcherDecl: Sendable, Hashable {
@@ -130,6 +165,8 @@ public enum Item: Sendable, Hashable {
     case replace(TemplateLiteral, SourceSpan)
     case image(ImageDecl)
     case widget(WidgetDecl)
+    /// `alt "…"`: the accessibility text of the image or widget.
+    case alt(TemplateLiteral, SourceSpan)
     case allowOverlap(Identifier, SourceSpan)
     /// `tag h1 { … }` (tag families only).
     case tag(TagBlock)
@@ -145,6 +182,7 @@ public enum Item: Sendable, Hashable {
         case .replace: return "replace"
         case .image: return "image"
         case .widget: return "widget"
+        case .alt: return "alt"
         case .allowOverlap: return "allow overlap"
         case .tag: return "tag"
         }
@@ -154,7 +192,7 @@ public enum Item: Sendable, Hashable {
     public var span: SourceSpan {
         switch self {
         case .match(_, let s), .style(_, let s), .highlight(_, let s), .allowOverlap(_, let s), .priority(_, let s),
-            .tap(_, let s), .replace(_, let s):
+            .tap(_, let s), .replace(_, let s), .alt(_, let s):
             return s
         case .image(let i): return i.span
         case .widget(let w): return w.span
@@ -192,8 +230,17 @@ public struct StyleDecl: Sendable, Hashable {
     public var span: SourceSpan
 }
 
+/// `truncation "…more" style link tap expand` (or the options in a block).
+public struct TruncationDecl: Sendable, Hashable {
+    public var text: TemplateLiteral
+    /// `style`, `highlight` and `tap` items.
+    public var items: [Item]
+    public var span: SourceSpan
+}
+
 /// A top-level statement.
 public enum Statement: Sendable, Hashable {
+    case truncation(TruncationDecl)
     case importFile(TemplateLiteral, SourceSpan)
     case base(StyleBlock, SourceSpan)
     case style(StyleDecl)

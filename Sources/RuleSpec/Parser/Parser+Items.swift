@@ -41,28 +41,15 @@ extension Parser {
             return .replace(text, span(self))
         case "image":
             let source = try expectString("an image name or URL in quotes after 'image'")
-            var size: SizeLiteral?
-            if tok.isKeyword("size") {
-                advance()
-                size = try parseSize()
-            }
-            return .image(ImageDecl(source: source, size: size, span: span(self)))
+            let options = try parseAttachmentOptions()
+            return .image(ImageDecl(source: source, options: options, span: span(self)))
         case "widget":
             let name = try expectIdentifier("a widget name after 'widget'")
-            var size: SizeLiteral?
-            var align: Identifier?
-            while true {
-                if tok.isKeyword("size"), size == nil {
-                    advance()
-                    size = try parseSize()
-                } else if tok.isKeyword("align"), align == nil {
-                    advance()
-                    align = try expectIdentifier("an alignment after 'align'")
-                } else {
-                    break
-                }
-            }
-            return .widget(WidgetDecl(name: name, size: size, align: align, span: span(self)))
+            let options = try parseAttachmentOptions()
+            return .widget(WidgetDecl(name: name, options: options, span: span(self)))
+        case "alt":
+            let text = try expectString("the accessibility text in quotes after 'alt'")
+            return .alt(text, span(self))
         case "allow":
             guard tok.isKeyword("overlap") else { throw fail("expected 'overlap' after 'allow' (write 'allow overlap <rule>')") }
             advance()
@@ -150,11 +137,86 @@ extension Parser {
         return TapDecl(handler: handler, arguments: arguments, span: open.union(close))
     }
 
-    mutating func parseSize() throws(Failure) -> SizeLiteral {
-        guard case .size(let w, let h) = tok.kind else { throw fail("expected a size like '17x17', found \(tok.description)") }
-        let size = SizeLiteral(width: w, height: h, span: tok.span)
-        advance()
-        return size
+    /// `size …`, `align …`, `position …`, `tappable true|false`, each at most once, any order.
+    mutating func parseAttachmentOptions() throws(Failure) -> AttachmentOptions {
+        var options = AttachmentOptions()
+        while let word = tok.identifier {
+            if word == "size", options.size == nil {
+                advance()
+                options.size = try parseSize()
+            } else if word == "align", options.align == nil {
+                advance()
+                options.align = try expectIdentifier("an alignment after 'align'")
+            } else if word == "position", options.position == nil {
+                advance()
+                options.position = try expectIdentifier("'replace', 'before' or 'after' after 'position'")
+            } else if word == "tappable", options.tappable == nil {
+                advance()
+                guard let value = tok.identifier, value == "true" || value == "false" else {
+                    throw fail("expected 'true' or 'false' after 'tappable', found \(tok.description)")
+                }
+                options.tappable = (value == "true", tok.span)
+                advance()
+            } else {
+                break
+            }
+        }
+        return options
+    }
+
+    /// `17x17`, `auto`, or `W x H` with each dimension a number, `$n`, `${name}` or `auto`.
+    mutating func parseSize() throws(Failure) -> SizeDecl {
+        let start = tok.span
+        if case .size(let w, let h) = tok.kind {
+            advance()
+            let span = start
+            return SizeDecl(width: .points(w, span), height: .points(h, span), span: span)
+        }
+        if tok.isKeyword("auto"), !peekNext().isKeyword("x") {
+            advance()
+            return SizeDecl(width: .auto(start), height: .auto(start), span: start)
+        }
+        let width = try parseDimension()
+        // `x` alone, or glued to the height (`${w}x80` lexes `x80` as one word).
+        guard let word = tok.identifier, word.first == "x" else {
+            throw fail("expected 'x' between the width and the height (e.g. 'size ${width}x${height}'), found \(tok.description)")
+        }
+        let height: DimensionDecl
+        if word == "x" {
+            advance()
+            height = try parseDimension()
+        } else {
+            let rest = word.dropFirst()
+            let span = SourceSpan(start: tok.span.start + 1, end: tok.span.end)
+            if rest == "auto" {
+                height = .auto(span)
+            } else if rest.allSatisfy(\.isNumber), let value = Double(rest) {
+                height = .points(value, span)
+            } else {
+                throw fail("expected a height after 'x' (a number, '$1', '${name}' or 'auto'), found '\(rest)'", at: span)
+            }
+            advance()
+        }
+        return SizeDecl(width: width, height: height, span: start.union(SourceSpan(start: prevEnd, end: prevEnd)))
+    }
+
+    private mutating func parseDimension() throws(Failure) -> DimensionDecl {
+        switch tok.kind {
+        case .number(let value, _):
+            let span = tok.span
+            advance()
+            return .points(value, span)
+        case .reference(let piece):
+            let literal = TemplateLiteral(pieces: [SpannedPiece(piece: piece, span: tok.span)], span: tok.span)
+            advance()
+            return .reference(literal)
+        case .identifier("auto"):
+            let span = tok.span
+            advance()
+            return .auto(span)
+        default:
+            throw fail("expected a size like '17x17', 'auto' or '${width}x${height}', found \(tok.description)")
+        }
     }
 
     mutating func parseHighlightRef() throws(Failure) -> HighlightRef {

@@ -33,7 +33,8 @@ extension Parser {
     mutating func parseStatement() throws(Failure) -> Statement {
         guard let word = tok.identifier, Self.topKeywords.contains(word) else {
             if tok.identifier == "richrules" { throw fail("the header 'richrules' must be the first statement") }
-            throw fail("expected a statement ('rule', 'tags', 'style', 'base', 'highlight' or 'import'), found \(tok.description)")
+            throw fail(
+                "expected a statement ('rule', 'tags', 'style', 'base', 'highlight', 'truncation' or 'import'), found \(tok.description)")
         }
         let start = tok.span.start
         advance()
@@ -57,6 +58,18 @@ extension Parser {
         case "highlight":
             let ref = try parseHighlightRef()
             return .highlight(ref, span(self))
+        case "truncation":
+            let text = try expectString("the truncation token in quotes after 'truncation' (e.g. truncation \"…more\")")
+            var items: [Item] = []
+            if tok.isPunct("{") {
+                items = try parseBlock(.truncation, owner: "the truncation token")
+            } else {
+                // Options on the same line: `truncation "…more" style link tap expand`.
+                while !tok.startsLine, let word = tok.identifier, Context.truncation.allowed.contains(word) {
+                    if let item = try parseItem(.truncation) { items.append(item) }
+                }
+            }
+            return .truncation(TruncationDecl(text: text, items: items, span: span(self)))
         case "tags":
             let family = try expectIdentifier("a tag family name after 'tags' (e.g. 'tags h')")
             let items = try parseBlock(.family, owner: "tag family '\(family.name)'")

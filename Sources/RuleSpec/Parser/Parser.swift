@@ -7,17 +7,18 @@ public struct Parser {
     var prevEnd = 0
     var diagnostics = DiagnosticBag()
 
-    static let topKeywords: Set<String> = ["import", "base", "style", "highlight", "tags", "rule"]
+    static let topKeywords: Set<String> = ["import", "base", "style", "highlight", "tags", "rule", "truncation"]
 
     /// Where an item statement appears.
     enum Context {
-        case rule, family, tagBlock
+        case rule, family, tagBlock, truncation
 
         var allowed: Set<String> {
             switch self {
-            case .rule: return ["match", "priority", "style", "highlight", "tap", "replace", "image", "widget", "allow"]
-            case .family: return ["priority", "style", "highlight", "tap", "replace", "image", "widget", "allow", "tag"]
-            case .tagBlock: return ["style", "highlight", "tap", "replace", "image", "widget"]
+            case .rule: return ["match", "priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "allow"]
+            case .family: return ["priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "allow", "tag"]
+            case .tagBlock: return ["style", "highlight", "tap", "replace", "image", "widget", "alt"]
+            case .truncation: return ["style", "highlight", "tap"]
             }
         }
         var itemKeywords: Set<String> { Context.rule.allowed.union(Context.family.allowed) }
@@ -26,6 +27,7 @@ public struct Parser {
             case .rule: return "a rule"
             case .family: return "a tag family"
             case .tagBlock: return "a tag block"
+            case .truncation: return "the truncation token"
             }
         }
     }
@@ -122,7 +124,7 @@ public struct Parser {
         switch word {
         case "rule", "tags": return next.identifier != nil
         case "base": return next.isPunct("{")
-        case "import":
+        case "import", "truncation":
             if case .string = next.kind { return true }
             return false
         case "style": return next.identifier != nil && (after.isPunct("{") || after.isPunct(":"))
