@@ -1,0 +1,146 @@
+// Writes Sources/RuleRuntime/Presentation/BidiClass.swift, the Bidi_Class range table that
+// `BidiDirection` (UAX #9 rules P2–P3) reads. The standard library has no Bidi_Class
+// property, so the data comes from ICU, through Foundation's NSRegularExpression and its
+// `\p{Bidi_Class=…}` (`\p{bc=…}`) property classes.
+//
+//     swift Scripts/generate-bidi-table.swift > Sources/RuleRuntime/Presentation/BidiClass.swift
+//
+// Only the classes that P2–P3 tell apart are kept: L; R and AL (both right-to-left);
+// the isolate initiators LRI, RLI, FSI; PDI; and B (paragraph separators). Everything else
+// (including unassigned code points, whose default class ICU reports) is "other" and has
+// no range in the table. Surrogate code points are left out: they are never scalars.
+import Foundation
+
+/// The table's classes, in the order of `BidiClass`'s raw values (0 is `.other`).
+let classes: [(name: String, doc: String, pattern: String)] = [
+    ("other", "Any class that P2–P3 treat as neutral (not in the table).", ""),
+    ("leftToRight", "Strong left-to-right: L.", #"\p{Bidi_Class=L}"#),
+    ("rightToLeft", "Strong right-to-left: R or AL.", #"[\p{Bidi_Class=R}\p{Bidi_Class=AL}]"#),
+    ("isolateInitiator", "An isolate initiator: LRI, RLI or FSI.", #"[\p{Bidi_Class=LRI}\p{Bidi_Class=RLI}\p{Bidi_Class=FSI}]"#),
+    ("popDirectionalIsolate", "PDI, which closes the innermost open isolate.", #"\p{Bidi_Class=PDI}"#),
+    ("paragraphSeparator", "A paragraph separator: B.", #"\p{Bidi_Class=B}"#),
+]
+
+func isSurrogate(_ value: Int) -> Bool { (0xD800...0xDFFF).contains(value) }
+
+// Every scalar in order, and the scalar of each UTF-16 offset of that text.
+var view = String.UnicodeScalarView()
+var scalarAtOffset: [Int] = []
+scalarAtOffset.reserveCapacity(0x110000 + 0x100000)
+for value in 0...0x10FFFF where !isSurrogate(value) {
+    view.append(Unicode.Scalar(UInt32(value))!)
+    scalarAtOffset.append(value)
+    if value > 0xFFFF { scalarAtOffset.append(value) }
+}
+let allScalars = String(view)
+let whole = NSRange(location: 0, length: scalarAtOffset.count)
+
+/// The scalars that match `pattern`, as runs of consecutive code points.
+func runs(of pattern: String) -> [ClosedRange<Int>] {
+    let regex = try! NSRegularExpression(pattern: "(?:" + pattern + ")+")
+    return regex.matches(in: allScalars, range: whole).map {
+        scalarAtOffset[$0.range.location]...scalarAtOffset[$0.range.location + $0.range.length - 1]
+    }
+}
+
+var classOf = [UInt8](repeating: 0, count: 0x110000)
+for (index, entry) in classes.enumerated() where index > 0 {
+    for run in runs(of: entry.pattern) {
+        for value in run where !isSurrogate(value) {
+            precondition(classOf[value] == 0, "U+\(String(value, radix: 16)) matches two classes")
+            classOf[value] = UInt8(index)
+        }
+    }
+}
+// What the isolate logic assumes.
+precondition((0x2066...0x2068).allSatisfy { classOf[$0] == 3 } && classOf[0x2069] == 4)
+precondition(classOf.filter { $0 == 3 }.count == 3 && classOf.filter { $0 == 4 }.count == 1)
+precondition(classOf[0x0D] == 5 && classOf[0x0A] == 5 && classOf[0x2029] == 5)
+
+// Maximal runs of one class; "other" and surrogates end a run.
+var lowers: [UInt32] = []
+var uppers: [UInt32] = []
+var kinds: [UInt8] = []
+var value = 0
+while value < 0x110000 {
+    let kind = classOf[value]
+    var end = value
+    while end + 1 < 0x110000 && classOf[end + 1] == kind && !isSurrogate(end + 1) { end += 1 }
+    if kind != 0 && !isSurrogate(value) {
+        lowers.append(UInt32(value))
+        uppers.append(UInt32(end))
+        kinds.append(kind)
+    }
+    value = end + 1
+}
+
+// ICU's Unicode version: UnicodeSet's Age is cumulative (`\p{Age=15.0}` is every code
+// point assigned by 15.0), so it is the last version that still adds characters.
+func assignedCount(by version: String) -> Int {
+    let regex = try! NSRegularExpression(pattern: #"\p{Age="# + version + "}")
+    return regex.numberOfMatches(in: allScalars, range: whole)
+}
+var unicodeVersion = "unknown"
+var previousCount = 0
+for version in ["13.0", "14.0", "15.0", "15.1", "16.0", "17.0", "18.0"] {
+    let count = assignedCount(by: version)
+    if count > previousCount { unicodeVersion = version }
+    previousCount = count
+}
+
+/// Literals wrapped to lines of at most 140 characters, indented by eight spaces.
+func wrapped(_ literals: [String]) -> String {
+    var lines: [String] = []
+    var line = ""
+    for literal in literals {
+        let item = literal + ","
+        if !line.isEmpty && 8 + line.count + 1 + item.count > 140 {
+            lines.append(line)
+            line = ""
+        }
+        line += (line.isEmpty ? "" : " ") + item
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines.map { "        " + $0 }.joined(separator: "\n")
+}
+
+func hex(_ value: UInt32) -> String { "0x" + String(value, radix: 16, uppercase: true) }
+
+print(
+    """
+    // Generated by Scripts/generate-bidi-table.swift; do not edit. Regenerate with
+    //     swift Scripts/generate-bidi-table.swift > Sources/RuleRuntime/Presentation/BidiClass.swift
+    // The data comes from ICU (Unicode \(unicodeVersion)), through Foundation's NSRegularExpression and its
+    // `\\p{Bidi_Class=…}` classes: L; R and AL; LRI, RLI and FSI; PDI; and B. \(lowers.count) ranges.
+
+    /// The Bidi_Class of a scalar, as far as UAX #9 rules P2–P3 tell classes apart.
+    enum BidiClass: UInt8, Sendable {
+    """)
+for (index, entry) in classes.enumerated() {
+    print("    /// \(entry.doc)")
+    print("    case \(entry.name) = \(index)")
+}
+print(
+    """
+    }
+
+    extension BidiClass {
+        /// The Unicode version of the ICU that the table was generated from.
+        static let unicodeVersion = "\(unicodeVersion)"
+
+        /// The first scalar of each range, ascending; the ranges do not overlap.
+        static let rangeLowerBounds: [UInt32] = [
+    \(wrapped(lowers.map(hex)))
+        ]
+
+        /// The last scalar of each range (inclusive).
+        static let rangeUpperBounds: [UInt32] = [
+    \(wrapped(uppers.map(hex)))
+        ]
+
+        /// The class of each range (a `BidiClass` raw value, never `.other`).
+        static let rangeClasses: [UInt8] = [
+    \(wrapped(kinds.map { String($0) }))
+        ]
+    }
+    """)
