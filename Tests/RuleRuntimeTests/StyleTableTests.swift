@@ -25,7 +25,8 @@ final class StyleTableTests: XCTestCase {
                 presentation: Fixture.presentation(image: ImageSpec(source: Fixture.template(.name("src")), width: 17))),
             Fixture.regex(
                 "vip", #"\[vip\]"#,
-                presentation: Fixture.presentation(widget: WidgetSpec(
+                presentation: Fixture.presentation(
+                    widget: WidgetSpec(
                         name: "badge", width: 30, height: .fromMatch(Template([.text("1"), .group(0)])), align: .middle, position: .after,
                         tappable: false), alt: Template(text: "VIP badge"))),
         ])

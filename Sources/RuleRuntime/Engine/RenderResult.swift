@@ -1,3 +1,5 @@
+import Foundation
+
 /// A range of UTF-16 code units, as `NSRange`.
 public struct TextRange: Codable, Sendable, Hashable, Comparable, CustomStringConvertible {
     public var location: Int
@@ -243,17 +245,39 @@ final class MatchContext: @unchecked Sendable {
     let rules: [RuleEntry]
     let candidates: [Candidate]
     let solver: ReferenceMatcher?
+    /// The table's base style and truncation token (shared by every render of an engine).
+    let presentation: TablePresentation
+    /// The rule index of the truncation token's pseudo-rule (`truncated(toCharacters:)`), if any.
+    let truncationRuleIndex: Int?
 
-    init(units: TextUnits, rules: [RuleEntry], candidates: [Candidate], solver: ReferenceMatcher? = nil) {
+    init(
+        units: TextUnits, rules: [RuleEntry], candidates: [Candidate], solver: ReferenceMatcher? = nil,
+        presentation: TablePresentation = .plain, truncationRuleIndex: Int? = nil
+    ) {
         self.storage = units
         self.units = units.buffer
         self.rules = rules
         self.candidates = candidates
         self.solver = solver
+        self.presentation = presentation
+        self.truncationRuleIndex = truncationRuleIndex
     }
 
     func string(_ range: TextRange) -> String {
         utf16String(units[range.location..<range.upperBound])
+    }
+}
+
+/// What of a table every render's presentation needs: the base style of plain text, the
+/// default highlight and the truncation token.
+final class TablePresentation: Sendable {
+    let base: TextStyle
+    let truncation: TruncationSpec?
+    static let plain = TablePresentation(base: TextStyle(), truncation: nil)
+
+    init(base: TextStyle, truncation: TruncationSpec?) {
+        self.base = base
+        self.truncation = truncation
     }
 }
 
@@ -312,7 +336,7 @@ public struct RenderResult: Sendable, Hashable {
     /// Plain runs and matches, in order, covering the whole text (derived from the kept
     /// matches when read, so that a render that only styles ranges builds no list).
     public var segments: [Segment] {
-        let length = context?.units.count ?? text.utf16.count
+        let length = sourceLimit ?? context?.units.count ?? text.utf16.count
         var segments: [Segment] = []
         segments.reserveCapacity(2 * matches.count + 1)
         var cursor = 0
@@ -336,19 +360,30 @@ public struct RenderResult: Sendable, Hashable {
         return segments
     }
     let context: MatchContext?
+    /// Where the shown source ends (a truncated result); `nil`: the whole text.
+    let sourceLimit: Int?
+    /// The display text, built once when first read.
+    let displayCache = DisplayCache()
 
     init(
-        text: String, matches: [RuleMatch], discarded: [DiscardedMatch], interrupted: [InterruptedRule] = [], context: MatchContext?
+        text: String, matches: [RuleMatch], discarded: [DiscardedMatch], interrupted: [InterruptedRule] = [], context: MatchContext?,
+        sourceLimit: Int? = nil
     ) {
         self.text = text
         self.matches = matches
         self.discarded = discarded
         self.interrupted = interrupted
         self.context = context
+        self.sourceLimit = sourceLimit
     }
 
     /// What is shown: plain text, tag contents, replacements, U+FFFC for attachments.
+    /// (Built on first read and kept: hit testing and attributed strings read it again.)
     public var display: String {
+        displayCache.value { buildDisplay() }
+    }
+
+    private func buildDisplay() -> String {
         guard let context else { return "" }
         var units: [UInt16] = []
         units.reserveCapacity(context.units.count)
@@ -378,6 +413,22 @@ public struct RenderResult: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(text)
         hasher.combine(segments)
+    }
+}
+
+/// A lazily built display string, shared by copies of one result.
+final class DisplayCache: @unchecked Sendable {
+    // Unchecked: `cached` is only read and written under `lock`.
+    private let lock = NSLock()
+    private var cached: String?
+
+    func value(_ make: () -> String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached { return cached }
+        let made = make()
+        cached = made
+        return made
     }
 }
 

@@ -30,6 +30,7 @@ public struct RuleEngine: Sendable {
     let priorities: [Int]
     let ruleNames: [String]
     let tagDisplayKinds: [[String: DisplayKind]]
+    let tablePresentation: TablePresentation
 
     enum DisplayKind: Sendable {
         /// `replacement(n)`: a literal replacement of n UTF-16 units (-1: it has holes).
@@ -84,6 +85,7 @@ public struct RuleEngine: Sendable {
         self.tagDisplayKinds = table.rules.map { rule in rule.tags.mapValues { DisplayKind($0, isTag: true) } }
         self.priorities = table.rules.map(\.priority)
         self.ruleNames = table.rules.map(\.name)
+        self.tablePresentation = TablePresentation(base: table.base, truncation: table.truncation)
     }
 
     /// Runs the rules on `text`. Candidates that are empty, out of the text's bounds, or
@@ -110,7 +112,8 @@ public struct RuleEngine: Sendable {
             }
         }
         let resolution = Resolver.resolve(candidates, priorities: priorities)
-        let context = MatchContext(units: storage, rules: table.rules, candidates: candidates, solver: reference)
+        let context = MatchContext(
+            units: storage, rules: table.rules, candidates: candidates, solver: reference, presentation: tablePresentation)
 
         let (matches, discarded) = candidates.withUnsafeBufferPointer { candidates in
             records(candidates, resolution, context: context)

@@ -142,7 +142,6 @@ public struct SizeDecl: Sendable, Hashable {
     public var span: SourceSpan
 }
 
-
 /// What a rule matches.
 public enum MatcherDecl: Sendable, Hashable {
     /// `/pattern/flags`

@@ -1,0 +1,53 @@
+/// A tappable match as an accessibility element: what `accessibilityElements` or a
+/// custom rotor (`UIAccessibilityCustomRotor`) needs to expose links inside a label.
+public struct AccessibilityElement: Sendable, Hashable {
+    /// The index of the match in `RenderResult.matches`.
+    public var matchIndex: Int
+    /// The match's range in the display (UTF-16), for its frame on screen.
+    public var displayRange: TextRange
+    /// What VoiceOver reads: the displayed text; for an image or widget, its alt text
+    /// (else the widget's name or the image's file name); for text with an attachment
+    /// beside it, the alt text then the text.
+    public var label: String
+    /// The handler and arguments a double tap dispatches.
+    public var tap: TapTarget
+    /// The kind, for traits: `.link` for text, `.image` for an image, `.button` for a widget.
+    public var kind: Kind
+
+    public enum Kind: String, Sendable, Hashable {
+        case link, image, button
+    }
+
+    public init(matchIndex: Int, displayRange: TextRange, label: String, tap: TapTarget, kind: Kind) {
+        self.matchIndex = matchIndex
+        self.displayRange = displayRange
+        self.label = label
+        self.tap = tap
+        self.kind = kind
+    }
+}
+
+extension RenderResult {
+    /// The tappable matches, in display order, as accessibility elements.
+    public var accessibilityElements: [AccessibilityElement] {
+        matches.indices.compactMap { index in
+            let match = matches[index]
+            guard let tap = match.tap else { return nil }
+            let label: String
+            let kind: AccessibilityElement.Kind
+            switch match.content {
+            case .text(let text):
+                (label, kind) = (text, .link)
+            case .attachment(let attachment, let text):
+                if attachment.position == .replace {
+                    label = attachment.accessibilityLabel
+                    if case .widget = attachment.kind { kind = .button } else { kind = .image }
+                } else {
+                    label = [attachment.alternateText, text].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+                    kind = .link
+                }
+            }
+            return AccessibilityElement(matchIndex: index, displayRange: match.displayRange, label: label, tap: tap, kind: kind)
+        }
+    }
+}

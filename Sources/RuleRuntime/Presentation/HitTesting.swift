@@ -1,0 +1,59 @@
+import Foundation
+
+extension RenderResult {
+    /// The tappable match at a UTF-16 offset of the display, as TextKit's
+    /// `characterIndex(for:in:fractionOfDistanceBetweenInsertionPoints:)` returns one
+    /// (seed 004), or `nil` (plain text, a match without a tap, a widget with
+    /// `tappable false`, an offset out of the display).
+    ///
+    /// An offset inside a grapheme cluster (a surrogate pair's second half, a combining
+    /// mark, a flag's second letter) resolves as its cluster: the match holding the
+    /// cluster's first code unit. O(log n) in the number of matches, after the display is
+    /// built once.
+    public func match(atDisplayOffset offset: Int) -> RuleMatch? {
+        matchIndex(atDisplayOffset: offset).map { matches[$0] }
+    }
+
+    /// The index in `matches` of `match(atDisplayOffset:)`.
+    public func matchIndex(atDisplayOffset offset: Int) -> Int? {
+        let display = self.display
+        let utf16 = display.utf16
+        guard offset >= 0, offset < utf16.count, !matches.isEmpty else { return nil }
+        let start = clusterStart(of: offset, in: display)
+        // The last match starting at or before `start`.
+        var low = 0
+        var high = matches.count
+        while low < high {
+            let mid = (low + high) / 2
+            if matches[mid].displayRange.location <= start { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0 else { return nil }
+        let match = matches[low - 1]
+        guard start < match.displayRange.upperBound, match.tap != nil else { return nil }
+        if let attachment = match.attachment, !attachment.isTappable, match.attachmentOffset == start { return nil }
+        return low - 1
+    }
+
+    /// The tappable match at a position of `attributedString()` (its character's first
+    /// run), or `nil`.
+    public func match(at index: AttributedString.Index, in attributed: AttributedString) -> RuleMatch? {
+        guard index >= attributed.startIndex, index < attributed.endIndex else { return nil }
+        let characters = attributed.characters
+        let next = characters.index(after: index)
+        let start = characters.index(before: next)
+        guard let run = attributed[start..<next].runs.first, let matchIndex = run.richRules.matchIndex,
+            matches.indices.contains(matchIndex), run.richRules.tap != nil
+        else { return nil }
+        return matches[matchIndex]
+    }
+
+    /// The UTF-16 offset where the grapheme cluster holding `offset` starts.
+    func clusterStart(of offset: Int, in display: String) -> Int {
+        let index = String.Index(utf16Offset: offset, in: display)
+        // Character indices round down to a cluster boundary: the cluster after the one
+        // holding `index`, then back one.
+        let after = display.index(after: index)
+        let start = display.index(before: after)
+        return start.utf16Offset(in: display)
+    }
+}
