@@ -10,9 +10,14 @@ public enum Destination: Equatable, Sendable {
     case document(tag: String, title: String)
 }
 
-/// The screen showing the seed's agreement text: renders it with the generated rules and
-/// turns taps into navigation. It implements every handler the spec names — leaving one
-/// out is a compile error.
+/// The screen showing the seed's agreement text: renders it with the generated rules,
+/// hands the view an `AttributedString`, turns a touch into a pressed highlight and a
+/// tap into navigation. It implements every handler the spec names — leaving one out is
+/// a compile error.
+///
+/// What a label view does with it (UIKit, see README "Showing rich text"): show
+/// `attributedText`; on touch down, find the character index under the finger with
+/// TextKit and call `press(at:)`; on touch up, `tap(at:)`; on cancel, `release()`.
 @MainActor
 public final class AgreementScreen: AgreementRules.Handlers {
     public static let text = "I agree to the <h1>User Agreement</h1> and <h2>Privacy Policy</h2>. cc @alice"
@@ -20,6 +25,8 @@ public final class AgreementScreen: AgreementRules.Handlers {
     /// Every destination opened, in order.
     public private(set) var opened: [Destination] = []
     public let rendered: RenderResult
+    /// The match under the finger, shown with its highlight.
+    public private(set) var pressed: Int?
 
     public init(text: String = AgreementScreen.text) {
         rendered = AgreementRules.render(text)
@@ -28,11 +35,35 @@ public final class AgreementScreen: AgreementRules.Handlers {
     /// The text as shown: tags without their markup.
     public var display: String { rendered.display }
 
+    /// What the label shows: styled runs, taps as links, the pressed match highlighted.
+    public var attributedText: AttributedString {
+        rendered.attributedString(options: RichTextOptions(pressed: pressed))
+    }
+
+    /// A touch went down at `offset` (UTF-16, as TextKit's character index): highlights
+    /// the tappable match there. Returns whether there is one.
+    @discardableResult
+    public func press(at offset: Int) -> Bool {
+        pressed = rendered.matchIndex(atDisplayOffset: offset)
+        return pressed != nil
+    }
+
+    /// The touch was cancelled (the finger moved away).
+    public func release() { pressed = nil }
+
     /// A tap on the display text at `offset` (UTF-16): dispatches the tapped match's target.
     @discardableResult
     public func tap(at offset: Int) -> Bool {
-        guard let match = rendered.matches.first(where: { $0.displayRange.location <= offset && offset < $0.displayRange.upperBound })
-        else { return false }
+        defer { pressed = nil }
+        guard let match = rendered.match(atDisplayOffset: offset) else { return false }
+        return AgreementRules.dispatch(match, to: self)
+    }
+
+    /// A link from the attributed string (SwiftUI's `OpenURLAction`, `UITextView`'s
+    /// delegate): dispatches the match it names.
+    @discardableResult
+    public func open(_ url: URL) -> Bool {
+        guard let match = rendered.match(forLink: url) else { return false }
         return AgreementRules.dispatch(match, to: self)
     }
 

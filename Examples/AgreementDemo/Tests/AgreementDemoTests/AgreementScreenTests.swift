@@ -28,6 +28,41 @@ final class AgreementScreenTests: XCTestCase {
         }
     }
 
+    func testAttributedTextCarriesStylesTapsAndLinks() async {
+        await MainActor.run {
+            let screen = AgreementScreen()
+            let text = screen.attributedText
+            XCTAssertEqual(String(text.characters), screen.display)
+            let runs = Array(text.runs)
+            XCTAssertEqual(runs.map { $0.richRules.rule }, [nil, "h", nil, "h", nil, "mention"])
+            XCTAssertEqual(runs[1].richRules.style?.color, .system(.systemBlue))
+            XCTAssertEqual(runs[1].richRules.style?.underline, .single)
+            XCTAssertEqual(runs[3].richRules.style?.color, .system(.systemRed))
+            XCTAssertEqual(runs[0].richRules.style?.color, "#8E8E93")
+            // Links dispatch like taps (SwiftUI Text + OpenURLAction).
+            for run in runs { if let link = run.link { XCTAssertTrue(screen.open(link)) } }
+            XCTAssertEqual(screen.opened, [.agreement, .privacyPolicy, .profile("@alice")])
+            XCTAssertFalse(screen.open(URL(string: "https://example.com")!))
+        }
+    }
+
+    func testPressedStateHighlightsTheMatchUnderTheFinger() async {
+        await MainActor.run {
+            let screen = AgreementScreen()
+            let offset = (screen.display as NSString).range(of: "Privacy").location + 2
+            XCTAssertTrue(screen.press(at: offset))
+            let pressed = screen.attributedText.runs.filter { $0.richRules.pressed == true }
+            XCTAssertEqual(pressed.map { $0.richRules.style?.background }, ["#E5E5EA"])
+            XCTAssertEqual(pressed.map { $0.richRules.rule }, ["h"])
+            screen.release()
+            XCTAssertTrue(screen.attributedText.runs.allSatisfy { $0.richRules.pressed == nil })
+            XCTAssertFalse(screen.press(at: 0))  // plain text: nothing to highlight
+            XCTAssertTrue(screen.tap(at: offset))
+            XCTAssertNil(screen.pressed)
+            XCTAssertEqual(screen.opened, [.privacyPolicy])
+        }
+    }
+
     func testOtherTagsAndPhoneNumbers() async {
         await MainActor.run {
             let screen = AgreementScreen(text: "See <h3>Terms</h3> or call 13800138000")
