@@ -350,3 +350,25 @@ final class RichTextTests: XCTestCase {
             ])
     }
 }
+
+final class AttachmentBoundsTests: XCTestCase {
+    func testSizesAndAlignments() {
+        let font = FontMetrics(pointSize: 20, ascender: 19, descender: -5, capHeight: 14)
+        func bounds(_ a: Attachment, _ intrinsic: (Double, Double)?) -> [Double] {
+            let b = a.bounds(intrinsic: intrinsic.map { (width: $0.0, height: $0.1) }, font: font)
+            return [b.x, b.y, b.width, b.height]
+        }
+        let image = Attachment(kind: .image(source: "x"))
+        XCTAssertEqual(bounds(image, (40, 10)), [0, 2, 40, 10])  // intrinsic, centred on the cap height
+        XCTAssertEqual(bounds(Attachment(kind: .image(source: "x"), width: 20), (40, 10)), [0, 4.5, 20, 5])  // aspect ratio kept
+        XCTAssertEqual(bounds(Attachment(kind: .image(source: "x"), height: 20), (40, 10)), [0, -3, 80, 20])
+        XCTAssertEqual(bounds(image, nil), [0, -3, 20, 20])  // nothing known: the font's size
+        let sized = { (alignment: AttachmentAlignment) in Attachment(kind: .widget(name: "w"), width: 30, height: 10, alignment: alignment)
+        }
+        XCTAssertEqual(bounds(sized(.baseline), nil), [0, 0, 30, 10])
+        XCTAssertEqual(bounds(sized(.aboveBaseline), nil), [0, 5, 30, 10])
+        XCTAssertEqual(bounds(sized(.belowBaseline), nil), [0, -10, 30, 10])
+        XCTAssertEqual(bounds(sized(.top), nil), [0, 9, 30, 10])
+        XCTAssertEqual(bounds(sized(.bottom), nil), [0, -5, 30, 10])
+    }
+}

@@ -47,3 +47,55 @@ public struct Attachment: Sendable, Hashable {
         }
     }
 }
+
+/// The metrics of the font around an attachment, as `UIFont`/`NSFont` report them
+/// (`descender` is negative).
+public struct FontMetrics: Sendable, Hashable {
+    public var pointSize: Double
+    public var ascender: Double
+    public var descender: Double
+    public var capHeight: Double
+
+    public init(pointSize: Double, ascender: Double, descender: Double, capHeight: Double) {
+        self.pointSize = pointSize
+        self.ascender = ascender
+        self.descender = descender
+        self.capHeight = capHeight
+    }
+
+    /// Typical metrics of the system font at a size (for renderers without a font).
+    public static func system(size: Double) -> FontMetrics {
+        FontMetrics(pointSize: size, ascender: size * 0.952, descender: -size * 0.238, capHeight: size * 0.705)
+    }
+}
+
+extension Attachment {
+    /// The attachment's frame relative to the baseline, as `NSTextAttachment.bounds`
+    /// takes it (y up): the declared size, intrinsic dimensions filled from `intrinsic`
+    /// (keeping its aspect ratio when one dimension is declared; no intrinsic size: the
+    /// font's point size), and `alignment` placed against the font.
+    public func bounds(intrinsic: (width: Double, height: Double)?, font: FontMetrics) -> (
+        x: Double, y: Double, width: Double, height: Double
+    ) {
+        let natural: (width: Double, height: Double) =
+            intrinsic.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil } ?? (font.pointSize, font.pointSize)
+        let w: Double
+        let h: Double
+        switch (width, height) {
+        case (let width?, let height?): (w, h) = (width, height)
+        case (let width?, nil): (w, h) = (width, width * natural.height / natural.width)
+        case (nil, let height?): (w, h) = (height * natural.width / natural.height, height)
+        case (nil, nil): (w, h) = natural
+        }
+        let y: Double
+        switch alignment {
+        case .middle: y = (font.capHeight - h) / 2
+        case .baseline: y = 0
+        case .aboveBaseline: y = -font.descender
+        case .belowBaseline: y = -h
+        case .top: y = font.ascender - h
+        case .bottom: y = font.descender
+        }
+        return (0, y, w, h)
+    }
+}

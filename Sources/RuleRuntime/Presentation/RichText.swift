@@ -119,23 +119,52 @@ extension RenderResult {
     /// (with Foundation's `link`) and attachment (with `alternateDescription` and, for
     /// images with a URL source, `imageURL`); every run its paragraph's writing direction.
     public func attributedString(options: RichTextOptions = RichTextOptions()) -> AttributedString {
-        var result = AttributedString()
-        guard let context else { return result }
+        guard let context else { return AttributedString() }
+        var builder = Builder(paragraphs: paragraphDirections)
         var plain = AttributeContainer()
         plain.richRules.style = context.presentation.base
         for segment in segments {
             switch segment {
-            case .plain(let source, _):
-                result.append(AttributedString(context.string(source), attributes: plain))
-            case .match(let index):
-                appendMatch(index, to: &result, options: options)
+            case .plain(let source, _): builder.append(context.string(source), plain)
+            case .match(let index): appendMatch(index, to: &builder, options: options)
             }
         }
-        applyDirections(to: &result)
-        return result
+        return builder.result
     }
 
-    private func appendMatch(_ index: Int, to result: inout AttributedString, options: RichTextOptions) {
+    /// Appends runs, each marked with the direction of the paragraph it falls in (a run
+    /// crossing a paragraph break is split there).
+    private struct Builder {
+        var result = AttributedString()
+        let paragraphs: [ParagraphDirection]
+        var paragraph = 0
+        var offset = 0
+
+        init(paragraphs: [ParagraphDirection]) { self.paragraphs = paragraphs }
+
+        mutating func append(_ text: String, _ attributes: AttributeContainer) {
+            var attributes = attributes
+            var rest = Substring(text)
+            while !rest.isEmpty {
+                while paragraph + 1 < paragraphs.count, paragraphs[paragraph].range.upperBound <= offset { paragraph += 1 }
+                attributes.richRules.writingDirection = paragraph < paragraphs.count ? paragraphs[paragraph].direction : .leftToRight
+                let room = paragraph < paragraphs.count ? paragraphs[paragraph].range.upperBound - offset : Int.max
+                let length = rest.utf16.count
+                if length <= room {
+                    result.append(AttributedString(rest, attributes: attributes))
+                    offset += length
+                    return
+                }
+                // Paragraph breaks fall after a separator, on a scalar boundary.
+                let split = String.Index(utf16Offset: room, in: rest)
+                result.append(AttributedString(rest[..<split], attributes: attributes))
+                rest = rest[split...]
+                offset += room
+            }
+        }
+    }
+
+    private func appendMatch(_ index: Int, to builder: inout Builder, options: RichTextOptions) {
         let match = matches[index]
         var style = match.style
         if let custom = options.style?(match) { style = style.merged(with: custom) }
@@ -153,7 +182,7 @@ extension RenderResult {
         options.attributes?(match, &container)
         switch match.content {
         case .text(let text):
-            result.append(AttributedString(text, attributes: container))
+            builder.append(text, container)
         case .attachment(let attachment, let text):
             var attached = container
             attached.richRules.attachment = attachment
@@ -163,40 +192,15 @@ extension RenderResult {
                 attached.link = nil
                 attached.richRules.tap = nil
             }
-            let character = AttributedString("\u{FFFC}", attributes: attached)
-            let beside = AttributedString(text, attributes: container)
             switch attachment.position {
-            case .replace: result.append(character)
+            case .replace: builder.append("\u{FFFC}", attached)
             case .before:
-                result.append(character)
-                result.append(beside)
+                builder.append("\u{FFFC}", attached)
+                builder.append(text, container)
             case .after:
-                result.append(beside)
-                result.append(character)
+                builder.append(text, container)
+                builder.append("\u{FFFC}", attached)
             }
-        }
-    }
-
-    /// Marks each paragraph's runs with its direction (one pass over the display's scalars
-    /// when there is more than one paragraph).
-    private func applyDirections(to result: inout AttributedString) {
-        let paragraphs = paragraphDirections
-        if paragraphs.count <= 1 {
-            let direction = paragraphs.first?.direction ?? .leftToRight
-            result.richRules.writingDirection = direction
-            return
-        }
-        // UTF-16 offsets → scalar offsets, walking the scalars once.
-        var index = result.startIndex
-        var offset = 0
-        let scalars = result.unicodeScalars
-        for paragraph in paragraphs {
-            let start = index
-            while offset < paragraph.range.upperBound, index < result.endIndex {
-                offset += scalars[index].utf16.count
-                index = scalars.index(after: index)
-            }
-            result[start..<index].richRules.writingDirection = paragraph.direction
         }
     }
 }

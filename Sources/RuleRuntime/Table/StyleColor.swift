@@ -106,9 +106,10 @@ public enum StyleColor: Sendable, Hashable, Codable, CustomStringConvertible, Ex
 
 /// UIKit's system and semantic colors, with the sRGB values Apple's Human Interface
 /// Guidelines document for iOS in light and dark appearance (the default-contrast values
-/// of iOS 13–18), so that renderers without UIKit (HTML, Linux) can resolve them.
-/// Apple renderers map them to the `UIColor`/`NSColor`/`Color` of the same name, which
-/// follows the running OS (and its increased-contrast variants).
+/// of iOS 13–18), so that renderers without UIKit (HTML, Linux) can resolve them. The
+/// Apple glue (`StyleColor.platformColor`) makes a dynamic `UIColor`/`NSColor` from the
+/// same two values, so every platform shows the same colors (an app that wants the OS's
+/// own, increased-contrast variants included, maps `SystemColor` to `UIColor` itself).
 public enum SystemColor: String, Sendable, Hashable, CaseIterable {
     case systemRed, systemOrange, systemYellow, systemGreen, systemMint, systemTeal, systemCyan, systemBlue
     case systemIndigo, systemPurple, systemPink, systemBrown
