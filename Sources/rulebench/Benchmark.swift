@@ -55,6 +55,9 @@ struct Benchmark {
             log("\(workload.title) over \(specPath)")
             report.workloads.append(workload.run(socialPaths, scale: scale))
         }
+        log("labels as attributed strings: render + attributedString() vs NSRegularExpression + the same AttributedString")
+        report.attributedLabels = try AttributedLabels.measure(
+            table: social.table, compiled: socialPaths.compiled, labels: labels, policy: scale.policy)
 
         // Generated rule sets on the corpus.
         var largest: CompiledSpec?

@@ -39,6 +39,18 @@ extension Report {
             ("generated_compile", generatedCompile.map(compileJSON) ?? .null),
             ("spec_compile_seconds", .object(specCompileSeconds.map { ($0.0, .number($0.1)) })),
             (
+                "attributed_labels",
+                attributedLabels.map {
+                    .object([
+                        ("compiled_seconds", $0.compiled.map { .number($0.median) } ?? .null),
+                        ("baseline_seconds", .number($0.baseline.median)), ("disagreements", .int($0.disagreements)),
+                        ("render_only_seconds", $0.renderOnly.map { .number($0.median) } ?? .null),
+                        ("attributed_string_only_seconds", $0.buildOnly.map { .number($0.median) } ?? .null),
+                        ("baseline_matching_only_seconds", $0.baselineMatchingOnly.map { .number($0.median) } ?? .null),
+                    ])
+                } ?? .null
+            ),
+            (
                 "rule_compile",
                 .array(
                     ruleCompile.map {

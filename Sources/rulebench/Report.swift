@@ -61,6 +61,8 @@ struct Report {
     var generatedCompile: GeneratedCompile.Result?
     /// `rulegen` (compile, lint, emit) on one-rule specs of pathological patterns.
     var ruleCompile: [RuleCompileTime.Row] = []
+    /// The labels rendered into `AttributedString`s, both ways.
+    var attributedLabels: AttributedLabels.Result?
     var elapsedSeconds = 0.0
 
     /// The build this executable is: compile times depend on it, and the build plugin runs
@@ -109,6 +111,7 @@ struct Report {
                 atLeast: false, threshold: 15),
             Target(key: "lint_seconds", value: lint.first { $0.rules == 100 }?.seconds, atLeast: false, threshold: 10),
             Target(key: "worst_rule_compile_seconds", value: ruleCompile.map(\.seconds).max(), atLeast: false, threshold: 1),
+            Target(key: "attributed_label_speedup", value: attributedLabels?.speedup, atLeast: true, threshold: 5),
         ]
     }
 
@@ -187,6 +190,15 @@ struct Report {
             rows = [["pattern", "seconds", "runs on"]]
             for row in ruleCompile { rows.append([row.pattern, String(format: "%.3f", row.seconds), row.outcome]) }
             out += layout(rows, leftColumns: 1)
+            out.append("")
+        }
+        if let labels = attributedLabels {
+            out.append(
+                "labels as AttributedString (render + attributedString() vs NSRegularExpression + the same AttributedString): "
+                    + "\(labels.compiled.map { formatSeconds($0.median) } ?? "n/a") vs \(formatSeconds(labels.baseline.median)), "
+                    + "\(labels.disagreements) labels differ; parts: render \(labels.renderOnly.map { formatSeconds($0.median) } ?? "n/a"), "
+                    + "attributedString() \(labels.buildOnly.map { formatSeconds($0.median) } ?? "n/a"), "
+                    + "NSRegularExpression matching and ranking \(labels.baselineMatchingOnly.map { formatSeconds($0.median) } ?? "n/a")")
             out.append("")
         }
         rows = [["summary", "value", "target", "met"]]

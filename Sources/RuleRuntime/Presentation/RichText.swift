@@ -120,16 +120,55 @@ extension RenderResult {
     /// images with a URL source, `imageURL`); every run its paragraph's writing direction.
     public func attributedString(options: RichTextOptions = RichTextOptions()) -> AttributedString {
         guard let context else { return AttributedString() }
-        var builder = Builder(paragraphs: paragraphDirections)
+        let display = self.display
+        let paragraphs = paragraphDirections
         var plain = AttributeContainer()
         plain.richRules.style = context.presentation.base
-        for segment in segments {
-            switch segment {
-            case .plain(let source, _): builder.append(context.string(source), plain)
-            case .match(let index): appendMatch(index, to: &builder, options: options)
+        guard paragraphs.count <= 1 else {
+            // Several paragraphs: built run by run, each split at paragraph breaks.
+            var builder = Builder(paragraphs: paragraphs)
+            for segment in segments {
+                switch segment {
+                case .plain(let source, _): builder.append(context.string(source), plain)
+                case .match(let index): builder.append(pieces(of: index, options: options))
+                }
+            }
+            return builder.result
+        }
+        // One paragraph (every label): the display in the base style, then each match's
+        // attributes set on its range. (Setting attributes on ranges of one string costs
+        // about half of appending one string per run.)
+        plain.richRules.writingDirection = paragraphs.first?.direction ?? .leftToRight
+        var result = AttributedString(display, attributes: plain)
+        var ranges: [(Range<AttributedString.Index>, AttributeContainer)] = []
+        ranges.reserveCapacity(matches.count + 2)
+        let scalars = result.unicodeScalars
+        let units = display.utf16
+        var unitIndex = units.startIndex
+        var unitOffset = 0
+        var index = result.startIndex
+        /// Moves `index` to display offset `offset` (counting the scalars between).
+        func advance(to offset: Int) {
+            var count = 0
+            while unitOffset < offset {
+                if !UTF16.isTrailSurrogate(units[unitIndex]) { count += 1 }
+                unitIndex = units.index(after: unitIndex)
+                unitOffset += 1
+            }
+            index = scalars.index(index, offsetBy: count)
+        }
+        for match in matches.indices where matches[match].displayRange.length > 0 {
+            advance(to: matches[match].displayRange.location)
+            for (text, attributes) in pieces(of: match, options: options) {
+                let start = index
+                advance(to: unitOffset + text.utf16.count)
+                var attributes = attributes
+                attributes.richRules.writingDirection = plain.richRules.writingDirection
+                ranges.append((start..<index, attributes))
             }
         }
-        return builder.result
+        for (range, attributes) in ranges { result[range].setAttributes(attributes) }
+        return result
     }
 
     /// Appends runs, each marked with the direction of the paragraph it falls in (a run
@@ -141,6 +180,10 @@ extension RenderResult {
         var offset = 0
 
         init(paragraphs: [ParagraphDirection]) { self.paragraphs = paragraphs }
+
+        mutating func append(_ pieces: [(String, AttributeContainer)]) {
+            for (text, attributes) in pieces { append(text, attributes) }
+        }
 
         mutating func append(_ text: String, _ attributes: AttributeContainer) {
             var attributes = attributes
@@ -164,7 +207,9 @@ extension RenderResult {
         }
     }
 
-    private func appendMatch(_ index: Int, to builder: inout Builder, options: RichTextOptions) {
+    /// A match's display as runs: its text, and its attachment character before, after
+    /// or instead of it.
+    private func pieces(of index: Int, options: RichTextOptions) -> [(String, AttributeContainer)] {
         let match = matches[index]
         var style = match.style
         if let custom = options.style?(match) { style = style.merged(with: custom) }
@@ -182,7 +227,7 @@ extension RenderResult {
         options.attributes?(match, &container)
         switch match.content {
         case .text(let text):
-            builder.append(text, container)
+            return [(text, container)]
         case .attachment(let attachment, let text):
             var attached = container
             attached.richRules.attachment = attachment
@@ -193,13 +238,9 @@ extension RenderResult {
                 attached.richRules.tap = nil
             }
             switch attachment.position {
-            case .replace: builder.append("\u{FFFC}", attached)
-            case .before:
-                builder.append("\u{FFFC}", attached)
-                builder.append(text, container)
-            case .after:
-                builder.append(text, container)
-                builder.append("\u{FFFC}", attached)
+            case .replace: return [("\u{FFFC}", attached)]
+            case .before: return [("\u{FFFC}", attached), (text, container)]
+            case .after: return [(text, container), ("\u{FFFC}", attached)]
             }
         }
     }

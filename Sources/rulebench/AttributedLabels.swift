@@ -1,0 +1,181 @@
+import Foundation
+import RuleRuntime
+
+/// `attributed_label_speedup`: what a label shows, end to end. RichRules' path is
+/// `render` + `attributedString()`; the baseline is what a ZLRichLabel-style label does
+/// with NSRegularExpression: each rule's `matches(in:)`, ranking and an overlap check by
+/// hand, then the same `AttributedString` (same characters, runs and attributes) built
+/// from the kept matches.
+enum AttributedLabels {
+    struct Result {
+        var compiled: Timing?
+        var baseline: Timing
+        /// Labels whose two attributed strings differ (0 when both paths agree).
+        var disagreements: Int
+        /// The parts: RichRules' `render` alone and `attributedString()` alone (on results
+        /// rendered beforehand); the baseline's matching and ranking alone.
+        var renderOnly: Timing?
+        var buildOnly: Timing?
+        var baselineMatchingOnly: Timing?
+        var speedup: Double? { compiled.flatMap { Report.ratio(baseline.median, $0.median) } }
+    }
+
+    static func measure(table: StyleTable, compiled: RuleEngine?, labels: [String], policy: TimingPolicy) throws -> Result {
+        let label = try ZLStyleLabel(table: table)
+        let baseline = policy.measure {
+            var runs = 0
+            for text in labels { runs += label.attributedString(text).runs.count }
+            return runs
+        }
+        let matching = policy.measure {
+            var kept = 0
+            for text in labels { kept += label.keptMatches(text).count }
+            return kept
+        }
+        guard let compiled else { return Result(compiled: nil, baseline: baseline, disagreements: 0, baselineMatchingOnly: matching) }
+        let timing = policy.measure {
+            var runs = 0
+            for text in labels { runs += compiled.render(text).attributedString().runs.count }
+            return runs
+        }
+        let renderOnly = policy.measure {
+            var kept = 0
+            for text in labels { kept += compiled.render(text).matches.count }
+            return kept
+        }
+        let rendered = labels.map { compiled.render($0) }
+        let buildOnly = policy.measure {
+            var runs = 0
+            for result in rendered { runs += result.attributedString().runs.count }
+            return runs
+        }
+        let disagreements = labels.filter { compiled.render($0).attributedString() != label.attributedString($0) }.count
+        return Result(
+            compiled: timing, baseline: baseline, disagreements: disagreements, renderOnly: renderOnly, buildOnly: buildOnly,
+            baselineMatchingOnly: matching)
+    }
+}
+
+/// A label as ZLRichLabel writes one: an `NSRegularExpression` per rule, every rule's
+/// matches, the ranking (priority, position, length, order) with a pairwise overlap
+/// check, then the attributed string from the kept matches. (Regex rules only: the
+/// social spec has no tags.)
+struct ZLStyleLabel {
+    struct Rule {
+        var index: Int
+        var entry: RuleEntry
+        var regex: NSRegularExpression
+    }
+    let rules: [Rule]
+    let base: TextStyle
+
+    init(table: StyleTable) throws {
+        base = table.base
+        rules = try table.rules.enumerated().compactMap { index, entry in
+            guard case .regex(let pattern, let flags, _) = entry.matcher else { return nil }
+            return Rule(
+                index: index, entry: entry, regex: try NSRegularExpression(pattern: pattern, options: flags.regularExpressionOptions))
+        }
+    }
+
+    /// Every rule's matches, ranked, with the pairwise overlap check; kept ones in text order.
+    func keptMatches(_ text: String) -> [(result: NSTextCheckingResult, rule: Rule)] {
+        let ns = text as NSString
+        var hits: [(result: NSTextCheckingResult, rule: Rule)] = []
+        for rule in rules {
+            for result in rule.regex.matches(in: text, range: NSRange(location: 0, length: ns.length)) where result.range.length > 0 {
+                hits.append((result, rule))
+            }
+        }
+        hits.sort { a, b in
+            if a.rule.entry.priority != b.rule.entry.priority { return a.rule.entry.priority > b.rule.entry.priority }
+            if a.result.range.location != b.result.range.location { return a.result.range.location < b.result.range.location }
+            if a.result.range.length != b.result.range.length { return a.result.range.length > b.result.range.length }
+            return a.rule.index < b.rule.index
+        }
+        var kept: [(result: NSTextCheckingResult, rule: Rule)] = []
+        for hit in hits where !kept.contains(where: { NSIntersectionRange($0.result.range, hit.result.range).length > 0 }) {
+            kept.append(hit)
+        }
+        kept.sort { $0.result.range.location < $1.result.range.location }
+        return kept
+    }
+
+    func attributedString(_ text: String) -> AttributedString {
+        let ns = text as NSString
+        let kept = keptMatches(text)
+        // The display, then the attributed string, piece by piece.
+        var pieces: [(text: String, attributes: AttributeContainer)] = []
+        var plain = AttributeContainer()
+        plain.richRules.style = base
+        var cursor = 0
+        for (matchIndex, hit) in kept.enumerated() {
+            let range = hit.result.range
+            if cursor < range.location {
+                pieces.append((ns.substring(with: NSRange(location: cursor, length: range.location - cursor)), plain))
+            }
+            cursor = range.location + range.length
+            let p = hit.rule.entry.presentation
+            func group(_ n: Int) -> String? {
+                guard n < hit.result.numberOfRanges else { return nil }
+                let r = hit.result.range(at: n)
+                return r.location == NSNotFound ? nil : ns.substring(with: r)
+            }
+            func name(_ key: String) -> String? {
+                let r = hit.result.range(withName: key)
+                return r.location == NSNotFound ? nil : ns.substring(with: r)
+            }
+            var attributes = AttributeContainer()
+            attributes.richRules.style = p.style
+            attributes.richRules.rule = hit.rule.entry.name
+            attributes.richRules.matchIndex = matchIndex
+            if let tap = p.tap {
+                attributes.richRules.tap = TapTarget(
+                    handler: tap.handler,
+                    arguments: tap.arguments.map { .init(label: $0.label, value: $0.value.render(group: group, name: name)) })
+                attributes.link = URL(string: "richrules://match/\(matchIndex)")
+            }
+            if let image = p.image {
+                var attached = attributes
+                let source = image.source.render(group: group, name: name)
+                func points(_ d: AttachmentDimension?) -> Double? {
+                    if case .points(let v)? = d { return v }
+                    return nil
+                }
+                let attachment = Attachment(
+                    kind: .image(source: source), width: points(image.width), height: points(image.height),
+                    alignment: image.align ?? .middle, alternateText: p.alt?.render(group: group, name: name))
+                attached.richRules.attachment = attachment
+                attached.alternateDescription = attachment.accessibilityLabel
+                pieces.append(("\u{FFFC}", attached))
+            } else if let widget = p.widget {
+                var attached = attributes
+                func points(_ d: AttachmentDimension?) -> Double? {
+                    if case .points(let v)? = d { return v }
+                    return nil
+                }
+                let attachment = Attachment(
+                    kind: .widget(name: widget.name), width: points(widget.width), height: points(widget.height),
+                    alignment: widget.align ?? .middle, isTappable: widget.tappable ?? true,
+                    alternateText: p.alt?.render(group: group, name: name))
+                attached.richRules.attachment = attachment
+                attached.alternateDescription = attachment.accessibilityLabel
+                pieces.append(("\u{FFFC}", attached))
+            } else if let replace = p.replace {
+                pieces.append((replace.render(group: group, name: name), attributes))
+            } else {
+                pieces.append((ns.substring(with: range), attributes))
+            }
+        }
+        if cursor < ns.length { pieces.append((ns.substring(from: cursor), plain)) }
+        // Right-to-left labels: the direction of the first strong character (one paragraph
+        // per label, as labels are).
+        let direction = BidiDirection.baseDirection(of: pieces.map(\.text).joined())
+        var result = AttributedString()
+        for var piece in pieces {
+            piece.attributes.richRules.writingDirection = direction
+            result.append(AttributedString(piece.text, attributes: piece.attributes))
+        }
+        return result
+    }
+}
