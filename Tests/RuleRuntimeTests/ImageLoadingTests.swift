@@ -460,7 +460,18 @@ final class ImageLoadingTests: XCTestCase {
         XCTAssertEqual(errors[5] as? ImageLoadingError, .unsupportedScheme("data", url: URL(string: "data:image/png;base64,AAAA")!))
         XCTAssertEqual(errors[6] as? ImageLoadingError, .invalidSource("  "))
 
-        let noBase = await collect(AttachmentImageStore(loader: FileImageLoader(), cache: ImageCache()).load(requests))
+        // Files outside a file base URL: refused unless the app allows any file.
+        let refused = await collect(AttachmentImageStore(loader: FileImageLoader(), cache: ImageCache()).load(requests))
+        XCTAssertEqual(Set(loaded(refused).keys), [])
+        XCTAssertEqual(failures(refused)[1] as? ImageLoadingError, .fileNotAllowed(pic))
+        let inner = folder.appendingPathComponent("inner", isDirectory: true)
+        let escaping = await collect(
+            AttachmentImageStore(loader: FileImageLoader(), cache: ImageCache(), baseURL: inner).load([request(7, "../pic.png")]))
+        guard case .fileNotAllowed? = failures(escaping)[7] as? ImageLoadingError else {
+            return XCTFail("a relative path out of the base folder must be refused: \(escaping)")
+        }
+        let noBase = await collect(
+            AttachmentImageStore(loader: FileImageLoader(), cache: ImageCache(), allowsFileURLs: true).load(requests))
         XCTAssertEqual(Set(loaded(noBase).keys), [1, 2])
         XCTAssertEqual(failures(noBase)[0] as? ImageLoadingError, .unresolvedName("pic.png"))
         XCTAssertEqual(failures(noBase)[3] as? ImageLoadingError, .unresolvedName("sub/../pic.png"))

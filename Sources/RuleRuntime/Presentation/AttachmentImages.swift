@@ -49,8 +49,8 @@ public struct AttachmentImageRequest: Sendable, Hashable {
 
     /// The request for `match` if it shows an image, keyed `key`.
     public init?(key: Int, match: RuleMatch) {
-        guard case .image(let source, let width, let height) = match.content else { return nil }
-        self.init(key: key, source: source, width: width, height: height)
+        guard let attachment = match.attachment, case .image(let source) = attachment.kind else { return nil }
+        self.init(key: key, source: source, width: attachment.width, height: attachment.height)
     }
 
     /// A request for every match of `result` that shows an image, keyed by its index in
@@ -161,11 +161,31 @@ public actor AttachmentImageStore {
     /// (for example a folder of bundled images; `nil`: names fail with
     /// `ImageLoadingError.unresolvedName`); `scale` is the pixels per point of images shown
     /// at their intrinsic size.
-    public init(loader: any ImageLoading = URLSessionImageLoader(), cache: ImageCache, baseURL: URL? = nil, scale: Double = 1) {
+    ///
+    /// Files: a source that resolves to a `file` URL loads only from inside a file
+    /// `baseURL` (bundled images), unless `allowsFileURLs` is true — a message must not make
+    /// the app read the device's other files (`file:///…`, `/…`, `../…`).
+    public init(
+        loader: any ImageLoading = URLSessionImageLoader(), cache: ImageCache, baseURL: URL? = nil, scale: Double = 1,
+        allowsFileURLs: Bool = false
+    ) {
         self.loader = loader
         self.cache = cache
         self.baseURL = baseURL
         self.scale = scale > 0 ? scale : 1
+        self.allowsFileURLs = allowsFileURLs
+    }
+
+    /// Whether a source may name any file (else only files inside a file `baseURL`).
+    public nonisolated let allowsFileURLs: Bool
+
+    /// Whether `url` may be loaded: not a file, or a file this store may read.
+    nonisolated func mayLoad(_ url: URL) -> Bool {
+        guard url.isFileURL, !allowsFileURLs else { return true }
+        guard let baseURL, baseURL.isFileURL else { return false }
+        let folder = baseURL.standardizedFileURL.path
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
     /// Loads the images of `requests` and reports each one as it arrives: one event per
@@ -269,6 +289,7 @@ public actor AttachmentImageStore {
         for request in requests {
             do {
                 let url = try Self.resolve(request.source, baseURL: baseURL)
+                guard mayLoad(url) else { throw ImageLoadingError.fileNotAllowed(url) }
                 if requestsByURL[url] == nil { urls.append(url) }
                 requestsByURL[url, default: []].append(request)
             } catch {

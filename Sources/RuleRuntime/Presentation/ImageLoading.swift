@@ -27,6 +27,9 @@ public enum ImageLoadingError: Error, Sendable, Hashable, CustomStringConvertibl
     case unresolvedName(String)
     /// A source that is empty or not a URL, a path or a name.
     case invalidSource(String)
+    /// A file the store may not read: text from users must not open the device's files
+    /// (`AttachmentImageStore.allowsFileURLs`).
+    case fileNotAllowed(URL)
 
     public var description: String {
         switch self {
@@ -36,6 +39,8 @@ public enum ImageLoadingError: Error, Sendable, Hashable, CustomStringConvertibl
             return "image '\(name)' is a name, not a URL or a path, and there is no base URL: resolve it in the app (for example "
                 + "from an asset catalog) or give the store a baseURL"
         case .invalidSource(let source): return "image source '\(source)' is not a URL, a path or a name"
+        case .fileNotAllowed(let url):
+            return "image \(url.absoluteString) is a file outside the store's file base URL (set allowsFileURLs to read any file)"
         }
     }
 }
