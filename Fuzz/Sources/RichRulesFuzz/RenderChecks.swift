@@ -12,6 +12,7 @@ enum RenderChecks {
             check(result, text: text, ruleCount: engine.table.rules.count)
             ResolutionCheck.check(result, priorities: engine.table.rules.map(\.priority))
             Differential.compare(result, table: engine.table)
+            PresentationChecks.check(result)
         }
     }
 
