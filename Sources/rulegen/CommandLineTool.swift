@@ -26,6 +26,9 @@ struct IOError: Error {
 struct Console {
     var out: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
     var err: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    /// UTF-8 bytes to standard output (`explain --texts` writes its JSON lines as built,
+    /// without making a string of them first).
+    var outBytes: ([UInt8]) -> Void = { FileHandle.standardOutput.write(Data($0)) }
 }
 
 enum CommandLineTool {
