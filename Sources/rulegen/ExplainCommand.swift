@@ -98,6 +98,39 @@ enum ExplainCommand {
     /// that is not one JSON string prints nothing and an error located at its line and
     /// column, and the batch goes on (exit 1 at the end).
     static func runBatch(_ path: String, engine: RuleEngine, console: Console) throws -> ExitStatus {
+        var out = JSONWriter()
+        let badLines = try TextsFile.read(
+            path, console: console,
+            beforeError: { if !out.bytes.isEmpty { console.outBytes(out.takeBytes()) } },
+            text: { text, _ in
+                ExplainJSON.write(engine.render(text), to: &out)
+                out.raw("\n")
+                if out.bytes.count >= 1 << 16 { console.outBytes(out.takeBytes()) }
+            })
+        if !out.bytes.isEmpty { console.outBytes(out.takeBytes()) }
+        return badLines.count == 0 ? .success : .inputErrors
+    }
+}
+
+/// A `--texts FILE` (`explain`, `preview`): UTF-8, one JSON string per line
+/// (`JSONLinesFile`, `JSONStringReader`).
+enum TextsFile {
+    /// The lines that are not one JSON string.
+    struct BadLines {
+        /// How many.
+        var count = 0
+        /// The errors printed (the first 50): `file:line:column: error: message`.
+        var messages: [String] = []
+    }
+
+    /// Calls `text` with each line's string and line number, in order. A bad line is
+    /// reported on stderr as `file:line:column: error: message` (the first 50, then one
+    /// line with the count; `beforeError` runs first, so that output already made can go
+    /// out before it). A file that cannot be read or is not UTF-8 throws an I/O error
+    /// before any `text` call.
+    static func read(
+        _ path: String, console: Console, beforeError: () -> Void = {}, text: (String, Int) -> Void
+    ) throws -> BadLines {
         guard let data = FileManager.default.contents(atPath: path) else { throw IOError(message: "\(path): cannot read texts file") }
         let file: JSONLinesFile
         do throws(JSONLinesFile.InvalidUTF8) {
@@ -106,30 +139,28 @@ enum ExplainCommand {
             throw IOError(message: "\(path): texts file is \(error.description)")
         }
         var reader = JSONStringReader(file.bytes)
-        var out = JSONWriter()
-        var badLines = 0
+        var badLines = BadLines()
         for line in file.lines {
             do throws(JSONStringReader.SyntaxError) {
-                guard let text = try reader.read(line.bytes) else { continue }
-                ExplainJSON.write(engine.render(text), to: &out)
-                out.raw("\n")
-                if out.bytes.count >= 1 << 16 { console.outBytes(out.takeBytes()) }
+                guard let string = try reader.read(line.bytes) else { continue }
+                text(string, line.number)
             } catch {
-                badLines += 1
-                guard badLines <= DiagnosticBag.errorLimit else { continue }
-                // What came before goes out first, so a terminal shows both in input order.
-                if !out.bytes.isEmpty { console.outBytes(out.takeBytes()) }
+                badLines.count += 1
+                guard badLines.count <= DiagnosticBag.errorLimit else { continue }
                 let place = "\(DiagnosticRenderer.escaped(path)):\(line.number):\(file.column(of: error.offset, in: line))"
-                console.err("\(place): error: \(DiagnosticRenderer.escaped(error.message))\n")
+                badLines.messages.append("\(place): error: \(DiagnosticRenderer.escaped(error.message))")
+                // What came before goes out first, so a terminal shows both in input order.
+                beforeError()
+                console.err(badLines.messages[badLines.messages.count - 1] + "\n")
             }
         }
-        if !out.bytes.isEmpty { console.outBytes(out.takeBytes()) }
-        if badLines > DiagnosticBag.errorLimit {
+        if badLines.count > DiagnosticBag.errorLimit {
+            beforeError()
             console.err(
-                "\(DiagnosticRenderer.escaped(path)): error: too many errors (\(badLines) bad lines); stopping after the first \(DiagnosticBag.errorLimit)\n"
+                "\(DiagnosticRenderer.escaped(path)): error: too many errors (\(badLines.count) bad lines); stopping after the first \(DiagnosticBag.errorLimit)\n"
             )
         }
-        return badLines > 0 ? .inputErrors : .success
+        return badLines
     }
 }
 
