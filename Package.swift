@@ -40,8 +40,11 @@ let package = Package(
             name: "RuleCompilerTests", dependencies: ["RuleCompiler", "RuleSpec", "RuleRuntime", "TestSupport"],
             resources: [.copy("Resources/ICU")]),
         .testTarget(name: "RuleRuntimeTests", dependencies: ["RuleRuntime", "TestSupport"]),
-        // LintCases: the `rulegen lint` golden specs and outputs (read from the source tree).
-        .testTarget(name: "RulegenTests", dependencies: ["RuleCompiler", "RuleRuntime", "TestSupport", "rulegen"], exclude: ["LintCases"]),
+        // LintCases: the `rulegen lint` golden specs and outputs; HTMLGoldens: the
+        // `RenderResult.html()` pages of the example specs (both read from the source tree).
+        .testTarget(
+            name: "RulegenTests", dependencies: ["RuleCompiler", "RuleRuntime", "TestSupport", "rulegen"],
+            exclude: ["LintCases", "HTMLGoldens"]),
         // Compiles the checked-in generated Swift of every example spec (regenerate with
         // `swift run rulegen Specs/*.richrules -o Tests/GeneratedConsumerTests/Generated`).
         .testTarget(

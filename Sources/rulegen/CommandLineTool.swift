@@ -26,11 +26,14 @@ struct IOError: Error {
 struct Console {
     var out: (String) -> Void = { FileHandle.standardOutput.write(Data($0.utf8)) }
     var err: (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    /// UTF-8 bytes to standard output (`explain --texts` writes its JSON lines as built,
+    /// without making a string of them first).
+    var outBytes: ([UInt8]) -> Void = { FileHandle.standardOutput.write(Data($0)) }
 }
 
 enum CommandLineTool {
     static let overview = """
-        OVERVIEW: Compile .richrules specs into a style table and Swift, check them, and explain matches.
+        OVERVIEW: Compile .richrules specs into a style table and Swift, check them, explain matches, and preview them.
 
         USAGE: rulegen <spec> ... -o <dir> [--access internal|public] [--name <Name>] [--swift-file <file>] [--no-styles-json] [--quiet]
                rulegen <subcommand>
@@ -52,6 +55,7 @@ enum CommandLineTool {
           generate (default)      Write <Name>.swift and <Name>.styles.json for each spec.
           lint                    Check specs and print diagnostics.
           explain                 Run a spec's rules on a text and show what matched and why.
+          preview                 Write an HTML page showing a spec's diagnostics and sample texts rendered.
 
           See 'rulegen help <subcommand>' or 'rulegen <subcommand> --help' for detailed help, and
           'rulegen help diagnostics' for every diagnostic kind.
@@ -73,11 +77,13 @@ enum CommandLineTool {
                 switch args.dropFirst().first {
                 case "lint": console.out(LintCommand.help)
                 case "explain": console.out(ExplainCommand.help)
+                case "preview": console.out(PreviewCommand.help)
                 case "generate": console.out(GenerateCommand.help)
                 case "diagnostics": console.out(DiagnosticKind.markdownTable)
                 case nil: console.out(overview)
                 case let other?:
-                    throw UsageError(message: "unknown subcommand '\(other)'", usage: "rulegen help [generate|lint|explain|diagnostics]")
+                    throw UsageError(
+                        message: "unknown subcommand '\(other)'", usage: "rulegen help [generate|lint|explain|preview|diagnostics]")
                 }
                 return .success
             case "lint":
@@ -86,6 +92,9 @@ enum CommandLineTool {
             case "explain":
                 args.removeFirst()
                 return try ExplainCommand.run(args, console: console)
+            case "preview":
+                args.removeFirst()
+                return try PreviewCommand.run(args, console: console)
             case "generate":
                 args.removeFirst()
                 return try GenerateCommand.run(args, console: console)

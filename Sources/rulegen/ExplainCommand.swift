@@ -25,8 +25,12 @@ enum ExplainCommand {
           --import-root <dir>     The folder imports must stay in (default: the spec's package).
           -h, --help              Show help information.
 
-        JSON: {"text", "display", "matches": [{"rule", "tag", "range": [location, length], "text",
-        "display", "handler"}], "discarded": [... same fields and "reason"]}, UTF-16 offsets.
+        JSON: {"text", "display", "direction": "ltr"|"rtl", "matches": [{"rule", "tag", "range":
+        [location, length], "text", "display", "handler", "displayRange": [location, length], "tap":
+        {"handler", "arguments": [{"label", "value"}]} or null, "style", "highlight": style or null}],
+        "discarded": [... same fields and "reason"]}. UTF-16 offsets (displayRange into "display");
+        styles as the style table writes them; direction: the display's first strong character's.
+        The text format says the same in words.
 
         TEXTS FILE: UTF-8 (a leading byte order mark is skipped); lines end at LF, CR LF or CR.
         Each line holds one JSON string, spaces and tabs around it allowed. Blank lines print nothing.
@@ -94,6 +98,39 @@ enum ExplainCommand {
     /// that is not one JSON string prints nothing and an error located at its line and
     /// column, and the batch goes on (exit 1 at the end).
     static func runBatch(_ path: String, engine: RuleEngine, console: Console) throws -> ExitStatus {
+        var out = JSONWriter()
+        let badLines = try TextsFile.read(
+            path, console: console,
+            beforeError: { if !out.bytes.isEmpty { console.outBytes(out.takeBytes()) } },
+            text: { text, _ in
+                ExplainJSON.write(engine.render(text), to: &out)
+                out.raw("\n")
+                if out.bytes.count >= 1 << 16 { console.outBytes(out.takeBytes()) }
+            })
+        if !out.bytes.isEmpty { console.outBytes(out.takeBytes()) }
+        return badLines.count == 0 ? .success : .inputErrors
+    }
+}
+
+/// A `--texts FILE` (`explain`, `preview`): UTF-8, one JSON string per line
+/// (`JSONLinesFile`, `JSONStringReader`).
+enum TextsFile {
+    /// The lines that are not one JSON string.
+    struct BadLines {
+        /// How many.
+        var count = 0
+        /// The errors printed (the first 50): `file:line:column: error: message`.
+        var messages: [String] = []
+    }
+
+    /// Calls `text` with each line's string and line number, in order. A bad line is
+    /// reported on stderr as `file:line:column: error: message` (the first 50, then one
+    /// line with the count; `beforeError` runs first, so that output already made can go
+    /// out before it). A file that cannot be read or is not UTF-8 throws an I/O error
+    /// before any `text` call.
+    static func read(
+        _ path: String, console: Console, beforeError: () -> Void = {}, text: (String, Int) -> Void
+    ) throws -> BadLines {
         guard let data = FileManager.default.contents(atPath: path) else { throw IOError(message: "\(path): cannot read texts file") }
         let file: JSONLinesFile
         do throws(JSONLinesFile.InvalidUTF8) {
@@ -102,35 +139,35 @@ enum ExplainCommand {
             throw IOError(message: "\(path): texts file is \(error.description)")
         }
         var reader = JSONStringReader(file.bytes)
-        var out = JSONWriter()
-        var badLines = 0
+        var badLines = BadLines()
         for line in file.lines {
             do throws(JSONStringReader.SyntaxError) {
-                guard let text = try reader.read(line.bytes) else { continue }
-                ExplainJSON.write(engine.render(text), to: &out)
-                out.raw("\n")
-                if out.bytes.count >= 1 << 16 { console.out(out.take()) }
+                guard let string = try reader.read(line.bytes) else { continue }
+                text(string, line.number)
             } catch {
-                badLines += 1
-                guard badLines <= DiagnosticBag.errorLimit else { continue }
-                // What came before goes out first, so a terminal shows both in input order.
-                if !out.bytes.isEmpty { console.out(out.take()) }
+                badLines.count += 1
+                guard badLines.count <= DiagnosticBag.errorLimit else { continue }
                 let place = "\(DiagnosticRenderer.escaped(path)):\(line.number):\(file.column(of: error.offset, in: line))"
-                console.err("\(place): error: \(DiagnosticRenderer.escaped(error.message))\n")
+                badLines.messages.append("\(place): error: \(DiagnosticRenderer.escaped(error.message))")
+                // What came before goes out first, so a terminal shows both in input order.
+                beforeError()
+                console.err(badLines.messages[badLines.messages.count - 1] + "\n")
             }
         }
-        if !out.bytes.isEmpty { console.out(out.take()) }
-        if badLines > DiagnosticBag.errorLimit {
+        if badLines.count > DiagnosticBag.errorLimit {
+            beforeError()
             console.err(
-                "\(DiagnosticRenderer.escaped(path)): error: too many errors (\(badLines) bad lines); stopping after the first \(DiagnosticBag.errorLimit)\n"
+                "\(DiagnosticRenderer.escaped(path)): error: too many errors (\(badLines.count) bad lines); stopping after the first \(DiagnosticBag.errorLimit)\n"
             )
         }
-        return badLines > 0 ? .inputErrors : .success
+        return badLines
     }
 }
 
 /// The explain JSON contract, written with `JSONWriter`: every object's keys in sorted
-/// order, as `JSONSerialization`'s `.sortedKeys` wrote them.
+/// order, as `JSONSerialization`'s `.sortedKeys` wrote them. A style is written as the
+/// style table writes one (`JSONEncoder` with `.sortedKeys`): absent properties left out,
+/// colors as `#RRGGBBAA` or a system color name, numbers without a trailing `.0`.
 enum ExplainJSON {
     static func line(_ result: RenderResult) -> String {
         var writer = JSONWriter()
@@ -139,13 +176,16 @@ enum ExplainJSON {
     }
 
     static func write(_ result: RenderResult, to w: inout JSONWriter) {
-        w.raw("{\"discarded\":[")
+        let display = result.display
+        w.raw("{\"direction\":")
+        w.raw(BidiDirection.baseDirection(of: display) == .rightToLeft ? "\"rtl\"" : "\"ltr\"")
+        w.raw(",\"discarded\":[")
         for (i, d) in result.discarded.enumerated() {
             if i > 0 { w.raw(",") }
             write(d.match, reason: d.reason.description, to: &w)
         }
         w.raw("],\"display\":")
-        w.string(result.display)
+        w.string(display)
         w.raw(",\"matches\":[")
         for (i, m) in result.matches.enumerated() {
             if i > 0 { w.raw(",") }
@@ -156,41 +196,160 @@ enum ExplainJSON {
         w.raw("}")
     }
 
-    /// A match: `rule`, `tag`, `range`, `text`, `display`, `handler`, and for a discarded
-    /// match `reason`.
+    /// A match: `rule`, `tag`, `range`, `text`, `display`, `handler`, `displayRange`,
+    /// `tap`, `style`, `highlight`, and for a discarded match `reason`.
     static func write(_ m: RuleMatch, reason: String?, to w: inout JSONWriter) {
+        let presentation = m.presentation
         w.raw("{\"display\":")
         w.string(m.display)
+        w.raw(",\"displayRange\":")
+        write(m.displayRange, to: &w)
         w.raw(",\"handler\":")
-        w.string(m.presentation.tap?.handler)
-        w.raw(",\"range\":[")
-        w.int(m.range.location)
-        w.raw(",")
-        w.int(m.range.length)
-        w.raw("]")
+        w.string(presentation.tap?.handler)
+        w.raw(",\"highlight\":")
+        if presentation.tap != nil, let highlight = presentation.highlight { write(highlight, to: &w) } else { w.raw("null") }
+        w.raw(",\"range\":")
+        write(m.range, to: &w)
         if let reason {
             w.raw(",\"reason\":")
             w.string(reason)
         }
         w.raw(",\"rule\":")
         w.string(m.rule)
+        w.raw(",\"style\":")
+        write(presentation.style, to: &w)
         w.raw(",\"tag\":")
         w.string(m.tag?.name)
+        w.raw(",\"tap\":")
+        if let tap = m.tap {
+            w.raw("{\"arguments\":[")
+            for (i, argument) in tap.arguments.enumerated() {
+                if i > 0 { w.raw(",") }
+                w.raw("{\"label\":")
+                w.string(argument.label)
+                w.raw(",\"value\":")
+                w.string(argument.value)
+                w.raw("}")
+            }
+            w.raw("],\"handler\":")
+            w.string(tap.handler)
+            w.raw("}")
+        } else {
+            w.raw("null")
+        }
         w.raw(",\"text\":")
         w.string(m.text)
         w.raw("}")
     }
+
+    static func write(_ range: TextRange, to w: inout JSONWriter) {
+        w.raw("[")
+        w.int(range.location)
+        w.raw(",")
+        w.int(range.length)
+        w.raw("]")
+    }
+
+    /// A style as the style table encodes it: `background`, `baselineOffset`, `color`,
+    /// `font` (`family`, `italic`, `size`, `textStyle`, `weight`), `kern`, `strikethrough`,
+    /// `strikethroughColor`, `underline`, `underlineColor`; absent ones left out.
+    static func write(_ style: TextStyle, to w: inout JSONWriter) {
+        var separator = false
+        func key(_ name: StaticString, _ w: inout JSONWriter) {
+            w.raw(separator ? "," : "{")
+            separator = true
+            w.raw(name)
+        }
+        if let background = style.background {
+            key("\"background\":", &w)
+            write(background, to: &w)
+        }
+        if let baselineOffset = style.baselineOffset {
+            key("\"baselineOffset\":", &w)
+            w.double(baselineOffset)
+        }
+        if let color = style.color {
+            key("\"color\":", &w)
+            write(color, to: &w)
+        }
+        if let font = style.font {
+            key("\"font\":", &w)
+            write(font, to: &w)
+        }
+        if let kern = style.kern {
+            key("\"kern\":", &w)
+            w.double(kern)
+        }
+        if let strikethrough = style.strikethrough {
+            key("\"strikethrough\":", &w)
+            w.string(strikethrough.rawValue)
+        }
+        if let strikethroughColor = style.strikethroughColor {
+            key("\"strikethroughColor\":", &w)
+            write(strikethroughColor, to: &w)
+        }
+        if let underline = style.underline {
+            key("\"underline\":", &w)
+            w.string(underline.rawValue)
+        }
+        if let underlineColor = style.underlineColor {
+            key("\"underlineColor\":", &w)
+            write(underlineColor, to: &w)
+        }
+        w.raw(separator ? "}" : "{}")
+    }
+
+    static func write(_ font: FontSpec, to w: inout JSONWriter) {
+        var separator = false
+        func key(_ name: StaticString, _ w: inout JSONWriter) {
+            w.raw(separator ? "," : "{")
+            separator = true
+            w.raw(name)
+        }
+        if let family = font.family {
+            key("\"family\":", &w)
+            w.string(family)
+        }
+        if let italic = font.italic {
+            key("\"italic\":", &w)
+            w.bool(italic)
+        }
+        if let size = font.size {
+            key("\"size\":", &w)
+            w.double(size)
+        }
+        if let textStyle = font.textStyle {
+            key("\"textStyle\":", &w)
+            w.string(textStyle.rawValue)
+        }
+        if let weight = font.weight {
+            key("\"weight\":", &w)
+            w.string(weight.rawValue)
+        }
+        w.raw(separator ? "}" : "{}")
+    }
+
+    static func write(_ color: StyleColor, to w: inout JSONWriter) {
+        switch color {
+        case .system(let system): w.string(system.rawValue)
+        case .rgba(let rgba): w.hexColor(rgba)
+        }
+    }
 }
 
-/// The human-readable explanation.
+/// The human-readable explanation: the texts and direction, then each match on a line
+/// (source range, rule, tag, text, display, tap) with its display range, style and
+/// highlight below it.
 enum ExplainText {
     static func render(_ result: RenderResult) -> String {
-        var out = "text:    \(quote(result.text))\ndisplay: \(quote(result.display))\n"
+        let display = result.display
+        var out = "text:    \(quote(result.text))\ndisplay: \(quote(display))\n"
+        out += "direction: \(BidiDirection.baseDirection(of: display).rawValue)\n"
         out += result.matches.isEmpty ? "kept: none\n" : "kept:\n"
-        for m in result.matches { out += "  " + describe(m) + "\n" }
+        for m in result.matches { out += "  " + describe(m) + "\n" + details(m) }
         if !result.discarded.isEmpty {
             out += "discarded:\n"
-            for d in result.discarded { out += "  " + describe(d.match) + "\n    " + d.reason.description + "\n" }
+            for d in result.discarded { out += "  " + describe(d.match) + "\n    " + d.reason.description + "\n" + details(d.match) }
         }
         return out
     }
@@ -205,6 +364,44 @@ enum ExplainText {
             line += "  tap \(tap.handler)(\(args))"
         }
         return line
+    }
+
+    /// The indented lines under a match: `display range: [location, length]`, `style: …`,
+    /// `highlight: …` (`none` when the match does not highlight).
+    static func details(_ m: RuleMatch) -> String {
+        "    display range: \(m.displayRange)\n    style: \(summary(m.style))\n    highlight: \(m.highlight.map(summary) ?? "none")\n"
+    }
+
+    /// `color systemBlue, font 14 bold, underline single`: the style's properties in the
+    /// language's words, `none` for an empty style.
+    static func summary(_ style: TextStyle) -> String {
+        var parts: [String] = []
+        if let color = style.color { parts.append("color \(color)") }
+        if let background = style.background { parts.append("background \(background)") }
+        if let font = style.font {
+            var words: [String] = []
+            if let family = font.family { words.append(quote(family)) }
+            if let size = font.size { words.append(number(size)) }
+            if let weight = font.weight { words.append(weight.rawValue) }
+            if font.italic == true { words.append("italic") }
+            if font.italic == false { words.append("upright") }
+            if let textStyle = font.textStyle { words.append(textStyle.rawValue) }
+            if !words.isEmpty { parts.append("font " + words.joined(separator: " ")) }
+        }
+        if let underline = style.underline { parts.append("underline \(underline.rawValue)") }
+        if let color = style.underlineColor { parts.append("underlineColor \(color)") }
+        if let strikethrough = style.strikethrough { parts.append("strikethrough \(strikethrough.rawValue)") }
+        if let color = style.strikethroughColor { parts.append("strikethroughColor \(color)") }
+        if let kern = style.kern { parts.append("kern \(number(kern))") }
+        if let offset = style.baselineOffset { parts.append("baseline \(number(offset))") }
+        return parts.isEmpty ? "none" : parts.joined(separator: ", ")
+    }
+
+    /// `14`, `0.5`: no trailing `.0`.
+    static func number(_ value: Double) -> String {
+        var writer = JSONWriter()
+        writer.double(value)
+        return writer.take()
     }
 
     /// A Swift-style quoted string, so control characters stay visible.

@@ -110,7 +110,7 @@ enum GenerateCommand {
 
     /// A generated file may not replace a spec or an import (`rulegen Foo.swift -o .`
     /// would write `Foo.swift` over the spec itself).
-    static func refuseOverwritingInputs(_ outputs: [String], inputs: [String]) throws {
+    static func refuseOverwritingInputs(_ outputs: [String], inputs: [String], usage: String = GenerateCommand.usage) throws {
         let canonical = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
         let read = Dictionary(inputs.map { (canonical($0), $0) }, uniquingKeysWith: { first, _ in first })
         for output in outputs {

@@ -1,3 +1,5 @@
+import RuleRuntime
+
 /// Compact JSON written straight into UTF-8 bytes, for output that must stay
 /// byte-identical to `JSONSerialization` with `.sortedKeys` and `.withoutEscapingSlashes`
 /// (what `explain` printed before it had this writer):
@@ -40,10 +42,51 @@ struct JSONWriter {
         bytes.append(contentsOf: String(value).utf8)
     }
 
+    /// A finite number as `JSONEncoder` writes it: Swift's shortest round-trip
+    /// `description`, without a trailing `.0` (`14`, `0.5`, `1e-07`, `1e+20`).
+    mutating func double(_ value: Double) {
+        if let integer = Int(exactly: value), abs(integer) < 1 << 53 {
+            // Integral values below 2^53 print as integers (no string built); `-0.0` as `-0`.
+            if integer == 0, value.sign == .minus { raw("-0") } else { int(integer) }
+            return
+        }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// A color as `"#RRGGBBAA"`, upper-case hex (`RGBA.hex`, without building a string).
+    mutating func hexColor(_ color: RGBA) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: "#"))
+        hexByte(color.red)
+        hexByte(color.green)
+        hexByte(color.blue)
+        hexByte(color.alpha)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func hexByte(_ byte: UInt8) {
+        bytes.append(Self.upperHexDigits[Int(byte >> 4)])
+        bytes.append(Self.upperHexDigits[Int(byte & 0xF)])
+    }
+
+    private static let upperHexDigits = Array("0123456789ABCDEF".utf8)
+
+    mutating func bool(_ value: Bool) {
+        if value { raw("true") } else { raw("false") }
+    }
+
     /// The bytes written so far, as a string; the writer starts over.
     mutating func take() -> String {
         defer { bytes.removeAll(keepingCapacity: true) }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The bytes written so far; the writer starts over (keeping its capacity).
+    mutating func takeBytes() -> [UInt8] {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return bytes
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -20,7 +20,21 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(matches.map { $0["text"] as? String }, ["<h1>User Agreement</h1>", "<h2>Privacy Policy</h2>", "@alice"])
         XCTAssertEqual(matches.map { $0["display"] as? String }, ["User Agreement", "Privacy Policy", "@alice"])
         XCTAssertEqual((object["discarded"] as? [[String: Any]])?.count, 0)
-        XCTAssertEqual(Set(matches[0].keys), ["rule", "tag", "range", "text", "display", "handler"])
+        XCTAssertEqual(
+            Set(matches[0].keys), ["rule", "tag", "range", "text", "display", "handler", "displayRange", "tap", "style", "highlight"])
+        // The presentation issue's fields.
+        XCTAssertEqual(object["direction"] as? String, "ltr")
+        XCTAssertEqual(matches.map { $0["displayRange"] as? [Int] }, [[15, 14], [34, 14], [53, 6]])
+        let style = try XCTUnwrap(matches[0]["style"] as? [String: Any])
+        XCTAssertEqual(style["color"] as? String, "systemBlue")
+        XCTAssertEqual(style["underline"] as? String, "single")
+        XCTAssertEqual((style["font"] as? [String: Any])?["size"] as? Int, 14)
+        XCTAssertEqual((matches[2]["highlight"] as? [String: Any])?["background"] as? String, "#E5E5EAFF")
+        let tap = try XCTUnwrap(matches[2]["tap"] as? [String: Any])
+        XCTAssertEqual(tap["handler"] as? String, "openProfile")
+        let arguments = try XCTUnwrap(tap["arguments"] as? [[String: Any]])
+        XCTAssertEqual(arguments.map { $0["label"] as? String }, ["user"])
+        XCTAssertEqual(arguments.map { $0["value"] as? String }, ["@alice"])
     }
 
     /// The compiled engine (the default) and the NSRegularExpression reference print the
@@ -172,7 +186,7 @@ final class CommandLineTests: XCTestCase {
         let result = try CLI.run(["explain", "a.richrules", "--texts", "t.jsonl"], cwd: scratch.url)
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stderr, "t.jsonl:2:1: error: expected a JSON string, found a number\n")
-        XCTAssertTrue(result.stdout.hasPrefix(#"{"discarded":[],"display":"x","matches":[{"#), result.stdout)
+        XCTAssertTrue(result.stdout.hasPrefix(#"{"direction":"ltr","discarded":[],"display":"x","matches":[{"#), result.stdout)
         XCTAssertEqual(result.stdout.split(separator: "\n").count, 1)
     }
 
@@ -182,6 +196,16 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("display: \"hi @bob see 🔗 link \u{FFFC}\""), result.stdout)
         XCTAssertTrue(result.stdout.contains("mention \"@bob\"  tap openProfile(user: \"bob\")"), result.stdout)
         XCTAssertTrue(result.stdout.contains("discarded:"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("\ndirection: ltr\n"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains(
+                """
+                  [3, 4] mention "@bob"  tap openProfile(user: "bob")
+                    display range: [3, 4]
+                    style: color systemPurple, font 15 semibold
+                    highlight: background #E5E5EAFF
+
+                """), result.stdout)
     }
 
     /// The generated Swift of every example spec type-checks without warnings against the

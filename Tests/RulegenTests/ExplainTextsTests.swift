@@ -31,7 +31,9 @@ final class ExplainTextsTests: XCTestCase {
         XCTAssertEqual(result.stderr, "")
         XCTAssertEqual(try texts(result.stdout), ["a @x", "b\r\n", "c\u{2028}d", "@e", "f"])
         XCTAssertTrue(
-            result.stdout.hasPrefix(#"{"discarded":[],"display":"a @x","matches":[{"display":"@x","handler":"open","#), result.stdout)
+            result.stdout.hasPrefix(
+                #"{"direction":"ltr","discarded":[],"display":"a @x","matches":[{"display":"@x","displayRange":[2,2],"handler":"open","#),
+            result.stdout)
         // Line numbers count CR LF once, and columns on line 1 do not count the mark.
         let located = try explain(Array("\u{FEFF}1\r\n\r\n\"b\" x\r\"c\"\r\n".utf8))
         XCTAssertEqual(located.status, 1)

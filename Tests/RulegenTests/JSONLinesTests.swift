@@ -62,22 +62,72 @@ final class JSONLinesTests: XCTestCase {
         }
     }
 
-    /// The old explain output, built with `JSONSerialization`, kept here as the reference.
+    /// The explain output built with `JSONSerialization` (the old writer), kept here as the
+    /// reference; styles are encoded by `JSONEncoder`, as the style table encodes them
+    /// (spliced in for placeholders, since `JSONSerialization` cannot hold them).
     static func referenceLine(_ result: RenderResult) throws -> String {
-        func object(_ m: RuleMatch) -> [String: Any] {
-            [
+        var styles: [String] = []
+        func style(_ style: TextStyle?) throws -> Any {
+            guard let style else { return NSNull() }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            styles.append(String(decoding: try encoder.encode(style), as: UTF8.self))
+            return "@@style\(styles.count - 1)@@"
+        }
+        func object(_ m: RuleMatch) throws -> [String: Any] {
+            let tap: Any =
+                m.tap.map { tap -> [String: Any] in
+                    [
+                        "handler": tap.handler,
+                        "arguments": tap.arguments.map { ["label": $0.label ?? NSNull(), "value": $0.value] as [String: Any] },
+                    ]
+                } ?? NSNull()
+            return [
                 "rule": m.rule, "tag": m.tag?.name ?? NSNull(), "range": [m.range.location, m.range.length], "text": m.text,
                 "display": m.display, "handler": m.tap?.handler ?? NSNull(),
+                "displayRange": [m.displayRange.location, m.displayRange.length], "tap": tap, "style": try style(m.style),
+                "highlight": try style(m.highlight),
             ]
         }
-        let discarded = result.discarded.map { d -> [String: Any] in
-            var o = object(d.match)
+        let discarded = try result.discarded.map { d -> [String: Any] in
+            var o = try object(d.match)
             o["reason"] = d.reason.description
             return o
         }
-        return try serialized([
-            "text": result.text, "display": result.display, "matches": result.matches.map(object), "discarded": discarded,
+        var line = try serialized([
+            "text": result.text, "display": result.display, "matches": try result.matches.map(object), "discarded": discarded,
+            "direction": BidiDirection.baseDirection(of: result.display).rawValue,
         ])
+        for (i, encoded) in styles.enumerated() { line = line.replacingOccurrences(of: "\"@@style\(i)@@\"", with: encoded) }
+        return line
+    }
+
+    /// Random styles, every property set or not: the explain writer encodes each as
+    /// `JSONEncoder` does (the style table's encoding).
+    func testStylesAreWrittenAsTheStyleTableWritesThem() throws {
+        let seed = testSeed(0x57_7E1E)
+        var g = SeededGenerator(seed: seed)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let numbers: [Double] = [0, 14, -2, 0.5, 13.5, 1.0 / 3, 1e-7, 1e20, 1e15, 12_345.678, -0.25]
+        let colors: [StyleColor] = ["systemBlue", "label", "#8E8E93FF", "#00000000", "#FF000080", "#0A0B0CFF"]
+        func maybe<T>(_ values: [T]) -> T? { g.below(3) == 0 ? nil : g.pick(values) }
+        for _ in 0..<2000 {
+            let font =
+                g.below(4) == 0
+                ? nil
+                : FontSpec(
+                    size: maybe(numbers), weight: maybe(FontWeight.allCases),
+                    family: maybe(["Menlo", "Helvetica Neue", "a\"b\\c/\n", "中文"]),
+                    italic: maybe([true, false]), textStyle: maybe(DynamicTypeStyle.allCases))
+            let style = TextStyle(
+                font: font, color: maybe(colors), background: maybe(colors), underline: maybe(LineStyle.allCases),
+                underlineColor: maybe(colors), strikethrough: maybe(LineStyle.allCases), strikethroughColor: maybe(colors),
+                kern: maybe(numbers), baselineOffset: maybe(numbers))
+            var writer = JSONWriter()
+            ExplainJSON.write(style, to: &writer)
+            XCTAssertEqual(writer.take(), String(decoding: try encoder.encode(style), as: UTF8.self), "seed \(seed), \(style)")
+        }
     }
 
     func testExplainJSONIsByteIdenticalToJSONSerialization() throws {

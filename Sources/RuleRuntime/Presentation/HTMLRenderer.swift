@@ -1,0 +1,613 @@
+/// How `RenderResult.html(options:)` writes a fragment.
+public struct HTMLOptions: Sendable, Hashable {
+    /// Which appearance's color values the fragment uses.
+    public enum ColorScheme: String, Sendable, Hashable, CaseIterable {
+        /// Light appearance: `StyleColor.resolved(dark: false)` (the default).
+        case light
+        /// Dark appearance: `StyleColor.resolved(dark: true)`.
+        case dark
+        /// Both: a system color whose values differ between appearances is written as a
+        /// CSS custom property with its light value as the fallback
+        /// (`var(--rr-systemBlue,#007AFF)`); the fragment's `<style>` defines each one for
+        /// light appearance and again, with its dark value, under
+        /// `@media (prefers-color-scheme:dark)`.
+        case adaptive
+    }
+
+    /// The style of plain text (the spec's `base`, `StyleTable.base`): applied to the
+    /// container, and each match's CSS lists only what differs from it. Default: empty
+    /// (every match then carries its whole style).
+    public var base: TextStyle
+    /// Light (default), dark or adaptive colors.
+    public var colorScheme: ColorScheme
+    /// The prefix of every class and custom property the fragment uses (`rr`: the
+    /// container is `class="rr"`, matches `rr-m`, highlights `rr-hl-…`). It must be a CSS
+    /// identifier of ASCII letters, digits, `-` and `_` starting with a letter; anything
+    /// else is replaced by `rr`.
+    public var classPrefix: String
+    /// Adds to each match element `data-match` (its index in `RenderResult.matches`),
+    /// `data-priority` and `data-info`, a plain-text summary (rule, tag, priority, tap
+    /// with its arguments) for a tooltip or a CSS `:hover` card, as `rulegen preview`
+    /// shows them. Default: `false`.
+    public var includesMatchDetails: Bool
+
+    /// Options with the given base style, colors, class prefix and details.
+    public init(
+        base: TextStyle = TextStyle(), colorScheme: ColorScheme = .light, classPrefix: String = "rr", includesMatchDetails: Bool = false
+    ) {
+        self.base = base
+        self.colorScheme = colorScheme
+        self.classPrefix = classPrefix
+        self.includesMatchDetails = includesMatchDetails
+    }
+}
+
+extension RenderResult {
+    /// The display as an HTML fragment: an optional `<style>` element, then
+    /// `<div class="rr" dir="ltr|rtl" style="…">` holding the display text.
+    ///
+    /// - The container's `dir` is the display's base direction
+    ///   (`BidiDirection.baseDirection(of:)`); when a paragraph's direction differs from
+    ///   it, every paragraph is a `<div dir="…">` of its own. The container has the base
+    ///   style's CSS and `white-space:pre-wrap`; line breaks are `<br>`.
+    /// - A kept match is a `<span class="rr-m">` with the CSS of what its style changes
+    ///   from `options.base` (`data-rule`, and `data-tag` for tags); a tappable one is an
+    ///   `<a class="rr-m" href="#">` with `data-handler`, `data-arg-<label>` for each
+    ///   labelled argument (the label in kebab case: `userName` → `data-arg-user-name`,
+    ///   so `dataset.argUserName` reads it) and `data-args`, every argument as JSON
+    ///   (`[{"label":"user","value":"@alice"}]`, `null` for no label). Its pressed
+    ///   highlight is a class whose `:active` rule is in the `<style>` element, named from
+    ///   a hash of its CSS (`rr-hl-1f2e3d4c`), so fragments on one page never disagree on
+    ///   a class.
+    /// - CSS: `color`, `background-color`, `font-size` (points as `px`; a Dynamic Type
+    ///   style gives its default size, `DynamicTypeStyle.defaultSize`, and its weight
+    ///   unless the font names one), `font-weight`,
+    ///   `font-style`, `font-family`, `text-decoration` (single and thick → solid, thick
+    ///   with `text-decoration-thickness:2px`, double, dotted, dashed; with the line's
+    ///   color; a strikethrough under an underline goes on an inner `<span>`),
+    ///   `letter-spacing` for kern, `vertical-align` for the baseline offset (relative to
+    ///   the base style's).
+    /// - An image is an `<img>` with `alt` (`Attachment.accessibilityLabel`), `width`
+    ///   and `height` when known, and `vertical-align` from its alignment (`middle`,
+    ///   `baseline`, `text-top` for top, `text-bottom` for bottom, raised 0.1em for above
+    ///   baseline, lowered by its height for below baseline). Its `src` is kept only for
+    ///   `http:`, `https:`, `data:image/…` and relative URLs; any other scheme
+    ///   (`javascript:`) leaves the `src` out. A widget is a placeholder
+    ///   `<span class="rr-widget" data-widget="name" role="img" aria-label="…">` of its
+    ///   size showing its name (an intrinsic height is the text's `em`, an intrinsic
+    ///   width fits the name). `position before|after` puts it before
+    ///   or after the match's text; a widget that is not tappable stays outside the
+    ///   match's link.
+    ///
+    /// Every string from the text or the spec is escaped (`&`, `<`, `>`, `"`, `'`) in
+    /// text and attributes, and written as a CSS string (with CSS escapes) in styles.
+    /// The output is deterministic.
+    public func html(options: HTMLOptions = HTMLOptions()) -> String {
+        var renderer = HTMLRenderer(result: self, options: options)
+        return renderer.render()
+    }
+}
+
+/// Writes one `RenderResult` as HTML (`RenderResult.html(options:)`).
+struct HTMLRenderer {
+    let result: RenderResult
+    let options: HTMLOptions
+    /// `options.classPrefix`, checked.
+    let prefix: String
+    /// The display text's UTF-16 units.
+    let display: [UInt16]
+    let matches: [RuleMatch]
+
+    /// System colors written as custom properties (adaptive colors only).
+    private var customColors: Set<SystemColor> = []
+    /// Highlight classes in order of first use, with their declarations.
+    private var highlightClasses: [(name: String, declarations: String)] = []
+    private var hasLinks = false
+
+    init(result: RenderResult, options: HTMLOptions) {
+        self.result = result
+        self.options = options
+        self.prefix = HTMLRenderer.isIdentifier(options.classPrefix) ? options.classPrefix : "rr"
+        self.display = Array(result.display.utf16)
+        self.matches = result.matches
+    }
+
+    /// A piece of the display: a run of text (plain, or of the match `owner`) or a
+    /// match's attachment character.
+    struct Atom {
+        var range: Range<Int>
+        var owner: Int?
+        var isAttachment: Bool
+    }
+
+    mutating func render() -> String {
+        let displayString = result.display
+        let direction = BidiDirection.baseDirection(of: displayString)
+        let atoms = self.atoms()
+        var body = ""
+        let paragraphs = BidiDirection.paragraphs(of: displayString)
+        let splits = paragraphs.contains { $0.hasStrongCharacter && $0.direction != direction }
+        if splits {
+            for paragraph in paragraphs {
+                let dir = paragraph.hasStrongCharacter ? paragraph.direction : direction
+                body += "<div dir=\"\(dir.rawValue)\">"
+                body += content(atoms, in: paragraph.range)
+                body += "</div>"
+            }
+        } else {
+            body = content(atoms, in: 0..<display.count)
+        }
+        var containerCSS = ["white-space:pre-wrap", "overflow-wrap:break-word"]
+        containerCSS += declarations(options.base, over: nil, decorations: false)
+        let container =
+            "<div class=\"\(prefix)\" dir=\"\(direction.rawValue)\" style=\"\(Self.escape(containerCSS.joined(separator: ";")))\">"
+            + body + "</div>"
+        return styleElement() + container
+    }
+
+    // MARK: Atoms
+
+    /// Plain runs, match texts and attachment characters in display order.
+    func atoms() -> [Atom] {
+        var atoms: [Atom] = []
+        var cursor = 0
+        for (index, match) in matches.enumerated() {
+            let range = match.displayRange
+            if cursor < range.location { atoms.append(Atom(range: cursor..<range.location, owner: nil, isAttachment: false)) }
+            if let offset = match.attachmentOffset, range.length > 0 {
+                if range.location < offset { atoms.append(Atom(range: range.location..<offset, owner: index, isAttachment: false)) }
+                atoms.append(Atom(range: offset..<offset + 1, owner: index, isAttachment: true))
+                if offset + 1 < range.upperBound {
+                    atoms.append(Atom(range: offset + 1..<range.upperBound, owner: index, isAttachment: false))
+                }
+            } else if range.length > 0 {
+                atoms.append(Atom(range: range.location..<range.upperBound, owner: index, isAttachment: false))
+            }
+            cursor = max(cursor, range.upperBound)
+        }
+        if cursor < display.count { atoms.append(Atom(range: cursor..<display.count, owner: nil, isAttachment: false)) }
+        return atoms
+    }
+
+    /// The HTML of the atoms inside `bounds`: text atoms cut at its ends, consecutive
+    /// atoms of one match in one element.
+    mutating func content(_ atoms: [Atom], in bounds: Range<Int>) -> String {
+        var out = ""
+        var group: [Atom] = []
+        func flush(_ renderer: inout HTMLRenderer) {
+            guard let first = group.first else { return }
+            if let owner = first.owner {
+                out += renderer.matchElement(owner, group)
+            } else {
+                out += renderer.plain(first.range)
+            }
+            group.removeAll()
+        }
+        for atom in atoms where atom.range.overlaps(bounds) {
+            var atom = atom
+            atom.range = max(atom.range.lowerBound, bounds.lowerBound)..<min(atom.range.upperBound, bounds.upperBound)
+            if let first = group.first, first.owner != atom.owner || atom.owner == nil { flush(&self) }
+            group.append(atom)
+        }
+        flush(&self)
+        return out
+    }
+
+    /// A plain run: escaped text, with the base style's decorations on a `<span>`.
+    mutating func plain(_ range: Range<Int>) -> String {
+        let text = self.text(range)
+        let lines = decorationDeclarations(options.base)
+        guard !lines.isEmpty else { return text }
+        return lines.reversed().reduce(text) { inner, line in "<span style=\"\(Self.escape(line))\">" + inner + "</span>" }
+    }
+
+    /// A match's element around its atoms in one paragraph.
+    mutating func matchElement(_ index: Int, _ atoms: [Atom]) -> String {
+        let match = matches[index]
+        let style = match.style
+        let tap = match.tap
+        let attachment = match.attachment
+        // A widget that handles its own touches is not part of the link.
+        let splitsLink = tap != nil && attachment?.isTappable == false
+        let isLink = tap != nil && !splitsLink
+        var attributes: [(String, String)] = []
+        var classes = "\(prefix)-m"
+        if isLink, let cls = highlightClass(match.highlight) { classes += " " + cls }
+        attributes.append(("class", classes))
+        if isLink {
+            attributes.append(("href", "#"))
+            hasLinks = true
+        }
+        attributes.append(("data-rule", match.rule))
+        if let tag = match.tag { attributes.append(("data-tag", tag.name)) }
+        if isLink, let tap { attributes += tapAttributes(tap) }
+        if options.includesMatchDetails {
+            attributes.append(("data-match", String(index)))
+            attributes.append(("data-priority", String(match.priority)))
+            attributes.append(("data-info", Self.info(match)))
+        }
+        let lines = decorationDeclarations(style)
+        var css = declarations(style, over: options.base, decorations: false)
+        if let first = lines.first { css.append(first) }
+        if !css.isEmpty { attributes.append(("style", css.joined(separator: ";"))) }
+
+        var inner = ""
+        var linkRun = ""
+        func closeLinkRun(_ renderer: inout HTMLRenderer) {
+            guard !linkRun.isEmpty else { return }
+            var linkAttributes: [(String, String)] = [("class", "\(renderer.prefix)-tap")]
+            if let cls = renderer.highlightClass(match.highlight) { linkAttributes[0].1 += " " + cls }
+            linkAttributes.append(("href", "#"))
+            if let tap { linkAttributes += renderer.tapAttributes(tap) }
+            renderer.hasLinks = true
+            inner += "<a" + Self.attributes(linkAttributes) + ">" + linkRun + "</a>"
+            linkRun = ""
+        }
+        for atom in atoms {
+            if atom.isAttachment, let attachment {
+                closeLinkRun(&self)
+                inner += self.attachment(attachment, style: style)
+            } else {
+                var piece = text(atom.range)
+                for line in lines.dropFirst() { piece = "<span style=\"\(Self.escape(line))\">" + piece + "</span>" }
+                if splitsLink { linkRun += piece } else { inner += piece }
+            }
+        }
+        closeLinkRun(&self)
+        let name = isLink ? "a" : "span"
+        return "<\(name)" + Self.attributes(attributes) + ">" + inner + "</\(name)>"
+    }
+
+    /// `data-handler`, `data-arg-<label>` for labelled arguments (the first of a label),
+    /// `data-args` with every argument as JSON.
+    func tapAttributes(_ tap: TapTarget) -> [(String, String)] {
+        var attributes: [(String, String)] = [("data-handler", tap.handler)]
+        var seen: Set<String> = []
+        for argument in tap.arguments {
+            guard let label = argument.label, let name = Self.dataName(label), seen.insert(name).inserted else { continue }
+            attributes.append(("data-arg-" + name, argument.value))
+        }
+        var json = "["
+        for (i, argument) in tap.arguments.enumerated() {
+            if i > 0 { json += "," }
+            json += "{\"label\":" + (argument.label.map(Self.jsonString) ?? "null") + ",\"value\":" + Self.jsonString(argument.value) + "}"
+        }
+        attributes.append(("data-args", json + "]"))
+        return attributes
+    }
+
+    /// An image or a widget placeholder.
+    mutating func attachment(_ attachment: Attachment, style: TextStyle) -> String {
+        let label = attachment.accessibilityLabel
+        switch attachment.kind {
+        case .image(let source):
+            var attributes: [(String, String)] = [("class", "\(prefix)-image")]
+            if Self.isSafeImageSource(source) { attributes.append(("src", source)) }
+            attributes.append(("alt", label))
+            if let width = attachment.width { attributes.append(("width", Self.number(width))) }
+            if let height = attachment.height { attributes.append(("height", Self.number(height))) }
+            attributes.append(("style", "vertical-align:" + Self.verticalAlign(attachment)))
+            return "<img" + Self.attributes(attributes) + ">"
+        case .widget(let name):
+            // The label is 0.6em; an intrinsic dimension is the text's em (1 / 0.6 of the
+            // label's), an intrinsic width grows with the name.
+            var css = [
+                "display:inline-flex", "align-items:center", "justify-content:center", "box-sizing:border-box",
+                "font-size:0.6em", "line-height:1",
+            ]
+            if let width = attachment.width {
+                css.append("width:" + Self.number(width) + "px")
+            } else {
+                css += ["min-width:1.667em", "padding:0 0.3em"]
+            }
+            css.append("height:" + (attachment.height.map { Self.number($0) + "px" } ?? "1.667em"))
+            css += [
+                "border:1px solid currentColor", "border-radius:3px", "overflow:hidden", "white-space:nowrap", "text-decoration:none",
+                "vertical-align:" + Self.verticalAlign(attachment),
+            ]
+            let attributes: [(String, String)] = [
+                ("class", "\(prefix)-widget"), ("data-widget", name), ("role", "img"), ("aria-label", label),
+                ("style", css.joined(separator: ";")),
+            ]
+            return "<span" + Self.attributes(attributes) + ">" + Self.escape(name) + "</span>"
+        }
+    }
+
+    static func verticalAlign(_ attachment: Attachment) -> String {
+        switch attachment.alignment {
+        case .middle: return "middle"
+        case .baseline: return "baseline"
+        case .aboveBaseline: return "0.1em"
+        case .belowBaseline: return attachment.height.map { "-" + number($0) + "px" } ?? "-1em"
+        case .top: return "text-top"
+        case .bottom: return "text-bottom"
+        }
+    }
+
+    // MARK: Text
+
+    /// Display units as HTML text: escaped, line breaks as `<br>` (CR LF once), other
+    /// control characters as numeric references.
+    func text(_ range: Range<Int>) -> String {
+        var out = ""
+        var previous: UInt16 = range.lowerBound > 0 ? display[range.lowerBound - 1] : 0
+        for scalar in String(decoding: display[range], as: UTF16.self).unicodeScalars {
+            defer { previous = scalar.value <= 0xFFFF ? UInt16(scalar.value) : 0 }
+            switch scalar.value {
+            case 0x0A where previous == 0x0D: continue
+            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: out += "<br>"
+            case 0x09: out += "\t"
+            case 0x00..<0x20, 0x7F..<0xA0: out += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
+            case 0x26: out += "&amp;"
+            case 0x3C: out += "&lt;"
+            case 0x3E: out += "&gt;"
+            case 0x22: out += "&quot;"
+            case 0x27: out += "&#39;"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// `&`, `<`, `>`, `"` and `'` as character references; control characters too.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x26: out += "&amp;"
+            case 0x3C: out += "&lt;"
+            case 0x3E: out += "&gt;"
+            case 0x22: out += "&quot;"
+            case 0x27: out += "&#39;"
+            case 0x00..<0x20, 0x7F..<0xA0: out += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// ` name="value"` for each attribute, values escaped; `data-args` in single quotes
+    /// (its JSON is full of double quotes).
+    static func attributes(_ attributes: [(String, String)]) -> String {
+        var out = ""
+        for (name, value) in attributes {
+            if name == "data-args" {
+                out += " \(name)='" + escapeSingleQuoted(value) + "'"
+            } else {
+                out += " \(name)=\"" + escape(value) + "\""
+            }
+        }
+        return out
+    }
+
+    /// For a single-quoted attribute: `&`, `<`, `>` and `'` escaped, `"` left readable.
+    static func escapeSingleQuoted(_ text: String) -> String {
+        escape(text).replacingOccurrences(of: "&quot;", with: "\"")
+    }
+
+    /// A JSON string literal; `<`, `>` and `&` as `\u` escapes as well, so that the JSON
+    /// never holds markup even unescaped.
+    static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0x00..<0x20, 0x26, 0x3C, 0x3E, 0x2028, 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// The plain-text summary of a match for `data-info`.
+    static func info(_ match: RuleMatch) -> String {
+        var lines = ["rule \(match.rule)" + (match.tag.map { " <\($0.name)>" } ?? "") + ", priority \(match.priority)"]
+        if let tap = match.tap {
+            let arguments = tap.arguments.map { ($0.label.map { "\($0): " } ?? "") + quoted($0.value) }
+            lines.append("tap \(tap.handler)(\(arguments.joined(separator: ", ")))")
+        } else {
+            lines.append("no tap")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `"value"` with `"`, `\` and line breaks escaped.
+    static func quoted(_ text: String) -> String {
+        "\""
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r") + "\""
+    }
+
+    // MARK: CSS
+
+    /// The declarations of `style`; with `base`, only those whose value differs from the
+    /// base's (a match inherits the rest from the container). Decorations are separate
+    /// (`decorationDeclarations`): CSS cannot take an inherited line back.
+    mutating func declarations(_ style: TextStyle, over base: TextStyle?, decorations: Bool) -> [String] {
+        var css: [String] = []
+        let font = ResolvedFont(style.font)
+        let baseFont = base.map { ResolvedFont($0.font) }
+        if let size = font.size, size != baseFont?.size { css.append("font-size:\(Self.number(size))px") }
+        if let weight = font.weight, weight != baseFont?.weight { css.append("font-weight:\(weight.cssWeight)") }
+        if let italic = font.italic, italic != baseFont?.italic { css.append("font-style:" + (italic ? "italic" : "normal")) }
+        if let family = font.family, family != baseFont?.family { css.append("font-family:" + Self.cssString(family)) }
+        if let color = style.color, color != base?.color { css.append("color:" + self.color(color)) }
+        if let background = style.background, background != base?.background {
+            css.append("background-color:" + self.color(background))
+        }
+        if let kern = style.kern, kern != base?.kern { css.append("letter-spacing:\(Self.number(kern))px") }
+        if let base {
+            let offset = (style.baselineOffset ?? 0) - (base.baselineOffset ?? 0)
+            if offset != 0 { css.append("vertical-align:\(Self.number(offset))px") }
+        }
+        if decorations { css += decorationDeclarations(style) }
+        return css
+    }
+
+    /// One declaration list per line of `style`: the underline, then the strikethrough
+    /// (CSS gives an element one decoration style, so a second line goes on an inner
+    /// element).
+    mutating func decorationDeclarations(_ style: TextStyle) -> [String] {
+        var lines: [String] = []
+        for (line, color, name) in [
+            (style.underline, style.underlineColor, "underline"), (style.strikethrough, style.strikethroughColor, "line-through"),
+        ] {
+            guard let line, line != .none else { continue }
+            var css = "text-decoration:\(name) "
+            switch line {
+            case .none, .single, .thick: css += "solid"
+            case .double: css += "double"
+            case .dotted: css += "dotted"
+            case .dashed: css += "dashed"
+            }
+            if let color { css += " " + self.color(color) }
+            if line == .thick { css += ";text-decoration-thickness:2px" }
+            lines.append(css)
+        }
+        return lines
+    }
+
+    /// A CSS color for the scheme.
+    mutating func color(_ color: StyleColor) -> String {
+        switch options.colorScheme {
+        case .light: return color.resolved(dark: false).css
+        case .dark: return color.resolved(dark: true).css
+        case .adaptive:
+            guard case .system(let system) = color, system.light != system.dark else { return color.resolved().css }
+            customColors.insert(system)
+            return "var(--\(prefix)-\(system.rawValue),\(system.light.css))"
+        }
+    }
+
+    /// The class of a pressed highlight (registered for the `<style>` element), or `nil`
+    /// for none.
+    mutating func highlightClass(_ highlight: TextStyle?) -> String? {
+        guard let highlight else { return nil }
+        var css = declarations(highlight, over: nil, decorations: true)
+        guard !css.isEmpty else { return nil }
+        css = css.flatMap { $0.split(separator: ";").map { $0 + "!important" } }
+        let declarations = css.joined(separator: ";")
+        let name = "\(prefix)-hl-" + Self.hash(declarations)
+        if !highlightClasses.contains(where: { $0.name == name }) { highlightClasses.append((name, declarations)) }
+        return name
+    }
+
+    /// The `<style>` element: link reset, highlight rules, adaptive colors; empty when
+    /// none is needed.
+    func styleElement() -> String {
+        var rules: [String] = []
+        if hasLinks { rules.append(".\(prefix) a{color:inherit;text-decoration:none;cursor:pointer}") }
+        for (name, declarations) in highlightClasses { rules.append(".\(prefix) a.\(name):active{\(declarations)}") }
+        if !customColors.isEmpty {
+            let used = SystemColor.allCases.filter(customColors.contains)
+            let light = used.map { "--\(prefix)-\($0.rawValue):\($0.light.css)" }.joined(separator: ";")
+            let dark = used.map { "--\(prefix)-\($0.rawValue):\($0.dark.css)" }.joined(separator: ";")
+            rules.append(".\(prefix){\(light)}")
+            rules.append("@media (prefers-color-scheme:dark){.\(prefix){\(dark)}}")
+        }
+        return rules.isEmpty ? "" : "<style>" + rules.joined() + "</style>"
+    }
+
+    /// A font's parts, a Dynamic Type style giving the size (its default size, whatever
+    /// `size` says: merging keeps the base's size beside a rule's `font: headline`) and,
+    /// unless the font names one, the weight.
+    struct ResolvedFont: Equatable {
+        var size: Double?
+        var weight: FontWeight?
+        var italic: Bool?
+        var family: String?
+
+        init(_ font: FontSpec?) {
+            size = font?.textStyle?.defaultSize.points ?? font?.size
+            weight = font?.weight ?? font?.textStyle?.defaultSize.weight
+            italic = font?.italic
+            family = font?.family
+        }
+    }
+
+    /// A CSS string in double quotes: everything but letters, digits, spaces and `-_.,`
+    /// as a CSS escape (`\22 `), so it can close neither the string nor a `<style>`.
+    static func cssString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            let safe =
+                (v >= 0x30 && v <= 0x39) || (v >= 0x41 && v <= 0x5A) || (v >= 0x61 && v <= 0x7A) || v == 0x20 || v == 0x2D || v == 0x5F
+                || v == 0x2E || v == 0x2C || (v >= 0xA0 && scalar.properties.isAlphabetic)
+            if safe { out.unicodeScalars.append(scalar) } else { out += "\\" + String(v, radix: 16) + " " }
+        }
+        return out + "\""
+    }
+
+    /// `14`, `0.5`: no trailing `.0`.
+    static func number(_ value: Double) -> String {
+        if let integer = Int(exactly: value) { return String(integer) }
+        return String(value)
+    }
+
+    /// FNV-1a of the UTF-8 bytes, 8 hex digits.
+    static func hash(_ text: String) -> String {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+
+    /// `userName` → `user-name`; `nil` for a label that cannot be part of an attribute
+    /// name (anything but ASCII letters, digits, `-` and `_`).
+    static func dataName(_ label: String) -> String? {
+        guard !label.isEmpty,
+            label.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+            })
+        else { return nil }
+        var out = ""
+        for scalar in label.unicodeScalars {
+            if scalar.properties.isUppercase {
+                if !out.isEmpty { out += "-" }
+                out += scalar.properties.lowercaseMapping
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A class prefix: an ASCII letter, then letters, digits, `-` and `_`.
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
+        }
+    }
+
+    /// Whether an image source may be an `<img src>`: `http:`, `https:`, `data:image/…`,
+    /// or a relative URL. The scheme is read as a browser reads it: leading and trailing
+    /// spaces and control characters are ignored, and tabs and line breaks anywhere
+    /// (`java\tscript:` is `javascript:`).
+    static func isSafeImageSource(_ source: String) -> Bool {
+        var scalars = source.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
+        let url = String(String.UnicodeScalarView(scalars)).lowercased()
+        guard !url.isEmpty else { return false }
+        // A scheme: a letter, then letters, digits, `+`, `-`, `.`, up to the first `:`
+        // that comes before any `/`, `?` or `#`.
+        var scheme = ""
+        for scalar in url.unicodeScalars {
+            if scalar == ":" {
+                guard let first = scheme.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return true }
+                return scheme == "http" || scheme == "https" || (scheme == "data" && url.hasPrefix("data:image/"))
+            }
+            guard scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar)
+            else { return true }
+            scheme.unicodeScalars.append(scalar)
+        }
+        return true
+    }
+}

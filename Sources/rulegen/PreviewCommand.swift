@@ -1,0 +1,397 @@
+import Foundation
+import RuleCompiler
+import RuleRuntime
+import RuleSpec
+
+/// `rulegen preview SPEC (--text TEXT | --texts FILE) -o FILE.html [--dark] [--import-root DIR]`:
+/// one self-contained HTML page with the spec's lint diagnostics and every sample rendered
+/// (`RenderResult.html(options:)`), its matches and its discarded matches.
+enum PreviewCommand {
+    static let usage = "rulegen preview <spec> (--text <text> | --texts <file>) -o <file.html> [--dark] [--import-root <dir>]"
+    static let help = """
+        OVERVIEW: Write an HTML page showing a spec's diagnostics and sample texts rendered.
+
+        The page shows the spec's lint diagnostics (the conflict analysis included, and the
+        notes) by severity, then each sample rendered as the runtime styles it
+        (RenderResult.html()), with a table of its matches (rule, priority, ranges, tap and
+        arguments, style, pressed style) and the matches discarded, with the reason.
+        Hovering a match shows its rule, priority and tap; clicking a link shows the tap it
+        makes. The page is self-contained: inline CSS and one small script, and a
+        Content-Security-Policy that loads nothing else (images other than data: URLs show
+        their alternate text). Diagnostics go to stderr as lint prints them.
+
+        USAGE: \(usage)
+
+        ARGUMENTS:
+          <spec>                  The .richrules file.
+
+        OPTIONS:
+          --text <text>           A sample text.
+          --texts <file>          A file with one JSON string per line (as explain --texts reads it),
+                                  each a sample; lines that are not one JSON string are reported.
+          -o, --output <file>     The page to write (written atomically; left untouched when unchanged).
+          --dark                  Dark appearance: the page and the system colors' dark values.
+          --import-root <dir>     The folder imports must stay in (default: the spec's package).
+          -h, --help              Show help information.
+
+        EXIT STATUS: 0 written, 1 errors in the spec (diagnostics on stderr, no page written) or
+        bad lines in the texts file (the page is written without them), 2 usage errors, 3 I/O
+        errors.
+
+        """
+
+    static func run(_ args: [String], console: Console) throws -> ExitStatus {
+        var scanner = ArgumentScanner(args, usage: usage)
+        var text: String?
+        var textsFile: String?
+        var output: String?
+        var dark = false
+        var importRoot: String?
+        try scanner.scan { option, value in
+            switch option {
+            case "--import-root": importRoot = try value()
+            case "--text": text = try value()
+            case "--texts": textsFile = try value()
+            case "-o", "--output": output = try value()
+            case "--dark": dark = true
+            default: return false
+            }
+            return true
+        }
+        if scanner.helpRequested {
+            console.out(Self.help)
+            return .success
+        }
+        guard scanner.positionals.count == 1 else {
+            throw UsageError(
+                message: scanner.positionals.isEmpty
+                    ? "missing expected argument '<spec>'" : "preview takes one spec, found \(scanner.positionals.count)",
+                usage: usage)
+        }
+        guard (text == nil) != (textsFile == nil) else {
+            throw UsageError(
+                message: text == nil ? "missing '--text <text>' or '--texts <file>'" : "use either '--text' or '--texts', not both",
+                usage: usage)
+        }
+        guard let output, !output.isEmpty else { throw UsageError(message: "missing expected option '-o <file.html>'", usage: usage) }
+        guard !output.hasSuffix("/") else {
+            throw UsageError(message: "'-o \(output)' names a folder; give the page's file name", usage: usage)
+        }
+
+        let specPath = scanner.positionals[0]
+        try Specs.requireReadable(specPath)
+        let compiled = Compiler.compile(path: specPath, analyze: true, importRoot: importRoot)
+        // stderr shows what lint shows by default (errors and warnings); the page has notes too.
+        let shown = DiagnosticPolicy().apply(to: compiled.diagnostics)
+        console.err(DiagnosticRenderer.render(shown, showsWarningFlag: true))
+        guard let table = compiled.table, let automata = compiled.automata, !compiled.hasErrors else { return .inputErrors }
+        let engine: RuleEngine
+        do {
+            engine = try RuleEngine(table: table, automata: automata)
+        } catch {
+            console.err("\(DiagnosticRenderer.escaped(specPath)): error: \(error)\n")
+            return .inputErrors
+        }
+
+        var samples: [PreviewPage.Sample] = []
+        var badLines = TextsFile.BadLines()
+        if let text {
+            samples.append(PreviewPage.Sample(line: nil, result: engine.render(text)))
+        } else if let textsFile {
+            badLines = try TextsFile.read(textsFile, console: console) { text, line in
+                samples.append(PreviewPage.Sample(line: line, result: engine.render(text)))
+            }
+        }
+        let page = PreviewPage(
+            specPath: specPath, table: table, diagnostics: compiled.diagnostics, samples: samples, badLines: badLines, dark: dark
+        ).render()
+
+        var directory = (output as NSString).deletingLastPathComponent
+        if directory.isEmpty { directory = "." }
+        let inputs = compiled.files + [specPath] + (textsFile.map { [$0] } ?? [])
+        try GenerateCommand.refuseOverwritingInputs([output], inputs: inputs, usage: usage)
+        try OutputWriter.writeAll([(output, Data(page.utf8))], into: directory) { console.out("wrote \($0)\n") }
+        return badLines.count == 0 ? .success : .inputErrors
+    }
+}
+
+/// The preview page: deterministic HTML (no dates, no absolute paths beyond what was
+/// given on the command line).
+struct PreviewPage {
+    struct Sample {
+        /// The line in the texts file, `nil` for `--text`.
+        var line: Int?
+        var result: RenderResult
+    }
+
+    var specPath: String
+    var table: StyleTable
+    var diagnostics: [Diagnostic]
+    var samples: [Sample]
+    var badLines: TextsFile.BadLines
+    var dark: Bool
+
+    func render() -> String {
+        let name = (specPath as NSString).lastPathComponent
+        var out = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta http-equiv="Content-Security-Policy" content="\(escape(Self.contentSecurityPolicy))">
+            <title>\(escape(name)) — RichRules preview</title>
+            <style>
+            \(Self.css)
+            </style>
+            </head>
+            <body class="\(dark ? "dark" : "light")">
+            <header>
+            <h1>\(escape(name))</h1>
+            <p class="meta">\(escape(summary))</p>
+            </header>
+            <main>
+
+            """
+        out += diagnosticsSection()
+        if badLines.count > 0 { out += badLinesSection() }
+        if samples.isEmpty {
+            out += "<section class=\"card empty\"><p>No samples.</p></section>\n"
+        }
+        for (index, sample) in samples.enumerated() { out += sampleSection(index, sample) }
+        out += """
+            </main>
+            <footer>Generated by rulegen \(escape(RichRulesVersion.string)). Hover a match for its rule and tap; click a link to see the tap it makes.</footer>
+            <script>\(Self.scriptElementText)</script>
+            </body>
+            </html>
+
+            """
+        return out
+    }
+
+    var summary: String {
+        let rules = table.rules.count
+        let count = samples.count
+        return "\(table.name) · \(rules) rule\(rules == 1 ? "" : "s") · \(count) sample\(count == 1 ? "" : "s") · "
+            + (dark ? "dark" : "light") + " appearance"
+    }
+
+    // MARK: Diagnostics
+
+    func diagnosticsSection() -> String {
+        var out = "<section class=\"card diagnostics\">\n<h2>Diagnostics</h2>\n"
+        guard !diagnostics.isEmpty else {
+            return out + "<p class=\"clean\">No diagnostics: the spec lints clean.</p>\n</section>\n"
+        }
+        for severity in [Severity.error, .warning, .note] {
+            let group = diagnostics.filter { $0.severity == severity }
+            guard !group.isEmpty else { continue }
+            let title = severity == .error ? "Errors" : severity == .warning ? "Warnings" : "Notes"
+            out += "<details class=\"group \(severity.rawValue)\"\(severity == .note ? "" : " open")>"
+            out += "<summary>\(title) <span class=\"count\">\(group.count)</span></summary>\n<ul>\n"
+            for d in group {
+                let rendered = DiagnosticRenderer.render(d, showsWarningFlag: true)
+                var place = d.path ?? ""
+                if let ref = d.ref { place = "\(ref.file.path):\(ref.location.line):\(ref.location.column)" }
+                let detail = rendered.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first ?? ""
+                out += "<li><span class=\"loc\">\(escape(DiagnosticRenderer.escaped(place)))</span>"
+                out += " <span class=\"sev \(severity.rawValue)\">\(severity.rawValue)</span>"
+                out += " <span class=\"msg\">\(escape(DiagnosticRenderer.escaped(d.message)))</span>"
+                if severity != .error { out += " <span class=\"kind\">[-W\(escape(d.name))]</span>" }
+                if !detail.isEmpty { out += "<pre>\(escape(String(detail)))</pre>" }
+                out += "</li>\n"
+            }
+            out += "</ul>\n</details>\n"
+        }
+        return out + "</section>\n"
+    }
+
+    func badLinesSection() -> String {
+        var out = "<section class=\"card bad-lines\">\n<h2>Lines left out <span class=\"count\">\(badLines.count)</span></h2>\n<ul>\n"
+        for message in badLines.messages { out += "<li><code>\(escape(message))</code></li>\n" }
+        if badLines.count > badLines.messages.count {
+            out += "<li>… and \(badLines.count - badLines.messages.count) more</li>\n"
+        }
+        return out + "</ul>\n</section>\n"
+    }
+
+    // MARK: Samples
+
+    func sampleSection(_ index: Int, _ sample: Sample) -> String {
+        let result = sample.result
+        let display = result.display
+        let direction = BidiDirection.baseDirection(of: display)
+        let options = HTMLOptions(base: table.base, colorScheme: dark ? .dark : .light, includesMatchDetails: true)
+        var out = "<section class=\"card sample\" id=\"sample-\(index + 1)\">\n"
+        out += "<h2>Sample \(index + 1)"
+        if let line = sample.line { out += " <span class=\"where\">line \(line)</span>" }
+        out += " <span class=\"badge\">\(direction.rawValue)</span>"
+        out += " <span class=\"badge\">\(result.matches.count) kept</span>"
+        if !result.discarded.isEmpty { out += " <span class=\"badge warn\">\(result.discarded.count) discarded</span>" }
+        out += "</h2>\n"
+        out += "<div class=\"label\">Text</div>\n<pre class=\"source\" dir=\"auto\">\(escape(result.text))</pre>\n"
+        out += "<div class=\"label\">Rendered</div>\n<div class=\"render\">\(result.html(options: options))</div>\n"
+        out += "<div class=\"status\" aria-live=\"polite\"></div>\n"
+        if !result.matches.isEmpty {
+            out += """
+                <table class="matches">
+                <thead><tr><th>#</th><th>Rule</th><th>Priority</th><th>Range → display</th><th>Text → display</th><th>Tap</th><th>Style (pressed)</th></tr></thead>
+                <tbody>
+
+                """
+            for (i, m) in result.matches.enumerated() {
+                out += "<tr data-match=\"\(i)\">"
+                out += "<td>\(i)</td>"
+                out += "<td><code>\(escape(m.rule))</code>\(m.tag.map { " <code>&lt;\(escape($0.name))&gt;</code>" } ?? "")</td>"
+                out += "<td class=\"num\">\(m.priority)</td>"
+                out += "<td class=\"num\">\(m.range)<br>\(m.displayRange)</td>"
+                out += "<td><code dir=\"auto\">\(quoted(m.text))</code>"
+                if m.display != m.text { out += "<br>→ <code dir=\"auto\">\(quoted(m.display))</code>" }
+                out += "</td><td>\(tap(m))</td>"
+                out += "<td>\(escape(ExplainText.summary(m.style)))"
+                if let highlight = m.highlight { out += "<div class=\"pressed\">pressed: \(escape(ExplainText.summary(highlight)))</div>" }
+                out += "</td></tr>\n"
+            }
+            out += "</tbody>\n</table>\n"
+        } else {
+            out += "<p class=\"none\">No matches.</p>\n"
+        }
+        if !result.discarded.isEmpty {
+            out += "<div class=\"label\">Discarded</div>\n<ul class=\"discarded\">\n"
+            for d in result.discarded {
+                let m = d.match
+                out += "<li><code>\(escape(m.rule))</code>\(m.tag.map { " <code>&lt;\(escape($0.name))&gt;</code>" } ?? "")"
+                out += " <span class=\"num\">\(m.range)</span> <code dir=\"auto\">\(quoted(m.text))</code>"
+                out += " — \(escape(d.reason.description))</li>\n"
+            }
+            out += "</ul>\n"
+        }
+        return out + "</section>\n"
+    }
+
+    /// A quoted string for the tables, the attachment character shown as a box.
+    func quoted(_ text: String) -> String {
+        escape(ExplainText.quote(text)).replacingOccurrences(
+            of: "\u{FFFC}", with: "<span class=\"att\" title=\"attachment character (U+FFFC)\">▣</span>")
+    }
+
+    /// `openProfile(user: "@alice")`, or `none`.
+    func tap(_ m: RuleMatch) -> String {
+        guard let tap = m.tap else { return "<span class=\"none\">none</span>" }
+        let arguments = tap.arguments.map { ($0.label.map { "\($0): " } ?? "") + ExplainText.quote($0.value) }
+        return "<code>" + escape("\(tap.handler)(\(arguments.joined(separator: ", ")))") + "</code>"
+    }
+
+    /// Text and attribute escaping: `&`, `<`, `>`, `"`, `'`.
+    func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for c in text.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    static let css = """
+        :root { color-scheme: light; --bg: #f5f5f7; --card: #ffffff; --text: #1d1d1f; --muted: #6e6e73; --line: #e5e5ea;
+          --code: #f2f2f7; --accent: #007aff; --error: #d70015; --warning: #b25000; --note: #3a3a3c; --hover: #fff8c5; }
+        body.dark { color-scheme: dark; --bg: #000000; --card: #1c1c1e; --text: #f5f5f7; --muted: #98989d; --line: #38383a;
+          --code: #2c2c2e; --accent: #0a84ff; --error: #ff453a; --warning: #ffb340; --note: #d1d1d6; --hover: #3a3a1e; }
+        * { box-sizing: border-box; }
+        body { margin: 0; background: var(--bg); color: var(--text);
+          font: 14px/1.45 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
+        header, main, footer { max-width: 960px; margin: 0 auto; padding: 0 20px; }
+        header { padding-top: 28px; }
+        h1 { font-size: 24px; margin: 0 0 2px; }
+        h2 { font-size: 16px; margin: 0 0 12px; display: flex; gap: 8px; align-items: center; flex-wrap: wrap; }
+        .meta, footer, .where, .label, .none { color: var(--muted); }
+        footer { font-size: 12px; padding-bottom: 32px; }
+        .card { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 16px 18px; margin: 16px 0;
+          box-shadow: 0 1px 2px rgba(0, 0, 0, 0.04); }
+        .label { font-size: 11px; text-transform: uppercase; letter-spacing: 0.06em; margin: 12px 0 4px; }
+        .where { font-weight: normal; font-size: 13px; }
+        .badge, .count { font-size: 11px; font-weight: 600; padding: 1px 7px; border-radius: 10px; background: var(--code);
+          color: var(--muted); }
+        .badge.warn { color: var(--warning); }
+        pre, code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; }
+        code { background: var(--code); padding: 0 4px; border-radius: 4px; white-space: pre-wrap; overflow-wrap: break-word; }
+        pre { background: var(--code); padding: 8px 10px; border-radius: 8px; margin: 0; white-space: pre-wrap;
+          overflow-wrap: anywhere; }
+        .render { border: 1px solid var(--line); border-radius: 8px; padding: 12px 14px; }
+        .render .rr-m { position: relative; border-radius: 3px; }
+        .render .rr-m:hover, .render .rr-m.hot { outline: 2px solid var(--accent); outline-offset: 1px; }
+        .render .rr-m:hover::after, .render .rr-m.hot::after { content: attr(data-info); position: absolute; left: 0; top: calc(100% + 6px); z-index: 10;
+          white-space: pre; font: 12px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; color: var(--text);
+          background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 6px 9px;
+          box-shadow: 0 4px 14px rgba(0, 0, 0, 0.16); pointer-events: none; text-decoration: none; letter-spacing: normal; }
+        .render img { background: var(--code); outline: 1px dashed var(--muted); color: var(--muted); font-size: 9px;
+          overflow: hidden; }
+        .status { min-height: 18px; font-size: 12px; color: var(--accent); margin-top: 4px; }
+        table.matches { width: 100%; border-collapse: collapse; margin-top: 8px; font-size: 12px; }
+        .matches th, .matches td { text-align: left; padding: 5px 6px; border-bottom: 1px solid var(--line); vertical-align: top; }
+        .matches th { color: var(--muted); font-weight: 600; white-space: nowrap; }
+        .matches td:nth-child(2) { white-space: nowrap; }
+        .matches td:nth-child(5) { max-width: 300px; }
+        .pressed { color: var(--muted); margin-top: 2px; }
+        .att { color: var(--accent); }
+        .matches tr:hover td, .matches tr.hot td { background: var(--hover); }
+        .num { white-space: nowrap; font-variant-numeric: tabular-nums; }
+        ul { margin: 0; padding-left: 18px; }
+        .discarded li, .diagnostics li, .bad-lines li { margin: 4px 0; }
+        .diagnostics ul { list-style: none; padding: 0; }
+        .diagnostics pre { margin-top: 4px; }
+        details.group { margin: 8px 0; }
+        summary { cursor: pointer; font-weight: 600; }
+        .loc { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 12px; }
+        .sev { font-weight: 600; }
+        .sev.error { color: var(--error); }
+        .sev.warning { color: var(--warning); }
+        .sev.note { color: var(--note); }
+        .kind { color: var(--muted); font-size: 12px; }
+        .clean { color: #248a3d; margin: 0; }
+        body.dark .clean { color: #30d158; }
+        """
+
+    /// The script element's text, as hashed for the policy.
+    static let scriptElementText = "\n" + script + "\n"
+
+    /// Nothing is loaded: only the page's inline styles, its one script (by hash) and
+    /// `data:` images (remote and relative images show their alternate text). Whatever a
+    /// sample holds, no other script can run.
+    static let contentSecurityPolicy: String = {
+        let hash = Data(SHA256.digest(Array(scriptElementText.utf8))).base64EncodedString()
+        return "default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'sha256-\(hash)'"
+    }()
+
+    /// Links the table rows and the rendered matches on hover, and shows a link's tap
+    /// instead of following `#`.
+    static let script = """
+        document.querySelectorAll('section.sample').forEach(function (section) {
+          var status = section.querySelector('.status');
+          function mark(index, on) {
+            section.querySelectorAll('[data-match="' + index + '"]').forEach(function (e) { e.classList.toggle('hot', on); });
+          }
+          section.querySelectorAll('tr[data-match], .rr-m[data-match]').forEach(function (e) {
+            e.addEventListener('mouseenter', function () { mark(e.dataset.match, true); });
+            e.addEventListener('mouseleave', function () { mark(e.dataset.match, false); });
+          });
+          section.addEventListener('click', function (event) {
+            var link = event.target.closest('a[data-handler]');
+            if (!link) return;
+            event.preventDefault();
+            var args = JSON.parse(link.dataset.args || '[]').map(function (a) {
+              return (a.label === null ? '' : a.label + ': ') + JSON.stringify(a.value);
+            });
+            status.textContent = 'tap ' + link.dataset.handler + '(' + args.join(', ') + ')';
+          });
+        });
+        """
+}
