@@ -5,7 +5,9 @@ import RuleSpec
 /// The compiler facade: load a spec and its imports, check it, build the style table.
 ///
 /// `SpecLoader` (read + parse, imports) → `Sema` (names, styles, matchers, captures,
-/// handlers) → `StyleTable` → `SwiftEmitter` (the generated Swift file).
+/// handlers) → `CheckedSpec` → `AutomataBuilder` (automata from the parsed patterns) →
+/// `ConflictAnalysis` → `StyleTable` (built last from the checked spec) → `SwiftEmitter`
+/// (the generated Swift file).
 public enum Compiler {
     /// The result of compiling one spec.
     public struct Output: Sendable {
@@ -44,20 +46,16 @@ public enum Compiler {
         bag.add(contentsOf: loadDiagnostics)
         guard let loaded else { return Output(table: nil, automata: nil, diagnostics: bag.all, files: files) }
         var sema = Sema(spec: loaded)
-        let table = sema.check()
-        let ok = !sema.diagnostics.hasErrors && !bag.hasErrors
-        let automata = ok ? sema.compileAutomata(table) : nil
+        let checked = sema.check()
         bag.add(contentsOf: sema.diagnostics.all)
-        if analyze, let table = ok ? table : nil, let automata,
-            var analysis = ConflictAnalysis(
-                table: table, automata: automata, issues: sema.automataIssues, declarations: sema.ruleNames,
-                patterns: sema.patternSites, allows: sema.allowSites)
-        {
+        guard !bag.hasErrors else { return Output(table: nil, automata: nil, diagnostics: bag.sortedAndCapped, files: files) }
+        let (automata, issues, automataDiagnostics) = AutomataBuilder.build(checked)
+        bag.add(contentsOf: automataDiagnostics)
+        if analyze, var analysis = ConflictAnalysis(spec: checked, automata: automata, issues: issues) {
             analysis.timeBudget = analysisBudget
             bag.add(contentsOf: analysis.run())
         }
-        let diagnostics = bag.sortedAndCapped
-        return Output(table: ok ? table : nil, automata: automata, diagnostics: diagnostics, files: files)
+        return Output(table: checked.table, automata: automata, diagnostics: bag.sortedAndCapped, files: files)
     }
 
     /// `agreement.richrules` → `Agreement`, `social-feed.richrules` → `SocialFeed`.

@@ -22,15 +22,20 @@ struct ConflictAnalysis {
     let patterns: [String: SourceRef]
     let allows: [(rule: String, other: Identifier, file: SourceFile)]
 
-    init?(
-        table: StyleTable, automata: CompiledRuleSet, issues: [(rule: Int, issue: AutomataBuilder.Issue)],
-        declarations: [String: SourceRef], patterns: [String: SourceRef],
-        allows: [(rule: String, other: Identifier, file: SourceFile)]
-    ) {
+    init?(spec: CheckedSpec, automata: CompiledRuleSet, issues: [(rule: Int, issue: AutomataBuilder.Issue)]) {
+        let table = spec.table
         guard let matcher = try? ReferenceMatcher(table: table, automata: automata) else { return nil }
         self.table = table
         self.matcher = matcher
         languages = RuleLanguage.all(table, automata: automata, issues: issues)
+        var declarations: [String: SourceRef] = [:]
+        var patterns: [String: SourceRef] = [:]
+        var allows: [(rule: String, other: Identifier, file: SourceFile)] = []
+        for rule in spec.rules {
+            declarations[rule.name] = rule.declaration
+            if case .regex(let pattern) = rule.matcher { patterns[rule.name] = pattern.site }
+            for other in rule.allows { allows.append((rule.name, other, rule.declaration.file)) }
+        }
         self.declarations = declarations
         self.patterns = patterns
         self.allows = allows

@@ -26,6 +26,11 @@ public enum RegexCompiler {
         } catch {
             return .invalid(error)
         }
+        return compile(ast, pattern: pattern)
+    }
+
+    /// Compiles a pattern already parsed (`ast` of `pattern`), as Sema parsed it.
+    static func compile(_ ast: RegexAST, pattern: String) -> RegexCompilation {
         // Atomic groups and possessive quantifiers may still compile (see IR+Atomic.swift);
         // `(?w)` only matters where a `\b` or `\B` runs under it, which lowering reports.
         let rewritable: Set<String> = ["atomic group", "possessive quantifier", "(?w)"]

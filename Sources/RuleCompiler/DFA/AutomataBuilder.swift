@@ -1,4 +1,5 @@
 import RuleRuntime
+import RuleSpec
 
 /// Compiles a table's regex rules to their automata: `RegexCompiler` (NSRegularExpression-
 /// exact NFA program) then `DFABuilder` (leftmost-first DFA within a state budget).
@@ -17,16 +18,61 @@ public enum AutomataBuilder {
     /// The most construction work one rule's DFA may take (see `Determinizer.Scratch`).
     public static let workBudget = 2_000_000
 
-    /// The automata of every rule (by rule index), with the issues met on the way.
+    /// The automata of every rule of a table (by rule index), with the issues met on the
+    /// way (patterns parsed here: a table from a file or a server).
     public static func build(_ table: StyleTable) -> (automata: CompiledRuleSet, issues: [(rule: Int, issue: Issue)]) {
+        build(
+            table.rules.map { rule in
+                guard case .regex(let pattern, let flags, _) = rule.matcher else { return nil }
+                return RegexCompiler.compile(pattern, flags: flags)
+            })
+    }
+
+    /// The automata of a checked spec's rules, from the patterns Sema parsed, with the
+    /// issues as diagnostics: a construct no automaton expresses (backreferences,
+    /// lookaround, …) is a `fallback` warning at its column, and the rule runs on
+    /// NSRegularExpression; a DFA over a budget is a `state-budget` warning, and the rule
+    /// runs on its NFA (still linear, slower).
+    static func build(_ spec: CheckedSpec) -> (automata: CompiledRuleSet, issues: [(rule: Int, issue: Issue)], diagnostics: [Diagnostic]) {
+        let (automata, issues) = build(
+            spec.rules.map { rule in
+                guard case .regex(let p) = rule.matcher else { return nil }
+                return RegexCompiler.compile(p.ast, pattern: p.pattern)
+            })
+        var diagnostics: [Diagnostic] = []
+        for (index, issue) in issues {
+            let rule = spec.rules[index]
+            guard case .regex(let pattern) = rule.matcher else { continue }
+            switch issue {
+            case .stateBudget(let limit):
+                diagnostics.append(
+                    DiagnosticKind.stateBudget(
+                        "rule '\(rule.name)' needs \(limit); it runs on its NFA (linear time, but slower)", at: pattern.site))
+            case .fallback(let construct, let offset):
+                var at = pattern.site
+                if pattern.detector == nil {
+                    let span = at.span
+                    at = SourceRef(file: at.file, span: span.subspan(offset: min(offset, max(span.length - 1, 0)), length: 1))
+                }
+                diagnostics.append(
+                    DiagnosticKind.fallback(
+                        "\(construct) cannot become an automaton; rule '\(rule.name)' falls back to NSRegularExpression at run time",
+                        at: at))
+            }
+        }
+        return (automata, issues, diagnostics)
+    }
+
+    /// Determinizes each compiled pattern (`nil`: not a regex rule).
+    private static func build(_ compilations: [RegexCompilation?]) -> (automata: CompiledRuleSet, issues: [(rule: Int, issue: Issue)]) {
         var automata: [RuleAutomaton?] = []
         var issues: [(rule: Int, issue: Issue)] = []
-        for (index, rule) in table.rules.enumerated() {
-            guard case .regex(let pattern, let flags, _) = rule.matcher else {
+        for (index, compilation) in compilations.enumerated() {
+            guard let compilation else {
                 automata.append(nil)
                 continue
             }
-            switch RegexCompiler.compile(pattern, flags: flags) {
+            switch compilation {
             case .program(let program):
                 switch DFABuilder.determinize(program) {
                 case .success(let dfa):

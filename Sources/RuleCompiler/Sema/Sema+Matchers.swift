@@ -5,7 +5,7 @@ import RuleSpec
 extension Sema {
     /// Checks a `match` statement: the matcher, and what its templates may refer to.
     mutating func checkMatcher(_ m: MatcherDecl, span: SourceSpan, rule: String, in file: SourceFile)
-        -> (MatcherSpec, CaptureScope, [String: Int])?
+        -> (CheckedMatcher, CaptureScope, [String: Int])?
     {
         switch m {
         case .regex(let pattern, let patternSpan, let flagText, let flagsSpan):
@@ -22,11 +22,11 @@ extension Sema {
                 flags.formUnion(flag)
             }
             guard let ast = checkPattern(pattern, flags: flags, span: patternSpan, rule: rule, in: file), ok else { return nil }
-            patternSites[rule] = ref(file, patternSpan)
+            let checked = CheckedPattern(pattern: pattern, flags: flags, detector: nil, ast: ast, site: ref(file, patternSpan))
             let scope = CaptureScope(
                 maxGroup: ast.captureCount, names: Set(ast.captureNames.keys),
                 what: "the pattern names " + ast.captureNames.keys.sorted().map { "'\($0)'" }.joined(separator: ", "))
-            return (.regex(pattern: pattern, flags: flags, detector: nil), scope, ast.captureNames)
+            return (.regex(checked), scope, ast.captureNames)
         case .detector(let kind):
             guard let detector = Detectors.all[kind.name] else {
                 let kinds = Detectors.all.keys.sorted()
@@ -37,9 +37,14 @@ extension Sema {
                 return nil
             }
             let flags = RegexFlags(letters: detector.flags) ?? []
-            patternSites[rule] = ref(file, kind.span)
-            let scope = CaptureScope(maxGroup: 0, names: [], what: "")
-            return (.regex(pattern: detector.pattern, flags: flags, detector: kind.name), scope, [:])
+            // Curated patterns: they parse (DetectorTests), so a failure here is a bug.
+            guard let ast = try? RegexParser.parse(detector.pattern, flags: flags) else {
+                error(.invalidPattern, "internal error: detector '\(kind.name)' does not parse", file, kind.span)
+                return nil
+            }
+            let checked = CheckedPattern(
+                pattern: detector.pattern, flags: flags, detector: kind.name, ast: ast, site: ref(file, kind.span))
+            return (.regex(checked), CaptureScope(maxGroup: 0, names: [], what: ""), [:])
         case .prefix(let literal):
             guard let prefix = literal.plainText, !prefix.isEmpty, !prefix.unicodeScalars.contains(where: \.properties.isWhitespace) else {
                 error(.invalidValue, "a prefix must be non-empty plain text without spaces or '$' references", file, literal.span)

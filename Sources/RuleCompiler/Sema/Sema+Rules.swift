@@ -16,7 +16,7 @@ extension Sema {
     mutating func checkRule(_ decl: RuleDecl, in file: SourceFile) {
         let declared = declareRule(decl.name, in: file)
         let items = uniqueItems(decl.items, owner: "rule '\(decl.name.name)'", in: file)
-        var matcher: MatcherSpec?
+        var matcher: CheckedMatcher?
         var scope = CaptureScope(maxGroup: 0, names: [], what: "")
         var captureNames: [String: Int] = [:]
         if case .match(let m, let span)? = items["match"] {
@@ -35,10 +35,9 @@ extension Sema {
         collectAllows(decl.items, rule: decl.name.name, in: file)
         guard declared, let matcher else { return }
         rules.append(
-            RuleEntry(
-                name: decl.name.name, matcher: matcher, priority: priority, presentation: presentation,
-                allowOverlap: allowNames(decl.items), captureNames: captureNames,
-                location: location(file, decl.name.span)))
+            CheckedRule(
+                name: decl.name.name, declaration: ref(file, decl.name.span), matcher: matcher, priority: priority,
+                presentation: presentation, tags: [:], allows: allows(decl.items), captureNames: captureNames))
     }
 
     mutating func checkFamily(_ decl: TagsDecl, in file: SourceFile) {
@@ -84,9 +83,9 @@ extension Sema {
         collectAllows(decl.items, rule: decl.family.name, in: file)
         guard declared else { return }
         rules.append(
-            RuleEntry(
-                name: decl.family.name, matcher: .tagFamily(family), priority: priority, presentation: presentation,
-                tags: tags, allowOverlap: allowNames(decl.items), location: location(file, decl.family.span)))
+            CheckedRule(
+                name: decl.family.name, declaration: ref(file, decl.family.span), matcher: .tagFamily(family), priority: priority,
+                presentation: presentation, tags: tags, allows: allows(decl.items), captureNames: [:]))
     }
 
     /// Rules and tag families share one namespace.
@@ -94,10 +93,6 @@ extension Sema {
         var names = ruleNames
         defer { ruleNames = names }
         return declare(id, in: file, kind: "rule", table: &names)
-    }
-
-    func location(_ file: SourceFile, _ span: SourceSpan) -> String {
-        "\((file.path as NSString).lastPathComponent):\(file.location(of: span.start))"
     }
 
     /// Items by keyword; a repeated statement is an error (with a note at the first).
@@ -138,9 +133,9 @@ extension Sema {
         for case .allowOverlap(let other, _) in items { allowSites.append((rule, other, file)) }
     }
 
-    func allowNames(_ items: [Item]) -> [String] {
-        var names: [String] = []
-        for case .allowOverlap(let other, _) in items where !names.contains(other.name) { names.append(other.name) }
-        return names
+    func allows(_ items: [Item]) -> [Identifier] {
+        var others: [Identifier] = []
+        for case .allowOverlap(let other, _) in items { others.append(other) }
+        return others
     }
 }

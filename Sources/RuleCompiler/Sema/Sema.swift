@@ -2,7 +2,8 @@ import Foundation
 import RuleRuntime
 import RuleSpec
 
-/// Semantic checks over a loaded spec and its imports, producing the style table.
+/// Semantic checks over a loaded spec and its imports, producing the checked spec
+/// (`CheckedSpec`) the later phases read.
 ///
 /// Order of work: headers → styles (base, named, inheritance, global highlight) →
 /// rules and tag families in declaration order (matchers, captures, presentations,
@@ -21,12 +22,9 @@ struct Sema {
     var handlers: [String: (labels: [String?], ref: SourceRef)] = [:]
     /// Rule or family name → where declared.
     var ruleNames: [String: SourceRef] = [:]
-    var rules: [RuleEntry] = []
+    var rules: [CheckedRule] = []
+    /// Every `allow overlap`, also of rules left out for errors (checked against the names).
     var allowSites: [(rule: String, other: Identifier, file: SourceFile)] = []
-    /// Where each regex rule's pattern is (for automaton warnings).
-    var patternSites: [String: SourceRef] = [:]
-    /// Why rules have no automaton (`compileAutomata`), for the conflict analysis.
-    var automataIssues: [(rule: Int, issue: AutomataBuilder.Issue)] = []
 
     static let priorityRange = -1_000_000...1_000_000
 
@@ -40,8 +38,8 @@ struct Sema {
         diagnostics.report(kind, message, at: ref(file, span), notes: notes)
     }
 
-    /// Runs every check; the table is meaningful only when no error was reported.
-    mutating func check() -> StyleTable {
+    /// Runs every check; the result is meaningful only when no error was reported.
+    mutating func check() -> CheckedSpec {
         for file in spec.files { checkHeader(file) }
         collectStyles()
         for file in spec.files {
@@ -56,7 +54,7 @@ struct Sema {
         checkTruncation()
         checkAllowSites()
         let source = (spec.root.source.path as NSString).lastPathComponent
-        return StyleTable(
+        return CheckedSpec(
             name: Compiler.typeName(forSpecPath: spec.root.source.path), source: source, base: base,
             styles: resolvedStyles, highlight: defaultHighlight, truncation: truncation,
             handlers: handlers.mapValues(\.labels), rules: rules)

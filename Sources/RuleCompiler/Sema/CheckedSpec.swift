@@ -1,0 +1,96 @@
+import Foundation
+import RuleRuntime
+import RuleSpec
+
+/// The checked spec: what `Sema` proves about a spec and its imports, and the one
+/// representation the later phases read — automata building (`AutomataBuilder`), the
+/// conflict analysis (`ConflictAnalysis`) and, last, the runtime's `StyleTable` (`table`),
+/// which code generation writes out.
+///
+/// Unlike the table it keeps what only the compiler needs: where each rule, pattern and
+/// `allow overlap` is written, and each regex rule's parsed pattern (parsed once, in Sema).
+struct CheckedSpec {
+    /// The spec's UpperCamelCase name and its file name.
+    var name: String
+    var source: String
+    var base: TextStyle
+    var styles: [String: TextStyle]
+    var highlight: TextStyle?
+    var truncation: TruncationSpec?
+    /// Handler name → argument labels.
+    var handlers: [String: [String?]]
+    /// In declaration order (imported specs' rules first).
+    var rules: [CheckedRule]
+
+    /// The runtime's table of this spec.
+    var table: StyleTable {
+        StyleTable(
+            name: name, source: source, base: base, styles: styles, highlight: highlight, truncation: truncation,
+            handlers: handlers, rules: rules.map(\.entry))
+    }
+}
+
+/// One checked rule or tag family.
+struct CheckedRule {
+    var name: String
+    /// The rule's name where it is declared.
+    var declaration: SourceRef
+    var matcher: CheckedMatcher
+    var priority: Int
+    var presentation: Presentation
+    /// Tag families: the merged presentation per tag name.
+    var tags: [String: Presentation]
+    /// Its `allow overlap` statements, in order.
+    var allows: [Identifier]
+    /// Named groups of a regex rule.
+    var captureNames: [String: Int]
+
+    /// `file:line:column` of the declaration.
+    var location: String {
+        "\((declaration.file.path as NSString).lastPathComponent):\(declaration.file.location(of: declaration.span.start))"
+    }
+
+    /// Where diagnostics about what the rule matches point: its pattern, else its name.
+    var matcherSite: SourceRef {
+        if case .regex(let pattern) = matcher { return pattern.site }
+        return declaration
+    }
+
+    /// The runtime's entry.
+    var entry: RuleEntry {
+        var allowed: [String] = []
+        for other in allows where !allowed.contains(other.name) { allowed.append(other.name) }
+        return RuleEntry(
+            name: name, matcher: matcher.spec, priority: priority, presentation: presentation, tags: tags, allowOverlap: allowed,
+            captureNames: captureNames, location: location)
+    }
+}
+
+/// What a checked rule matches.
+enum CheckedMatcher {
+    case regex(CheckedPattern)
+    case prefix(String)
+    case tagFamily(String)
+    case element(name: String, attributes: [String], isVoid: Bool)
+
+    /// The runtime's matcher.
+    var spec: MatcherSpec {
+        switch self {
+        case .regex(let p): return .regex(pattern: p.pattern, flags: p.flags, detector: p.detector)
+        case .prefix(let prefix): return .prefix(prefix)
+        case .tagFamily(let family): return .tagFamily(family)
+        case .element(let name, let attributes, let isVoid): return .element(name: name, attributes: attributes, isVoid: isVoid)
+        }
+    }
+}
+
+/// A regex rule's pattern, parsed.
+struct CheckedPattern {
+    var pattern: String
+    var flags: RegexFlags
+    /// The curated detector (`link`, `email`, `phone`) the pattern came from.
+    var detector: String?
+    var ast: RegexAST
+    /// The pattern in the spec (a detector: its name).
+    var site: SourceRef
+}
