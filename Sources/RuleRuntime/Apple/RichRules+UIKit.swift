@@ -45,8 +45,8 @@
         public func platformFont(defaultSize: Double = 17) -> RichRulesFont {
             let style = textStyle?.defaultSize
             // A Dynamic Type style sets the size (as in `html()`): `font: headline` on a rule
-        // is not pinned to the base's size.
-        let pointSize = CGFloat(style?.points ?? size ?? defaultSize)
+            // is not pinned to the base's size.
+            let pointSize = CGFloat(style?.points ?? size ?? defaultSize)
             let weight = Self.weights[self.weight ?? style?.weight ?? .regular] ?? .regular
             var font = family.flatMap { RichRulesFont(name: $0, size: pointSize) } ?? .systemFont(ofSize: pointSize, weight: weight)
             #if canImport(UIKit)
