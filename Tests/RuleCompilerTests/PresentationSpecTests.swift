@@ -126,4 +126,43 @@ final class PresentationSpecTests: XCTestCase {
         let result = try render(XCTUnwrap(table), "a b <h1>x</h1> <h2>y</h2>")
         XCTAssertEqual(result.matches.map { $0.highlight?.background?.description }, ["#DDDDDDFF", nil, "#DDDDDDFF", nil])
     }
+
+    func testShowDisplaysAGroup() throws {
+        let (table, messages) = compile(
+            """
+            rule bold { match /\\*\\*(.+?)\\*\\*/  show $1  style { font: bold }  tap open(all: $0) }
+            rule code { match /`(?<code>[^`]+)`/  show ${code} }
+            rule opt { match /<(x)?>/  show $1 }
+            rule dot { match /\\[(\\w+)\\]/  show $1  widget dot position after }
+            """)
+        XCTAssertEqual(messages, [])
+        let table_ = try XCTUnwrap(table)
+        let text = "a **hi @x** `f()` <> <x> [ok]"
+        for engine in [try Compiler.engine(for: table_).engine, try RuleEngine(table: table_)] {
+            let result = engine.render(text)
+            XCTAssertEqual(result.display, "a hi @x f()  x ok\u{FFFC}")
+            XCTAssertEqual(result.matches.map(\.display), ["hi @x", "f()", "", "x", "ok\u{FFFC}"])
+            XCTAssertEqual(result.matches.map(\.displayRange.length), [5, 3, 0, 1, 3])
+            // `$0` in templates is still the whole match.
+            XCTAssertEqual(result.matches[0].tap?.arguments.first?.value, "**hi @x**")
+            XCTAssertEqual(String(result.attributedString().characters), result.display)
+        }
+    }
+
+    func testShowErrors() {
+        XCTAssertEqual(
+            compile("rule a { match prefix \"#\" show $0 }").messages,
+            ["'show' applies to regex rules (tags and elements already show their content)"])
+        XCTAssertEqual(
+            compile("rule a { match /(a)/ show $1 replace \"x\" }").messages,
+            ["'show' and 'replace' both say what the match displays; choose one"])
+        XCTAssertEqual(
+            compile("rule a { match /(a)/ show $1 image \"x\" }").messages,
+            ["'show' has nothing to show: the image or widget replaces the match (use 'position before' or 'after')"])
+        XCTAssertEqual(compile("rule a { match /(a)/ show $2 }").messages, ["no capture group 2: this rule has $0 to $1"])
+        XCTAssertEqual(
+            compile("rule a { match /(?<n>a)/ show ${m} }").messages, ["unknown capture 'm'; did you mean 'n'? (the pattern names 'n')"])
+        XCTAssertEqual(
+            compile("rule a { match /(a)/ show \"x\" }").messages, ["expected a group after 'show' ('$1' or '${name}'), found a string"])
+    }
 }

@@ -32,6 +32,10 @@ extension Sema {
         var presentation = presentation(items, scope: scope, in: file, inherited: nil)
         presentation.style = base.merged(with: presentation.style)
         checkAlt(items, shows: [presentation], in: file)
+        if case .show(let literal, let span)? = items["show"] {
+            presentation.show = checkShow(
+                literal, span: span, matcher: matcher, scope: scope, captureNames: captureNames, presentation, in: file)
+        }
         collectAllows(decl.items, rule: decl.name.name, in: file)
         guard declared, let matcher else { return }
         rules.append(
@@ -86,6 +90,51 @@ extension Sema {
             CheckedRule(
                 name: decl.family.name, declaration: ref(file, decl.family.span), matcher: .tagFamily(family), priority: priority,
                 presentation: presentation, tags: tags, allows: allows(decl.items), captureNames: [:]))
+    }
+
+    /// `show $N` / `show ${name}`: the group the rule displays. Regex rules only; not with
+    /// `replace`, nor with an image or widget that replaces the text.
+    mutating func checkShow(
+        _ literal: TemplateLiteral, span: SourceSpan, matcher: CheckedMatcher?, scope: CaptureScope, captureNames: [String: Int],
+        _ presentation: Presentation, in file: SourceFile
+    ) -> Int? {
+        guard let matcher else { return nil }
+        guard case .regex = matcher else {
+            error(.invalidValue, "'show' applies to regex rules (tags and elements already show their content)", file, span)
+            return nil
+        }
+        if presentation.replace != nil {
+            error(.conflictingContent, "'show' and 'replace' both say what the match displays; choose one", file, span)
+            return nil
+        }
+        let position = presentation.image?.position ?? presentation.widget?.position
+        if presentation.image != nil || presentation.widget != nil, position == nil || position == .replace {
+            error(
+                .conflictingContent,
+                "'show' has nothing to show: the image or widget replaces the match (use 'position before' or 'after')",
+                file, span)
+            return nil
+        }
+        switch literal.pieces.first?.piece {
+        case .group(let n)?:
+            guard n <= scope.maxGroup else {
+                let has = scope.maxGroup == 0 ? "only $0 (the whole match)" : "$0 to $\(scope.maxGroup)"
+                error(.unknownCapture, "no capture group \(n): this rule has \(has)", file, literal.span)
+                return nil
+            }
+            return n
+        case .name(let name)?:
+            guard let n = captureNames[name] else {
+                let valid = captureNames.isEmpty ? "this rule has no named captures" : scope.what
+                error(
+                    .unknownCapture, "unknown capture '\(name)'\(Spelling.hint(name, captureNames.keys)) (\(valid))", file,
+                    literal.span)
+                return nil
+            }
+            return n
+        default:
+            return nil
+        }
     }
 
     /// Rules and tag families share one namespace.

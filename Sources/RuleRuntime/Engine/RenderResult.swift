@@ -157,10 +157,19 @@ public struct RuleMatch: Sendable, Hashable {
     public var content: MatchContent {
         let p = presentation
         if let attachment = attachment(p) {
-            return .attachment(attachment, text: attachment.position == .replace ? "" : tag?.text ?? text)
+            return .attachment(attachment, text: attachment.position == .replace ? "" : shownText(p))
         }
         if let replacement = p.replace { return .text(render(replacement)) }
-        return .text(tag?.text ?? text)
+        return .text(shownText(p))
+    }
+
+    /// The source text the match shows: the `show` group, a tag's content, or the match.
+    private func shownText(_ p: Presentation) -> String {
+        if let show = p.show {
+            let groups = groupRanges
+            return show < groups.count ? groups[show].map(context.string) ?? "" : ""
+        }
+        return tag?.text ?? text
     }
     /// The image or widget the match shows, if any.
     public var attachment: Attachment? { attachment(presentation) }

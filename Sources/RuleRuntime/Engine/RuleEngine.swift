@@ -38,7 +38,10 @@ public struct RuleEngine: Sendable {
         case source, tagContent, replacement(Int), attachment, besideSource, besideTagContent
 
         init(_ p: Presentation, isTag: Bool) {
-            if let position = p.image?.position ?? p.widget?.position, position != .replace {
+            if p.show != nil {
+                // The length of a group: known once the match's groups are.
+                self = .replacement(-1)
+            } else if let position = p.image?.position ?? p.widget?.position, position != .replace {
                 self = isTag ? .besideTagContent : .besideSource
             } else if p.image != nil || p.widget != nil {
                 self = .attachment

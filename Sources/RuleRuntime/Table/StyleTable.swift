@@ -219,10 +219,13 @@ public struct Presentation: Codable, Sendable, Hashable {
     /// The accessibility text of the image or widget (`alt "…"`); for elements without it,
     /// their `alt` attribute.
     public var alt: Template?
+    /// Regex rules: the capture group whose source text the match displays (`show $1`);
+    /// `nil`: the whole match.
+    public var show: Int?
 
     public init(
         style: TextStyle, styleName: String? = nil, highlight: TextStyle? = nil, tap: TapSpec? = nil,
-        replace: Template? = nil, image: ImageSpec? = nil, widget: WidgetSpec? = nil, alt: Template? = nil
+        replace: Template? = nil, image: ImageSpec? = nil, widget: WidgetSpec? = nil, alt: Template? = nil, show: Int? = nil
     ) {
         self.style = style
         self.styleName = styleName
@@ -232,6 +235,7 @@ public struct Presentation: Codable, Sendable, Hashable {
         self.image = image
         self.widget = widget
         self.alt = alt
+        self.show = show
     }
 }
 

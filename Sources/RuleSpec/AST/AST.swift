@@ -166,6 +166,8 @@ public enum Item: Sendable, Hashable {
     case widget(WidgetDecl)
     /// `alt "…"`: the accessibility text of the image or widget.
     case alt(TemplateLiteral, SourceSpan)
+    /// `show $1` / `show ${name}`: display that group's text instead of the whole match.
+    case show(TemplateLiteral, SourceSpan)
     case allowOverlap(Identifier, SourceSpan)
     /// `tag h1 { … }` (tag families only).
     case tag(TagBlock)
@@ -182,6 +184,7 @@ public enum Item: Sendable, Hashable {
         case .image: return "image"
         case .widget: return "widget"
         case .alt: return "alt"
+        case .show: return "show"
         case .allowOverlap: return "allow overlap"
         case .tag: return "tag"
         }
@@ -191,7 +194,7 @@ public enum Item: Sendable, Hashable {
     public var span: SourceSpan {
         switch self {
         case .match(_, let s), .style(_, let s), .highlight(_, let s), .allowOverlap(_, let s), .priority(_, let s),
-            .tap(_, let s), .replace(_, let s), .alt(_, let s):
+            .tap(_, let s), .replace(_, let s), .alt(_, let s), .show(_, let s):
             return s
         case .image(let i): return i.span
         case .widget(let w): return w.span

@@ -50,6 +50,13 @@ extension Parser {
         case "alt":
             let text = try expectString("the accessibility text in quotes after 'alt'")
             return .alt(text, span(self))
+        case "show":
+            guard case .reference(let piece) = tok.kind else {
+                throw fail("expected a group after 'show' ('$1' or '${name}'), found \(tok.description)")
+            }
+            let literal = TemplateLiteral(pieces: [SpannedPiece(piece: piece, span: tok.span)], span: tok.span)
+            advance()
+            return .show(literal, span(self))
         case "allow":
             guard tok.isKeyword("overlap") else { throw fail("expected 'overlap' after 'allow' (write 'allow overlap <rule>')") }
             advance()

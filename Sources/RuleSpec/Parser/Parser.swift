@@ -15,7 +15,8 @@ public struct Parser {
 
         var allowed: Set<String> {
             switch self {
-            case .rule: return ["match", "priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "allow"]
+            case .rule:
+                return ["match", "priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "show", "allow"]
             case .family: return ["priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "allow", "tag"]
             case .tagBlock: return ["style", "highlight", "tap", "replace", "image", "widget", "alt"]
             case .truncation: return ["style", "highlight", "tap"]
