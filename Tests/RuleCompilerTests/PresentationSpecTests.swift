@@ -165,4 +165,53 @@ final class PresentationSpecTests: XCTestCase {
         XCTAssertEqual(
             compile("rule a { match /(a)/ show \"x\" }").messages, ["expected a group after 'show' ('$1' or '${name}'), found a string"])
     }
+
+    /// ZLRichLabel's `tagStyleBuilder` as a spec statement: styles by index, level, text, name.
+    func testConditionalTagStyles() throws {
+        let (table, messages) = compile(
+            """
+            base { font: 14 }
+            tags h {
+              style { color: systemBlue }
+              tap onTag(name: ${name})
+              tag h1 { style { underline: single } }
+              tag h1 where index == 0 { style { font: bold } }
+              tag * where level >= 3 { style { color: gray } }
+              tag * where text == "Terms" and name != "h" { style { font: italic } }
+            }
+            """)
+        XCTAssertEqual(messages, [])
+        let result = try render(XCTUnwrap(table), "<h1>A</h1> <h1>B</h1> <h3>C</h3> <h2>Terms</h2> <h>Terms</h>")
+        XCTAssertEqual(
+            result.matches.map(\.style),
+            [
+                TextStyle(font: FontSpec(size: 14, weight: .bold), color: "systemBlue", underline: .single),
+                TextStyle(font: FontSpec(size: 14), color: "systemBlue", underline: .single),
+                TextStyle(font: FontSpec(size: 14), color: "gray"),
+                TextStyle(font: FontSpec(size: 14, italic: true), color: "systemBlue"),
+                TextStyle(font: FontSpec(size: 14), color: "systemBlue"),
+            ])
+        // The table round-trips through JSON with its conditions.
+        let decoded = try StyleTable(jsonData: XCTUnwrap(table).jsonData())
+        XCTAssertEqual(decoded, table)
+        XCTAssertEqual(decoded.rules[0].conditionalStyles.count, 3)
+    }
+
+    func testConditionalTagStyleErrors() {
+        func family(_ block: String) -> [String] { compile("tags h { \(block) }").messages }
+        XCTAssertEqual(family("tag * { style { color: red } }"), ["'tag *' needs a condition: write 'tag * where index == 0 { … }'"])
+        XCTAssertEqual(
+            family("tag * where idex == 0 { style { color: red } }"),
+            ["unknown tag field 'idex'; did you mean 'index'? (a condition tests index, level, text or name)"])
+        XCTAssertEqual(family("tag * where text < \"a\" { style { color: red } }"), ["'text' is compared with '==' or '!='"])
+        XCTAssertEqual(family("tag * where index == \"a\" { style { color: red } }"), ["'index' is compared with an integer"])
+        XCTAssertEqual(family("tag * where level == 1.5 { style { color: red } }"), ["'level' is compared with an integer"])
+        XCTAssertEqual(
+            family("tag * where index = 0 { style { color: red } }"),
+            ["expected a comparison ('==', '!=', '<', '<=', '>', '>=') after 'index'"])
+        XCTAssertEqual(family("tag * where index == 0 { tap x }"), ["'tap' is not allowed in a 'where' tag block"])
+        XCTAssertEqual(
+            family("tag b2 where index == 0 { style { color: red } }"),
+            ["tag 'b2' is not in family 'h' (expected 'h', 'h' followed by digits, or '*')"])
+    }
 }

@@ -38,8 +38,9 @@ struct CheckedRule {
     var matcher: CheckedMatcher
     var priority: Int
     var presentation: Presentation
-    /// Tag families: the merged presentation per tag name.
+    /// Tag families: the merged presentation per tag name, and the conditional styles.
     var tags: [String: Presentation]
+    var conditionalStyles: [ConditionalStyle] = []
     /// Its `allow overlap` statements, in order.
     var allows: [Identifier]
     /// Named groups of a regex rule.
@@ -61,7 +62,8 @@ struct CheckedRule {
         var allowed: [String] = []
         for other in allows where !allowed.contains(other.name) { allowed.append(other.name) }
         return RuleEntry(
-            name: name, matcher: matcher.spec, priority: priority, presentation: presentation, tags: tags, allowOverlap: allowed,
+            name: name, matcher: matcher.spec, priority: priority, presentation: presentation, tags: tags,
+            conditionalStyles: conditionalStyles, allowOverlap: allowed,
             captureNames: captureNames, location: location)
     }
 }

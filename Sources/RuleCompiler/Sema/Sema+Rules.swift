@@ -60,7 +60,7 @@ extension Sema {
         let familyPresentation = presentation(items, scope: scope, in: file, inherited: nil)
         var tags: [String: Presentation] = [:]
         var tagSites: [String: SourceRef] = [:]
-        for case .tag(let block) in decl.items {
+        for case .tag(let block) in decl.items where block.conditions.isEmpty {
             let name = block.name.name.lowercased()
             let level = name.dropFirst(family.count)
             if !name.hasPrefix(family) || !level.allSatisfy(\.isASCII) || !level.allSatisfy(\.isNumber) {
@@ -82,6 +82,10 @@ extension Sema {
             tags[name] = p
         }
         checkAlt(items, shows: [familyPresentation] + tags.values, in: file)
+        var conditionalStyles: [ConditionalStyle] = []
+        for case .tag(let block) in decl.items where !block.conditions.isEmpty {
+            if let conditional = checkConditionalBlock(block, family: family, in: file) { conditionalStyles.append(conditional) }
+        }
         var presentation = familyPresentation
         presentation.style = base.merged(with: presentation.style)
         collectAllows(decl.items, rule: decl.family.name, in: file)
@@ -89,7 +93,8 @@ extension Sema {
         rules.append(
             CheckedRule(
                 name: decl.family.name, declaration: ref(file, decl.family.span), matcher: .tagFamily(family), priority: priority,
-                presentation: presentation, tags: tags, allows: allows(decl.items), captureNames: [:]))
+                presentation: presentation, tags: tags, conditionalStyles: conditionalStyles, allows: allows(decl.items),
+                captureNames: [:]))
     }
 
     /// `show $N` / `show ${name}`: the group the rule displays. Regex rules only; not with
@@ -135,6 +140,60 @@ extension Sema {
         default:
             return nil
         }
+    }
+
+    /// `tag NAME where FIELD OP VALUE [and …] { style … }` and `tag * where …`.
+    mutating func checkConditionalBlock(_ block: TagBlock, family: String, in file: SourceFile) -> ConditionalStyle? {
+        var ok = true
+        let name = block.name.name.lowercased()
+        if name != "*" {
+            let level = name.dropFirst(family.count)
+            if !name.hasPrefix(family) || !level.allSatisfy(\.isASCII) || !level.allSatisfy(\.isNumber) {
+                error(
+                    .invalidName,
+                    "tag '\(block.name.name)' is not in family '\(family)' (expected '\(family)', '\(family)' followed by digits, or '*')",
+                    file, block.name.span)
+                ok = false
+            }
+        }
+        var conditions: [TagCondition] = []
+        for test in block.conditions {
+            guard let field = TagCondition.Field(rawValue: test.field.name) else {
+                let fields = ["index", "level", "text", "name"]
+                error(
+                    .invalidName,
+                    "unknown tag field '\(test.field.name)'\(Spelling.hint(test.field.name, fields)) (a condition tests index, level, text or name)",
+                    file, test.field.span)
+                ok = false
+                continue
+            }
+            let op = TagCondition.Operator(rawValue: test.op) ?? .equal
+            switch (field, test.value) {
+            case (.index, .number(let n)), (.level, .number(let n)):
+                guard n.isInteger, let value = Int(exactly: n.value), abs(value) <= 1_000_000_000 else {
+                    error(.invalidValue, "'\(field.rawValue)' is compared with an integer", file, n.span)
+                    ok = false
+                    continue
+                }
+                conditions.append(TagCondition(field: field, op: op, value: .integer(value)))
+            case (.text, .string(let text, _)), (.name, .string(let text, _)):
+                guard op == .equal || op == .notEqual else {
+                    error(.invalidValue, "'\(field.rawValue)' is compared with '==' or '!='", file, test.opSpan)
+                    ok = false
+                    continue
+                }
+                conditions.append(TagCondition(field: field, op: op, value: .text(field == .name ? text.lowercased() : text)))
+            default:
+                let what = field == .index || field == .level ? "an integer" : "a string in quotes"
+                error(.invalidValue, "'\(field.rawValue)' is compared with \(what)", file, test.value.span)
+                ok = false
+            }
+        }
+        let items = uniqueItems(block.items, owner: "tag '\(block.name.name)' where …", in: file)
+        var style = TextStyle()
+        if case .style(let ref, _)? = items["style"] { style = self.style(ref, in: file).0 }
+        guard ok else { return nil }
+        return ConditionalStyle(tag: name == "*" ? nil : name, conditions: conditions, style: style)
     }
 
     /// Rules and tag families share one namespace.

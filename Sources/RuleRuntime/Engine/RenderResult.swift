@@ -111,7 +111,7 @@ public struct RuleMatch: Sendable, Hashable {
 
     var entry: RuleEntry { context.rules[ruleIndex] }
     /// The presentation for this match (per tag name for tag families).
-    public var presentation: Presentation { entry.presentation(forTag: tag?.name) }
+    public var presentation: Presentation { entry.presentation(for: tag) }
 
     /// The rule's name.
     public var rule: String { entry.name }

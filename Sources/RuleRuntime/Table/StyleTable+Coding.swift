@@ -115,7 +115,9 @@ extension MatcherSpec: Codable {
 }
 
 extension RuleEntry: Codable {
-    private enum Key: String, CodingKey { case name, match, priority, presentation, tags, allowOverlap, captureNames, location }
+    private enum Key: String, CodingKey {
+        case name, match, priority, presentation, tags, conditionalStyles, allowOverlap, captureNames, location
+    }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
@@ -125,6 +127,7 @@ extension RuleEntry: Codable {
             priority: try c.decodeInteger(forKey: .priority) ?? 0,
             presentation: try c.decode(Presentation.self, forKey: .presentation),
             tags: try c.decodeIfPresent([String: Presentation].self, forKey: .tags) ?? [:],
+            conditionalStyles: try c.decodeIfPresent([ConditionalStyle].self, forKey: .conditionalStyles) ?? [],
             allowOverlap: try c.decodeIfPresent([String].self, forKey: .allowOverlap) ?? [],
             captureNames: try c.decodeIntegers(forKey: .captureNames),
             location: try c.decodeIfPresent(String.self, forKey: .location) ?? "")
@@ -137,6 +140,7 @@ extension RuleEntry: Codable {
         try c.encode(priority, forKey: .priority)
         try c.encode(presentation, forKey: .presentation)
         try c.encode(tags, forKey: .tags)
+        if !conditionalStyles.isEmpty { try c.encode(conditionalStyles, forKey: .conditionalStyles) }
         try c.encode(allowOverlap, forKey: .allowOverlap)
         try c.encode(captureNames, forKey: .captureNames)
         try c.encode(location, forKey: .location)

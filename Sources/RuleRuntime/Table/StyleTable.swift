@@ -239,6 +239,97 @@ public struct Presentation: Codable, Sendable, Hashable {
     }
 }
 
+/// A test on a tag of a family (`where index == 0`, `level >= 2`, `text == "Terms"`).
+public struct TagCondition: Codable, Sendable, Hashable {
+    public enum Field: String, Codable, Sendable, Hashable {
+        /// Integers: the tag's ordinal and its level (a tag without digits has no level and
+        /// fails every `level` test).
+        case index, level
+        /// Strings: the tag's content and its lower-case name.
+        case text, name
+    }
+    public enum Operator: String, Codable, Sendable, Hashable, CaseIterable {
+        case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    }
+    public enum Value: Sendable, Hashable, Codable {
+        case integer(Int)
+        case text(String)
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) {
+                self = .text(text)
+            } else {
+                let number = try container.decode(Double.self)
+                guard let integer = Int(exactly: number) else {
+                    throw DecodingError.dataCorruptedError(in: container, debugDescription: "a condition's number must be an integer")
+                }
+                self = .integer(integer)
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .integer(let n): try container.encode(n)
+            case .text(let s): try container.encode(s)
+            }
+        }
+    }
+
+    public var field: Field
+    public var op: Operator
+    public var value: Value
+
+    public init(field: Field, op: Operator, value: Value) {
+        self.field = field
+        self.op = op
+        self.value = value
+    }
+
+    /// Whether `tag` passes the test.
+    public func holds(for tag: TagInfo) -> Bool {
+        switch (field, value) {
+        case (.index, .integer(let n)): return compare(tag.index, n)
+        case (.level, .integer(let n)): return tag.level.map { compare($0, n) } ?? false
+        case (.text, .text(let s)): return compare(tag.text, s)
+        case (.name, .text(let s)): return compare(tag.name, s)
+        default: return false
+        }
+    }
+
+    private func compare<T: Comparable>(_ a: T, _ b: T) -> Bool {
+        switch op {
+        case .equal: return a == b
+        case .notEqual: return a != b
+        case .less: return a < b
+        case .lessOrEqual: return a <= b
+        case .greater: return a > b
+        case .greaterOrEqual: return a >= b
+        }
+    }
+}
+
+/// A family's style for the tags that pass a test (`tag h1 where index == 0 { style … }`,
+/// ZLRichLabel's `tagStyleBuilder`): merged over the tag's style.
+public struct ConditionalStyle: Codable, Sendable, Hashable {
+    /// The tag name it applies to; `nil` for every tag of the family (`tag *`).
+    public var tag: String?
+    /// Every test must hold.
+    public var conditions: [TagCondition]
+    public var style: TextStyle
+
+    public init(tag: String?, conditions: [TagCondition], style: TextStyle) {
+        self.tag = tag
+        self.conditions = conditions
+        self.style = style
+    }
+
+    public func applies(to info: TagInfo) -> Bool {
+        (tag == nil || tag == info.name) && conditions.allSatisfy { $0.holds(for: info) }
+    }
+}
+
 /// One rule of the table.
 public struct RuleEntry: Sendable, Hashable {
     public var name: String
@@ -249,6 +340,9 @@ public struct RuleEntry: Sendable, Hashable {
     public var presentation: Presentation
     /// Tag family only: per tag name (lower-case, `h1`), the fully merged presentation.
     public var tags: [String: Presentation]
+    /// Tag family only: styles for the tags that pass a test, merged in order over the
+    /// tag's style.
+    public var conditionalStyles: [ConditionalStyle]
     /// Rules this rule may overlap by design (`allow overlap`).
     public var allowOverlap: [String]
     /// Capture group names → numbers (regex rules).
@@ -258,14 +352,15 @@ public struct RuleEntry: Sendable, Hashable {
 
     public init(
         name: String, matcher: MatcherSpec, priority: Int = 0, presentation: Presentation,
-        tags: [String: Presentation] = [:], allowOverlap: [String] = [], captureNames: [String: Int] = [:],
-        location: String = ""
+        tags: [String: Presentation] = [:], conditionalStyles: [ConditionalStyle] = [], allowOverlap: [String] = [],
+        captureNames: [String: Int] = [:], location: String = ""
     ) {
         self.name = name
         self.matcher = matcher
         self.priority = priority
         self.presentation = presentation
         self.tags = tags
+        self.conditionalStyles = conditionalStyles
         self.allowOverlap = allowOverlap
         self.captureNames = captureNames
         self.location = location
@@ -275,5 +370,15 @@ public struct RuleEntry: Sendable, Hashable {
     public func presentation(forTag tag: String?) -> Presentation {
         if let tag, let specific = tags[tag] { return specific }
         return presentation
+    }
+
+    /// The presentation of a match of a tag: its tag block's (or the family's), with the
+    /// conditional styles it passes merged in order.
+    public func presentation(for tag: TagInfo?) -> Presentation {
+        var p = presentation(forTag: tag?.name)
+        if let tag, !conditionalStyles.isEmpty {
+            for conditional in conditionalStyles where conditional.applies(to: tag) { p.style = p.style.merged(with: conditional.style) }
+        }
+        return p
     }
 }

@@ -203,11 +203,24 @@ public enum Item: Sendable, Hashable {
     }
 }
 
-/// `tag h1 { style { underline: single }  tap openAgreement }`
+/// `tag h1 { style { underline: single }  tap openAgreement }`, or a conditional block
+/// `tag h1 where index == 0 { … }` / `tag * where level >= 2 { … }`.
 public struct TagBlock: Sendable, Hashable {
+    /// The tag name; `*` for every tag of the family (conditional blocks only).
     public var name: Identifier
+    /// The `where` tests, all of which must hold; empty for a plain tag block.
+    public var conditions: [TagConditionDecl] = []
     public var items: [Item]
     public var span: SourceSpan
+}
+
+/// One test of a `where` clause: `index == 0`, `level >= 2`, `text == "Terms"`.
+public struct TagConditionDecl: Sendable, Hashable {
+    public var field: Identifier
+    public var op: String
+    public var opSpan: SourceSpan
+    /// An integer or a string literal.
+    public var value: StyleValue
 }
 
 /// `rule NAME { … }`

@@ -75,7 +75,7 @@ public struct Lexer {
             kind = .color(text(start + 1, pos))
         } else if c == "$" {
             kind = lexReference().map { .reference($0.piece) } ?? .invalid
-        } else if "{}():;,<>/=.-+[]".unicodeScalars.contains(c) {
+        } else if "{}():;,<>/=.-+[]*!".unicodeScalars.contains(c) {
             pos += 1
             kind = .punct(Character(c))
         } else {

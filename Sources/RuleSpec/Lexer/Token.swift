@@ -41,6 +41,10 @@ public struct Token: Sendable, Hashable {
         return nil
     }
     public func isPunct(_ c: Character) -> Bool { kind == .punct(c) }
+    public var punct: Character? {
+        if case .punct(let c) = kind { return c }
+        return nil
+    }
     public func isKeyword(_ word: String) -> Bool { identifier == word }
 
     /// How the token is named in "expected …, found …" messages.

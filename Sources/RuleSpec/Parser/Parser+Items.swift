@@ -63,9 +63,26 @@ extension Parser {
             let other = try expectIdentifier("a rule name after 'allow overlap'")
             return .allowOverlap(other, span(self))
         default:  // "tag"
-            let name = try expectIdentifier("a tag name after 'tag' (e.g. 'tag h1')")
-            let items = try parseBlock(.tagBlock, owner: "tag '\(name.name)'")
-            return .tag(TagBlock(name: name, items: items, span: span(self)))
+            let name: Identifier
+            if tok.isPunct("*") {
+                name = Identifier("*", span: tok.span)
+                advance()
+            } else {
+                name = try expectIdentifier("a tag name after 'tag' (e.g. 'tag h1')")
+            }
+            var conditions: [TagConditionDecl] = []
+            if tok.isKeyword("where") {
+                advance()
+                conditions.append(try parseTagCondition())
+                while tok.isKeyword("and") {
+                    advance()
+                    conditions.append(try parseTagCondition())
+                }
+            } else if name.name == "*" {
+                throw fail("'tag *' needs a condition: write 'tag * where index == 0 { … }'", at: name.span)
+            }
+            let items = try parseBlock(conditions.isEmpty ? .tagBlock : .conditionalTagBlock, owner: "tag '\(name.name)'")
+            return .tag(TagBlock(name: name, conditions: conditions, items: items, span: span(self)))
         }
     }
 
@@ -106,6 +123,38 @@ extension Parser {
         default:
             throw fail("expected a pattern '/…/', 'detector(…)', 'prefix \"…\"' or 'tag <…>' after 'match', found \(tok.description)")
         }
+    }
+
+    /// `FIELD OP VALUE`: `index == 0`, `level >= 2`, `text != "x"`.
+    mutating func parseTagCondition() throws(Failure) -> TagConditionDecl {
+        let field = try expectIdentifier("a tag field after 'where' ('index', 'level', 'text' or 'name')")
+        let start = tok.span
+        var op = ""
+        if let c = tok.punct, "=!<>".contains(c) {
+            op.append(c)
+            advance()
+            if tok.isPunct("="), tok.span.start == start.end {
+                op.append("=")
+                advance()
+            }
+        }
+        let opSpan = start.union(SourceSpan(start: prevEnd, end: prevEnd))
+        guard ["==", "!=", "<", "<=", ">", ">="].contains(op) else {
+            throw fail("expected a comparison ('==', '!=', '<', '<=', '>', '>=') after '\(field.name)'", at: opSpan)
+        }
+        let value: StyleValue
+        switch tok.kind {
+        case .number, .punct("-"):
+            value = .number(try expectNumber("a number"))
+        case .string(let pieces):
+            let literal = TemplateLiteral(pieces: pieces, span: tok.span)
+            guard let text = literal.plainText else { throw fail("a condition compares with plain text, not '$' references") }
+            value = .string(text, tok.span)
+            advance()
+        default:
+            throw fail("expected a number or a string after '\(op)', found \(tok.description)")
+        }
+        return TagConditionDecl(field: field, op: op, opSpan: opSpan, value: value)
     }
 
     /// `handler` or `handler(label: value, …)`.

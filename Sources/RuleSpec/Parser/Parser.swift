@@ -11,7 +11,7 @@ public struct Parser {
 
     /// Where an item statement appears.
     enum Context {
-        case rule, family, tagBlock, truncation
+        case rule, family, tagBlock, conditionalTagBlock, truncation
 
         var allowed: Set<String> {
             switch self {
@@ -20,6 +20,7 @@ public struct Parser {
             case .family: return ["priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "allow", "tag"]
             case .tagBlock: return ["style", "highlight", "tap", "replace", "image", "widget", "alt"]
             case .truncation: return ["style", "highlight", "tap"]
+            case .conditionalTagBlock: return ["style"]
             }
         }
         var itemKeywords: Set<String> { Context.rule.allowed.union(Context.family.allowed) }
@@ -29,6 +30,7 @@ public struct Parser {
             case .family: return "a tag family"
             case .tagBlock: return "a tag block"
             case .truncation: return "the truncation token"
+            case .conditionalTagBlock: return "a 'where' tag block"
             }
         }
     }
