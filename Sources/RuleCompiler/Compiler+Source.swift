@@ -19,9 +19,11 @@ extension Compiler {
     /// }
     /// let compiled = try CompiledEngine(table: table, automata: automata)
     /// ```
-    public static func compile(source: String, path: String = "<memory>", analyze: Bool = true) -> Output {
+    public static func compile(
+        source: String, path: String = "<memory>", analyze: Bool = true, analysisBudget: Duration = Compiler.analysisBudget
+    ) -> Output {
         var loader = SpecLoader()
         let (loaded, loadDiagnostics) = loader.load(source: source, path: path)
-        return compile(loaded, loadDiagnostics: loadDiagnostics, files: [], analyze: analyze, analysisBudget: .seconds(30))
+        return compile(loaded, loadDiagnostics: loadDiagnostics, files: [], analyze: analyze, analysisBudget: analysisBudget)
     }
 }

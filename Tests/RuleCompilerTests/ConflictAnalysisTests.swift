@@ -11,12 +11,7 @@ final class ConflictAnalysisTests: XCTestCase {
     /// Compiles `body` as a spec; returns the analysis's diagnostics (kinds other than the
     /// compiler's) and the table.
     func lint(_ body: String, file: StaticString = #filePath, line: UInt = #line) throws -> ([Diagnostic], StyleTable) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let url = directory.appendingPathComponent("case.richrules")
-        try ("richrules 1\n" + body).write(to: url, atomically: true, encoding: .utf8)
-        let output = Compiler.compile(path: url.path)
+        let output = Compiler.compile(source: "richrules 1\n" + body, path: "case.richrules")
         let table = try XCTUnwrap(output.table, output.diagnostics.map(\.message).joined(separator: "\n"), file: file, line: line)
         let analysis = output.diagnostics.filter { ["overlap", "never-matches", "unneeded-allow", "not-analyzable"].contains($0.name) }
         for d in analysis where d.name == "overlap" { try verify(d, table, file: file, line: line) }
@@ -181,18 +176,14 @@ final class ConflictAnalysisTests: XCTestCase {
 
     /// Out of time, the analysis claims nothing: one note, no overlap, no unneeded allow.
     func testTimeBudgetLeavesPairsUncheckedWithOneNote() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let url = directory.appendingPathComponent("case.richrules")
-        try "richrules 1\nrule a { match /ab/  allow overlap c }\nrule b { match /bc/ }\nrule c { match /x/ }\n"
-            .write(to: url, atomically: true, encoding: .utf8)
-        let output = Compiler.compile(path: url.path, analyze: true, analysisBudget: .zero)
+        let output = Compiler.compile(
+            source: "richrules 1\nrule a { match /ab/  allow overlap c }\nrule b { match /bc/ }\nrule c { match /x/ }\n",
+            path: "case.richrules", analyze: true, analysisBudget: .zero)
         XCTAssertEqual(output.diagnostics.map(\.name), ["not-analyzable"])
         XCTAssertEqual(
             output.diagnostics.first?.message,
             "the conflict analysis stopped after 0.0 seconds: 3 pairs of rules were not checked ('rulegen lint' runs it for up to 30.0 seconds)"
         )
-        XCTAssertEqual(output.diagnostics.first?.path, url.path)
+        XCTAssertEqual(output.diagnostics.first?.path, "case.richrules")
     }
 }

@@ -185,17 +185,12 @@ final class DFADifferentialTests: XCTestCase {
     /// (captures, named values, tap arguments) and what the public matcher API returns
     /// equal NSRegularExpression's.
     func testPendingGroupsAreSolvedOnRead() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pending-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("groups.richrules").path
         let spec = """
             richrules 1
             rule mention { match /@(?<user>[A-Za-z0-9_]+)/  tap open(user: ${user}) }
             rule range { match /(\\d+)-(\\d+)?(x)?/  replace "$1 to $2" }
             """
-        try Data(spec.utf8).write(to: URL(fileURLWithPath: path))
-        let output = Compiler.compile(path: path)
+        let output = Compiler.compile(source: spec, path: "groups.richrules")
         let table = try XCTUnwrap(output.table)
         let automata = try XCTUnwrap(output.automata)
         let compiled = try RuleEngine(table: table, automata: automata)
