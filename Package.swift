@@ -45,13 +45,14 @@ let package = Package(
         .testTarget(
             name: "RulegenTests", dependencies: ["RuleCompiler", "RuleRuntime", "TestSupport", "rulegen"],
             exclude: ["LintCases", "HTMLGoldens"]),
-        // Compiles the checked-in generated Swift of every example spec (regenerate with
-        // `swift run rulegen Specs/*.richrules -o Tests/GeneratedConsumerTests/Generated`).
+        // Compiles the checked-in generated Swift of every example spec and of Specs/escapes
+        // (regenerate with `swift run rulegen Specs/*.richrules
+        // Tests/GeneratedConsumerTests/Specs/*.richrules -o Tests/GeneratedConsumerTests/Generated`).
         .testTarget(
             name: "GeneratedConsumerTests", dependencies: ["RuleCompiler", "RuleRuntime", "TestSupport"],
             exclude: [
-                "Generated/Agreement.styles.json", "Generated/Social.styles.json", "Generated/Html.styles.json",
-                "Generated/Prefix.styles.json",
+                "Specs", "Generated/Agreement.styles.json", "Generated/Social.styles.json", "Generated/Html.styles.json",
+                "Generated/Prefix.styles.json", "Generated/Escapes.styles.json",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,16 +4,23 @@ import RuleRuntime
 import TestSupport
 import XCTest
 
-/// Compiles the checked-in generated Swift of every example spec (`Generated/`) and runs
-/// it against the reference engine built from the spec itself on a seeded corpus.
-/// `RulegenTests.GoldenFilesTests` checks that the checked-in files are up to date.
+/// Compiles the checked-in generated Swift of every example spec and of `Specs/escapes`
+/// (`Generated/`) and runs it against the reference engine built from the spec itself on a
+/// seeded corpus. The table the generated Swift declares equals both the spec's and the
+/// one read from the checked-in `.styles.json`. `RulegenTests.GoldenFilesTests` checks that
+/// the checked-in files are up to date.
 final class ConsumerTests: XCTestCase {
-    static let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Specs")
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let specs = folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Specs")
 
-    func reference(_ name: String) throws -> RuleEngine {
-        let output = Compiler.compile(path: Self.specs.appendingPathComponent("\(name).richrules").path)
+    func reference(_ name: String, in folder: URL = ConsumerTests.specs) throws -> RuleEngine {
+        let output = Compiler.compile(path: folder.appendingPathComponent("\(name).richrules").path)
         return try RuleEngine(table: XCTUnwrap(output.table, "\(name): \(output.diagnostics.map(\.message))"))
+    }
+
+    /// The table of the checked-in `Generated/<Name>.styles.json`.
+    func checkedInTable(_ name: String) throws -> StyleTable {
+        try StyleTable(jsonData: Data(contentsOf: Self.folder.appendingPathComponent("Generated/\(name).styles.json")))
     }
 
     static let pieces = [
@@ -28,11 +35,14 @@ final class ConsumerTests: XCTestCase {
         return (0..<count).map { _ in (0..<rng.below(12)).map { _ in rng.pick(Self.pieces) }.joined() }
     }
 
-    func check(_ generated: (String) -> RenderResult, table: StyleTable, name: String, file: StaticString = #filePath, line: UInt = #line)
-        throws
-    {
-        let engine = try reference(name)
+    func check(
+        _ generated: (String) -> RenderResult, table: StyleTable, name: String, in folder: URL = ConsumerTests.specs,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let engine = try reference(name, in: folder)
         XCTAssertEqual(table, engine.table, "\(name): generated table differs from the spec's", file: file, line: line)
+        XCTAssertEqual(
+            table, try checkedInTable(table.name), "\(name): generated table differs from its .styles.json", file: file, line: line)
         let seed = testSeed(7)
         for text in corpus(seed: seed, count: 400) {
             XCTAssertEqual(generated(text), engine.render(text), "seed \(seed) \(name): \(text)", file: file, line: line)
@@ -44,6 +54,43 @@ final class ConsumerTests: XCTestCase {
         XCTAssertEqual(AgreementRules.Rule.allCases.map(\.rawValue), ["h", "mention", "phone"])
         XCTAssertEqual(AgreementRules.Handler.openAgreement.rawValue, "openAgreement")
         XCTAssertEqual(AgreementRules.Style.allCases.count, 3)
+    }
+
+    /// `rule(of:)` gives the typed rule of a match; `nil` for the truncation token and for
+    /// a match of another spec whose rule at that index has another name.
+    func testRuleOfAMatch() throws {
+        let result = AgreementRules.render("<h1>Terms</h1> @alice <h2>x</h2> 13800138000")
+        XCTAssertEqual(result.matches.map(AgreementRules.rule(of:)), [.h, .mention, .h, .phone])
+        let social = SocialRules.render("hi @bob [vip] " + String(repeating: "long text ", count: 20))
+        XCTAssertEqual(social.matches.map(SocialRules.rule(of:)), [.mention, .vip])
+        let truncated = social.truncated(toCharacters: 30)
+        XCTAssertEqual(truncated.matches.map(\.isTruncationToken), [false, false, true])
+        XCTAssertEqual(truncated.matches.map(SocialRules.rule(of:)), [.mention, .vip, nil])
+        XCTAssertEqual(social.matches.map(AgreementRules.rule(of:)), [nil, nil])
+        XCTAssertEqual(EscapesRules.Rule.allCases.map(\.rawValue), ["quotes", "backslashes", "interpolation", "default", "Type"])
+        XCTAssertEqual(EscapesRules.Rule.Type_.rawValue, "Type")
+    }
+
+    /// Quotes, backslashes, `#`, control and invisible characters, comment and literal
+    /// delimiters in every kind of string a spec holds: the generated literals read back as
+    /// the spec's strings.
+    func testEscapes() throws {
+        let specs = Self.folder.appendingPathComponent("Specs")
+        try check(EscapesRules.render, table: EscapesRules.table, name: "escapes", in: specs)
+        let table = EscapesRules.table
+        XCTAssertEqual(table.base.font?.family, "Hel\"ve\\tica */ \u{202E}")
+        XCTAssertEqual(table.truncation?.text, "\"\"\" more…\0")
+        let patterns = table.rules.map { rule -> String? in
+            guard case .regex(let pattern, _, _) = rule.matcher else { return nil }
+            return pattern
+        }
+        XCTAssertEqual(patterns, ["\"\"\"#\"##\\/\\*", "\\\\\"#\\\\\\(x\\)", nil, "\\bdefault\\b", nil])
+        let text = "x \"\"\"#\"##/* y \\\"#\\(x) \\(z default <em data=\"d\"/>"
+        XCTAssertEqual(
+            EscapesRules.render(text).matches.map(\.rule), ["quotes", "backslashes", "interpolation", "default", "Type"])
+        XCTAssertEqual(
+            EscapesRules.render(text).matches.map { $0.tap?.arguments.map(\.value) ?? [] },
+            [["say \"hi\"# \\# \u{0}*/ /* 😀 \u{2028}\u{202E}\u{7F}", "\"\"\"#\"##/*"], [], [], [], []])
     }
 
     func testSocial() throws {

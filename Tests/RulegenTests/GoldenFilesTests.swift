@@ -1,22 +1,32 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The generated files checked in for `GeneratedConsumerTests` are what `rulegen` writes
-/// today. Refresh them with
-/// `swift run rulegen Specs/*.richrules -o Tests/GeneratedConsumerTests/Generated`.
+/// today, compared as text (the first difference is shown). Refresh them with
+/// `swift run rulegen Specs/*.richrules Tests/GeneratedConsumerTests/Specs/*.richrules
+/// -o Tests/GeneratedConsumerTests/Generated` and review the diff.
 final class GoldenFilesTests: XCTestCase {
+    static let specs = [
+        "Specs/agreement.richrules", "Specs/social.richrules", "Specs/html.richrules", "Specs/prefix.richrules",
+        "Tests/GeneratedConsumerTests/Specs/escapes.richrules",
+    ]
+
     func testCheckedInGeneratedFilesAreUpToDate() throws {
         let scratch = try ScratchDirectory()
-        let specs = ["agreement", "social", "html", "prefix"].map { "Specs/\($0).richrules" }
-        let result = try CLI.run(specs + ["-o", scratch.url.path])
+        let result = try CLI.run(Self.specs + ["-o", scratch.url.path, "--quiet"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let golden = CLI.packageRoot.appendingPathComponent("Tests/GeneratedConsumerTests/Generated")
         let names = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted()
         XCTAssertEqual(names, try FileManager.default.contentsOfDirectory(atPath: golden.path).sorted())
         for name in names {
-            let fresh = FileManager.default.contents(atPath: scratch.url.appendingPathComponent(name).path)
-            let checkedIn = FileManager.default.contents(atPath: golden.appendingPathComponent(name).path)
-            XCTAssertEqual(fresh, checkedIn, "\(name) is stale: regenerate Tests/GeneratedConsumerTests/Generated")
+            let fresh = try String(contentsOf: scratch.url.appendingPathComponent(name), encoding: .utf8)
+            let checkedIn = try String(contentsOf: golden.appendingPathComponent(name), encoding: .utf8)
+            if fresh != checkedIn {
+                XCTFail(
+                    "\(name) is stale: regenerate Tests/GeneratedConsumerTests/Generated\n"
+                        + firstDifference(expected: checkedIn, actual: fresh))
+            }
         }
     }
 }

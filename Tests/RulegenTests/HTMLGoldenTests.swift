@@ -1,6 +1,7 @@
 import Foundation
 import RuleCompiler
 import RuleRuntime
+import TestSupport
 import XCTest
 
 /// `RenderResult.html(options:)` on the example specs, against `HTMLGoldens/<spec>.html`
@@ -97,32 +98,10 @@ final class HTMLGoldenTests: XCTestCase {
             let expected = try String(contentsOf: golden, encoding: .utf8)
             if page != expected {
                 XCTFail(
-                    "HTMLGoldens/\(spec).html differs; regenerate with RICHRULES_UPDATE_GOLDENS=1 if intended\n" + Self.diff(expected, page)
+                    "HTMLGoldens/\(spec).html differs; regenerate with RICHRULES_UPDATE_GOLDENS=1 if intended\n"
+                        + firstDifference(expected: expected, actual: page)
                 )
             }
         }
-    }
-
-    /// The first differing line of two texts, with the place in it where they part.
-    static func diff(_ expected: String, _ actual: String) -> String {
-        let a = expected.components(separatedBy: "\n")
-        let b = actual.components(separatedBy: "\n")
-        guard let line = (0..<max(a.count, b.count)).first(where: { $0 >= a.count || $0 >= b.count || a[$0] != b[$0] }) else {
-            return "(no difference)"
-        }
-        let x = line < a.count ? Array(a[line]) : []
-        let y = line < b.count ? Array(b[line]) : []
-        let common = zip(x, y).prefix { $0 == $1 }.count
-        let from = max(0, common - 60)
-        func excerpt(_ c: [Character]) -> String {
-            (from > 0 ? "…" : "") + String(c[from..<min(c.count, common + 100)]) + (c.count > common + 100 ? "…" : "")
-        }
-        let caret = String(repeating: " ", count: (from > 0 ? 1 : 0) + common - from) + "^"
-        return """
-            line \(line + 1), column \(common + 1) (expected \(a.count) lines, got \(b.count)):
-            - \(line < a.count ? excerpt(x) : "(missing)")
-            + \(line < b.count ? excerpt(y) : "(missing)")
-              \(caret)
-            """
     }
 }

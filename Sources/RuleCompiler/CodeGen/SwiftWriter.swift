@@ -1,5 +1,9 @@
 /// An indentation-aware text writer for generated Swift.
 struct SwiftWriter {
+    /// The width within which `expression` keeps a line when it can break it: the line
+    /// length of the package's `.swift-format`, so that the generated files lint clean.
+    static let width = 140
+
     private(set) var text = ""
     private var level = 0
 
@@ -11,104 +15,50 @@ struct SwiftWriter {
     /// `header {`, the body indented, `}`.
     mutating func block(_ header: String, _ body: (inout SwiftWriter) -> Void) {
         line(header + " {")
-        level += 1
-        body(&self)
-        level -= 1
+        indented(body)
         line("}")
     }
 
-    /// Lines written verbatim, without indentation (raw string contents).
-    mutating func verbatim(_ s: String) {
-        text += s
-        if !s.hasSuffix("\n") { text += "\n" }
+    /// The body one level further in.
+    mutating func indented(_ body: (inout SwiftWriter) -> Void) {
+        level += 1
+        body(&self)
+        level -= 1
     }
-}
 
-/// Swift literal spelling of spec strings.
-public enum SwiftLiteral {
-    /// A `"…"` literal with every special character escaped.
-    public static func string(_ s: String) -> String {
-        string(s) { c in
-            c.value < 0x20 || c.value == 0x7F || (0x80...0x9F).contains(c.value) || c.properties.generalCategory == .format
-                || c == "\u{2028}" || c == "\u{2029}"
+    /// `prefix`, the expression and `suffix`: on one line when that fits within `width`,
+    /// otherwise a call with one argument per line (the closing parenthesis after the last
+    /// one) and a literal with one element per line (each with a comma, the bracket on a
+    /// line of its own), each part printed the same way.
+    mutating func expression(_ expression: SwiftExpression, prefix: String = "", suffix: String = "") {
+        let flat = prefix + expression.flat + suffix
+        guard expression.canBreak, level * 4 + flat.count > Self.width else {
+            line(flat)
+            return
         }
-    }
-
-    /// A `"…"` literal: quotes, backslashes, `\n \r \t \0` escaped, and the scalars for
-    /// which `escapes` is true as `\u{…}`.
-    static func string(_ s: String, escaping escapes: (Unicode.Scalar) -> Bool) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\0": out += "\\0"
-            default:
-                if escapes(c) {
-                    out += "\\u{\(String(c.value, radix: 16, uppercase: true))}"
-                } else {
-                    out.unicodeScalars.append(c)
+        switch expression {
+        case .literal:
+            line(flat)
+        case .call(let callee, let arguments):
+            line(prefix + callee + "(")
+            indented { w in
+                for (index, argument) in arguments.enumerated() {
+                    let last = index == arguments.count - 1
+                    w.expression(argument.value, prefix: argument.prefix, suffix: last ? ")" + suffix : ",")
                 }
             }
-        }
-        return out + "\""
-    }
-
-    /// A Swift identifier for a spec name (backticked when it is a keyword).
-    static func identifier(_ name: String) -> String {
-        keywords.contains(name) ? "`\(name)`" : name
-    }
-
-    /// An argument label at a call site: only `inout` needs backticks there
-    /// (others draw a warning).
-    static func callLabel(_ name: String) -> String {
-        name == "inout" ? "`\(name)`" : name
-    }
-
-    /// Enum case names for spec names, one per name and all distinct: `Type` and
-    /// `Protocol` cannot name a type member even in backticks, and `allCases`,
-    /// `rawValue`, `hashValue` would clash with the enum's own members, so they get
-    /// trailing underscores — as many as it takes not to meet another name of the set
-    /// (`Type` beside `Type_` becomes `Type__`). The raw value keeps the spec's name.
-    static func caseNames(_ names: [String]) -> [String] {
-        let reserved: Set<String> = ["Type", "Protocol", "allCases", "rawValue", "hashValue"]
-        var taken = Set(names.filter { !reserved.contains($0) })
-        return names.map { name in
-            guard reserved.contains(name) else { return identifier(name) }
-            var candidate = name + "_"
-            while taken.contains(candidate) { candidate += "_" }
-            taken.insert(candidate)
-            return candidate
-        }
-    }
-
-    /// Text for a `//` or `///` comment: anything that could end the comment's line or
-    /// hide what follows (control characters, line and paragraph separators, format
-    /// characters such as bidirectional overrides) becomes `?`, and a backtick `'` (the
-    /// text is shown in code voice).
-    public static func comment(_ text: String) -> String {
-        var out = ""
-        for c in text.unicodeScalars {
-            let category = c.properties.generalCategory
-            if c == "`" {
-                out += "'"
-            } else if category == .control || category == .format || category == .lineSeparator || category == .paragraphSeparator {
-                out += "?"
-            } else {
-                out.unicodeScalars.append(c)
+        case .array(let elements):
+            line(prefix + "[")
+            indented { w in
+                for element in elements { w.expression(element, suffix: ",") }
             }
+            line("]" + suffix)
+        case .dictionary(let entries):
+            line(prefix + "[")
+            indented { w in
+                for entry in entries { w.expression(entry.value, prefix: entry.key.flat + ": ", suffix: ",") }
+            }
+            line("]" + suffix)
         }
-        return out
     }
-
-    static let keywords: Set<String> = [
-        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
-        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
-        "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do",
-        "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
-        "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "_",
-    ]
 }

@@ -6,11 +6,16 @@ import RuleRuntime
 
 /// The rules of `agreement.richrules`: its style table and the engine that runs it.
 internal enum AgreementRules {
-    /// The style table, identical to `Agreement.styles.json`.
-    internal static let table: StyleTable = {
-        // The table was written by the same rulegen that checked it; it always decodes.
-        try! StyleTable(jsonData: Data(base64Encoded: tableBase64.filter { !$0.isWhitespace })!)
-    }()
+    /// The style table, equal to the one `Agreement.styles.json` holds. Its styles and rules
+    /// are declared at the end of this file.
+    internal static let table: StyleTable = StyleTable(
+        name: "Agreement",
+        source: "agreement.richrules",
+        base: TextStyle(font: FontSpec(size: 14), color: .rgba(RGBA(red: 142, green: 142, blue: 147))),
+        styles: styles,
+        highlight: TextStyle(background: .rgba(RGBA(red: 229, green: 229, blue: 234))),
+        handlers: handlerLabels,
+        rules: [rule0(), rule1(), rule2()])
 
     /// The compiled automata of the regex rules (DFA + NFA per rule).
     internal static let automata: CompiledRuleSet = {
@@ -24,6 +29,19 @@ internal enum AgreementRules {
     /// Runs the rules on `text`: kept and discarded matches, display text, segments.
     internal static func render(_ text: String) -> RenderResult {
         engine.render(text)
+    }
+
+    /// The rule of a match of `render` (or `engine`); `nil` for the truncation token and for
+    /// matches of another spec's rules.
+    internal static func rule(of match: RuleMatch) -> Rule? {
+        let rule: Rule
+        switch match.ruleIndex {
+        case 0: rule = .h
+        case 1: rule = .mention
+        case 2: rule = .phone
+        default: return nil
+        }
+        return rule.rawValue == match.rule ? rule : nil
     }
 
     /// What the app does on a tap: one method per handler the spec names, with its argument
@@ -83,104 +101,26 @@ internal enum AgreementRules {
 
     /// The rules, in declaration order.
     internal enum Rule: String, CaseIterable, Sendable {
-        case h = "h"
-        case mention = "mention"
-        case phone = "phone"
+        case h
+        case mention
+        case phone
     }
 
     /// The tap handler names used by the spec.
     internal enum Handler: String, CaseIterable, Sendable {
-        case call = "call"
-        case onTag = "onTag"
-        case openAgreement = "openAgreement"
-        case openPrivacy = "openPrivacy"
-        case openProfile = "openProfile"
+        case call
+        case onTag
+        case openAgreement
+        case openPrivacy
+        case openProfile
     }
 
     /// The named styles of the spec.
     internal enum Style: String, CaseIterable, Sendable {
-        case danger = "danger"
-        case link = "link"
-        case pressed = "pressed"
+        case danger
+        case link
+        case pressed
     }
-
-    private static let tableBase64 = """
-        ewogICJiYXNlIiA6IHsKICAgICJjb2xvciIgOiAiIzhFOEU5M0ZGIiwKICAgICJmb250IiA6IHsK
-        ICAgICAgInNpemUiIDogMTQKICAgIH0KICB9LAogICJmb3JtYXRWZXJzaW9uIiA6IDIsCiAgImhh
-        bmRsZXJzIiA6IHsKICAgICJjYWxsIiA6IFsKICAgICAgIm51bWJlciIKICAgIF0sCiAgICAib25U
-        YWciIDogWwogICAgICAibmFtZSIsCiAgICAgICJ0ZXh0IgogICAgXSwKICAgICJvcGVuQWdyZWVt
-        ZW50IiA6IFsKCiAgICBdLAogICAgIm9wZW5Qcml2YWN5IiA6IFsKCiAgICBdLAogICAgIm9wZW5Q
-        cm9maWxlIiA6IFsKICAgICAgInVzZXIiCiAgICBdCiAgfSwKICAiaGlnaGxpZ2h0IiA6IHsKICAg
-        ICJiYWNrZ3JvdW5kIiA6ICIjRTVFNUVBRkYiCiAgfSwKICAibmFtZSIgOiAiQWdyZWVtZW50IiwK
-        ICAicnVsZXMiIDogWwogICAgewogICAgICAiYWxsb3dPdmVybGFwIiA6IFsKCiAgICAgIF0sCiAg
-        ICAgICJjYXB0dXJlTmFtZXMiIDogewoKICAgICAgfSwKICAgICAgImxvY2F0aW9uIiA6ICJhZ3Jl
-        ZW1lbnQucmljaHJ1bGVzOjE0OjYiLAogICAgICAibWF0Y2giIDogewogICAgICAgICJmYW1pbHki
-        IDogImgiLAogICAgICAgICJraW5kIiA6ICJ0YWdGYW1pbHkiCiAgICAgIH0sCiAgICAgICJuYW1l
-        IiA6ICJoIiwKICAgICAgInByZXNlbnRhdGlvbiIgOiB7CiAgICAgICAgImhpZ2hsaWdodCIgOiB7
-        CiAgICAgICAgICAiYmFja2dyb3VuZCIgOiAiI0U1RTVFQUZGIgogICAgICAgIH0sCiAgICAgICAg
-        InN0eWxlIiA6IHsKICAgICAgICAgICJjb2xvciIgOiAic3lzdGVtQmx1ZSIsCiAgICAgICAgICAi
-        Zm9udCIgOiB7CiAgICAgICAgICAgICJzaXplIiA6IDE0CiAgICAgICAgICB9CiAgICAgICAgfSwK
-        ICAgICAgICAic3R5bGVOYW1lIiA6ICJsaW5rIiwKICAgICAgICAidGFwIiA6IHsKICAgICAgICAg
-        ICJhcmd1bWVudHMiIDogWwogICAgICAgICAgICB7CiAgICAgICAgICAgICAgImxhYmVsIiA6ICJu
-        YW1lIiwKICAgICAgICAgICAgICAidmFsdWUiIDogewogICAgICAgICAgICAgICAgInBhcnRzIiA6
-        IFsKICAgICAgICAgICAgICAgICAgewogICAgICAgICAgICAgICAgICAgICJuYW1lIiA6ICJuYW1l
-        IgogICAgICAgICAgICAgICAgICB9CiAgICAgICAgICAgICAgICBdCiAgICAgICAgICAgICAgfQog
-        ICAgICAgICAgICB9LAogICAgICAgICAgICB7CiAgICAgICAgICAgICAgImxhYmVsIiA6ICJ0ZXh0
-        IiwKICAgICAgICAgICAgICAidmFsdWUiIDogewogICAgICAgICAgICAgICAgInBhcnRzIiA6IFsK
-        ICAgICAgICAgICAgICAgICAgewogICAgICAgICAgICAgICAgICAgICJuYW1lIiA6ICJ0ZXh0Igog
-        ICAgICAgICAgICAgICAgICB9CiAgICAgICAgICAgICAgICBdCiAgICAgICAgICAgICAgfQogICAg
-        ICAgICAgICB9CiAgICAgICAgICBdLAogICAgICAgICAgImhhbmRsZXIiIDogIm9uVGFnIgogICAg
-        ICAgIH0KICAgICAgfSwKICAgICAgInByaW9yaXR5IiA6IDAsCiAgICAgICJ0YWdzIiA6IHsKICAg
-        ICAgICAiaDEiIDogewogICAgICAgICAgImhpZ2hsaWdodCIgOiB7CiAgICAgICAgICAgICJiYWNr
-        Z3JvdW5kIiA6ICIjRTVFNUVBRkYiCiAgICAgICAgICB9LAogICAgICAgICAgInN0eWxlIiA6IHsK
-        ICAgICAgICAgICAgImNvbG9yIiA6ICJzeXN0ZW1CbHVlIiwKICAgICAgICAgICAgImZvbnQiIDog
-        ewogICAgICAgICAgICAgICJzaXplIiA6IDE0CiAgICAgICAgICAgIH0sCiAgICAgICAgICAgICJ1
-        bmRlcmxpbmUiIDogInNpbmdsZSIKICAgICAgICAgIH0sCiAgICAgICAgICAidGFwIiA6IHsKICAg
-        ICAgICAgICAgImFyZ3VtZW50cyIgOiBbCgogICAgICAgICAgICBdLAogICAgICAgICAgICAiaGFu
-        ZGxlciIgOiAib3BlbkFncmVlbWVudCIKICAgICAgICAgIH0KICAgICAgICB9LAogICAgICAgICJo
-        MiIgOiB7CiAgICAgICAgICAiaGlnaGxpZ2h0IiA6IHsKICAgICAgICAgICAgImJhY2tncm91bmQi
-        IDogIiNFNUU1RUFGRiIKICAgICAgICAgIH0sCiAgICAgICAgICAic3R5bGUiIDogewogICAgICAg
-        ICAgICAiY29sb3IiIDogInN5c3RlbVJlZCIsCiAgICAgICAgICAgICJmb250IiA6IHsKICAgICAg
-        ICAgICAgICAic2l6ZSIgOiAxNAogICAgICAgICAgICB9CiAgICAgICAgICB9LAogICAgICAgICAg
-        InN0eWxlTmFtZSIgOiAiZGFuZ2VyIiwKICAgICAgICAgICJ0YXAiIDogewogICAgICAgICAgICAi
-        YXJndW1lbnRzIiA6IFsKCiAgICAgICAgICAgIF0sCiAgICAgICAgICAgICJoYW5kbGVyIiA6ICJv
-        cGVuUHJpdmFjeSIKICAgICAgICAgIH0KICAgICAgICB9CiAgICAgIH0KICAgIH0sCiAgICB7CiAg
-        ICAgICJhbGxvd092ZXJsYXAiIDogWwoKICAgICAgXSwKICAgICAgImNhcHR1cmVOYW1lcyIgOiB7
-        CgogICAgICB9LAogICAgICAibG9jYXRpb24iIDogImFncmVlbWVudC5yaWNocnVsZXM6MjI6NiIs
-        CiAgICAgICJtYXRjaCIgOiB7CiAgICAgICAgImZsYWdzIiA6ICIiLAogICAgICAgICJraW5kIiA6
-        ICJyZWdleCIsCiAgICAgICAgInBhdHRlcm4iIDogIkBcXHcrIgogICAgICB9LAogICAgICAibmFt
-        ZSIgOiAibWVudGlvbiIsCiAgICAgICJwcmVzZW50YXRpb24iIDogewogICAgICAgICJoaWdobGln
-        aHQiIDogewogICAgICAgICAgImJhY2tncm91bmQiIDogIiNFNUU1RUFGRiIKICAgICAgICB9LAog
-        ICAgICAgICJzdHlsZSIgOiB7CiAgICAgICAgICAiY29sb3IiIDogInN5c3RlbVB1cnBsZSIsCiAg
-        ICAgICAgICAiZm9udCIgOiB7CiAgICAgICAgICAgICJzaXplIiA6IDE0CiAgICAgICAgICB9CiAg
-        ICAgICAgfSwKICAgICAgICAidGFwIiA6IHsKICAgICAgICAgICJhcmd1bWVudHMiIDogWwogICAg
-        ICAgICAgICB7CiAgICAgICAgICAgICAgImxhYmVsIiA6ICJ1c2VyIiwKICAgICAgICAgICAgICAi
-        dmFsdWUiIDogewogICAgICAgICAgICAgICAgInBhcnRzIiA6IFsKICAgICAgICAgICAgICAgICAg
-        ewogICAgICAgICAgICAgICAgICAgICJncm91cCIgOiAwCiAgICAgICAgICAgICAgICAgIH0KICAg
-        ICAgICAgICAgICAgIF0KICAgICAgICAgICAgICB9CiAgICAgICAgICAgIH0KICAgICAgICAgIF0s
-        CiAgICAgICAgICAiaGFuZGxlciIgOiAib3BlblByb2ZpbGUiCiAgICAgICAgfQogICAgICB9LAog
-        ICAgICAicHJpb3JpdHkiIDogMTAsCiAgICAgICJ0YWdzIiA6IHsKCiAgICAgIH0KICAgIH0sCiAg
-        ICB7CiAgICAgICJhbGxvd092ZXJsYXAiIDogWwoKICAgICAgXSwKICAgICAgImNhcHR1cmVOYW1l
-        cyIgOiB7CgogICAgICB9LAogICAgICAibG9jYXRpb24iIDogImFncmVlbWVudC5yaWNocnVsZXM6
-        Mjk6NiIsCiAgICAgICJtYXRjaCIgOiB7CiAgICAgICAgImZsYWdzIiA6ICIiLAogICAgICAgICJr
-        aW5kIiA6ICJyZWdleCIsCiAgICAgICAgInBhdHRlcm4iIDogIjFbMy05XVxcZHs5fSIKICAgICAg
-        fSwKICAgICAgIm5hbWUiIDogInBob25lIiwKICAgICAgInByZXNlbnRhdGlvbiIgOiB7CiAgICAg
-        ICAgImhpZ2hsaWdodCIgOiB7CiAgICAgICAgICAiYmFja2dyb3VuZCIgOiAiI0U1RTVFQUZGIgog
-        ICAgICAgIH0sCiAgICAgICAgInN0eWxlIiA6IHsKICAgICAgICAgICJjb2xvciIgOiAic3lzdGVt
-        Qmx1ZSIsCiAgICAgICAgICAiZm9udCIgOiB7CiAgICAgICAgICAgICJzaXplIiA6IDE0CiAgICAg
-        ICAgICB9CiAgICAgICAgfSwKICAgICAgICAic3R5bGVOYW1lIiA6ICJsaW5rIiwKICAgICAgICAi
-        dGFwIiA6IHsKICAgICAgICAgICJhcmd1bWVudHMiIDogWwogICAgICAgICAgICB7CiAgICAgICAg
-        ICAgICAgImxhYmVsIiA6ICJudW1iZXIiLAogICAgICAgICAgICAgICJ2YWx1ZSIgOiB7CiAgICAg
-        ICAgICAgICAgICAicGFydHMiIDogWwogICAgICAgICAgICAgICAgICB7CiAgICAgICAgICAgICAg
-        ICAgICAgImdyb3VwIiA6IDAKICAgICAgICAgICAgICAgICAgfQogICAgICAgICAgICAgICAgXQog
-        ICAgICAgICAgICAgIH0KICAgICAgICAgICAgfQogICAgICAgICAgXSwKICAgICAgICAgICJoYW5k
-        bGVyIiA6ICJjYWxsIgogICAgICAgIH0KICAgICAgfSwKICAgICAgInByaW9yaXR5IiA6IDIwLAog
-        ICAgICAidGFncyIgOiB7CgogICAgICB9CiAgICB9CiAgXSwKICAic291cmNlIiA6ICJhZ3JlZW1l
-        bnQucmljaHJ1bGVzIiwKICAic3R5bGVzIiA6IHsKICAgICJkYW5nZXIiIDogewogICAgICAiY29s
-        b3IiIDogInN5c3RlbVJlZCIKICAgIH0sCiAgICAibGluayIgOiB7CiAgICAgICJjb2xvciIgOiAi
-        c3lzdGVtQmx1ZSIKICAgIH0sCiAgICAicHJlc3NlZCIgOiB7CiAgICAgICJiYWNrZ3JvdW5kIiA6
-        ICIjRTVFNUVBRkYiCiAgICB9CiAgfQp9Cg==
-        """
 
     private static let automataBase64 = """
         UlIDAwABqA1SWAEAAAIBQACcBjAJBxkEAAEZLwAKAAQABRYBHgHJAwQLDgQHAAEAEXQBAQIDAQAG
@@ -402,4 +342,80 @@ internal enum AgreementRules {
         AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEB
         AQEBAQEBAQEBAQEBAQEBAQEBAQgBAgMEBQYHCAkKCwwNDg8Q
         """
+}
+
+// MARK: - Style table
+
+extension AgreementRules {
+    /// The named styles, merged along their inheritance chains.
+    private static let styles: [String: TextStyle] = [
+        "danger": TextStyle(color: .system(.systemRed)),
+        "link": TextStyle(color: .system(.systemBlue)),
+        "pressed": TextStyle(background: .rgba(RGBA(red: 229, green: 229, blue: 234))),
+    ]
+
+    /// The argument labels of each tap handler (`nil`: unlabelled).
+    private static let handlerLabels: [String: [String?]] = [
+        "call": ["number"],
+        "onTag": ["name", "text"],
+        "openAgreement": [],
+        "openPrivacy": [],
+        "openProfile": ["user"],
+    ]
+
+    /// agreement.richrules:14:6
+    private static func rule0() -> RuleEntry {
+        RuleEntry(
+            name: "h",
+            matcher: .tagFamily("h"),
+            presentation: Presentation(
+                style: TextStyle(font: FontSpec(size: 14), color: .system(.systemBlue)),
+                styleName: "link",
+                highlight: TextStyle(background: .rgba(RGBA(red: 229, green: 229, blue: 234))),
+                tap: TapSpec(
+                    handler: "onTag",
+                    arguments: [
+                        TapSpec.Argument(label: "name", value: Template([.name("name")])),
+                        TapSpec.Argument(label: "text", value: Template([.name("text")])),
+                    ])),
+            tags: [
+                "h1": Presentation(
+                    style: TextStyle(font: FontSpec(size: 14), color: .system(.systemBlue), underline: .single),
+                    highlight: TextStyle(background: .rgba(RGBA(red: 229, green: 229, blue: 234))),
+                    tap: TapSpec(handler: "openAgreement")),
+                "h2": Presentation(
+                    style: TextStyle(font: FontSpec(size: 14), color: .system(.systemRed)),
+                    styleName: "danger",
+                    highlight: TextStyle(background: .rgba(RGBA(red: 229, green: 229, blue: 234))),
+                    tap: TapSpec(handler: "openPrivacy")),
+            ],
+            location: "agreement.richrules:14:6")
+    }
+
+    /// agreement.richrules:22:6
+    private static func rule1() -> RuleEntry {
+        RuleEntry(
+            name: "mention",
+            matcher: .regex(pattern: #"@\w+"#, flags: [], detector: nil),
+            priority: 10,
+            presentation: Presentation(
+                style: TextStyle(font: FontSpec(size: 14), color: .system(.systemPurple)),
+                highlight: TextStyle(background: .rgba(RGBA(red: 229, green: 229, blue: 234))),
+                tap: TapSpec(handler: "openProfile", arguments: [TapSpec.Argument(label: "user", value: Template([.group(0)]))])),
+            location: "agreement.richrules:22:6")
+    }
+
+    /// agreement.richrules:29:6
+    private static func rule2() -> RuleEntry {
+        RuleEntry(
+            name: "phone",
+            matcher: .regex(pattern: #"1[3-9]\d{9}"#, flags: [], detector: nil),
+            priority: 20,
+            presentation: Presentation(
+                style: TextStyle(font: FontSpec(size: 14), color: .system(.systemBlue)),
+                styleName: "link",
+                highlight: TextStyle(background: .rgba(RGBA(red: 229, green: 229, blue: 234))),
+                tap: TapSpec(handler: "call", arguments: [TapSpec.Argument(label: "number", value: Template([.group(0)]))])),
+            location: "agreement.richrules:29:6")
+    }
 }

@@ -6,11 +6,16 @@ import RuleRuntime
 
 /// The rules of `html.richrules`: its style table and the engine that runs it.
 internal enum HtmlRules {
-    /// The style table, identical to `Html.styles.json`.
-    internal static let table: StyleTable = {
-        // The table was written by the same rulegen that checked it; it always decodes.
-        try! StyleTable(jsonData: Data(base64Encoded: tableBase64.filter { !$0.isWhitespace })!)
-    }()
+    /// The style table, equal to the one `Html.styles.json` holds. Its styles and rules
+    /// are declared at the end of this file.
+    internal static let table: StyleTable = StyleTable(
+        name: "Html",
+        source: "html.richrules",
+        base: TextStyle(font: FontSpec(size: 15)),
+        styles: styles,
+        highlight: nil,
+        handlers: handlerLabels,
+        rules: [rule0(), rule1()])
 
     /// The compiled automata of the regex rules (DFA + NFA per rule).
     internal static let automata: CompiledRuleSet = {
@@ -24,6 +29,18 @@ internal enum HtmlRules {
     /// Runs the rules on `text`: kept and discarded matches, display text, segments.
     internal static func render(_ text: String) -> RenderResult {
         engine.render(text)
+    }
+
+    /// The rule of a match of `render` (or `engine`); `nil` for the truncation token and for
+    /// matches of another spec's rules.
+    internal static func rule(of match: RuleMatch) -> Rule? {
+        let rule: Rule
+        switch match.ruleIndex {
+        case 0: rule = .anchor
+        case 1: rule = .picture
+        default: return nil
+        }
+        return rule.rawValue == match.rule ? rule : nil
     }
 
     /// What the app does on a tap: one method per handler the spec names, with its argument
@@ -68,71 +85,63 @@ internal enum HtmlRules {
 
     /// The rules, in declaration order.
     internal enum Rule: String, CaseIterable, Sendable {
-        case anchor = "anchor"
-        case picture = "picture"
+        case anchor
+        case picture
     }
 
     /// The tap handler names used by the spec.
     internal enum Handler: String, CaseIterable, Sendable {
-        case openURL = "openURL"
-        case showImage = "showImage"
+        case openURL
+        case showImage
     }
 
     /// The named styles of the spec.
     internal enum Style: String, CaseIterable, Sendable {
-        case link = "link"
+        case link
     }
-
-    private static let tableBase64 = """
-        ewogICJiYXNlIiA6IHsKICAgICJmb250IiA6IHsKICAgICAgInNpemUiIDogMTUKICAgIH0KICB9
-        LAogICJmb3JtYXRWZXJzaW9uIiA6IDIsCiAgImhhbmRsZXJzIiA6IHsKICAgICJvcGVuVVJMIiA6
-        IFsKICAgICAgInVybCIsCiAgICAgICJ0aXRsZSIKICAgIF0sCiAgICAic2hvd0ltYWdlIiA6IFsK
-        ICAgICAgInVybCIKICAgIF0KICB9LAogICJuYW1lIiA6ICJIdG1sIiwKICAicnVsZXMiIDogWwog
-        ICAgewogICAgICAiYWxsb3dPdmVybGFwIiA6IFsKCiAgICAgIF0sCiAgICAgICJjYXB0dXJlTmFt
-        ZXMiIDogewoKICAgICAgfSwKICAgICAgImxvY2F0aW9uIiA6ICJodG1sLnJpY2hydWxlczo5OjYi
-        LAogICAgICAibWF0Y2giIDogewogICAgICAgICJhdHRyaWJ1dGVzIiA6IFsKICAgICAgICAgICJo
-        cmVmIiwKICAgICAgICAgICJ0aXRsZSIKICAgICAgICBdLAogICAgICAgICJlbGVtZW50IiA6ICJh
-        IiwKICAgICAgICAia2luZCIgOiAiZWxlbWVudCIsCiAgICAgICAgInZvaWQiIDogZmFsc2UKICAg
-        ICAgfSwKICAgICAgIm5hbWUiIDogImFuY2hvciIsCiAgICAgICJwcmVzZW50YXRpb24iIDogewog
-        ICAgICAgICJoaWdobGlnaHQiIDogewogICAgICAgICAgImJhY2tncm91bmQiIDogIiNEMEU0RkZG
-        RiIKICAgICAgICB9LAogICAgICAgICJzdHlsZSIgOiB7CiAgICAgICAgICAiY29sb3IiIDogInN5
-        c3RlbUJsdWUiLAogICAgICAgICAgImZvbnQiIDogewogICAgICAgICAgICAic2l6ZSIgOiAxNQog
-        ICAgICAgICAgfSwKICAgICAgICAgICJ1bmRlcmxpbmUiIDogInNpbmdsZSIKICAgICAgICB9LAog
-        ICAgICAgICJzdHlsZU5hbWUiIDogImxpbmsiLAogICAgICAgICJ0YXAiIDogewogICAgICAgICAg
-        ImFyZ3VtZW50cyIgOiBbCiAgICAgICAgICAgIHsKICAgICAgICAgICAgICAibGFiZWwiIDogInVy
-        bCIsCiAgICAgICAgICAgICAgInZhbHVlIiA6IHsKICAgICAgICAgICAgICAgICJwYXJ0cyIgOiBb
-        CiAgICAgICAgICAgICAgICAgIHsKICAgICAgICAgICAgICAgICAgICAibmFtZSIgOiAiaHJlZiIK
-        ICAgICAgICAgICAgICAgICAgfQogICAgICAgICAgICAgICAgXQogICAgICAgICAgICAgIH0KICAg
-        ICAgICAgICAgfSwKICAgICAgICAgICAgewogICAgICAgICAgICAgICJsYWJlbCIgOiAidGl0bGUi
-        LAogICAgICAgICAgICAgICJ2YWx1ZSIgOiB7CiAgICAgICAgICAgICAgICAicGFydHMiIDogWwog
-        ICAgICAgICAgICAgICAgICB7CiAgICAgICAgICAgICAgICAgICAgIm5hbWUiIDogInRpdGxlIgog
-        ICAgICAgICAgICAgICAgICB9CiAgICAgICAgICAgICAgICBdCiAgICAgICAgICAgICAgfQogICAg
-        ICAgICAgICB9CiAgICAgICAgICBdLAogICAgICAgICAgImhhbmRsZXIiIDogIm9wZW5VUkwiCiAg
-        ICAgICAgfQogICAgICB9LAogICAgICAicHJpb3JpdHkiIDogMCwKICAgICAgInRhZ3MiIDogewoK
-        ICAgICAgfQogICAgfSwKICAgIHsKICAgICAgImFsbG93T3ZlcmxhcCIgOiBbCgogICAgICBdLAog
-        ICAgICAiY2FwdHVyZU5hbWVzIiA6IHsKCiAgICAgIH0sCiAgICAgICJsb2NhdGlvbiIgOiAiaHRt
-        bC5yaWNocnVsZXM6MTk6NiIsCiAgICAgICJtYXRjaCIgOiB7CiAgICAgICAgImF0dHJpYnV0ZXMi
-        IDogWwogICAgICAgICAgInNyYyIsCiAgICAgICAgICAiYWx0IgogICAgICAgIF0sCiAgICAgICAg
-        ImVsZW1lbnQiIDogImltZyIsCiAgICAgICAgImtpbmQiIDogImVsZW1lbnQiLAogICAgICAgICJ2
-        b2lkIiA6IHRydWUKICAgICAgfSwKICAgICAgIm5hbWUiIDogInBpY3R1cmUiLAogICAgICAicHJl
-        c2VudGF0aW9uIiA6IHsKICAgICAgICAiaW1hZ2UiIDogewogICAgICAgICAgImhlaWdodCIgOiA4
-        MCwKICAgICAgICAgICJzb3VyY2UiIDogewogICAgICAgICAgICAicGFydHMiIDogWwogICAgICAg
-        ICAgICAgIHsKICAgICAgICAgICAgICAgICJuYW1lIiA6ICJzcmMiCiAgICAgICAgICAgICAgfQog
-        ICAgICAgICAgICBdCiAgICAgICAgICB9LAogICAgICAgICAgIndpZHRoIiA6IDEyMAogICAgICAg
-        IH0sCiAgICAgICAgInN0eWxlIiA6IHsKICAgICAgICAgICJmb250IiA6IHsKICAgICAgICAgICAg
-        InNpemUiIDogMTUKICAgICAgICAgIH0KICAgICAgICB9LAogICAgICAgICJ0YXAiIDogewogICAg
-        ICAgICAgImFyZ3VtZW50cyIgOiBbCiAgICAgICAgICAgIHsKICAgICAgICAgICAgICAibGFiZWwi
-        IDogInVybCIsCiAgICAgICAgICAgICAgInZhbHVlIiA6IHsKICAgICAgICAgICAgICAgICJwYXJ0
-        cyIgOiBbCiAgICAgICAgICAgICAgICAgIHsKICAgICAgICAgICAgICAgICAgICAibmFtZSIgOiAi
-        c3JjIgogICAgICAgICAgICAgICAgICB9CiAgICAgICAgICAgICAgICBdCiAgICAgICAgICAgICAg
-        fQogICAgICAgICAgICB9CiAgICAgICAgICBdLAogICAgICAgICAgImhhbmRsZXIiIDogInNob3dJ
-        bWFnZSIKICAgICAgICB9CiAgICAgIH0sCiAgICAgICJwcmlvcml0eSIgOiAxMCwKICAgICAgInRh
-        Z3MiIDogewoKICAgICAgfQogICAgfQogIF0sCiAgInNvdXJjZSIgOiAiaHRtbC5yaWNocnVsZXMi
-        LAogICJzdHlsZXMiIDogewogICAgImxpbmsiIDogewogICAgICAiY29sb3IiIDogInN5c3RlbUJs
-        dWUiLAogICAgICAidW5kZXJsaW5lIiA6ICJzaW5nbGUiCiAgICB9CiAgfQp9Cg==
-        """
 
     private static let automataBase64 = """
         UlIDAgAA
         """
+}
+
+// MARK: - Style table
+
+extension HtmlRules {
+    /// The named styles, merged along their inheritance chains.
+    private static let styles: [String: TextStyle] = ["link": TextStyle(color: .system(.systemBlue), underline: .single)]
+
+    /// The argument labels of each tap handler (`nil`: unlabelled).
+    private static let handlerLabels: [String: [String?]] = ["openURL": ["url", "title"], "showImage": ["url"]]
+
+    /// html.richrules:9:6
+    private static func rule0() -> RuleEntry {
+        RuleEntry(
+            name: "anchor",
+            matcher: .element(name: "a", attributes: ["href", "title"], isVoid: false),
+            presentation: Presentation(
+                style: TextStyle(font: FontSpec(size: 15), color: .system(.systemBlue), underline: .single),
+                styleName: "link",
+                highlight: TextStyle(background: .rgba(RGBA(red: 208, green: 228, blue: 255))),
+                tap: TapSpec(
+                    handler: "openURL",
+                    arguments: [
+                        TapSpec.Argument(label: "url", value: Template([.name("href")])),
+                        TapSpec.Argument(label: "title", value: Template([.name("title")])),
+                    ])),
+            location: "html.richrules:9:6")
+    }
+
+    /// html.richrules:19:6
+    private static func rule1() -> RuleEntry {
+        RuleEntry(
+            name: "picture",
+            matcher: .element(name: "img", attributes: ["src", "alt"], isVoid: true),
+            priority: 10,
+            presentation: Presentation(
+                style: TextStyle(font: FontSpec(size: 15)),
+                tap: TapSpec(handler: "showImage", arguments: [TapSpec.Argument(label: "url", value: Template([.name("src")]))]),
+                image: ImageSpec(source: Template([.name("src")]), width: .points(120), height: .points(80))),
+            location: "html.richrules:19:6")
+    }
 }

@@ -6,11 +6,16 @@ import RuleRuntime
 
 /// The rules of `prefix.richrules`: its style table and the engine that runs it.
 internal enum PrefixRules {
-    /// The style table, identical to `Prefix.styles.json`.
-    internal static let table: StyleTable = {
-        // The table was written by the same rulegen that checked it; it always decodes.
-        try! StyleTable(jsonData: Data(base64Encoded: tableBase64.filter { !$0.isWhitespace })!)
-    }()
+    /// The style table, equal to the one `Prefix.styles.json` holds. Its styles and rules
+    /// are declared at the end of this file.
+    internal static let table: StyleTable = StyleTable(
+        name: "Prefix",
+        source: "prefix.richrules",
+        base: TextStyle(font: FontSpec(size: 14, family: "Helvetica"), color: .system(.black)),
+        styles: styles,
+        highlight: nil,
+        handlers: handlerLabels,
+        rules: [rule0(), rule1(), rule2()])
 
     /// The compiled automata of the regex rules (DFA + NFA per rule).
     internal static let automata: CompiledRuleSet = {
@@ -24,6 +29,19 @@ internal enum PrefixRules {
     /// Runs the rules on `text`: kept and discarded matches, display text, segments.
     internal static func render(_ text: String) -> RenderResult {
         engine.render(text)
+    }
+
+    /// The rule of a match of `render` (or `engine`); `nil` for the truncation token and for
+    /// matches of another spec's rules.
+    internal static func rule(of match: RuleMatch) -> Rule? {
+        let rule: Rule
+        switch match.ruleIndex {
+        case 0: rule = .hashtag
+        case 1: rule = .mention
+        case 2: rule = .link
+        default: return nil
+        }
+        return rule.rawValue == match.rule ? rule : nil
     }
 
     /// What the app does on a tap: one method per handler the spec names, with its argument
@@ -73,76 +91,66 @@ internal enum PrefixRules {
 
     /// The rules, in declaration order.
     internal enum Rule: String, CaseIterable, Sendable {
-        case hashtag = "hashtag"
-        case mention = "mention"
-        case link = "link"
+        case hashtag
+        case mention
+        case link
     }
 
     /// The tap handler names used by the spec.
     internal enum Handler: String, CaseIterable, Sendable {
-        case hashSelected = "hashSelected"
-        case linkSelected = "linkSelected"
-        case mentionSelected = "mentionSelected"
+        case hashSelected
+        case linkSelected
+        case mentionSelected
     }
 
     /// The named styles of the spec.
     internal enum Style: CaseIterable, Sendable {
     }
 
-    private static let tableBase64 = """
-        ewogICJiYXNlIiA6IHsKICAgICJjb2xvciIgOiAiYmxhY2siLAogICAgImZvbnQiIDogewogICAg
-        ICAiZmFtaWx5IiA6ICJIZWx2ZXRpY2EiLAogICAgICAic2l6ZSIgOiAxNAogICAgfQogIH0sCiAg
-        ImZvcm1hdFZlcnNpb24iIDogMiwKICAiaGFuZGxlcnMiIDogewogICAgImhhc2hTZWxlY3RlZCIg
-        OiBbCiAgICAgICJ0YWciCiAgICBdLAogICAgImxpbmtTZWxlY3RlZCIgOiBbCiAgICAgICJ1cmwi
-        CiAgICBdLAogICAgIm1lbnRpb25TZWxlY3RlZCIgOiBbCiAgICAgICJ1c2VyIgogICAgXQogIH0s
-        CiAgIm5hbWUiIDogIlByZWZpeCIsCiAgInJ1bGVzIiA6IFsKICAgIHsKICAgICAgImFsbG93T3Zl
-        cmxhcCIgOiBbCgogICAgICBdLAogICAgICAiY2FwdHVyZU5hbWVzIiA6IHsKCiAgICAgIH0sCiAg
-        ICAgICJsb2NhdGlvbiIgOiAicHJlZml4LnJpY2hydWxlczo3OjYiLAogICAgICAibWF0Y2giIDog
-        ewogICAgICAgICJraW5kIiA6ICJwcmVmaXgiLAogICAgICAgICJwcmVmaXgiIDogIiMiCiAgICAg
-        IH0sCiAgICAgICJuYW1lIiA6ICJoYXNodGFnIiwKICAgICAgInByZXNlbnRhdGlvbiIgOiB7CiAg
-        ICAgICAgInN0eWxlIiA6IHsKICAgICAgICAgICJjb2xvciIgOiAic3lzdGVtQmx1ZSIsCiAgICAg
-        ICAgICAiZm9udCIgOiB7CiAgICAgICAgICAgICJmYW1pbHkiIDogIkhlbHZldGljYSIsCiAgICAg
-        ICAgICAgICJzaXplIiA6IDE0CiAgICAgICAgICB9CiAgICAgICAgfSwKICAgICAgICAidGFwIiA6
-        IHsKICAgICAgICAgICJhcmd1bWVudHMiIDogWwogICAgICAgICAgICB7CiAgICAgICAgICAgICAg
-        ImxhYmVsIiA6ICJ0YWciLAogICAgICAgICAgICAgICJ2YWx1ZSIgOiB7CiAgICAgICAgICAgICAg
-        ICAicGFydHMiIDogWwogICAgICAgICAgICAgICAgICB7CiAgICAgICAgICAgICAgICAgICAgImdy
-        b3VwIiA6IDAKICAgICAgICAgICAgICAgICAgfQogICAgICAgICAgICAgICAgXQogICAgICAgICAg
-        ICAgIH0KICAgICAgICAgICAgfQogICAgICAgICAgXSwKICAgICAgICAgICJoYW5kbGVyIiA6ICJo
-        YXNoU2VsZWN0ZWQiCiAgICAgICAgfQogICAgICB9LAogICAgICAicHJpb3JpdHkiIDogMCwKICAg
-        ICAgInRhZ3MiIDogewoKICAgICAgfQogICAgfSwKICAgIHsKICAgICAgImFsbG93T3ZlcmxhcCIg
-        OiBbCgogICAgICBdLAogICAgICAiY2FwdHVyZU5hbWVzIiA6IHsKCiAgICAgIH0sCiAgICAgICJs
-        b2NhdGlvbiIgOiAicHJlZml4LnJpY2hydWxlczo4OjYiLAogICAgICAibWF0Y2giIDogewogICAg
-        ICAgICJraW5kIiA6ICJwcmVmaXgiLAogICAgICAgICJwcmVmaXgiIDogIkAiCiAgICAgIH0sCiAg
-        ICAgICJuYW1lIiA6ICJtZW50aW9uIiwKICAgICAgInByZXNlbnRhdGlvbiIgOiB7CiAgICAgICAg
-        InN0eWxlIiA6IHsKICAgICAgICAgICJjb2xvciIgOiAic3lzdGVtUHVycGxlIiwKICAgICAgICAg
-        ICJmb250IiA6IHsKICAgICAgICAgICAgImZhbWlseSIgOiAiSGVsdmV0aWNhIiwKICAgICAgICAg
-        ICAgInNpemUiIDogMTQKICAgICAgICAgIH0KICAgICAgICB9LAogICAgICAgICJ0YXAiIDogewog
-        ICAgICAgICAgImFyZ3VtZW50cyIgOiBbCiAgICAgICAgICAgIHsKICAgICAgICAgICAgICAibGFi
-        ZWwiIDogInVzZXIiLAogICAgICAgICAgICAgICJ2YWx1ZSIgOiB7CiAgICAgICAgICAgICAgICAi
-        cGFydHMiIDogWwogICAgICAgICAgICAgICAgICB7CiAgICAgICAgICAgICAgICAgICAgImdyb3Vw
-        IiA6IDAKICAgICAgICAgICAgICAgICAgfQogICAgICAgICAgICAgICAgXQogICAgICAgICAgICAg
-        IH0KICAgICAgICAgICAgfQogICAgICAgICAgXSwKICAgICAgICAgICJoYW5kbGVyIiA6ICJtZW50
-        aW9uU2VsZWN0ZWQiCiAgICAgICAgfQogICAgICB9LAogICAgICAicHJpb3JpdHkiIDogMCwKICAg
-        ICAgInRhZ3MiIDogewoKICAgICAgfQogICAgfSwKICAgIHsKICAgICAgImFsbG93T3ZlcmxhcCIg
-        OiBbCgogICAgICBdLAogICAgICAiY2FwdHVyZU5hbWVzIiA6IHsKCiAgICAgIH0sCiAgICAgICJs
-        b2NhdGlvbiIgOiAicHJlZml4LnJpY2hydWxlczo5OjYiLAogICAgICAibWF0Y2giIDogewogICAg
-        ICAgICJraW5kIiA6ICJwcmVmaXgiLAogICAgICAgICJwcmVmaXgiIDogImh0dHA6Ly8iCiAgICAg
-        IH0sCiAgICAgICJuYW1lIiA6ICJsaW5rIiwKICAgICAgInByZXNlbnRhdGlvbiIgOiB7CiAgICAg
-        ICAgInN0eWxlIiA6IHsKICAgICAgICAgICJjb2xvciIgOiAic3lzdGVtQmx1ZSIsCiAgICAgICAg
-        ICAiZm9udCIgOiB7CiAgICAgICAgICAgICJmYW1pbHkiIDogIkhlbHZldGljYSIsCiAgICAgICAg
-        ICAgICJzaXplIiA6IDE0CiAgICAgICAgICB9LAogICAgICAgICAgInVuZGVybGluZSIgOiAic2lu
-        Z2xlIgogICAgICAgIH0sCiAgICAgICAgInRhcCIgOiB7CiAgICAgICAgICAiYXJndW1lbnRzIiA6
-        IFsKICAgICAgICAgICAgewogICAgICAgICAgICAgICJsYWJlbCIgOiAidXJsIiwKICAgICAgICAg
-        ICAgICAidmFsdWUiIDogewogICAgICAgICAgICAgICAgInBhcnRzIiA6IFsKICAgICAgICAgICAg
-        ICAgICAgewogICAgICAgICAgICAgICAgICAgICJncm91cCIgOiAwCiAgICAgICAgICAgICAgICAg
-        IH0KICAgICAgICAgICAgICAgIF0KICAgICAgICAgICAgICB9CiAgICAgICAgICAgIH0KICAgICAg
-        ICAgIF0sCiAgICAgICAgICAiaGFuZGxlciIgOiAibGlua1NlbGVjdGVkIgogICAgICAgIH0KICAg
-        ICAgfSwKICAgICAgInByaW9yaXR5IiA6IDAsCiAgICAgICJ0YWdzIiA6IHsKCiAgICAgIH0KICAg
-        IH0KICBdLAogICJzb3VyY2UiIDogInByZWZpeC5yaWNocnVsZXMiLAogICJzdHlsZXMiIDogewoK
-        ICB9Cn0K
-        """
-
     private static let automataBase64 = """
         UlIDAwAAAA==
         """
+}
+
+// MARK: - Style table
+
+extension PrefixRules {
+    /// The named styles, merged along their inheritance chains.
+    private static let styles: [String: TextStyle] = [:]
+
+    /// The argument labels of each tap handler (`nil`: unlabelled).
+    private static let handlerLabels: [String: [String?]] = ["hashSelected": ["tag"], "linkSelected": ["url"], "mentionSelected": ["user"]]
+
+    /// prefix.richrules:7:6
+    private static func rule0() -> RuleEntry {
+        RuleEntry(
+            name: "hashtag",
+            matcher: .prefix("#"),
+            presentation: Presentation(
+                style: TextStyle(font: FontSpec(size: 14, family: "Helvetica"), color: .system(.systemBlue)),
+                tap: TapSpec(handler: "hashSelected", arguments: [TapSpec.Argument(label: "tag", value: Template([.group(0)]))])),
+            location: "prefix.richrules:7:6")
+    }
+
+    /// prefix.richrules:8:6
+    private static func rule1() -> RuleEntry {
+        RuleEntry(
+            name: "mention",
+            matcher: .prefix("@"),
+            presentation: Presentation(
+                style: TextStyle(font: FontSpec(size: 14, family: "Helvetica"), color: .system(.systemPurple)),
+                tap: TapSpec(handler: "mentionSelected", arguments: [TapSpec.Argument(label: "user", value: Template([.group(0)]))])),
+            location: "prefix.richrules:8:6")
+    }
+
+    /// prefix.richrules:9:6
+    private static func rule2() -> RuleEntry {
+        RuleEntry(
+            name: "link",
+            matcher: .prefix("http://"),
+            presentation: Presentation(
+                style: TextStyle(font: FontSpec(size: 14, family: "Helvetica"), color: .system(.systemBlue), underline: .single),
+                tap: TapSpec(handler: "linkSelected", arguments: [TapSpec.Argument(label: "url", value: Template([.group(0)]))])),
+            location: "prefix.richrules:9:6")
+    }
 }

@@ -6,11 +6,22 @@ import RuleRuntime
 
 /// The rules of `social.richrules`: its style table and the engine that runs it.
 internal enum SocialRules {
-    /// The style table, identical to `Social.styles.json`.
-    internal static let table: StyleTable = {
-        // The table was written by the same rulegen that checked it; it always decodes.
-        try! StyleTable(jsonData: Data(base64Encoded: tableBase64.filter { !$0.isWhitespace })!)
-    }()
+    /// The style table, equal to the one `Social.styles.json` holds. Its styles and rules
+    /// are declared at the end of this file.
+    internal static let table: StyleTable = StyleTable(
+        name: "Social",
+        source: "social.richrules",
+        base: TextStyle(font: FontSpec(size: 15), color: .system(.label)),
+        styles: styles,
+        highlight: TextStyle(background: .rgba(RGBA(red: 229, green: 229, blue: 234))),
+        truncation: TruncationSpec(
+            text: "… more",
+            style: TextStyle(font: FontSpec(size: 15), color: .system(.systemBlue)),
+            styleName: "link",
+            highlight: TextStyle(background: .rgba(RGBA(red: 229, green: 229, blue: 234))),
+            tap: TapSpec(handler: "expand")),
+        handlers: handlerLabels,
+        rules: [rule0(), rule1(), rule2(), rule3(), rule4()])
 
     /// The compiled automata of the regex rules (DFA + NFA per rule).
     internal static let automata: CompiledRuleSet = {
@@ -24,6 +35,21 @@ internal enum SocialRules {
     /// Runs the rules on `text`: kept and discarded matches, display text, segments.
     internal static func render(_ text: String) -> RenderResult {
         engine.render(text)
+    }
+
+    /// The rule of a match of `render` (or `engine`); `nil` for the truncation token and for
+    /// matches of another spec's rules.
+    internal static func rule(of match: RuleMatch) -> Rule? {
+        let rule: Rule
+        switch match.ruleIndex {
+        case 0: rule = .mention
+        case 1: rule = .topic
+        case 2: rule = .url
+        case 3: rule = .emoji
+        case 4: rule = .vip
+        default: return nil
+        }
+        return rule.rawValue == match.rule ? rule : nil
     }
 
     /// What the app does on a tap: one method per handler the spec names, with its argument
@@ -78,125 +104,26 @@ internal enum SocialRules {
 
     /// The rules, in declaration order.
     internal enum Rule: String, CaseIterable, Sendable {
-        case mention = "mention"
-        case topic = "topic"
-        case url = "url"
-        case emoji = "emoji"
-        case vip = "vip"
+        case mention
+        case topic
+        case url
+        case emoji
+        case vip
     }
 
     /// The tap handler names used by the spec.
     internal enum Handler: String, CaseIterable, Sendable {
-        case expand = "expand"
-        case openProfile = "openProfile"
-        case openTopic = "openTopic"
-        case openURL = "openURL"
+        case expand
+        case openProfile
+        case openTopic
+        case openURL
     }
 
     /// The named styles of the spec.
     internal enum Style: String, CaseIterable, Sendable {
-        case link = "link"
-        case pressed = "pressed"
+        case link
+        case pressed
     }
-
-    private static let tableBase64 = """
-        ewogICJiYXNlIiA6IHsKICAgICJjb2xvciIgOiAibGFiZWwiLAogICAgImZvbnQiIDogewogICAg
-        ICAic2l6ZSIgOiAxNQogICAgfQogIH0sCiAgImZvcm1hdFZlcnNpb24iIDogMiwKICAiaGFuZGxl
-        cnMiIDogewogICAgImV4cGFuZCIgOiBbCgogICAgXSwKICAgICJvcGVuUHJvZmlsZSIgOiBbCiAg
-        ICAgICJ1c2VyIgogICAgXSwKICAgICJvcGVuVG9waWMiIDogWwogICAgICAidG9waWMiCiAgICBd
-        LAogICAgIm9wZW5VUkwiIDogWwogICAgICAidXJsIgogICAgXQogIH0sCiAgImhpZ2hsaWdodCIg
-        OiB7CiAgICAiYmFja2dyb3VuZCIgOiAiI0U1RTVFQUZGIgogIH0sCiAgIm5hbWUiIDogIlNvY2lh
-        bCIsCiAgInJ1bGVzIiA6IFsKICAgIHsKICAgICAgImFsbG93T3ZlcmxhcCIgOiBbCgogICAgICBd
-        LAogICAgICAiY2FwdHVyZU5hbWVzIiA6IHsKICAgICAgICAidXNlciIgOiAxCiAgICAgIH0sCiAg
-        ICAgICJsb2NhdGlvbiIgOiAic29jaWFsLnJpY2hydWxlczoxNDo2IiwKICAgICAgIm1hdGNoIiA6
-        IHsKICAgICAgICAiZmxhZ3MiIDogIiIsCiAgICAgICAgImtpbmQiIDogInJlZ2V4IiwKICAgICAg
-        ICAicGF0dGVybiIgOiAiQCg/PHVzZXI+W0EtWmEtejAtOV9dKykiCiAgICAgIH0sCiAgICAgICJu
-        YW1lIiA6ICJtZW50aW9uIiwKICAgICAgInByZXNlbnRhdGlvbiIgOiB7CiAgICAgICAgImhpZ2hs
-        aWdodCIgOiB7CiAgICAgICAgICAiYmFja2dyb3VuZCIgOiAiI0U1RTVFQUZGIgogICAgICAgIH0s
-        CiAgICAgICAgInN0eWxlIiA6IHsKICAgICAgICAgICJjb2xvciIgOiAic3lzdGVtUHVycGxlIiwK
-        ICAgICAgICAgICJmb250IiA6IHsKICAgICAgICAgICAgInNpemUiIDogMTUsCiAgICAgICAgICAg
-        ICJ3ZWlnaHQiIDogInNlbWlib2xkIgogICAgICAgICAgfQogICAgICAgIH0sCiAgICAgICAgInRh
-        cCIgOiB7CiAgICAgICAgICAiYXJndW1lbnRzIiA6IFsKICAgICAgICAgICAgewogICAgICAgICAg
-        ICAgICJsYWJlbCIgOiAidXNlciIsCiAgICAgICAgICAgICAgInZhbHVlIiA6IHsKICAgICAgICAg
-        ICAgICAgICJwYXJ0cyIgOiBbCiAgICAgICAgICAgICAgICAgIHsKICAgICAgICAgICAgICAgICAg
-        ICAibmFtZSIgOiAidXNlciIKICAgICAgICAgICAgICAgICAgfQogICAgICAgICAgICAgICAgXQog
-        ICAgICAgICAgICAgIH0KICAgICAgICAgICAgfQogICAgICAgICAgXSwKICAgICAgICAgICJoYW5k
-        bGVyIiA6ICJvcGVuUHJvZmlsZSIKICAgICAgICB9CiAgICAgIH0sCiAgICAgICJwcmlvcml0eSIg
-        OiAxMCwKICAgICAgInRhZ3MiIDogewoKICAgICAgfQogICAgfSwKICAgIHsKICAgICAgImFsbG93
-        T3ZlcmxhcCIgOiBbCgogICAgICBdLAogICAgICAiY2FwdHVyZU5hbWVzIiA6IHsKCiAgICAgIH0s
-        CiAgICAgICJsb2NhdGlvbiIgOiAic29jaWFsLnJpY2hydWxlczoyMTo2IiwKICAgICAgIm1hdGNo
-        IiA6IHsKICAgICAgICAiZmxhZ3MiIDogIiIsCiAgICAgICAgImtpbmQiIDogInJlZ2V4IiwKICAg
-        ICAgICAicGF0dGVybiIgOiAiI1teI1xcc10rIyIKICAgICAgfSwKICAgICAgIm5hbWUiIDogInRv
-        cGljIiwKICAgICAgInByZXNlbnRhdGlvbiIgOiB7CiAgICAgICAgImhpZ2hsaWdodCIgOiB7CiAg
-        ICAgICAgICAiYmFja2dyb3VuZCIgOiAiI0U1RTVFQUZGIgogICAgICAgIH0sCiAgICAgICAgInN0
-        eWxlIiA6IHsKICAgICAgICAgICJjb2xvciIgOiAic3lzdGVtQmx1ZSIsCiAgICAgICAgICAiZm9u
-        dCIgOiB7CiAgICAgICAgICAgICJzaXplIiA6IDE1CiAgICAgICAgICB9CiAgICAgICAgfSwKICAg
-        ICAgICAic3R5bGVOYW1lIiA6ICJsaW5rIiwKICAgICAgICAidGFwIiA6IHsKICAgICAgICAgICJh
-        cmd1bWVudHMiIDogWwogICAgICAgICAgICB7CiAgICAgICAgICAgICAgImxhYmVsIiA6ICJ0b3Bp
-        YyIsCiAgICAgICAgICAgICAgInZhbHVlIiA6IHsKICAgICAgICAgICAgICAgICJwYXJ0cyIgOiBb
-        CiAgICAgICAgICAgICAgICAgIHsKICAgICAgICAgICAgICAgICAgICAiZ3JvdXAiIDogMAogICAg
-        ICAgICAgICAgICAgICB9CiAgICAgICAgICAgICAgICBdCiAgICAgICAgICAgICAgfQogICAgICAg
-        ICAgICB9CiAgICAgICAgICBdLAogICAgICAgICAgImhhbmRsZXIiIDogIm9wZW5Ub3BpYyIKICAg
-        ICAgICB9CiAgICAgIH0sCiAgICAgICJwcmlvcml0eSIgOiA1LAogICAgICAidGFncyIgOiB7Cgog
-        ICAgICB9CiAgICB9LAogICAgewogICAgICAiYWxsb3dPdmVybGFwIiA6IFsKCiAgICAgIF0sCiAg
-        ICAgICJjYXB0dXJlTmFtZXMiIDogewoKICAgICAgfSwKICAgICAgImxvY2F0aW9uIiA6ICJzb2Np
-        YWwucmljaHJ1bGVzOjI4OjYiLAogICAgICAibWF0Y2giIDogewogICAgICAgICJkZXRlY3RvciIg
-        OiAibGluayIsCiAgICAgICAgImZsYWdzIiA6ICJpIiwKICAgICAgICAia2luZCIgOiAicmVnZXgi
-        LAogICAgICAgICJwYXR0ZXJuIiA6ICJcXGIoPzpodHRwcz86Ly98d3d3XFwuKVteXFxzPD5cIidd
-        KlteXFxzPD5cIicuLDs6IT8pXFxdfV0iCiAgICAgIH0sCiAgICAgICJuYW1lIiA6ICJ1cmwiLAog
-        ICAgICAicHJlc2VudGF0aW9uIiA6IHsKICAgICAgICAiaGlnaGxpZ2h0IiA6IHsKICAgICAgICAg
-        ICJiYWNrZ3JvdW5kIiA6ICIjRTVFNUVBRkYiCiAgICAgICAgfSwKICAgICAgICAicmVwbGFjZSIg
-        OiB7CiAgICAgICAgICAicGFydHMiIDogWwogICAgICAgICAgICB7CiAgICAgICAgICAgICAgInRl
-        eHQiIDogIvCflJcgbGluayIKICAgICAgICAgICAgfQogICAgICAgICAgXQogICAgICAgIH0sCiAg
-        ICAgICAgInN0eWxlIiA6IHsKICAgICAgICAgICJjb2xvciIgOiAic3lzdGVtQmx1ZSIsCiAgICAg
-        ICAgICAiZm9udCIgOiB7CiAgICAgICAgICAgICJzaXplIiA6IDE1CiAgICAgICAgICB9CiAgICAg
-        ICAgfSwKICAgICAgICAic3R5bGVOYW1lIiA6ICJsaW5rIiwKICAgICAgICAidGFwIiA6IHsKICAg
-        ICAgICAgICJhcmd1bWVudHMiIDogWwogICAgICAgICAgICB7CiAgICAgICAgICAgICAgImxhYmVs
-        IiA6ICJ1cmwiLAogICAgICAgICAgICAgICJ2YWx1ZSIgOiB7CiAgICAgICAgICAgICAgICAicGFy
-        dHMiIDogWwogICAgICAgICAgICAgICAgICB7CiAgICAgICAgICAgICAgICAgICAgImdyb3VwIiA6
-        IDAKICAgICAgICAgICAgICAgICAgfQogICAgICAgICAgICAgICAgXQogICAgICAgICAgICAgIH0K
-        ICAgICAgICAgICAgfQogICAgICAgICAgXSwKICAgICAgICAgICJoYW5kbGVyIiA6ICJvcGVuVVJM
-        IgogICAgICAgIH0KICAgICAgfSwKICAgICAgInByaW9yaXR5IiA6IDIwLAogICAgICAidGFncyIg
-        OiB7CgogICAgICB9CiAgICB9LAogICAgewogICAgICAiYWxsb3dPdmVybGFwIiA6IFsKCiAgICAg
-        IF0sCiAgICAgICJjYXB0dXJlTmFtZXMiIDogewogICAgICAgICJuYW1lIiA6IDEKICAgICAgfSwK
-        ICAgICAgImxvY2F0aW9uIiA6ICJzb2NpYWwucmljaHJ1bGVzOjM2OjYiLAogICAgICAibWF0Y2gi
-        IDogewogICAgICAgICJmbGFncyIgOiAiIiwKICAgICAgICAia2luZCIgOiAicmVnZXgiLAogICAg
-        ICAgICJwYXR0ZXJuIiA6ICJcXFsoPzxuYW1lPnNtaWxlfGhlYXJ0KVxcXSIKICAgICAgfSwKICAg
-        ICAgIm5hbWUiIDogImVtb2ppIiwKICAgICAgInByZXNlbnRhdGlvbiIgOiB7CiAgICAgICAgImFs
-        dCIgOiB7CiAgICAgICAgICAicGFydHMiIDogWwogICAgICAgICAgICB7CiAgICAgICAgICAgICAg
-        Im5hbWUiIDogIm5hbWUiCiAgICAgICAgICAgIH0KICAgICAgICAgIF0KICAgICAgICB9LAogICAg
-        ICAgICJoaWdobGlnaHQiIDogewogICAgICAgICAgImJhY2tncm91bmQiIDogIiNFNUU1RUFGRiIK
-        ICAgICAgICB9LAogICAgICAgICJpbWFnZSIgOiB7CiAgICAgICAgICAiaGVpZ2h0IiA6IDE3LAog
-        ICAgICAgICAgInNvdXJjZSIgOiB7CiAgICAgICAgICAgICJwYXJ0cyIgOiBbCiAgICAgICAgICAg
-        ICAgewogICAgICAgICAgICAgICAgIm5hbWUiIDogIm5hbWUiCiAgICAgICAgICAgICAgfQogICAg
-        ICAgICAgICBdCiAgICAgICAgICB9LAogICAgICAgICAgIndpZHRoIiA6IDE3CiAgICAgICAgfSwK
-        ICAgICAgICAic3R5bGUiIDogewogICAgICAgICAgImNvbG9yIiA6ICJsYWJlbCIsCiAgICAgICAg
-        ICAiZm9udCIgOiB7CiAgICAgICAgICAgICJzaXplIiA6IDE1CiAgICAgICAgICB9CiAgICAgICAg
-        fQogICAgICB9LAogICAgICAicHJpb3JpdHkiIDogMCwKICAgICAgInRhZ3MiIDogewoKICAgICAg
-        fQogICAgfSwKICAgIHsKICAgICAgImFsbG93T3ZlcmxhcCIgOiBbCgogICAgICBdLAogICAgICAi
-        Y2FwdHVyZU5hbWVzIiA6IHsKCiAgICAgIH0sCiAgICAgICJsb2NhdGlvbiIgOiAic29jaWFsLnJp
-        Y2hydWxlczozNzo2IiwKICAgICAgIm1hdGNoIiA6IHsKICAgICAgICAiZmxhZ3MiIDogIiIsCiAg
-        ICAgICAgImtpbmQiIDogInJlZ2V4IiwKICAgICAgICAicGF0dGVybiIgOiAiXFxbdmlwXFxdIgog
-        ICAgICB9LAogICAgICAibmFtZSIgOiAidmlwIiwKICAgICAgInByZXNlbnRhdGlvbiIgOiB7CiAg
-        ICAgICAgImFsdCIgOiB7CiAgICAgICAgICAicGFydHMiIDogWwogICAgICAgICAgICB7CiAgICAg
-        ICAgICAgICAgInRleHQiIDogIlZJUCBtZW1iZXIiCiAgICAgICAgICAgIH0KICAgICAgICAgIF0K
-        ICAgICAgICB9LAogICAgICAgICJoaWdobGlnaHQiIDogewogICAgICAgICAgImJhY2tncm91bmQi
-        IDogIiNFNUU1RUFGRiIKICAgICAgICB9LAogICAgICAgICJzdHlsZSIgOiB7CiAgICAgICAgICAi
-        Y29sb3IiIDogImxhYmVsIiwKICAgICAgICAgICJmb250IiA6IHsKICAgICAgICAgICAgInNpemUi
-        IDogMTUKICAgICAgICAgIH0KICAgICAgICB9LAogICAgICAgICJ3aWRnZXQiIDogewogICAgICAg
-        ICAgImFsaWduIiA6ICJtaWRkbGUiLAogICAgICAgICAgImhlaWdodCIgOiAxNiwKICAgICAgICAg
-        ICJuYW1lIiA6ICJiYWRnZSIsCiAgICAgICAgICAid2lkdGgiIDogMzAKICAgICAgICB9CiAgICAg
-        IH0sCiAgICAgICJwcmlvcml0eSIgOiAwLAogICAgICAidGFncyIgOiB7CgogICAgICB9CiAgICB9
-        CiAgXSwKICAic291cmNlIiA6ICJzb2NpYWwucmljaHJ1bGVzIiwKICAic3R5bGVzIiA6IHsKICAg
-        ICJsaW5rIiA6IHsKICAgICAgImNvbG9yIiA6ICJzeXN0ZW1CbHVlIgogICAgfSwKICAgICJwcmVz
-        c2VkIiA6IHsKICAgICAgImJhY2tncm91bmQiIDogIiNFNUU1RUFGRiIKICAgIH0KICB9LAogICJ0
-        cnVuY2F0aW9uIiA6IHsKICAgICJoaWdobGlnaHQiIDogewogICAgICAiYmFja2dyb3VuZCIgOiAi
-        I0U1RTVFQUZGIgogICAgfSwKICAgICJzdHlsZSIgOiB7CiAgICAgICJjb2xvciIgOiAic3lzdGVt
-        Qmx1ZSIsCiAgICAgICJmb250IiA6IHsKICAgICAgICAic2l6ZSIgOiAxNQogICAgICB9CiAgICB9
-        LAogICAgInN0eWxlTmFtZSIgOiAibGluayIsCiAgICAidGFwIiA6IHsKICAgICAgImFyZ3VtZW50
-        cyIgOiBbCgogICAgICBdLAogICAgICAiaGFuZGxlciIgOiAiZXhwYW5kIgogICAgfSwKICAgICJ0
-        ZXh0IiA6ICLigKYgbW9yZSIKICB9Cn0K
-        """
 
     private static let automataBase64 = """
         UlIDBQEsUlgBAQACAUAABDAJBxkEAAEZCQIAAQAAAgICAwABBAEFBgABBAIDBwIBCAQBCQAAAAAA
@@ -411,4 +338,92 @@ internal enum SocialRules {
         AAAAAHgAAAAAAAAEDBwUTHwEBAQMHBQDAwMDAwMDAwMDAwMDAwMDAwMDAwMDAwMBAQEBAQEBAQEB
         AQEIAQIDBAUGBwgJCgsMDQ4PEA==
         """
+}
+
+// MARK: - Style table
+
+extension SocialRules {
+    /// The named styles, merged along their inheritance chains.
+    private static let styles: [String: TextStyle] = [
+        "link": TextStyle(color: .system(.systemBlue)),
+        "pressed": TextStyle(background: .rgba(RGBA(red: 229, green: 229, blue: 234))),
+    ]
+
+    /// The argument labels of each tap handler (`nil`: unlabelled).
+    private static let handlerLabels: [String: [String?]] = [
+        "expand": [],
+        "openProfile": ["user"],
+        "openTopic": ["topic"],
+        "openURL": ["url"],
+    ]
+
+    /// social.richrules:14:6
+    private static func rule0() -> RuleEntry {
+        RuleEntry(
+            name: "mention",
+            matcher: .regex(pattern: "@(?<user>[A-Za-z0-9_]+)", flags: [], detector: nil),
+            priority: 10,
+            presentation: Presentation(
+                style: TextStyle(font: FontSpec(size: 15, weight: .semibold), color: .system(.systemPurple)),
+                highlight: TextStyle(background: .rgba(RGBA(red: 229, green: 229, blue: 234))),
+                tap: TapSpec(handler: "openProfile", arguments: [TapSpec.Argument(label: "user", value: Template([.name("user")]))])),
+            captureNames: ["user": 1],
+            location: "social.richrules:14:6")
+    }
+
+    /// social.richrules:21:6
+    private static func rule1() -> RuleEntry {
+        RuleEntry(
+            name: "topic",
+            matcher: .regex(pattern: #"#[^#\s]+#"#, flags: [], detector: nil),
+            priority: 5,
+            presentation: Presentation(
+                style: TextStyle(font: FontSpec(size: 15), color: .system(.systemBlue)),
+                styleName: "link",
+                highlight: TextStyle(background: .rgba(RGBA(red: 229, green: 229, blue: 234))),
+                tap: TapSpec(handler: "openTopic", arguments: [TapSpec.Argument(label: "topic", value: Template([.group(0)]))])),
+            location: "social.richrules:21:6")
+    }
+
+    /// social.richrules:28:6
+    private static func rule2() -> RuleEntry {
+        RuleEntry(
+            name: "url",
+            matcher: .regex(pattern: #"\b(?:https?://|www\.)[^\s<>"']*[^\s<>"'.,;:!?)\]}]"#, flags: [.caseInsensitive], detector: "link"),
+            priority: 20,
+            presentation: Presentation(
+                style: TextStyle(font: FontSpec(size: 15), color: .system(.systemBlue)),
+                styleName: "link",
+                highlight: TextStyle(background: .rgba(RGBA(red: 229, green: 229, blue: 234))),
+                tap: TapSpec(handler: "openURL", arguments: [TapSpec.Argument(label: "url", value: Template([.group(0)]))]),
+                replace: Template([.text("🔗 link")])),
+            location: "social.richrules:28:6")
+    }
+
+    /// social.richrules:36:6
+    private static func rule3() -> RuleEntry {
+        RuleEntry(
+            name: "emoji",
+            matcher: .regex(pattern: #"\[(?<name>smile|heart)\]"#, flags: [], detector: nil),
+            presentation: Presentation(
+                style: TextStyle(font: FontSpec(size: 15), color: .system(.label)),
+                highlight: TextStyle(background: .rgba(RGBA(red: 229, green: 229, blue: 234))),
+                image: ImageSpec(source: Template([.name("name")]), width: .points(17), height: .points(17)),
+                alt: Template([.name("name")])),
+            captureNames: ["name": 1],
+            location: "social.richrules:36:6")
+    }
+
+    /// social.richrules:37:6
+    private static func rule4() -> RuleEntry {
+        RuleEntry(
+            name: "vip",
+            matcher: .regex(pattern: #"\[vip\]"#, flags: [], detector: nil),
+            presentation: Presentation(
+                style: TextStyle(font: FontSpec(size: 15), color: .system(.label)),
+                highlight: TextStyle(background: .rgba(RGBA(red: 229, green: 229, blue: 234))),
+                widget: WidgetSpec(name: "badge", width: .points(30), height: .points(16), align: .middle),
+                alt: Template([.text("VIP member")])),
+            location: "social.richrules:37:6")
+    }
 }

@@ -1,0 +1,115 @@
+/// Swift literal spelling of spec strings.
+public enum SwiftLiteral {
+    /// A `"…"` literal with every special character escaped.
+    public static func string(_ s: String) -> String {
+        string(s, escaping: isInvisible)
+    }
+
+    /// Control characters, format characters (bidirectional overrides…) and line and
+    /// paragraph separators: written as `\u{…}` so that they cannot hide or break code.
+    static func isInvisible(_ c: Unicode.Scalar) -> Bool {
+        c.value < 0x20 || c.value == 0x7F || (0x80...0x9F).contains(c.value) || c.properties.generalCategory == .format
+            || c == "\u{2028}" || c == "\u{2029}"
+    }
+
+    /// A literal that reads like the spec's text: a raw string (`#"@\w+"#`, with as many
+    /// `#` as it takes) when the text has backslashes or quotes and nothing invisible,
+    /// otherwise `string(s)`. A text starting with a quote keeps `string(s)`: `#""…` would
+    /// open a multi-line literal.
+    static func readable(_ s: String) -> String {
+        let scalars = s.unicodeScalars
+        guard scalars.contains(where: { $0 == "\\" || $0 == "\"" }), scalars.first != "\"", !scalars.contains(where: isInvisible)
+        else { return string(s) }
+        // More `#` than follow any quote (`"#` ends the literal) or backslash (`\#` escapes).
+        var hashes = 1
+        var run: Int?
+        for c in scalars {
+            if c == "#", let count = run {
+                run = count + 1
+                hashes = max(hashes, count + 2)
+            } else {
+                run = c == "\"" || c == "\\" ? 0 : nil
+            }
+        }
+        let delimiter = String(repeating: "#", count: hashes)
+        return delimiter + "\"" + s + "\"" + delimiter
+    }
+
+    /// A `"…"` literal: quotes, backslashes, `\n \r \t \0` escaped, and the scalars for
+    /// which `escapes` is true as `\u{…}`.
+    static func string(_ s: String, escaping escapes: (Unicode.Scalar) -> Bool) -> String {
+        var out = "\""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\0": out += "\\0"
+            default:
+                if escapes(c) {
+                    out += "\\u{\(String(c.value, radix: 16, uppercase: true))}"
+                } else {
+                    out.unicodeScalars.append(c)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// A Swift identifier for a spec name (backticked when it is a keyword).
+    static func identifier(_ name: String) -> String {
+        keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// An argument label at a call site: only `inout` needs backticks there
+    /// (others draw a warning).
+    static func callLabel(_ name: String) -> String {
+        name == "inout" ? "`\(name)`" : name
+    }
+
+    /// Enum case names for spec names, one per name and all distinct: `Type` and
+    /// `Protocol` cannot name a type member even in backticks, and `allCases`,
+    /// `rawValue`, `hashValue` would clash with the enum's own members, so they get
+    /// trailing underscores — as many as it takes not to meet another name of the set
+    /// (`Type` beside `Type_` becomes `Type__`). The raw value keeps the spec's name.
+    static func caseNames(_ names: [String]) -> [String] {
+        let reserved: Set<String> = ["Type", "Protocol", "allCases", "rawValue", "hashValue"]
+        var taken = Set(names.filter { !reserved.contains($0) })
+        return names.map { name in
+            guard reserved.contains(name) else { return identifier(name) }
+            var candidate = name + "_"
+            while taken.contains(candidate) { candidate += "_" }
+            taken.insert(candidate)
+            return candidate
+        }
+    }
+
+    /// Text for a `//` or `///` comment: anything that could end the comment's line or
+    /// hide what follows (control characters, line and paragraph separators, format
+    /// characters such as bidirectional overrides) becomes `?`, and a backtick `'` (the
+    /// text is shown in code voice).
+    public static func comment(_ text: String) -> String {
+        var out = ""
+        for c in text.unicodeScalars {
+            let category = c.properties.generalCategory
+            if c == "`" {
+                out += "'"
+            } else if category == .control || category == .format || category == .lineSeparator || category == .paragraphSeparator {
+                out += "?"
+            } else {
+                out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
+        "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do",
+        "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
+        "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "_",
+    ]
+}

@@ -1,0 +1,202 @@
+import RuleRuntime
+
+/// The values of a style table as Swift expressions built from the runtime's public
+/// initializers and cases (`TextStyle(font: FontSpec(size: 14), color: .system(.systemBlue))`):
+/// arguments at their default value are left out, dictionaries are sorted by key, and every
+/// string is a Swift literal of the spec's text (`SwiftLiteral.readable`).
+enum TableLiteral {
+    static func string(_ s: String) -> SwiftExpression { .literal(SwiftLiteral.readable(s)) }
+
+    static func optionalString(_ s: String?) -> SwiftExpression { s.map(string) ?? .literal("nil") }
+
+    static func integer(_ n: Int) -> SwiftExpression { .literal(String(n)) }
+
+    /// The shortest literal that reads back as the same `Double` (`14`, `0.5`, `1e-05`).
+    static func number(_ x: Double) -> SwiftExpression {
+        if !x.isFinite { return .literal(x.isNaN ? "Double.nan" : x < 0 ? "-Double.infinity" : "Double.infinity") }
+        if x == x.rounded(), abs(x) < 1e15, x.sign == .plus || x != 0 { return .literal(String(Int(x))) }
+        return .literal(String(describing: x))
+    }
+
+    static func strings(_ list: [String]) -> SwiftExpression { .array(list.map(string)) }
+
+    /// `[key: value]` sorted by key.
+    static func dictionary<Value>(_ dictionary: [String: Value], _ value: (Value) -> SwiftExpression) -> SwiftExpression {
+        .dictionary(dictionary.sorted { $0.key < $1.key }.map { .init(key: string($0.key), value: value($0.value)) })
+    }
+
+    /// `callee(label: value, …)`, every argument written (`nil` label: unlabelled).
+    static func call(_ callee: String, _ arguments: (label: String?, value: SwiftExpression)...) -> SwiftExpression {
+        .call(callee, arguments.map { SwiftExpression.Argument(label: $0.label, value: $0.value) })
+    }
+
+    /// `callee(…)` with the arguments `build` adds (those at their default left out).
+    static func call(_ callee: String, _ build: (inout SwiftArguments) -> Void) -> SwiftExpression {
+        var arguments = SwiftArguments()
+        build(&arguments)
+        return .call(callee, arguments.list)
+    }
+
+    // MARK: Styles
+
+    static func style(_ style: TextStyle) -> SwiftExpression {
+        call("TextStyle") { a in
+            a.add("font", ifSet: style.font.map(font))
+            a.add("color", ifSet: style.color.map(color))
+            a.add("background", ifSet: style.background.map(color))
+            a.add("underline", ifSet: style.underline.map { .member($0.rawValue) })
+            a.add("underlineColor", ifSet: style.underlineColor.map(color))
+            a.add("strikethrough", ifSet: style.strikethrough.map { .member($0.rawValue) })
+            a.add("strikethroughColor", ifSet: style.strikethroughColor.map(color))
+            a.add("kern", ifSet: style.kern.map(number))
+            a.add("baselineOffset", ifSet: style.baselineOffset.map(number))
+        }
+    }
+
+    static func font(_ font: FontSpec) -> SwiftExpression {
+        call("FontSpec") { a in
+            a.add("size", ifSet: font.size.map(number))
+            a.add("weight", ifSet: font.weight.map { .member($0.rawValue) })
+            a.add("family", ifSet: font.family.map(string))
+            a.add("italic", ifSet: font.italic.map { .literal(String($0)) })
+            a.add("textStyle", ifSet: font.textStyle.map { .member($0.rawValue) })
+        }
+    }
+
+    /// `.system(.systemBlue)` or `.rgba(RGBA(red: 229, green: 229, blue: 234))` (alpha
+    /// only when not opaque).
+    static func color(_ color: StyleColor) -> SwiftExpression {
+        switch color {
+        case .system(let system):
+            return call(".system", (nil, .member(system.rawValue)))
+        case .rgba(let rgba):
+            let value = call("RGBA") { a in
+                a.add("red", integer(Int(rgba.red)))
+                a.add("green", integer(Int(rgba.green)))
+                a.add("blue", integer(Int(rgba.blue)))
+                if rgba.alpha != 255 { a.add("alpha", integer(Int(rgba.alpha))) }
+            }
+            return call(".rgba", (nil, value))
+        }
+    }
+
+    // MARK: Presentation
+
+    /// `Template([.text("open "), .group(1), .name("user")])`.
+    static func template(_ template: Template) -> SwiftExpression {
+        let parts: [SwiftExpression] = template.parts.map { part in
+            switch part {
+            case .text(let text): return call(".text", (nil, string(text)))
+            case .group(let index): return call(".group", (nil, integer(index)))
+            case .name(let name): return call(".name", (nil, string(name)))
+            }
+        }
+        return call("Template", (nil, .array(parts)))
+    }
+
+    static func tap(_ tap: TapSpec) -> SwiftExpression {
+        call("TapSpec") { a in
+            a.add("handler", string(tap.handler))
+            if !tap.arguments.isEmpty {
+                let arguments = tap.arguments.map { argument in
+                    call("TapSpec.Argument", ("label", optionalString(argument.label)), ("value", template(argument.value)))
+                }
+                a.add("arguments", .array(arguments))
+            }
+        }
+    }
+
+    static func presentation(_ presentation: Presentation) -> SwiftExpression {
+        call("Presentation") { a in
+            a.add("style", style(presentation.style))
+            a.add("styleName", ifSet: presentation.styleName.map(string))
+            a.add("highlight", ifSet: presentation.highlight.map(style))
+            a.add("tap", ifSet: presentation.tap.map(tap))
+            a.add("replace", ifSet: presentation.replace.map(template))
+            a.add("image", ifSet: presentation.image.map(image))
+            a.add("widget", ifSet: presentation.widget.map(widget))
+            a.add("alt", ifSet: presentation.alt.map(template))
+        }
+    }
+
+    static func image(_ image: ImageSpec) -> SwiftExpression {
+        call("ImageSpec") { a in
+            a.add("source", template(image.source))
+            a.add("width", ifSet: image.width.map(dimension))
+            a.add("height", ifSet: image.height.map(dimension))
+            a.add("align", ifSet: image.align.map { .member($0.rawValue) })
+            a.add("position", ifSet: image.position.map { .member($0.rawValue) })
+        }
+    }
+
+    static func widget(_ widget: WidgetSpec) -> SwiftExpression {
+        call("WidgetSpec") { a in
+            a.add("name", string(widget.name))
+            a.add("width", ifSet: widget.width.map(dimension))
+            a.add("height", ifSet: widget.height.map(dimension))
+            a.add("align", ifSet: widget.align.map { .member($0.rawValue) })
+            a.add("position", ifSet: widget.position.map { .member($0.rawValue) })
+            a.add("tappable", ifSet: widget.tappable.map { .literal(String($0)) })
+        }
+    }
+
+    /// `.points(120)` or `.fromMatch(Template([.name("width")]))`.
+    static func dimension(_ dimension: AttachmentDimension) -> SwiftExpression {
+        switch dimension {
+        case .points(let points): return call(".points", (nil, number(points)))
+        case .fromMatch(let value): return call(".fromMatch", (nil, template(value)))
+        }
+    }
+
+    static func truncation(_ truncation: TruncationSpec) -> SwiftExpression {
+        call("TruncationSpec") { a in
+            a.add("text", string(truncation.text))
+            a.add("style", style(truncation.style))
+            a.add("styleName", ifSet: truncation.styleName.map(string))
+            a.add("highlight", ifSet: truncation.highlight.map(style))
+            a.add("tap", ifSet: truncation.tap.map(tap))
+        }
+    }
+
+    // MARK: Rules
+
+    /// `.regex(pattern: #"@\w+"#, flags: [.caseInsensitive], detector: nil)`, `.prefix("#")`, …
+    static func matcher(_ matcher: MatcherSpec) -> SwiftExpression {
+        switch matcher {
+        case .regex(let pattern, let flags, let detector):
+            return call(".regex", ("pattern", string(pattern)), ("flags", regexFlags(flags)), ("detector", optionalString(detector)))
+        case .prefix(let prefix):
+            return call(".prefix", (nil, string(prefix)))
+        case .tagFamily(let family):
+            return call(".tagFamily", (nil, string(family)))
+        case .element(let name, let attributes, let isVoid):
+            return call(".element", ("name", string(name)), ("attributes", strings(attributes)), ("isVoid", .literal(String(isVoid))))
+        }
+    }
+
+    /// `[.caseInsensitive, .multiline]`, in the order of the flag letters (`imsx`).
+    static func regexFlags(_ flags: RegexFlags) -> SwiftExpression {
+        let names: [(RegexFlags, String)] = [
+            (.caseInsensitive, "caseInsensitive"), (.multiline, "multiline"), (.dotMatchesLineSeparators, "dotMatchesLineSeparators"),
+            (.extended, "extended"),
+        ]
+        let known = names.filter { flags.contains($0.0) }
+        guard RegexFlags(known.map(\.0)) == flags else {
+            return call("RegexFlags", ("rawValue", integer(Int(flags.rawValue))))
+        }
+        return .array(known.map { .member($0.1) })
+    }
+
+    static func rule(_ rule: RuleEntry) -> SwiftExpression {
+        call("RuleEntry") { a in
+            a.add("name", string(rule.name))
+            a.add("matcher", matcher(rule.matcher))
+            if rule.priority != 0 { a.add("priority", integer(rule.priority)) }
+            a.add("presentation", presentation(rule.presentation))
+            if !rule.tags.isEmpty { a.add("tags", dictionary(rule.tags, presentation)) }
+            if !rule.allowOverlap.isEmpty { a.add("allowOverlap", strings(rule.allowOverlap)) }
+            if !rule.captureNames.isEmpty { a.add("captureNames", dictionary(rule.captureNames, integer)) }
+            if !rule.location.isEmpty { a.add("location", string(rule.location)) }
+        }
+    }
+}
