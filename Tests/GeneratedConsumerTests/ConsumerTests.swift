@@ -67,7 +67,8 @@ final class ConsumerTests: XCTestCase {
         XCTAssertEqual(truncated.matches.map(\.isTruncationToken), [false, false, true])
         XCTAssertEqual(truncated.matches.map(SocialRules.rule(of:)), [.mention, .vip, nil])
         XCTAssertEqual(social.matches.map(AgreementRules.rule(of:)), [nil, nil])
-        XCTAssertEqual(EscapesRules.Rule.allCases.map(\.rawValue), ["quotes", "backslashes", "interpolation", "default", "Type"])
+        XCTAssertEqual(
+            EscapesRules.Rule.allCases.map(\.rawValue), ["quotes", "backslashes", "interpolation", "default", "Type", "shown", "q"])
         XCTAssertEqual(EscapesRules.Rule.Type_.rawValue, "Type")
     }
 
@@ -84,7 +85,13 @@ final class ConsumerTests: XCTestCase {
             guard case .regex(let pattern, _, _) = rule.matcher else { return nil }
             return pattern
         }
-        XCTAssertEqual(patterns, ["\"\"\"#\"##\\/\\*", "\\\\\"#\\\\\\(x\\)", nil, "\\bdefault\\b", nil])
+        XCTAssertEqual(patterns, ["\"\"\"#\"##\\/\\*", "\\\\\"#\\\\\\(x\\)", nil, "\\bdefault\\b", nil, "<<(x+)>>", nil])
+        // `show` and conditional styles read back (the generated table equals the JSON's).
+        let shown = EscapesRules.render("<<xx>> <q>a\"b\\ */</q> <q2>c</q2>")
+        XCTAssertEqual(shown.display, "xx a\"b\\ */ c")
+        let base = StyleColor.rgba(RGBA(red: 17, green: 34, blue: 51, alpha: 68))
+        XCTAssertEqual(shown.matches.map { $0.style.color }, [base, .system(.red), base])
+        XCTAssertEqual(shown.matches.last?.style.font?.weight, .bold)
         let text = "x \"\"\"#\"##/* y \\\"#\\(x) \\(z default <em data=\"d\"/>"
         XCTAssertEqual(
             EscapesRules.render(text).matches.map(\.rule), ["quotes", "backslashes", "interpolation", "default", "Type"])

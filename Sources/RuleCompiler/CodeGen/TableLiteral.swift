@@ -116,6 +116,7 @@ enum TableLiteral {
             a.add("image", ifSet: presentation.image.map(image))
             a.add("widget", ifSet: presentation.widget.map(widget))
             a.add("alt", ifSet: presentation.alt.map(template))
+            a.add("show", ifSet: presentation.show.map(integer))
         }
     }
 
@@ -187,6 +188,30 @@ enum TableLiteral {
         return .array(known.map { .member($0.1) })
     }
 
+    static func conditionalStyle(_ c: ConditionalStyle) -> SwiftExpression {
+        call(
+            "ConditionalStyle", ("tag", optionalString(c.tag)),
+            ("conditions", .array(c.conditions.map(condition))), ("style", style(c.style)))
+    }
+
+    static func condition(_ c: TagCondition) -> SwiftExpression {
+        let value: SwiftExpression
+        switch c.value {
+        case .integer(let n): value = call(".integer", (nil, integer(n)))
+        case .text(let text): value = call(".text", (nil, string(text)))
+        }
+        let op: String
+        switch c.op {
+        case .equal: op = "equal"
+        case .notEqual: op = "notEqual"
+        case .less: op = "less"
+        case .lessOrEqual: op = "lessOrEqual"
+        case .greater: op = "greater"
+        case .greaterOrEqual: op = "greaterOrEqual"
+        }
+        return call("TagCondition", ("field", .member(c.field.rawValue)), ("op", .member(op)), ("value", value))
+    }
+
     static func rule(_ rule: RuleEntry) -> SwiftExpression {
         call("RuleEntry") { a in
             a.add("name", string(rule.name))
@@ -194,6 +219,7 @@ enum TableLiteral {
             if rule.priority != 0 { a.add("priority", integer(rule.priority)) }
             a.add("presentation", presentation(rule.presentation))
             if !rule.tags.isEmpty { a.add("tags", dictionary(rule.tags, presentation)) }
+            if !rule.conditionalStyles.isEmpty { a.add("conditionalStyles", .array(rule.conditionalStyles.map(conditionalStyle))) }
             if !rule.allowOverlap.isEmpty { a.add("allowOverlap", strings(rule.allowOverlap)) }
             if !rule.captureNames.isEmpty { a.add("captureNames", dictionary(rule.captureNames, integer)) }
             if !rule.location.isEmpty { a.add("location", string(rule.location)) }

@@ -25,7 +25,7 @@ internal enum EscapesRules {
             styleName: "link",
             tap: TapSpec(handler: "expand", arguments: [TapSpec.Argument(label: "why", value: Template([.text("a\nb\r\tc")]))])),
         handlers: handlerLabels,
-        rules: [rule0(), rule1(), rule2(), rule3(), rule4()])
+        rules: [rule0(), rule1(), rule2(), rule3(), rule4(), rule5(), rule6()])
 
     /// The compiled automata of the regex rules (DFA + NFA per rule).
     internal static let automata: CompiledRuleSet = {
@@ -51,6 +51,8 @@ internal enum EscapesRules {
         case 2: rule = .interpolation
         case 3: rule = .`default`
         case 4: rule = .Type_
+        case 5: rule = .shown
+        case 6: rule = .q
         default: return nil
         }
         return rule.rawValue == match.rule ? rule : nil
@@ -103,6 +105,8 @@ internal enum EscapesRules {
         case interpolation
         case `default` = "default"
         case Type_ = "Type"
+        case shown
+        case q
     }
 
     /// The tap handler names used by the spec.
@@ -117,7 +121,7 @@ internal enum EscapesRules {
     }
 
     private static let automataBase64 = """
-        UlIDBQE1UlgBAAAEASIAASMAAS8AASoADAIAAQAAAgAAAwAABAABBQAABgABBwABCAACCQADCgIB
+        UlIDBwE1UlgBAAAEASIAASMAAS8AASoADAIAAQAAAgAAAwAABAABBQAABgABBwABCAACCQADCgIB
         CwQBCwAAAAAAAAAAAAAAAQICAwAAAAAAAAAAAAAAAAAAAAAAAAAABAUAAAAAAAAGAAAAAAcAAAAA
         AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA
         AAAAAAAAAAAAAAAAAAAAAAAAAAWAAQAFAgEAoj8CAgAAAAMIAQkFCgAEAAUABgAHCwgJCQ0KLAAC
@@ -282,7 +286,17 @@ internal enum EscapesRules {
         AAAEDBwUJCQkJCQkJKQBJCQMHBQAAAAAAAAAAAAAAKgBAAAAAAAEDBwUJCQkJCSsASQkJCQMHBQA
         AAAAAAAAAACwAQAAAAAAAAAEDBwUJCQkJCQktAEkJCQMHBQAAAAAAAAAAAAAuAEAAAAAAAADAwMD
         JCQkJCQkJCQkJAMDAwMDAwMAAAAAAAAAAAAAAwMDEAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBka
-        GxwdHh8gAA==
+        GxwdHh8gAAEyUlgBAQADATwAAXgAAT4ADAIAAQAAAgAAAwICBAABBQEGBwABBQIDCAACCQACCgIB
+        CwQBCgAAAAAAAAAAAAAAAQICAwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA
+        AAAAAAAAAAAEAAUAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA
+        AAAAAAAAAAAAAAAGAAAAAAAAAAWAAQAFAgEAoj8CAgAAAAMHAQgFCQAEAAUABgsHCQgNCSAAAgIC
+        AgICAgIAAAAAAAAAAAAAAAAAAAAAAAAAAAUFAQAAAAAAAAAAAAAEDBwURAQEDBwUBAwcFEQEBAwc
+        FAQMHBREBAQMHBQEDBwURAQEDBwUBAwcFEQEBAwcFAQMHBREBAQMHBQEDBwURAQEDBwUBAwcFEQE
+        BAwcFAAAAABIAAAAAAAAAAAASAAAAAAAAAAAAEgAAAAAAAAAAABIAAAAAAAAAAAASAAAAAAAAAAA
+        AEgAAAAAAAAAAABIAAAAAAAAAAAASAAAAAAABAwcFEwEBAwcFAAAAABQAAAAAAAEDBwUVARYDBwU
+        AAAAAAAAXAAAAAQMHBRUBGAMHBQEDBwUZGhYDBwUAAAAAABsXAAAAAQMHBRkcGAMHBQEDBwUVAQE
+        DBwUBAwcFGR0BAwcFAAAAAAAeAAAAAAEDBwUZHwEDBwUAwMDAwMDAwMDAwMDAwMDAwMDAwMBAQEB
+        AQEBAQEBCAECAwQFBgcICQoLDA0ODxAA
         """
 }
 
@@ -370,5 +384,45 @@ extension EscapesRules {
                     color: .rgba(RGBA(red: 17, green: 34, blue: 51, alpha: 68))),
                 image: ImageSpec(source: Template([.name("data"), .text("\"\\")]), width: .points(10), height: .points(12))),
             location: "escapes.richrules:24:6")
+    }
+
+    /// escapes.richrules:27:6
+    private static func rule5() -> RuleEntry {
+        RuleEntry(
+            name: "shown",
+            matcher: .regex(pattern: "<<(x+)>>", flags: [], detector: nil),
+            priority: 6,
+            presentation: Presentation(
+                style: TextStyle(
+                    font: FontSpec(size: 14, family: "Hel\"ve\\tica */ \u{202E}"),
+                    color: .rgba(RGBA(red: 17, green: 34, blue: 51, alpha: 68))),
+                show: 1),
+            location: "escapes.richrules:27:6")
+    }
+
+    /// escapes.richrules:28:6
+    private static func rule6() -> RuleEntry {
+        RuleEntry(
+            name: "q",
+            matcher: .tagFamily("q"),
+            priority: 7,
+            presentation: Presentation(
+                style: TextStyle(
+                    font: FontSpec(size: 14, family: "Hel\"ve\\tica */ \u{202E}"),
+                    color: .rgba(RGBA(red: 17, green: 34, blue: 51, alpha: 68)))),
+            conditionalStyles: [
+                ConditionalStyle(
+                    tag: nil,
+                    conditions: [
+                        TagCondition(field: .text, op: .equal, value: .text(#"a"b\ */"#)),
+                        TagCondition(field: .index, op: .greaterOrEqual, value: .integer(0)),
+                    ],
+                    style: TextStyle(color: .system(.red))),
+                ConditionalStyle(
+                    tag: "q2",
+                    conditions: [TagCondition(field: .level, op: .notEqual, value: .integer(3))],
+                    style: TextStyle(font: FontSpec(weight: .bold))),
+            ],
+            location: "escapes.richrules:28:6")
     }
 }
