@@ -116,6 +116,23 @@ enum CommandLineTool {
 
 /// A small argument scanner: flags, options with values (`--x v` or `--x=v`), positionals.
 struct ArgumentScanner {
+    /// The one spec of `explain` and `preview`, and their text: exactly one of `--text`
+    /// and `--texts`.
+    func specAndText(of command: String, text: String?, textsFile: String?) throws -> String {
+        guard positionals.count == 1 else {
+            throw UsageError(
+                message: positionals.isEmpty
+                    ? "missing expected argument '<spec>'" : "\(command) takes one spec, found \(positionals.count)",
+                usage: usage)
+        }
+        guard (text == nil) != (textsFile == nil) else {
+            throw UsageError(
+                message: text == nil ? "missing '--text <text>' or '--texts <file>'" : "use either '--text' or '--texts', not both",
+                usage: usage)
+        }
+        return positionals[0]
+    }
+
     var remaining: [String]
     let usage: String
     var positionals: [String] = []

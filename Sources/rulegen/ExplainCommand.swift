@@ -63,18 +63,8 @@ enum ExplainCommand {
             console.out(Self.help)
             return .success
         }
-        guard scanner.positionals.count == 1 else {
-            throw UsageError(
-                message: scanner.positionals.isEmpty
-                    ? "missing expected argument '<spec>'" : "explain takes one spec, found \(scanner.positionals.count)",
-                usage: usage)
-        }
-        guard (text == nil) != (textsFile == nil) else {
-            throw UsageError(
-                message: text == nil ? "missing '--text <text>' or '--texts <file>'" : "use either '--text' or '--texts', not both",
-                usage: usage)
-        }
-        guard let spec = try Specs.compile(scanner.positionals, console: console, analyze: false, importRoot: importRoot)?.first else {
+        let specPath = try scanner.specAndText(of: "explain", text: text, textsFile: textsFile)
+        guard let spec = try Specs.compile([specPath], console: console, analyze: false, importRoot: importRoot)?.first else {
             return .inputErrors
         }
         let (table, automata) = (spec.table, spec.automata)
@@ -82,7 +72,7 @@ enum ExplainCommand {
         do {
             engine = engineName == "icu" ? try RuleEngine(table: table) : try RuleEngine(table: table, automata: automata)
         } catch {
-            console.err("\(scanner.positionals[0]): error: \(error)\n")
+            console.err("\(specPath): error: \(error)\n")
             return .inputErrors
         }
         if let text {

@@ -62,23 +62,12 @@ enum PreviewCommand {
             console.out(Self.help)
             return .success
         }
-        guard scanner.positionals.count == 1 else {
-            throw UsageError(
-                message: scanner.positionals.isEmpty
-                    ? "missing expected argument '<spec>'" : "preview takes one spec, found \(scanner.positionals.count)",
-                usage: usage)
-        }
-        guard (text == nil) != (textsFile == nil) else {
-            throw UsageError(
-                message: text == nil ? "missing '--text <text>' or '--texts <file>'" : "use either '--text' or '--texts', not both",
-                usage: usage)
-        }
+        let specPath = try scanner.specAndText(of: "preview", text: text, textsFile: textsFile)
         guard let output, !output.isEmpty else { throw UsageError(message: "missing expected option '-o <file.html>'", usage: usage) }
         guard !output.hasSuffix("/") else {
             throw UsageError(message: "'-o \(output)' names a folder; give the page's file name", usage: usage)
         }
 
-        let specPath = scanner.positionals[0]
         try Specs.requireReadable(specPath)
         let compiled = Compiler.compile(path: specPath, analyze: true, importRoot: importRoot)
         // stderr shows what lint shows by default (errors and warnings); the page has notes too.
