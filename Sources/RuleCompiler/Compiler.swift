@@ -15,6 +15,11 @@ public enum Compiler {
         public var table: StyleTable?
         /// The automata of the table's regex rules (`nil` when the spec has errors).
         public var automata: CompiledRuleSet?
+        /// Where each rule of `table` is declared (`file:line:column`, by rule index), for
+        /// the comments of the generated Swift.
+        public var ruleLocations: [String] = []
+        /// The rules each rule acknowledges with `allow overlap` (by rule index).
+        public var allowedOverlaps: [[String]] = []
         public var diagnostics: [Diagnostic]
         /// Every spec file read (the root and its imports), for build dependencies.
         public var files: [String]
@@ -55,7 +60,10 @@ public enum Compiler {
             analysis.timeBudget = analysisBudget
             bag.add(contentsOf: analysis.run())
         }
-        return Output(table: checked.table, automata: automata, diagnostics: bag.sortedAndCapped, files: files)
+        return Output(
+            table: checked.table, automata: automata, ruleLocations: checked.rules.map(\.location),
+            allowedOverlaps: checked.rules.map(\.allowedNames),
+            diagnostics: bag.sortedAndCapped, files: files)
     }
 
     /// `agreement.richrules` → `Agreement`, `social-feed.richrules` → `SocialFeed`.

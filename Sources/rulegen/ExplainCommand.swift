@@ -27,9 +27,11 @@ enum ExplainCommand {
 
         JSON: {"text", "display", "direction": "ltr"|"rtl", "matches": [{"rule", "tag", "range":
         [location, length], "text", "display", "handler", "displayRange": [location, length], "tap":
-        {"handler", "arguments": [{"label", "value"}]} or null, "style", "highlight": style or null}],
-        "discarded": [... same fields and "reason"]}. UTF-16 offsets (displayRange into "display");
-        styles as the style table writes them; direction: the display's first strong character's.
+        {"handler", "arguments": [{"label", "value"}]} or null, "style", "highlight": style or null,
+        "parent": index or null}], "discarded": [... same fields and "reason"]}. UTF-16 offsets
+        (displayRange into "display"); matches by start, containers before the matches they hold
+        ("parent": the index in "matches" of the innermost one); styles as the style table writes
+        them; direction: the display's first strong character's.
         The text format says the same in words.
 
         TEXTS FILE: UTF-8 (a leading byte order mark is skipped); lines end at LF, CR LF or CR.
@@ -187,7 +189,8 @@ enum ExplainJSON {
     }
 
     /// A match: `rule`, `tag`, `range`, `text`, `display`, `handler`, `displayRange`,
-    /// `tap`, `style`, `highlight`, and for a discarded match `reason`.
+    /// `tap`, `style`, `highlight`, `parent` (the index of its innermost enclosing kept
+    /// container in `matches`, or `null`), and for a discarded match `reason`.
     static func write(_ m: RuleMatch, reason: String?, to w: inout JSONWriter) {
         let presentation = m.presentation
         w.raw("{\"display\":")
@@ -198,6 +201,8 @@ enum ExplainJSON {
         w.string(presentation.tap?.handler)
         w.raw(",\"highlight\":")
         if presentation.tap != nil, let highlight = presentation.highlight { write(highlight, to: &w) } else { w.raw("null") }
+        w.raw(",\"parent\":")
+        if let parent = m.parent { w.int(parent) } else { w.raw("null") }
         w.raw(",\"range\":")
         write(m.range, to: &w)
         if let reason {
@@ -336,7 +341,13 @@ enum ExplainText {
         var out = "text:    \(quote(result.text))\ndisplay: \(quote(display))\n"
         out += "direction: \(BidiDirection.baseDirection(of: display).rawValue)\n"
         out += result.matches.isEmpty ? "kept: none\n" : "kept:\n"
-        for m in result.matches { out += "  " + describe(m) + "\n" + details(m) }
+        // Nested matches are indented under their container, two spaces a level.
+        var depth: [Int] = []
+        for m in result.matches {
+            depth.append(m.parent.map { depth[$0] + 1 } ?? 0)
+            let indent = String(repeating: "  ", count: depth[depth.count - 1])
+            out += indent + "  " + describe(m) + "\n" + details(m).split(separator: "\n").map { indent + $0 + "\n" }.joined()
+        }
         if !result.discarded.isEmpty {
             out += "discarded:\n"
             for d in result.discarded { out += "  " + describe(d.match) + "\n    " + d.reason.description + "\n" + details(d.match) }

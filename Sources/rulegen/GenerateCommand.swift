@@ -99,7 +99,9 @@ enum GenerateCommand {
         var files: [(path: String, data: Data)] = []
         for var spec in specs {
             if let name { spec.table.name = name }
-            let swift = SwiftEmitter(table: spec.table, automata: spec.automata, specPath: spec.path, access: access).emit()
+            let swift = SwiftEmitter(
+                table: spec.table, automata: spec.automata, specPath: spec.path, access: access, ruleLocations: spec.ruleLocations
+            ).emit()
             files.append(("\(output)/\(swiftFile ?? spec.table.name + ".swift")", Data(swift.utf8)))
             if writesJSON { files.append(("\(output)/\(spec.table.name).styles.json", try spec.table.jsonData())) }
         }
@@ -129,6 +131,8 @@ enum Specs {
         var table: StyleTable
         var automata: CompiledRuleSet
         var path: String
+        /// Where each rule is declared (`file:line:column`).
+        var ruleLocations: [String]
         /// Every spec file read for it (the spec and its imports).
         var files: [String]
     }
@@ -160,7 +164,8 @@ enum Specs {
                 continue
             }
             names[table.name] = path
-            specs.append(Compiled(table: table, automata: automata, path: path, files: result.files))
+            specs.append(
+                Compiled(table: table, automata: automata, path: path, ruleLocations: result.ruleLocations, files: result.files))
         }
         return failed ? nil : specs
     }

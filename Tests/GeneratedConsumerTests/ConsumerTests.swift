@@ -164,6 +164,6 @@ final class HandlersTests: XCTestCase {
 
     func testStyleNamesAndRuntimeCheck() {
         XCTAssertEqual(AgreementRules.Style.allCases.map(\.rawValue), ["danger", "link", "pressed"])
-        XCTAssertEqual(RichRulesVersion.compatibilityTypeName, "RichRulesRuntime_0_2")
+        XCTAssertEqual(RichRulesVersion.compatibilityTypeName, "RichRulesRuntime_0_3")
     }
 }

@@ -38,7 +38,7 @@ final class CompileSourceTests: XCTestCase {
         let named = Compiler.compile(source: "richrules 1\nrule a { match /x/ }", path: "feeds/hot-feed.richrules")
         XCTAssertEqual(named.table?.name, "HotFeed")
         XCTAssertEqual(named.table?.source, "hot-feed.richrules")
-        XCTAssertEqual(named.table?.rules.first?.location, "hot-feed.richrules:2:6")
+        XCTAssertEqual(named.ruleLocations, ["hot-feed.richrules:2:6"])
         XCTAssertEqual(Compiler.compile(source: "richrules 1\nrule a { match /x/ }").table?.name, "Memory")
     }
 

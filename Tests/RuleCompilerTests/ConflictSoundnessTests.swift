@@ -85,7 +85,7 @@ final class ConflictSoundnessTests: XCTestCase {
             }
             // Allowed pairs are analysed all the same: an unneeded allow says they cannot overlap.
             for rule in table.rules.indices {
-                for other in table.rules[rule].allowOverlap.compactMap(names.firstIndex(of:)) { together.insert([rule, other].sorted()) }
+                for other in output.allowedOverlaps[rule].compactMap(names.firstIndex(of:)) { together.insert([rule, other].sorted()) }
             }
             var apart: [[Int]] = []
             for j in table.rules.indices where !unknown.contains(j) {

@@ -196,7 +196,7 @@ final class SemaTests: XCTestCase {
         XCTAssertEqual(try StyleTable(jsonData: a), table)
         let text = String(decoding: a, as: UTF8.self)
         XCTAssertTrue(text.hasPrefix("{\n  \"base\""), text)
-        XCTAssertTrue(text.contains("\"formatVersion\" : 2"))
+        XCTAssertTrue(text.contains("\"formatVersion\" : 3"))
     }
 
     func testEverySyntaxErrorIsReportedWithSemanticErrors() throws {

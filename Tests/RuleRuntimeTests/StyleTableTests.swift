@@ -51,12 +51,12 @@ final class StyleTableTests: XCTestCase {
         }
         // A table of the first format (before typed attachments and truncation) names its version.
         XCTAssertThrowsError(try StyleTable(jsonData: Data(#"{"formatVersion": 1}"#.utf8))) { error in
-            XCTAssertEqual(error as? StyleTableError, .unsupportedFormatVersion(found: 1, supported: 2))
+            XCTAssertEqual(error as? StyleTableError, .unsupportedFormatVersion(found: 1, supported: 3))
         }
     }
 
     func testMalformedTables() {
-        for json in ["[]", "{}", #"{"formatVersion": 2}"#] {
+        for json in ["[]", "{}", #"{"formatVersion": 3}"#] {
             XCTAssertThrowsError(try StyleTable(jsonData: Data(json.utf8)), json) { error in
                 guard case .malformed? = error as? StyleTableError else { return XCTFail("\(json): \(error)") }
             }

@@ -21,7 +21,9 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(matches.map { $0["display"] as? String }, ["User Agreement", "Privacy Policy", "@alice"])
         XCTAssertEqual((object["discarded"] as? [[String: Any]])?.count, 0)
         XCTAssertEqual(
-            Set(matches[0].keys), ["rule", "tag", "range", "text", "display", "handler", "displayRange", "tap", "style", "highlight"])
+            Set(matches[0].keys),
+            ["rule", "tag", "range", "text", "display", "handler", "displayRange", "tap", "style", "highlight", "parent"])
+        XCTAssertEqual(matches.map { $0["parent"] is NSNull }, [true, true, true])
         // The presentation issue's fields.
         XCTAssertEqual(object["direction"] as? String, "ltr")
         XCTAssertEqual(matches.map { $0["displayRange"] as? [Int] }, [[15, 14], [34, 14], [53, 6]])

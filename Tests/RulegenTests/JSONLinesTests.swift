@@ -86,7 +86,7 @@ final class JSONLinesTests: XCTestCase {
                 "rule": m.rule, "tag": m.tag?.name ?? NSNull(), "range": [m.range.location, m.range.length], "text": m.text,
                 "display": m.display, "handler": m.tap?.handler ?? NSNull(),
                 "displayRange": [m.displayRange.location, m.displayRange.length], "tap": tap, "style": try style(m.style),
-                "highlight": try style(m.highlight),
+                "highlight": try style(m.highlight), "parent": m.parent ?? NSNull(),
             ]
         }
         let discarded = try result.discarded.map { d -> [String: Any] in

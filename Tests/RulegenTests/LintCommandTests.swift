@@ -158,13 +158,13 @@ final class RuntimeCompatibilityTests: XCTestCase {
         XCTAssertEqual(try CLI.run(["a.richrules", "-o", "out"], cwd: scratch.url).status, 0)
         let file = scratch.url.appendingPathComponent("out/A.swift")
         let generated = try String(contentsOf: file, encoding: .utf8)
-        XCTAssertTrue(generated.contains("private typealias RuntimeCompatibility = RichRulesRuntime_0_2"))
-        // As if written by a rulegen 0.3: it must not compile against this runtime.
-        try generated.replacingOccurrences(of: "RichRulesRuntime_0_2", with: "RichRulesRuntime_0_3")
+        XCTAssertTrue(generated.contains("private typealias RuntimeCompatibility = RichRulesRuntime_0_3"))
+        // As if written by a rulegen 0.4: it must not compile against this runtime.
+        try generated.replacingOccurrences(of: "RichRulesRuntime_0_3", with: "RichRulesRuntime_0_4")
             .write(to: file, atomically: true, encoding: .utf8)
         let (status, output) = try CLI.typecheck([file])
         XCTAssertNotEqual(status, 0)
         XCTAssertFalse(output.contains("no such module"), output)
-        XCTAssertTrue(output.contains("cannot find type 'RichRulesRuntime_0_3' in scope"), output)
+        XCTAssertTrue(output.contains("cannot find type 'RichRulesRuntime_0_4' in scope"), output)
     }
 }

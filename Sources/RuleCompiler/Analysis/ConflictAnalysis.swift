@@ -177,8 +177,10 @@ struct ConflictAnalysis {
         return d
     }
 
+    /// Whether either rule says `allow overlap` of the other.
     private func allowed(_ i: Int, _ j: Int) -> Bool {
-        table.rules[i].allowOverlap.contains(table.rules[j].name) || table.rules[j].allowOverlap.contains(table.rules[i].name)
+        let a = table.rules[i].name, b = table.rules[j].name
+        return allows.contains { ($0.rule == a && $0.other.name == b) || ($0.rule == b && $0.other.name == a) }
     }
 
     /// Whether rules `i` and `j` can overlap, with the first example text the real matchers

@@ -75,7 +75,7 @@ enum RuleLanguage {
             return "(?:[^<]|<+(?:[^/<\(first)]|/[^<\(first)]))*"
         }
         switch matcher {
-        case .regex, .prefix:
+        case .regex, .prefix, .entity, .element("*", _, _):
             return nil
         case .tagFamily(let family):
             let n = literal(family)
@@ -108,6 +108,12 @@ enum RuleLanguage {
         case .tagFamily(let family):
             let name = asciiCaseless(family) + "[0-9]*"
             return "<\(name)>(?s:.*)(?:</\(name)>|<\(name)/>)"
+        case .entity:
+            return #"&(?:[A-Za-z][A-Za-z0-9]*|#[0-9]+|#[xX][0-9A-Fa-f]+);"#
+        case .element("*", _, _):
+            // Any name: the rules it leaves to others only make its matches fewer.
+            let tag = "[A-Za-z][A-Za-z0-9-]*"
+            return "<\(tag)(?:[\\s/][^>]*)?>(?s:.*)(?:</\(tag)\(space)*>|<\(tag)[\\s/][^>]*>)"
         case .element(let name, _, let isVoid):
             let tag = asciiCaseless(name)
             if isVoid {

@@ -44,7 +44,8 @@ extension SwiftEmitter {
                 prefix: "private static let handlerLabels: [String: [String?]] = ")
             for (index, rule) in table.rules.enumerated() {
                 w.line()
-                w.line("/// " + (rule.location.isEmpty ? "Rule \(index) (no location)." : SwiftLiteral.comment(rule.location)))
+                let location = index < ruleLocations.count ? ruleLocations[index] : ""
+                w.line("/// " + (location.isEmpty ? "Rule \(index) (no location)." : SwiftLiteral.comment(location)))
                 w.block("private static func \(Self.ruleFunction(index))() -> RuleEntry") { w in
                     w.expression(TableLiteral.rule(rule))
                 }

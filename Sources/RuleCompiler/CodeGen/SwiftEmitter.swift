@@ -14,12 +14,18 @@ public struct SwiftEmitter {
     let automata: CompiledRuleSet
     let specPath: String
     let access: String
+    /// Where each rule is declared (`Compiler.Output.ruleLocations`), for the comment above
+    /// its declaration; empty: no locations.
+    let ruleLocations: [String]
 
-    public init(table: StyleTable, automata: CompiledRuleSet, specPath: String, access: String = "internal") {
+    public init(
+        table: StyleTable, automata: CompiledRuleSet, specPath: String, access: String = "internal", ruleLocations: [String] = []
+    ) {
         self.table = table
         self.automata = automata
         self.specPath = specPath
         self.access = access
+        self.ruleLocations = ruleLocations
     }
 
     var typeName: String { table.name + "Rules" }

@@ -117,6 +117,7 @@ enum TableLiteral {
             a.add("widget", ifSet: presentation.widget.map(widget))
             a.add("alt", ifSet: presentation.alt.map(template))
             a.add("show", ifSet: presentation.show.map(integer))
+            a.add("layer", ifSet: presentation.layer.map(style))
         }
     }
 
@@ -170,6 +171,8 @@ enum TableLiteral {
             return call(".prefix", (nil, string(prefix)))
         case .tagFamily(let family):
             return call(".tagFamily", (nil, string(family)))
+        case .entity:
+            return .member("entity")
         case .element(let name, let attributes, let isVoid):
             return call(".element", ("name", string(name)), ("attributes", strings(attributes)), ("isVoid", .literal(String(isVoid))))
         }
@@ -220,9 +223,8 @@ enum TableLiteral {
             a.add("presentation", presentation(rule.presentation))
             if !rule.tags.isEmpty { a.add("tags", dictionary(rule.tags, presentation)) }
             if !rule.conditionalStyles.isEmpty { a.add("conditionalStyles", .array(rule.conditionalStyles.map(conditionalStyle))) }
-            if !rule.allowOverlap.isEmpty { a.add("allowOverlap", strings(rule.allowOverlap)) }
             if !rule.captureNames.isEmpty { a.add("captureNames", dictionary(rule.captureNames, integer)) }
-            if !rule.location.isEmpty { a.add("location", string(rule.location)) }
+            if rule.nest { a.add("nest", .literal("true")) }
         }
     }
 }

@@ -23,6 +23,10 @@ extension RegexAST {
 
     /// The body of capturing group `index`, if the pattern has it.
     public func captureGroup(_ index: Int) -> RegexNode? { root.findGroup(index) }
+
+    /// Whether capturing group `index` sits inside a lookahead or lookbehind, where it
+    /// captures text beside the match rather than inside it.
+    public func groupIsInLookaround(_ index: Int) -> Bool { root.groupIsInLookaround(index, inside: false) ?? false }
 }
 
 extension RegexNode {
@@ -76,6 +80,25 @@ extension RegexNode {
             if quantifier.kind == .possessive { found.append(("possessive quantifier", span.offset)) }
             quantifier.child.collectUnsupported(into: &found)
         default: break
+        }
+    }
+
+    /// `nil` when the group is not under this node; else whether a lookaround encloses it.
+    func groupIsInLookaround(_ index: Int, inside: Bool) -> Bool? {
+        switch kind {
+        case .group(let group):
+            if case .capturing(index, _) = group.kind { return inside }
+            let lookaround: Bool
+            switch group.kind {
+            case .lookahead, .lookbehind: lookaround = true
+            default: lookaround = false
+            }
+            return group.child.groupIsInLookaround(index, inside: inside || lookaround)
+        case .alternation(let nodes), .concatenation(let nodes):
+            for node in nodes { if let found = node.groupIsInLookaround(index, inside: inside) { return found } }
+            return nil
+        case .quantified(let quantifier): return quantifier.child.groupIsInLookaround(index, inside: inside)
+        default: return nil
         }
     }
 

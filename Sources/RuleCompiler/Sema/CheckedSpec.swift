@@ -22,11 +22,13 @@ struct CheckedSpec {
     /// In declaration order (imported specs' rules first).
     var rules: [CheckedRule]
 
-    /// The runtime's table of this spec.
+    /// The runtime's table of this spec. Presentations keep their style layers only when
+    /// some rule is a container (only then can a match be nested).
     var table: StyleTable {
-        StyleTable(
+        let nests = rules.contains(where: \.nest)
+        return StyleTable(
             name: name, source: source, base: base, styles: styles, highlight: highlight, truncation: truncation,
-            handlers: handlers, rules: rules.map(\.entry))
+            handlers: handlers, rules: rules.map { $0.entry(withLayers: nests) })
     }
 }
 
@@ -45,10 +47,19 @@ struct CheckedRule {
     var allows: [Identifier]
     /// Named groups of a regex rule.
     var captureNames: [String: Int]
+    /// A container (`nest`).
+    var nest = false
 
     /// `file:line:column` of the declaration.
     var location: String {
         "\((declaration.file.path as NSString).lastPathComponent):\(declaration.file.location(of: declaration.span.start))"
+    }
+
+    /// The rules named by its `allow overlap` statements, first mention first.
+    var allowedNames: [String] {
+        var names: [String] = []
+        for other in allows where !names.contains(other.name) { names.append(other.name) }
+        return names
     }
 
     /// Where diagnostics about what the rule matches point: its pattern, else its name.
@@ -57,14 +68,17 @@ struct CheckedRule {
         return declaration
     }
 
-    /// The runtime's entry.
-    var entry: RuleEntry {
-        var allowed: [String] = []
-        for other in allows where !allowed.contains(other.name) { allowed.append(other.name) }
+    /// The runtime's entry; without `withLayers`, its presentations carry no style layer.
+    func entry(withLayers: Bool) -> RuleEntry {
+        var presentation = presentation
+        var tags = tags
+        if !withLayers {
+            presentation.layer = nil
+            for name in tags.keys { tags[name]?.layer = nil }
+        }
         return RuleEntry(
             name: name, matcher: matcher.spec, priority: priority, presentation: presentation, tags: tags,
-            conditionalStyles: conditionalStyles, allowOverlap: allowed,
-            captureNames: captureNames, location: location)
+            conditionalStyles: conditionalStyles, captureNames: captureNames, nest: nest)
     }
 }
 
@@ -74,6 +88,7 @@ enum CheckedMatcher {
     case prefix(String)
     case tagFamily(String)
     case element(name: String, attributes: [String], isVoid: Bool)
+    case entity
 
     /// The runtime's matcher.
     var spec: MatcherSpec {
@@ -82,6 +97,7 @@ enum CheckedMatcher {
         case .prefix(let prefix): return .prefix(prefix)
         case .tagFamily(let family): return .tagFamily(family)
         case .element(let name, let attributes, let isVoid): return .element(name: name, attributes: attributes, isVoid: isVoid)
+        case .entity: return .entity
         }
     }
 }

@@ -51,9 +51,16 @@ extension Sema {
                 return nil
             }
             return (.prefix(prefix), CaptureScope(maxGroup: 0, names: [], what: ""), [:])
+        case .entity:
+            return (.entity, CaptureScope(maxGroup: 0, names: [], what: "an entity has only $0 (the reference as written)"), [:])
         case .element(let name, let attributes, let isVoid):
             var ok = true
-            if !name.name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil) }) {
+            if name.name == "*", isVoid {
+                error(
+                    .invalidValue, "the catch-all element is paired ('tag <*>'): it shows the content of tags no rule names", file,
+                    name.span)
+                ok = false
+            } else if name.name != "*", !name.name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil) }) {
                 error(.invalidName, "an element name is ASCII letters and digits", file, name.span)
                 ok = false
             }

@@ -30,18 +30,21 @@ extension Sema {
         }
         let priority = checkPriority(items["priority"], in: file)
         var presentation = presentation(items, scope: scope, in: file, inherited: nil)
+        presentation.layer = presentation.style
         presentation.style = base.merged(with: presentation.style)
         checkAlt(items, shows: [presentation], in: file)
         if case .show(let literal, let span)? = items["show"] {
             presentation.show = checkShow(
                 literal, span: span, matcher: matcher, scope: scope, captureNames: captureNames, presentation, in: file)
         }
+        if case .nest(let span)? = items["nest"] { checkNest(span, matcher: matcher, shows: [("rule '\(decl.name.name)'", presentation)], in: file) }
         collectAllows(decl.items, rule: decl.name.name, in: file)
         guard declared, let matcher else { return }
         rules.append(
             CheckedRule(
                 name: decl.name.name, declaration: ref(file, decl.name.span), matcher: matcher, priority: priority,
-                presentation: presentation, tags: [:], allows: allows(decl.items), captureNames: captureNames))
+                presentation: presentation, tags: [:], allows: allows(decl.items), captureNames: captureNames,
+                nest: items["nest"] != nil))
     }
 
     mutating func checkFamily(_ decl: TagsDecl, in file: SourceFile) {
@@ -77,6 +80,7 @@ extension Sema {
             tagSites[name] = ref(file, block.name.span)
             let tagItems = uniqueItems(block.items, owner: "tag '\(name)'", in: file)
             var p = presentation(tagItems, scope: scope, in: file, inherited: familyPresentation)
+            p.layer = p.style
             p.style = base.merged(with: p.style)
             checkAlt(tagItems, shows: [p], in: file)
             tags[name] = p
@@ -87,14 +91,42 @@ extension Sema {
             if let conditional = checkConditionalBlock(block, family: family, in: file) { conditionalStyles.append(conditional) }
         }
         var presentation = familyPresentation
+        presentation.layer = presentation.style
         presentation.style = base.merged(with: presentation.style)
+        if case .nest(let span)? = items["nest"] {
+            let shows = [("tag family '\(family)'", presentation)] + tags.sorted { $0.key < $1.key }.map { ("tag '\($0.key)'", $0.value) }
+            checkNest(span, matcher: .tagFamily(family), shows: shows, in: file)
+        }
         collectAllows(decl.items, rule: decl.family.name, in: file)
         guard declared else { return }
         rules.append(
             CheckedRule(
                 name: decl.family.name, declaration: ref(file, decl.family.span), matcher: .tagFamily(family), priority: priority,
                 presentation: presentation, tags: tags, conditionalStyles: conditionalStyles, allows: allows(decl.items),
-                captureNames: [:]))
+                captureNames: [:], nest: items["nest"] != nil))
+    }
+
+    /// `nest`: a container shows its content, with the matches inside it in place, so it
+    /// cannot show a replacement, an image or a widget instead; void elements and entities
+    /// have no content to hold matches.
+    mutating func checkNest(_ span: SourceSpan, matcher: CheckedMatcher?, shows: [(String, Presentation)], in file: SourceFile) {
+        switch matcher {
+        case .element(_, _, isVoid: true)?:
+            error(.conflictingContent, "'nest' needs content: a void element has none to hold other matches", file, span)
+            return
+        case .entity?:
+            error(.conflictingContent, "'nest' needs content: an entity shows one character", file, span)
+            return
+        default: break
+        }
+        for (owner, p) in shows {
+            let what = p.replace != nil ? "'replace'" : p.image != nil ? "an image" : p.widget != nil ? "a widget" : nil
+            guard let what else { continue }
+            error(
+                .conflictingContent,
+                "'nest' shows the content with the matches inside it, but \(owner) shows \(what) instead; choose one", file, span)
+            return
+        }
     }
 
     /// `show $N` / `show ${name}`: the group the rule displays. Regex rules only; not with
@@ -104,7 +136,7 @@ extension Sema {
         _ presentation: Presentation, in file: SourceFile
     ) -> Int? {
         guard let matcher else { return nil }
-        guard case .regex = matcher else {
+        guard case .regex(let pattern) = matcher else {
             error(.invalidValue, "'show' applies to regex rules (tags and elements already show their content)", file, span)
             return nil
         }
@@ -120,6 +152,7 @@ extension Sema {
                 file, span)
             return nil
         }
+        let group: Int
         switch literal.pieces.first?.piece {
         case .group(let n)?:
             guard n <= scope.maxGroup else {
@@ -127,7 +160,7 @@ extension Sema {
                 error(.unknownCapture, "no capture group \(n): this rule has \(has)", file, literal.span)
                 return nil
             }
-            return n
+            group = n
         case .name(let name)?:
             guard let n = captureNames[name] else {
                 let valid = captureNames.isEmpty ? "this rule has no named captures" : scope.what
@@ -136,10 +169,19 @@ extension Sema {
                     literal.span)
                 return nil
             }
-            return n
+            group = n
         default:
             return nil
         }
+        // A group in a lookaround captures text beside the match, not a part of it.
+        if pattern.ast.groupIsInLookaround(group) {
+            error(
+                .invalidValue,
+                "'show' needs a group that captures part of the match, but group \(group) is inside a lookahead or lookbehind",
+                file, literal.span)
+            return nil
+        }
+        return group
     }
 
     /// `tag NAME where FIELD OP VALUE [and …] { style … }` and `tag * where …`.

@@ -91,6 +91,7 @@ public struct ReferenceMatcher: CandidateMatcher {
         case scanned
         case prefix([Unicode.Scalar])
         case tags(TagScanner)
+        case entities
     }
 
     /// One reference: copying the matcher (as every call through `any CandidateMatcher`
@@ -137,6 +138,13 @@ public struct ReferenceMatcher: CandidateMatcher {
         var scanned: [AcceleratedRegex] = []
         var scanRules: [Int] = []
         kinds.reserveCapacity(table.rules.count)
+        // The catch-all element takes the names no other tag rule matches.
+        var elements: Set<String> = []
+        var families: [String] = []
+        for rule in table.rules {
+            if case .element(let name, _, _) = rule.matcher, name != "*" { elements.insert(name) }
+            if case .tagFamily(let family) = rule.matcher { families.append(family) }
+        }
         for (index, rule) in table.rules.enumerated() {
             switch rule.matcher {
             case .regex(let pattern, let flags, _):
@@ -160,9 +168,13 @@ public struct ReferenceMatcher: CandidateMatcher {
             case .prefix(let prefix):
                 kinds.append(.prefix(Array(prefix.unicodeScalars)))
             case .tagFamily(let family):
-                kinds.append(.tags(TagScanner(kind: .family(family))))
+                kinds.append(.tags(TagScanner(kind: .family(family), nested: rule.nest)))
+            case .element("*", _, _):
+                kinds.append(.tags(TagScanner(kind: .catchAll(elements: elements, families: families), nested: rule.nest)))
             case .element(let name, _, let isVoid):
-                kinds.append(.tags(TagScanner(kind: .element(name, isVoid: isVoid))))
+                kinds.append(.tags(TagScanner(kind: .element(name, isVoid: isVoid), nested: rule.nest)))
+            case .entity:
+                kinds.append(.entities)
             }
         }
         storage = Storage(kinds: kinds, scan: scanned.isEmpty ? nil : CompiledScan(scanned), scanRules: scanRules)
@@ -204,6 +216,8 @@ public struct ReferenceMatcher: CandidateMatcher {
                 Self.prefixCandidates(prefix, ruleIndex: ruleIndex, in: text, into: &result)
             case .tags(let scanner):
                 scanner.scan(units, ruleIndex: ruleIndex, into: &result)
+            case .entities:
+                Self.entityCandidates(units, ruleIndex: ruleIndex, into: &result)
             }
         }
         if let scan = storage.scan {
@@ -260,6 +274,19 @@ public struct ReferenceMatcher: CandidateMatcher {
             offset += scalar.utf16.count
         }
         finish(at: offset)
+    }
+
+    /// The HTML character references of the text (`HTMLEntity.match`), left to right.
+    static func entityCandidates(_ units: UnsafeBufferPointer<UInt16>, ruleIndex: Int, into result: inout [Candidate]) {
+        var i = 0
+        while i < units.count {
+            if units[i] == 0x26, let (length, _) = HTMLEntity.match(units, at: i) {
+                result.append(Candidate(ruleIndex: ruleIndex, range: TextRange(location: i, length: length)))
+                i += length
+            } else {
+                i += 1
+            }
+        }
     }
 
     /// The Unicode `White_Space` property, with a fast path for ASCII.

@@ -33,14 +33,20 @@ public struct TagInfo: Sendable, Hashable {
     public var raw: String
     /// Attribute values of generic elements (entities decoded), by lower-case name.
     public var attributes: [String: String]
+    /// Where `text` is in the original text (UTF-16); `nil` for a tag made by hand.
+    public var contentRange: TextRange?
 
-    public init(index: Int, name: String, level: Int?, text: String, raw: String, attributes: [String: String] = [:]) {
+    public init(
+        index: Int, name: String, level: Int?, text: String, raw: String, attributes: [String: String] = [:],
+        contentRange: TextRange? = nil
+    ) {
         self.index = index
         self.name = name
         self.level = level
         self.text = text
         self.raw = raw
         self.attributes = attributes
+        self.contentRange = contentRange
     }
 }
 
@@ -100,18 +106,45 @@ public struct RuleMatch: Sendable, Hashable {
     /// tag stay there: a match holds one reference, so building one costs one retain).
     let candidateIndex: Int
     let context: MatchContext
+    /// The index of the innermost kept container this match lies in (in its content), in
+    /// `RenderResult.matches`; `nil` at the top level and for discarded matches.
+    public internal(set) var parent: Int?
+    /// This match's index in `RenderResult.matches` (-1: discarded).
+    let position: Int
 
-    init(candidateIndex: Int, range: TextRange, ruleIndex: Int, displayRange: TextRange, context: MatchContext) {
+    init(
+        candidateIndex: Int, range: TextRange, ruleIndex: Int, displayRange: TextRange, context: MatchContext, position: Int = -1,
+        parent: Int? = nil
+    ) {
         self.ruleIndex = ruleIndex
         self.range = range
         self.displayRange = displayRange
         self.candidateIndex = candidateIndex
         self.context = context
+        self.position = position
+        self.parent = parent
     }
 
     var entry: RuleEntry { context.rules[ruleIndex] }
-    /// The presentation for this match (per tag name for tag families).
-    public var presentation: Presentation { entry.presentation(for: tag) }
+    /// The presentation for this match (per tag name for tag families). A nested match's
+    /// style is merged from the outside in: base → its containers' styles → its own.
+    public var presentation: Presentation {
+        var p = entry.presentation(for: tag)
+        if let parent, let nesting = context.nesting { p.style = nesting.style(over: parent, layer: p.layer ?? p.style, context) }
+        return p
+    }
+    /// The part of the source text the match shows: a tag's content, the `show` group, else
+    /// the whole match. A container holds its nested matches in this range.
+    public var contentRange: TextRange {
+        if let content = tag?.contentRange { return content }
+        if let show = entry.presentation.show {
+            let groups = groupRanges
+            return show < groups.count ? groups[show] ?? TextRange(location: range.location, length: 0) : range
+        }
+        return range
+    }
+    /// Whether this is a kept container (its display holds its nested matches).
+    public var isContainer: Bool { position >= 0 && context.nesting?.isContainer[position] == true }
 
     /// The rule's name.
     public var rule: String { entry.name }
@@ -153,8 +186,11 @@ public struct RuleMatch: Sendable, Hashable {
         guard let spec = presentation.tap else { return nil }
         return TapTarget(handler: spec.handler, arguments: spec.arguments.map { .init(label: $0.label, value: render($0.value)) })
     }
-    /// What the match shows.
+    /// What the match shows (a kept container: its content, nested matches shown in place).
     public var content: MatchContent {
+        if position >= 0, let nesting = context.nesting, nesting.isContainer[position] {
+            return .text(nesting.text(displayRange, context))
+        }
         let p = presentation
         if let attachment = attachment(p) {
             return .attachment(attachment, text: attachment.position == .replace ? "" : shownText(p))
@@ -163,8 +199,13 @@ public struct RuleMatch: Sendable, Hashable {
         return .text(shownText(p))
     }
 
-    /// The source text the match shows: the `show` group, a tag's content, or the match.
+    /// The source text the match shows: the `show` group, a tag's content, or the match
+    /// (an entity: the character it stands for).
     private func shownText(_ p: Presentation) -> String {
+        if case .entity = entry.matcher {
+            let start = range.location
+            return HTMLEntity.match(context.units, at: start).map { $0.decoded } ?? text
+        }
         if let show = p.show {
             let groups = groupRanges
             return show < groups.count ? groups[show].map(context.string) ?? "" : ""
@@ -258,6 +299,8 @@ final class MatchContext: @unchecked Sendable {
     let presentation: TablePresentation
     /// The rule index of the truncation token's pseudo-rule (`truncated(toCharacters:)`), if any.
     let truncationRuleIndex: Int?
+    /// The tree of kept matches when some nest; set once, by the render that made this.
+    var nesting: Nesting?
 
     init(
         units: TextUnits, rules: [RuleEntry], candidates: [Candidate], solver: ReferenceMatcher? = nil,
@@ -342,15 +385,16 @@ public struct RenderResult: Sendable, Hashable {
     /// (`RuleEngine.fallbackBudget`, or ICU giving up), in rule order; empty normally.
     /// Their later matches are missing from `matches`: log these.
     public let interrupted: [InterruptedRule]
-    /// Plain runs and matches, in order, covering the whole text (derived from the kept
-    /// matches when read, so that a render that only styles ranges builds no list).
+    /// Plain runs and top-level matches, in order, covering the whole text (derived from
+    /// the kept matches when read, so that a render that only styles ranges builds no
+    /// list). A container's segment holds its nested matches (see `RuleMatch.parent`).
     public var segments: [Segment] {
         let length = sourceLimit ?? context?.units.count ?? text.utf16.count
         var segments: [Segment] = []
         segments.reserveCapacity(2 * matches.count + 1)
         var cursor = 0
         var display = 0
-        for (index, match) in matches.enumerated() {
+        for (index, match) in matches.enumerated() where match.parent == nil {
             if cursor < match.range.location {
                 let run = match.range.location - cursor
                 segments.append(
@@ -394,6 +438,7 @@ public struct RenderResult: Sendable, Hashable {
 
     private func buildDisplay() -> String {
         guard let context else { return "" }
+        if let nesting = context.nesting { return nesting.display(context) }
         var units: [UInt16] = []
         units.reserveCapacity(context.units.count)
         for segment in segments {

@@ -31,14 +31,19 @@ public struct RuleEngine: Sendable {
     let ruleNames: [String]
     let tagDisplayKinds: [[String: DisplayKind]]
     let tablePresentation: TablePresentation
+    /// Per rule, whether it is a container (`nest`); `nil` when no rule is.
+    let containers: [Bool]?
 
     enum DisplayKind: Sendable {
         /// `replacement(n)`: a literal replacement of n UTF-16 units (-1: it has holes).
         /// `besideSource`, `besideTagContent`: that text plus one attachment character.
-        case source, tagContent, replacement(Int), attachment, besideSource, besideTagContent
+        /// `entity`: the character an HTML character reference stands for.
+        case source, tagContent, replacement(Int), attachment, besideSource, besideTagContent, entity
 
-        init(_ p: Presentation, isTag: Bool) {
-            if p.show != nil {
+        init(_ p: Presentation, isTag: Bool, isEntity: Bool = false) {
+            if isEntity, p.replace == nil, p.image == nil, p.widget == nil {
+                self = .entity
+            } else if p.show != nil {
                 // The length of a group: known once the match's groups are.
                 self = .replacement(-1)
             } else if let position = p.image?.position ?? p.widget?.position, position != .replace {
@@ -83,8 +88,10 @@ public struct RuleEngine: Sendable {
             switch rule.matcher {
             case .tagFamily, .element: return DisplayKind(rule.presentation, isTag: true)
             case .regex, .prefix: return DisplayKind(rule.presentation, isTag: false)
+            case .entity: return DisplayKind(rule.presentation, isTag: false, isEntity: true)
             }
         }
+        self.containers = table.rules.contains(where: \.nest) ? table.rules.map(\.nest) : nil
         self.tagDisplayKinds = table.rules.map { rule in rule.tags.mapValues { DisplayKind($0, isTag: true) } }
         self.priorities = table.rules.map(\.priority)
         self.ruleNames = table.rules.map(\.name)
@@ -114,12 +121,17 @@ public struct RuleEngine: Sendable {
                     || c.ruleIndex < 0 || c.ruleIndex >= ruleCount
             }
         }
-        let resolution = Resolver.resolve(candidates, priorities: priorities)
+        let contents = containers.map { contentRanges(of: &candidates, containers: $0, units: units) }
+        let resolution = Resolver.resolve(candidates, priorities: priorities, contents: contents)
         let context = MatchContext(
             units: storage, rules: table.rules, candidates: candidates, solver: reference, presentation: tablePresentation)
 
         let (matches, discarded) = candidates.withUnsafeBufferPointer { candidates in
-            records(candidates, resolution, context: context)
+            // A kept container shows its content in place (and maps positions in it as plain text).
+            if let contents, resolution.kept.contains(where: { contents[$0] != nil }) {
+                return nestedRecords(candidates, resolution, contents: contents, context: context)
+            }
+            return records(candidates, (resolution.kept, resolution.discarded), context: context)
         }
         return RenderResult(text: text, matches: matches, discarded: discarded, interrupted: interrupted, context: context)
     }
@@ -166,7 +178,7 @@ public struct RuleEngine: Sendable {
 
     /// The UTF-16 length of what a kept match shows: one U+FFFC for attachments, a
     /// rendered replacement, a tag's content, or the matched source itself.
-    private func displayLength(of index: Int, in candidates: UnsafeBufferPointer<Candidate>, context: MatchContext) -> Int {
+    func displayLength(of index: Int, in candidates: UnsafeBufferPointer<Candidate>, context: MatchContext) -> Int {
         let ruleIndex = candidates[index].ruleIndex
         var kind = displayKinds[ruleIndex]
         if let box = candidates[index].tagBox, let specific = tagDisplayKinds[ruleIndex][box.info.name] { kind = specific }
@@ -174,7 +186,7 @@ public struct RuleEngine: Sendable {
         case .attachment: return 1
         case .replacement(let length) where length >= 0:
             return length
-        case .replacement:
+        case .replacement, .entity:
             let match = RuleMatch(
                 candidateIndex: index, range: candidates[index].range, ruleIndex: ruleIndex,
                 displayRange: TextRange(location: 0, length: 0),

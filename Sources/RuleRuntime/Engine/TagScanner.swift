@@ -1,13 +1,20 @@
-/// Finds the tags of one tag family (`<h>`, `<h1>…`) or of one generic element (`<a href>`,
-/// void `<img src/>`) with a single left-to-right token scan over UTF-16 code units.
+/// Finds the tags of one tag family (`<h>`, `<h1>…`), of one generic element (`<a href>`,
+/// void `<img src/>`) or of the catch-all element (`<*>`: every name the table's other tag
+/// rules do not match) with a single left-to-right token scan over UTF-16 code units.
 ///
-/// The scan keeps at most one open tag. A new opening tag replaces it (so only the
-/// innermost of nested tags can match); a closing tag with the same lower-cased name emits
-/// a match; any other closing tag (`</h2>` while `<h1>` is open) clears it. So a tag's
-/// content never holds another token of its family, mismatched and unclosed tags are not
-/// matches, and they do not stop later tags from matching. Content may hold other `<`
-/// characters and newlines, and may be empty. Names compare ASCII-case-insensitively and
-/// are reported ASCII-lower-cased.
+/// Names compare ASCII-case-insensitively and are reported ASCII-lower-cased. Content may
+/// hold other `<` characters and newlines, and may be empty. Mismatched and unclosed tags
+/// are not matches and do not stop later tags from matching. Two ways to pair tags:
+/// - innermost (the default): the scan keeps at most one open tag. A new opening tag
+///   replaces it (so only the innermost of nested tags can match); a closing tag with the
+///   same name emits a match; any other closing tag (`</h2>` while `<h1>` is open) clears
+///   it. So a tag's content never holds another token of the rule.
+/// - nested (`nest`): open tags form a stack; a closing tag closes the nearest open tag of
+///   its name, and the tags left open inside it stay unclosed (shown as written). Tags
+///   nested deeper than `maxDepth` are left as written, with their closing tags.
+///
+/// Matches are reported in the order of their opening tags, `TagInfo.index` counting them
+/// from 0.
 struct TagScanner: Sendable {
     enum Kind: Sendable {
         /// `family` plus optional ASCII digits: `<h>`, `<h12>`; closes with `</h12>` or `<h12/>`.
@@ -15,17 +22,25 @@ struct TagScanner: Sendable {
         /// A generic element with attributes. Paired: `<a …>content</a>` (also closed by
         /// `<a/>`); void: `<img …>` or `<img …/>` alone.
         case element(String, isVoid: Bool)
+        /// Paired elements of any name (`[A-Za-z][A-Za-z0-9-]*`) except `elements` and the
+        /// tags of `families` (lower-case).
+        case catchAll(elements: Set<String>, families: [String])
     }
 
     let kind: Kind
-    /// The family or element name, ASCII-lower-cased, as UTF-16.
+    let nested: Bool
+    /// The family or element name, ASCII-lower-cased, as UTF-16 (empty for the catch-all).
     private let name: [UInt16]
+    /// The deepest nesting of open tags a nested scan tracks.
+    static let maxDepth = 512
 
-    init(kind: Kind) {
+    init(kind: Kind, nested: Bool = false) {
         self.kind = kind
+        self.nested = nested
         switch kind {
         case .family(let family): name = Array(family.utf16).map(asciiLower)
         case .element(let element, _): name = Array(element.utf16).map(asciiLower)
+        case .catchAll: name = []
         }
     }
 
@@ -38,17 +53,19 @@ struct TagScanner: Sendable {
         var attributes: [String: String]
     }
 
-    /// Appends the rule's tags in `units` to `result`, in text order, numbering them from 0.
+    /// Appends the rule's tags in `units` to `result`, in the order of their opening tags,
+    /// numbering them from 0.
     func scan(_ units: UnsafeBufferPointer<UInt16>, ruleIndex: Int, into result: inout [Candidate]) {
-        var open: Open?
-        var index = 0
-        func emit(start: Int, contentStart: Int, contentEnd: Int, end: Int, name: String, level: Int?, attributes: [String: String]) {
-            let range = TextRange(location: start, length: end - start)
+        let first = result.count
+        var open: Open?  // innermost pairing
+        var stack: [Open] = []  // nested pairing
+        var skipped: [String: Int] = [:]  // nested: open tags past `maxDepth`, by name
+        func emit(_ o: Open, contentEnd: Int, end: Int) {
             let tag = TagInfo(
-                index: index, name: name, level: level, text: utf16String(units[contentStart..<contentEnd]),
-                raw: utf16String(units[start..<end]), attributes: attributes)
-            result.append(Candidate(ruleIndex: ruleIndex, range: range, tag: tag))
-            index += 1
+                index: 0, name: o.name, level: o.level, text: utf16String(units[o.contentStart..<contentEnd]),
+                raw: utf16String(units[o.start..<end]), attributes: o.attributes,
+                contentRange: TextRange(location: o.contentStart, length: contentEnd - o.contentStart))
+            result.append(Candidate(ruleIndex: ruleIndex, range: TextRange(location: o.start, length: end - o.start), tag: tag))
         }
         var i = 0
         let n = units.count
@@ -59,24 +76,39 @@ struct TagScanner: Sendable {
             }
             switch token.kind {
             case .open(let name, let level, let attributes):
+                let tag = Open(start: i, contentStart: token.end, name: name, level: level, attributes: attributes)
                 if case .element(_, isVoid: true) = kind {
-                    emit(
-                        start: i, contentStart: token.end, contentEnd: token.end, end: token.end, name: name, level: nil,
-                        attributes: attributes)
+                    emit(tag, contentEnd: token.end, end: token.end)
+                } else if !nested {
+                    open = tag
+                } else if stack.count < Self.maxDepth {
+                    stack.append(tag)
                 } else {
-                    open = Open(start: i, contentStart: token.end, name: name, level: level, attributes: attributes)
+                    skipped[name, default: 0] += 1
                 }
             case .close(let name):
-                if let o = open, o.name == name, !isVoid {
-                    emit(
-                        start: o.start, contentStart: o.contentStart, contentEnd: i, end: token.end, name: o.name, level: o.level,
-                        attributes: o.attributes)
+                if nested {
+                    if let count = skipped[name], count > 0 {
+                        skipped[name] = count - 1
+                    } else if let at = stack.lastIndex(where: { $0.name == name }) {
+                        emit(stack[at], contentEnd: i, end: token.end)
+                        stack.removeSubrange(at...)
+                    }
+                } else {
+                    if let o = open, o.name == name, !isVoid { emit(o, contentEnd: i, end: token.end) }
+                    open = nil
                 }
-                open = nil
             case .clear:
                 open = nil
             }
             i = token.end
+        }
+        // Nested tags are emitted as they close: order them by their opening tags.
+        if nested { result[first...].sort { $0.range.location < $1.range.location } }
+        for (index, position) in (first..<result.count).enumerated() {
+            var tag = result[position].tag!
+            tag.index = index
+            result[position].tag = tag
         }
     }
 
@@ -103,13 +135,14 @@ struct TagScanner: Sendable {
         var j = start + 1
         let closing = j < u.count && u[j] == ascii("/")
         if closing { j += 1 }
-        // The name, case-insensitively.
-        for c in name {
-            guard j < u.count, asciiLower(u[j]) == c else { return nil }
-            j += 1
-        }
+        let tagName: String
         switch kind {
         case .family:
+            // The name, case-insensitively, then the level's digits.
+            for c in name {
+                guard j < u.count, asciiLower(u[j]) == c else { return nil }
+                j += 1
+            }
             let digitsStart = j
             while j < u.count, u[j] >= ascii("0"), u[j] <= ascii("9") { j += 1 }
             let digits = utf16String(u[digitsStart..<j])
@@ -122,19 +155,32 @@ struct TagScanner: Sendable {
             }
             return nil
         case .element:
-            let tagName = utf16String(name[...])
-            if closing {
-                while j < u.count, isTagSpace(u[j]) { j += 1 }
-                guard j < u.count, u[j] == ascii(">") else { return nil }
-                return Token(kind: .close(name: tagName), end: j + 1)
+            for c in name {
+                guard j < u.count, asciiLower(u[j]) == c else { return nil }
+                j += 1
             }
-            guard j < u.count, isTagSpace(u[j]) || u[j] == ascii(">") || u[j] == ascii("/") else { return nil }
-            guard let (attributes, written, selfClosing, end) = Self.attributes(u, from: j) else { return nil }
-            if selfClosing, !isVoid {
-                return Token(kind: written ? .clear : .close(name: tagName), end: end)
+            tagName = utf16String(name[...])
+        case .catchAll(let elements, let families):
+            let nameStart = j
+            guard j < u.count, isASCIILetter(u[j]) else { return nil }
+            while j < u.count, isASCIILetter(u[j]) || (u[j] >= ascii("0") && u[j] <= ascii("9")) || u[j] == ascii("-") { j += 1 }
+            tagName = utf16String(u[nameStart..<j].map(asciiLower)[...])
+            if elements.contains(tagName) { return nil }
+            for family in families where tagName.hasPrefix(family) {
+                if tagName.utf8.dropFirst(family.utf8.count).allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return nil }
             }
-            return Token(kind: .open(name: tagName, level: nil, attributes: attributes), end: end)
         }
+        if closing {
+            while j < u.count, isTagSpace(u[j]) { j += 1 }
+            guard j < u.count, u[j] == ascii(">") else { return nil }
+            return Token(kind: .close(name: tagName), end: j + 1)
+        }
+        guard j < u.count, isTagSpace(u[j]) || u[j] == ascii(">") || u[j] == ascii("/") else { return nil }
+        guard let (attributes, written, selfClosing, end) = Self.attributes(u, from: j) else { return nil }
+        if selfClosing, !isVoid {
+            return Token(kind: written ? .clear : .close(name: tagName), end: end)
+        }
+        return Token(kind: .open(name: tagName, level: nil, attributes: attributes), end: end)
     }
 
     /// Parses `attr="v" attr='v' attr=v flag` up to `>` or `/>`. Returns the attributes
@@ -225,6 +271,8 @@ func decodeHTMLEntities(_ text: String) -> String {
 @inline(__always) private func ascii(_ c: Unicode.Scalar) -> UInt16 { UInt16(c.value) }
 
 @inline(__always) private func asciiLower(_ c: UInt16) -> UInt16 { c >= 65 && c <= 90 ? c + 32 : c }
+
+@inline(__always) private func isASCIILetter(_ c: UInt16) -> Bool { (c | 0x20) >= 97 && (c | 0x20) <= 122 }
 
 /// HTML white space inside markup: space, tab, LF, FF, CR.
 @inline(__always) private func isTagSpace(_ c: UInt16) -> Bool { c == 32 || c == 9 || c == 10 || c == 12 || c == 13 }

@@ -81,6 +81,7 @@ extension MatcherSpec: Codable {
                 detector: try c.decodeIfPresent(String.self, forKey: .detector))
         case "prefix": self = .prefix(try c.decode(String.self, forKey: .prefix))
         case "tagFamily": self = .tagFamily(try c.decode(String.self, forKey: .family))
+        case "entity": self = .entity
         case "element":
             self = .element(
                 name: try c.decode(String.self, forKey: .element),
@@ -105,6 +106,8 @@ extension MatcherSpec: Codable {
         case .tagFamily(let family):
             try c.encode("tagFamily", forKey: .kind)
             try c.encode(family, forKey: .family)
+        case .entity:
+            try c.encode("entity", forKey: .kind)
         case .element(let name, let attributes, let isVoid):
             try c.encode("element", forKey: .kind)
             try c.encode(name, forKey: .element)
@@ -116,7 +119,7 @@ extension MatcherSpec: Codable {
 
 extension RuleEntry: Codable {
     private enum Key: String, CodingKey {
-        case name, match, priority, presentation, tags, conditionalStyles, allowOverlap, captureNames, location
+        case name, match, priority, presentation, tags, conditionalStyles, captureNames, nest
     }
 
     public init(from decoder: Decoder) throws {
@@ -128,9 +131,8 @@ extension RuleEntry: Codable {
             presentation: try c.decode(Presentation.self, forKey: .presentation),
             tags: try c.decodeIfPresent([String: Presentation].self, forKey: .tags) ?? [:],
             conditionalStyles: try c.decodeIfPresent([ConditionalStyle].self, forKey: .conditionalStyles) ?? [],
-            allowOverlap: try c.decodeIfPresent([String].self, forKey: .allowOverlap) ?? [],
             captureNames: try c.decodeIntegers(forKey: .captureNames),
-            location: try c.decodeIfPresent(String.self, forKey: .location) ?? "")
+            nest: try c.decodeIfPresent(Bool.self, forKey: .nest) ?? false)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -141,9 +143,8 @@ extension RuleEntry: Codable {
         try c.encode(presentation, forKey: .presentation)
         try c.encode(tags, forKey: .tags)
         if !conditionalStyles.isEmpty { try c.encode(conditionalStyles, forKey: .conditionalStyles) }
-        try c.encode(allowOverlap, forKey: .allowOverlap)
         try c.encode(captureNames, forKey: .captureNames)
-        try c.encode(location, forKey: .location)
+        if nest { try c.encode(true, forKey: .nest) }
     }
 }
 

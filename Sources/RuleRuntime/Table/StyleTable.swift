@@ -5,7 +5,7 @@ import Foundation
 /// Its schema is documented in `docs/StyleTable.md`.
 public struct StyleTable: Codable, Sendable, Hashable {
     /// The table format this runtime reads and writes.
-    public static let currentFormatVersion = 2
+    public static let currentFormatVersion = 3
 
     public var formatVersion: Int
     /// The spec's UpperCamelCase name (`Agreement` for `agreement.richrules`).
@@ -53,8 +53,14 @@ public enum MatcherSpec: Sendable, Hashable {
     /// A tag family: `<h>…</h>`, `<h1>…</h1>`, `<h2>…<h2/>` for family `h`.
     case tagFamily(String)
     /// A generic element `<a href="…">…</a>`, or with `isVoid` a single tag `<img src="…"/>`.
-    /// `attributes` are the declared attribute names usable as `${name}`.
+    /// `attributes` are the declared attribute names usable as `${name}`. The name `*` is the
+    /// catch-all: paired tags of every name no other element rule or tag family of the table
+    /// matches (`<p>`, `<span class="x">`).
     case element(name: String, attributes: [String], isVoid: Bool)
+    /// An HTML character reference (`&amp;`, `&nbsp;`, `&#233;`, `&#x1F600;`: the HTML
+    /// named references, which end with `;`, and numeric ones), shown as the character it
+    /// stands for.
+    case entity
 }
 
 /// A tap target: the handler name and its argument templates.
@@ -222,10 +228,15 @@ public struct Presentation: Codable, Sendable, Hashable {
     /// Regex rules: the capture group whose source text the match displays (`show $1`);
     /// `nil`: the whole match.
     public var show: Int?
+    /// The style the match lays over its enclosing container's when it is nested: its
+    /// rule's (and tag's) style before the merge with `base`. Set in tables that have a
+    /// container (`RuleEntry.nest`); `nil`: a nested match lays its whole `style` over.
+    public var layer: TextStyle?
 
     public init(
         style: TextStyle, styleName: String? = nil, highlight: TextStyle? = nil, tap: TapSpec? = nil,
-        replace: Template? = nil, image: ImageSpec? = nil, widget: WidgetSpec? = nil, alt: Template? = nil, show: Int? = nil
+        replace: Template? = nil, image: ImageSpec? = nil, widget: WidgetSpec? = nil, alt: Template? = nil, show: Int? = nil,
+        layer: TextStyle? = nil
     ) {
         self.style = style
         self.styleName = styleName
@@ -236,6 +247,7 @@ public struct Presentation: Codable, Sendable, Hashable {
         self.widget = widget
         self.alt = alt
         self.show = show
+        self.layer = layer
     }
 }
 
@@ -343,17 +355,16 @@ public struct RuleEntry: Sendable, Hashable {
     /// Tag family only: styles for the tags that pass a test, merged in order over the
     /// tag's style.
     public var conditionalStyles: [ConditionalStyle]
-    /// Rules this rule may overlap by design (`allow overlap`).
-    public var allowOverlap: [String]
     /// Capture group names → numbers (regex rules).
     public var captureNames: [String: Int]
-    /// Where the rule is declared: `file:line:column`.
-    public var location: String
+    /// A container (`nest`): a match may hold other kept matches inside its content (a tag's
+    /// content, the `show` group, else the whole match), which it shows in place.
+    public var nest: Bool
 
     public init(
         name: String, matcher: MatcherSpec, priority: Int = 0, presentation: Presentation,
-        tags: [String: Presentation] = [:], conditionalStyles: [ConditionalStyle] = [], allowOverlap: [String] = [],
-        captureNames: [String: Int] = [:], location: String = ""
+        tags: [String: Presentation] = [:], conditionalStyles: [ConditionalStyle] = [], captureNames: [String: Int] = [:],
+        nest: Bool = false
     ) {
         self.name = name
         self.matcher = matcher
@@ -361,9 +372,8 @@ public struct RuleEntry: Sendable, Hashable {
         self.presentation = presentation
         self.tags = tags
         self.conditionalStyles = conditionalStyles
-        self.allowOverlap = allowOverlap
         self.captureNames = captureNames
-        self.location = location
+        self.nest = nest
     }
 
     /// The presentation of a match, given its tag name for tag families.
@@ -377,7 +387,10 @@ public struct RuleEntry: Sendable, Hashable {
     public func presentation(for tag: TagInfo?) -> Presentation {
         var p = presentation(forTag: tag?.name)
         if let tag, !conditionalStyles.isEmpty {
-            for conditional in conditionalStyles where conditional.applies(to: tag) { p.style = p.style.merged(with: conditional.style) }
+            for conditional in conditionalStyles where conditional.applies(to: tag) {
+                p.style = p.style.merged(with: conditional.style)
+                p.layer = p.layer?.merged(with: conditional.style)
+            }
         }
         return p
     }

@@ -150,8 +150,10 @@ public enum MatcherDecl: Sendable, Hashable {
     case detector(Identifier)
     /// `prefix "#"`
     case prefix(TemplateLiteral)
-    /// `tag <a href title>` or `tag <img src/>`
+    /// `tag <a href title>`, `tag <img src/>`, or the catch-all `tag <*>` (name `*`).
     case element(name: Identifier, attributes: [Identifier], isVoid: Bool)
+    /// `entity`: an HTML character reference (`&amp;`, `&#x1F600;`).
+    case entity(SourceSpan)
 }
 
 /// A statement inside `rule`, `tags` or `tag` blocks.
@@ -169,6 +171,8 @@ public enum Item: Sendable, Hashable {
     /// `show $1` / `show ${name}`: display that group's text instead of the whole match.
     case show(TemplateLiteral, SourceSpan)
     case allowOverlap(Identifier, SourceSpan)
+    /// `nest`: the rule's matches may hold other matches inside their content.
+    case nest(SourceSpan)
     /// `tag h1 { … }` (tag families only).
     case tag(TagBlock)
 
@@ -186,6 +190,7 @@ public enum Item: Sendable, Hashable {
         case .alt: return "alt"
         case .show: return "show"
         case .allowOverlap: return "allow overlap"
+        case .nest: return "nest"
         case .tag: return "tag"
         }
     }
@@ -194,7 +199,7 @@ public enum Item: Sendable, Hashable {
     public var span: SourceSpan {
         switch self {
         case .match(_, let s), .style(_, let s), .highlight(_, let s), .allowOverlap(_, let s), .priority(_, let s),
-            .tap(_, let s), .replace(_, let s), .alt(_, let s), .show(_, let s):
+            .tap(_, let s), .replace(_, let s), .alt(_, let s), .show(_, let s), .nest(let s):
             return s
         case .image(let i): return i.span
         case .widget(let w): return w.span

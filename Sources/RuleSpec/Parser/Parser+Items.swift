@@ -57,6 +57,8 @@ extension Parser {
             let literal = TemplateLiteral(pieces: [SpannedPiece(piece: piece, span: tok.span)], span: tok.span)
             advance()
             return .show(literal, span(self))
+        case "nest":
+            return .nest(keyword)
         case "allow":
             guard tok.isKeyword("overlap") else { throw fail("expected 'overlap' after 'allow' (write 'allow overlap <rule>')") }
             advance()
@@ -101,13 +103,24 @@ extension Parser {
             let kind = try expectIdentifier("a detector kind ('link', 'email' or 'phone')")
             _ = try expectPunct(")", "after the detector kind")
             return .detector(kind)
+        case "entity":
+            let span = tok.span
+            advance()
+            return .entity(span)
         case "prefix":
             advance()
             return .prefix(try expectString("a prefix in quotes after 'prefix' (e.g. prefix \"#\")"))
         case "tag":
             advance()
             _ = try expectPunct("<", "after 'tag' (write 'tag <a href>' or 'tag <img src/>')")
-            let name = try expectIdentifier("an element name after '<'")
+            let name: Identifier
+            if tok.isPunct("*") {
+                // The catch-all element: tags no other rule names.
+                name = Identifier("*", span: tok.span)
+                advance()
+            } else {
+                name = try expectIdentifier("an element name (or '*') after '<'")
+            }
             var attributes: [Identifier] = []
             while let attr = tok.identifier {
                 attributes.append(Identifier(attr, span: tok.span))
@@ -121,7 +134,8 @@ extension Parser {
             _ = try expectPunct(">", "to close the element pattern")
             return .element(name: name, attributes: attributes, isVoid: isVoid)
         default:
-            throw fail("expected a pattern '/…/', 'detector(…)', 'prefix \"…\"' or 'tag <…>' after 'match', found \(tok.description)")
+            throw fail(
+                "expected a pattern '/…/', 'detector(…)', 'prefix \"…\"', 'tag <…>' or 'entity' after 'match', found \(tok.description)")
         }
     }
 

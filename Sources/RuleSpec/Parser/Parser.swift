@@ -16,8 +16,8 @@ public struct Parser {
         var allowed: Set<String> {
             switch self {
             case .rule:
-                return ["match", "priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "show", "allow"]
-            case .family: return ["priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "allow", "tag"]
+                return ["match", "priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "show", "nest", "allow"]
+            case .family: return ["priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "nest", "allow", "tag"]
             case .tagBlock: return ["style", "highlight", "tap", "replace", "image", "widget", "alt"]
             case .truncation: return ["style", "highlight", "tap"]
             case .conditionalTagBlock: return ["style"]
