@@ -166,5 +166,7 @@ final class MatchingTests: XCTestCase {
         XCTAssertEqual(decodeHTMLEntities("&lt;&#65;&#x42;&#X43;&quot;&apos;&gt;&amp;"), "<ABC\"'>&")
         XCTAssertEqual(decodeHTMLEntities("&unknown; &amp &#xD800; &#; &#x; a&b"), "&unknown; &amp &#xD800; &#; &#x; a&b")
         XCTAssertEqual(decodeHTMLEntities("&#128512;"), "😀")
+        // Every WHATWG named reference with its `;`, case-sensitively.
+        XCTAssertEqual(decodeHTMLEntities("caf&eacute;&nbsp;&hellip; &AMP; &Amp; &eacute"), "café\u{A0}… & &Amp; &eacute")
     }
 }

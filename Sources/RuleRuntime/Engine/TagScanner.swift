@@ -229,43 +229,30 @@ struct TagScanner: Sendable {
     }
 }
 
-/// Decodes `&amp; &lt; &gt; &quot; &apos; &#NN; &#xHH;` (the `;` is required); anything
-/// else, including numeric references to invalid scalars, is left as written.
+/// Decodes every HTML character reference in `text` that `HTMLEntity.match` accepts: the
+/// WHATWG named references (`&amp;`, `&eacute;`), `&#NN;` and `&#xHH;`, each with its `;`.
+/// Anything else, including numeric references to invalid scalars, is left as written; the
+/// decoded text is not decoded again (`&amp;lt;` becomes `&lt;`).
 func decodeHTMLEntities(_ text: String) -> String {
-    guard text.contains("&") else { return text }
-    let named: [Substring: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
-    var out = ""
-    var rest = text[...]
-    while let amp = rest.firstIndex(of: "&") {
-        out += rest[..<amp]
-        let after = rest[rest.index(after: amp)...]
-        if let semi = after.prefix(12).firstIndex(of: ";") {
-            let body = after[..<semi]
-            var decoded: String?
-            if let literal = named[body] {
-                decoded = literal
-            } else if body.hasPrefix("#x") || body.hasPrefix("#X") {
-                let digits = body.dropFirst(2)
-                if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }) {
-                    decoded = UInt32(digits, radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
-                }
-            } else if body.hasPrefix("#") {
-                let digits = body.dropFirst()
-                if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) {
-                    decoded = UInt32(digits, radix: 10).flatMap(Unicode.Scalar.init).map { String($0) }
-                }
-            }
-            if let decoded {
-                out += decoded
-                rest = after[after.index(after: semi)...]
-                continue
+    guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+    let units = utf16Units(text)
+    return units.withUnsafeBufferPointer { units in
+        var out = ""
+        var plainStart = 0
+        var index = 0
+        while index < units.count {
+            if units[index] == ascii("&"), let reference = HTMLEntity.match(units, at: index) {
+                out += utf16String(units[plainStart..<index])
+                out += reference.decoded
+                index += reference.length
+                plainStart = index
+            } else {
+                index += 1
             }
         }
-        out += "&"
-        rest = after
+        out += utf16String(units[plainStart...])
+        return out
     }
-    out += rest
-    return out
 }
 
 @inline(__always) private func ascii(_ c: Unicode.Scalar) -> UInt16 { UInt16(c.value) }
