@@ -46,13 +46,13 @@ let package = Package(
             name: "RulegenTests", dependencies: ["RuleCompiler", "RuleRuntime", "TestSupport", "rulegen"],
             exclude: ["LintCases", "HTMLGoldens"]),
         // Compiles the checked-in generated Swift of every example spec and of Specs/escapes
-        // (regenerate with `swift run rulegen Specs/*.richrules
+        // and Specs/taps (regenerate with `swift run rulegen Specs/*.richrules
         // Tests/GeneratedConsumerTests/Specs/*.richrules -o Tests/GeneratedConsumerTests/Generated`).
         .testTarget(
             name: "GeneratedConsumerTests", dependencies: ["RuleCompiler", "RuleRuntime", "TestSupport"],
             exclude: [
                 "Specs", "Generated/Agreement.styles.json", "Generated/Social.styles.json", "Generated/Html.styles.json",
-                "Generated/Prefix.styles.json", "Generated/Escapes.styles.json",
+                "Generated/Prefix.styles.json", "Generated/Escapes.styles.json", "Generated/Taps.styles.json",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -5,10 +5,10 @@ import TestSupport
 import XCTest
 
 /// Compiles the checked-in generated Swift of every example spec and of `Specs/escapes`
-/// (`Generated/`) and runs it against the reference engine built from the spec itself on a
-/// seeded corpus. The table the generated Swift declares equals both the spec's and the
-/// one read from the checked-in `.styles.json`. `RulegenTests.GoldenFilesTests` checks that
-/// the checked-in files are up to date.
+/// and `Specs/taps` (`Generated/`) and runs it against the reference engine built from the
+/// spec itself on a seeded corpus. The table the generated Swift declares equals both the
+/// spec's and the one read from the checked-in `.styles.json`.
+/// `RulegenTests.GoldenFilesTests` checks that the checked-in files are up to date.
 final class ConsumerTests: XCTestCase {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let specs = folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Specs")
@@ -100,6 +100,13 @@ final class ConsumerTests: XCTestCase {
             [["say \"hi\"# \\# \u{0}*/ /* 😀 \u{2028}\u{202E}\u{7F}", "\"\"\"#\"##/*"], [], [], [], []])
     }
 
+    /// Typed handler arguments (`TypedHandlersTests` dispatches them).
+    func testTaps() throws {
+        let specs = Self.folder.appendingPathComponent("Specs")
+        try check(TapsRules.render, table: TapsRules.table, name: "taps", in: specs)
+        XCTAssertEqual(TapsRules.Handler.allCases.map(\.rawValue), ["heading", "item", "mark", "numbered", "open", "ticket"])
+    }
+
     func testSocial() throws {
         try check(SocialRules.render, table: SocialRules.table, name: "social")
         let result = SocialRules.render("hi @bob [vip] [smile]")
@@ -165,5 +172,72 @@ final class HandlersTests: XCTestCase {
     func testStyleNamesAndRuntimeCheck() {
         XCTAssertEqual(AgreementRules.Style.allCases.map(\.rawValue), ["danger", "link", "pressed"])
         XCTAssertEqual(RichRulesVersion.compatibilityTypeName, "RichRulesRuntime_0_3")
+    }
+}
+
+/// The typed `Handlers` of `Specs/taps`: `${index}` of a tag family or an element arrives
+/// as an `Int`, `${level}` (also when mixed with `${index}`) as an `Int?` that is `nil` for
+/// `<h>`, any other value (a declared attribute `level`, a named group `index`, `$0`) as a
+/// `String`. The recorder conforms only if the generated requirements have these types.
+final class TypedHandlersTests: XCTestCase {
+    enum Call: Equatable {
+        case heading(rank: Int?, index: Int)
+        case item(level: String, index: Int)
+        case mark(String, text: String)
+        case numbered(Int)
+        case open(url: String, n: Int)
+        case ticket(String)
+    }
+
+    final class Recorder: TapsRules.Handlers {
+        var calls: [Call] = []
+        func heading(rank: Int?, index: Int) { calls.append(.heading(rank: rank, index: index)) }
+        func item(level: String, index: Int) { calls.append(.item(level: level, index: index)) }
+        func mark(_ argument0: String, text: String) { calls.append(.mark(argument0, text: text)) }
+        func numbered(_ argument0: Int) { calls.append(.numbered(argument0)) }
+        func open(url: String, n: Int) { calls.append(.open(url: url, n: n)) }
+        func ticket(_ argument0: String) { calls.append(.ticket(argument0)) }
+    }
+
+    func testRenderedTapsArriveWithTypedArguments() async {
+        await MainActor.run { Self.dispatchesRenderedTaps() }
+    }
+
+    @MainActor static func dispatchesRenderedTaps() {
+        let result = TapsRules.render(
+            "<h>Intro</h> <h1>One</h1> <h3>Three</h3> <h2>Two</h2> <h6>Six</h6> #tag T-42 <a href=\"u\">go</a>"
+                + " <li level=\"x\">i</li> <a href='v'>again</a>")
+        let recorder = Recorder()
+        XCTAssertEqual(result.matches.map { TapsRules.dispatch($0, to: recorder) }, Array(repeating: true, count: 10))
+        XCTAssertEqual(
+            recorder.calls,
+            [
+                .heading(rank: nil, index: 0), .numbered(1), .heading(rank: 3, index: 2), .heading(rank: 3, index: 3),
+                .mark("4", text: "Six"), .mark("#tag", text: "#tag"), .ticket("42"), .open(url: "u", n: 0),
+                .item(level: "x", index: 0), .open(url: "v", n: 1),
+            ])
+    }
+
+    func testIntegerArgumentsThatAreNotIntegersAreNotDispatched() async {
+        await MainActor.run { Self.convertsTargetValues() }
+    }
+
+    /// Targets built by the app: an `Int` argument must be an integer; an `Int?` one is
+    /// `nil` for the empty string.
+    @MainActor static func convertsTargetValues() {
+        let recorder = Recorder()
+        XCTAssertFalse(TapsRules.dispatch(TapTarget(handler: "numbered", arguments: [.init(label: nil, value: "one")]), to: recorder))
+        XCTAssertFalse(
+            TapsRules.dispatch(
+                TapTarget(handler: "open", arguments: [.init(label: "url", value: "u"), .init(label: "n", value: "")]), to: recorder))
+        XCTAssertTrue(
+            TapsRules.dispatch(
+                TapTarget(handler: "heading", arguments: [.init(label: "rank", value: ""), .init(label: "index", value: "5")]),
+                to: recorder))
+        XCTAssertTrue(
+            TapsRules.dispatch(
+                TapTarget(handler: "heading", arguments: [.init(label: "rank", value: "12"), .init(label: "index", value: "-1")]),
+                to: recorder))
+        XCTAssertEqual(recorder.calls, [.heading(rank: nil, index: 5), .heading(rank: 12, index: -1)])
     }
 }

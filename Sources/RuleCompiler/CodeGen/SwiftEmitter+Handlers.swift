@@ -1,21 +1,11 @@
 extension SwiftEmitter {
     /// The `Handlers` protocol (one requirement per handler name, with the spec's argument
-    /// labels: a handler the app leaves out is a compile error) and `dispatch`, which calls
-    /// the requirement a tap target names.
+    /// labels and the types of `HandlerSignatures`: a handler the app leaves out is a
+    /// compile error) and `dispatch`, which calls the requirement a tap target names.
     func emitHandlers(into w: inout SwiftWriter) {
-        let handlers = table.handlers.sorted { $0.key < $1.key }
-        // A spec label `_` is no label in Swift (the tap target still carries "_").
-        func swiftLabel(_ label: String?) -> String? { label == "_" ? nil : label }
-        // An unlabelled parameter's name: `argumentN`, with underscores until it differs
-        // from every label of the list (`f(_:argument0:)`).
-        func parameters(_ labels: [String?]) -> String {
-            let taken = Set(labels.compactMap(swiftLabel))
-            return labels.enumerated().map { index, label in
-                if let label = swiftLabel(label) { return "\(SwiftLiteral.identifier(label)): String" }
-                var name = "argument\(index)"
-                while taken.contains(name) { name += "_" }
-                return "_ \(name): String"
-            }.joined(separator: ", ")
+        let signatures = HandlerSignatures(table: table)
+        let handlers = table.handlers.sorted { $0.key < $1.key }.map { name, labels in
+            (name: name, labels: labels, types: signatures.types(of: name, count: labels.count))
         }
         w.line("/// What the app does on a tap: one method per handler the spec names, with its argument")
         w.line("/// labels. Every handler must be implemented (a missing one does not compile). Taps arrive")
@@ -23,7 +13,9 @@ extension SwiftEmitter {
         w.line("/// class-bound, so that views can hold their handler weakly, as a delegate.")
         w.line("@MainActor")
         w.block("\(access) protocol Handlers: AnyObject") { w in
-            for (name, labels) in handlers { w.line("func \(SwiftLiteral.identifier(name))(\(parameters(labels)))") }
+            for (name, labels, types) in handlers {
+                w.line("func \(SwiftLiteral.identifier(name))(\(Self.parameters(labels, types)))")
+            }
         }
         w.line()
         w.line("/// Calls the method of `handlers` that `tap` names, with its arguments. Returns `false`")
@@ -36,16 +28,7 @@ extension SwiftEmitter {
             }
             w.line("let arguments = tap.arguments")
             w.line("switch tap.handler {")
-            for (name, labels) in handlers {
-                w.line("case \(SwiftLiteral.string(name)):")
-                let expected = "[" + labels.map { $0.map(SwiftLiteral.string) ?? "nil" }.joined(separator: ", ") + "]"
-                w.line("    guard arguments.map(\\.label) == \(expected)\(labels.isEmpty ? " as [String?]" : "") else { return false }")
-                let call = labels.enumerated().map { index, label in
-                    (swiftLabel(label).map { "\(SwiftLiteral.callLabel($0)): " } ?? "") + "arguments[\(index)].value"
-                }.joined(separator: ", ")
-                w.line("    handlers.\(SwiftLiteral.identifier(name))(\(call))")
-                w.line("    return true")
-            }
+            for (name, labels, types) in handlers { Self.emitDispatchCase(name, labels, types, into: &w) }
             w.line("default:")
             w.line("    return false")
             w.line("}")
@@ -57,5 +40,46 @@ extension SwiftEmitter {
             w.line("guard let tap = match.tap else { return false }")
             w.line("return dispatch(tap, to: handlers)")
         }
+    }
+
+    /// A spec label `_` is no label in Swift (the tap target still carries "_").
+    static func swiftLabel(_ label: String?) -> String? { label == "_" ? nil : label }
+
+    /// A requirement's parameter list: each label with its argument's type. An unlabelled
+    /// parameter's name is `argumentN`, with underscores until it differs from every label
+    /// of the list (`f(_:argument0:)`).
+    static func parameters(_ labels: [String?], _ types: [HandlerSignatures.ArgumentType]) -> String {
+        let taken = Set(labels.compactMap(swiftLabel))
+        return zip(labels, types).enumerated().map { index, argument in
+            if let label = swiftLabel(argument.0) { return "\(SwiftLiteral.identifier(label)): \(argument.1.swift)" }
+            var name = "argument\(index)"
+            while taken.contains(name) { name += "_" }
+            return "_ \(name): \(argument.1.swift)"
+        }.joined(separator: ", ")
+    }
+
+    /// `dispatch`'s case for one handler: checks the labels, converts the `Int` arguments
+    /// (a value that is not an integer dispatches nothing) and the `Int?` ones (the empty
+    /// string, a tag without level, is `nil`), and calls the requirement.
+    static func emitDispatchCase(
+        _ name: String, _ labels: [String?], _ types: [HandlerSignatures.ArgumentType], into w: inout SwiftWriter
+    ) {
+        w.line("case \(SwiftLiteral.string(name)):")
+        let expected = "[" + labels.map { $0.map(SwiftLiteral.string) ?? "nil" }.joined(separator: ", ") + "]"
+        w.line("    guard arguments.map(\\.label) == \(expected)\(labels.isEmpty ? " as [String?]" : "") else { return false }")
+        for (index, type) in types.enumerated() where type == .int {
+            w.line("    guard let argument\(index) = Int(arguments[\(index)].value) else { return false }")
+        }
+        let call = zip(labels, types).enumerated().map { index, argument in
+            let value =
+                switch argument.1 {
+                case .string: "arguments[\(index)].value"
+                case .int: "argument\(index)"
+                case .optionalInt: "Int(arguments[\(index)].value)"
+                }
+            return (swiftLabel(argument.0).map { "\(SwiftLiteral.callLabel($0)): " } ?? "") + value
+        }.joined(separator: ", ")
+        w.line("    handlers.\(SwiftLiteral.identifier(name))(\(call))")
+        w.line("    return true")
     }
 }
