@@ -120,7 +120,9 @@ final class NestingDifferentialTests: XCTestCase {
                     XCTAssertEqual(result.display, expected.display, context)
                     XCTAssertEqual(result.matches.map(Summary.init), expected.kept, context)
                     XCTAssertEqual(
-                        result.discarded.map { Discarded(rule: $0.match.rule, range: $0.match.range, by: $0.reason.keptRange, at: $0.match.displayRange) },
+                        result.discarded.map {
+                            Discarded(rule: $0.match.rule, range: $0.match.range, by: $0.reason.keptRange, at: $0.match.displayRange)
+                        },
                         expected.discarded, context)
                     if result.matches.contains(where: { $0.parent != nil }) { nestedSeen += 1 }
                 }

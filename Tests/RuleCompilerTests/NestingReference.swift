@@ -116,7 +116,8 @@ extension NestingDifferentialTests {
                 return Summary(
                     rule: rules[c.rule].name, range: TextRange(location: c.range.lowerBound, length: c.range.count),
                     parent: parent[m].map { position[$0]! }, displayRange: displayRanges[m]!,
-                    display: c.content == nil ? c.leafDisplay : String(display.utf16.dropFirst(displayRanges[m]!.location).prefix(displayRanges[m]!.length))!,
+                    display: c.content == nil
+                        ? c.leafDisplay : String(display.utf16.dropFirst(displayRanges[m]!.location).prefix(displayRanges[m]!.length))!,
                     style: style(m), tap: rules[c.rule].tap)
             }
             let discarded = beaten.sorted { a, b in

@@ -60,7 +60,9 @@ extension Sema {
                     .invalidValue, "the catch-all element is paired ('tag <*>'): it shows the content of tags no rule names", file,
                     name.span)
                 ok = false
-            } else if name.name != "*", !name.name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil) }) {
+            } else if name.name != "*",
+                !name.name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil) })
+            {
                 error(.invalidName, "an element name is ASCII letters and digits", file, name.span)
                 ok = false
             }

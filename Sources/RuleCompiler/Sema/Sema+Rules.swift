@@ -37,7 +37,9 @@ extension Sema {
             presentation.show = checkShow(
                 literal, span: span, matcher: matcher, scope: scope, captureNames: captureNames, presentation, in: file)
         }
-        if case .nest(let span)? = items["nest"] { checkNest(span, matcher: matcher, shows: [("rule '\(decl.name.name)'", presentation)], in: file) }
+        if case .nest(let span)? = items["nest"] {
+            checkNest(span, matcher: matcher, shows: [("rule '\(decl.name.name)'", presentation)], in: file)
+        }
         collectAllows(decl.items, rule: decl.name.name, in: file)
         guard declared, let matcher else { return }
         rules.append(

@@ -97,6 +97,8 @@ struct HTMLRenderer {
     /// The display text's UTF-16 units.
     let display: [UInt16]
     let matches: [RuleMatch]
+    /// Per match: whether a match nested in it has a tap (then it is no `<a>` itself).
+    let holdsTaps: [Bool]
 
     /// System colors written as custom properties (adaptive colors only).
     private var customColors: Set<SystemColor> = []
@@ -110,15 +112,18 @@ struct HTMLRenderer {
         self.prefix = HTMLRenderer.isIdentifier(options.classPrefix) ? options.classPrefix : "rr"
         self.display = Array(result.display.utf16)
         self.matches = result.matches
+        var holdsTaps = [Bool](repeating: false, count: result.matches.count)
+        for match in result.matches where match.tap != nil {
+            var k = match.parent
+            while let i = k, !holdsTaps[i] {
+                holdsTaps[i] = true
+                k = result.matches[i].parent
+            }
+        }
+        self.holdsTaps = holdsTaps
     }
 
-    /// A piece of the display: a run of text (plain, or of the match `owner`) or a
-    /// match's attachment character.
-    struct Atom {
-        var range: Range<Int>
-        var owner: Int?
-        var isAttachment: Bool
-    }
+    typealias Atom = DisplayRun
 
     mutating func render() -> String {
         let displayString = result.display
@@ -147,50 +152,116 @@ struct HTMLRenderer {
 
     // MARK: Atoms
 
-    /// Plain runs, match texts and attachment characters in display order.
-    func atoms() -> [Atom] {
-        var atoms: [Atom] = []
-        var cursor = 0
-        for (index, match) in matches.enumerated() {
-            let range = match.displayRange
-            if cursor < range.location { atoms.append(Atom(range: cursor..<range.location, owner: nil, isAttachment: false)) }
-            if let offset = match.attachmentOffset, range.length > 0 {
-                if range.location < offset { atoms.append(Atom(range: range.location..<offset, owner: index, isAttachment: false)) }
-                atoms.append(Atom(range: offset..<offset + 1, owner: index, isAttachment: true))
-                if offset + 1 < range.upperBound {
-                    atoms.append(Atom(range: offset + 1..<range.upperBound, owner: index, isAttachment: false))
-                }
-            } else if range.length > 0 {
-                atoms.append(Atom(range: range.location..<range.upperBound, owner: index, isAttachment: false))
-            }
-            cursor = max(cursor, range.upperBound)
-        }
-        if cursor < display.count { atoms.append(Atom(range: cursor..<display.count, owner: nil, isAttachment: false)) }
-        return atoms
-    }
+    /// Plain runs, match texts, containers' own texts and attachment characters in display
+    /// order (`RenderResult.displayRuns()`).
+    func atoms() -> [Atom] { result.displayRuns() }
 
-    /// The HTML of the atoms inside `bounds`: text atoms cut at its ends, consecutive
-    /// atoms of one match in one element.
+    /// The HTML of the atoms inside `bounds`: text atoms cut at its ends, each match one
+    /// element around its atoms (a container's around its own text and nested elements).
     mutating func content(_ atoms: [Atom], in bounds: Range<Int>) -> String {
-        var out = ""
-        var group: [Atom] = []
-        func flush(_ renderer: inout HTMLRenderer) {
-            guard let first = group.first else { return }
-            if let owner = first.owner {
-                out += renderer.matchElement(owner, group)
-            } else {
-                out += renderer.plain(first.range)
-            }
-            group.removeAll()
-        }
+        var clipped: [Atom] = []
         for atom in atoms where atom.range.overlaps(bounds) {
             var atom = atom
             atom.range = max(atom.range.lowerBound, bounds.lowerBound)..<min(atom.range.upperBound, bounds.upperBound)
-            if let first = group.first, first.owner != atom.owner || atom.owner == nil { flush(&self) }
-            group.append(atom)
+            clipped.append(atom)
         }
-        flush(&self)
+        return children(clipped[...], under: nil)
+    }
+
+    /// The HTML of atoms inside container `parent` (`nil`: the top): its own text, and one
+    /// element for each match directly in it.
+    mutating func children(_ atoms: ArraySlice<Atom>, under parent: Int?) -> String {
+        var out = ""
+        var i = atoms.startIndex
+        while i < atoms.endIndex {
+            guard let child = self.child(of: parent, holding: atoms[i].owner) else {
+                out += parent.map { ownText($0, atoms[i].range) } ?? plain(atoms[i].range)
+                i += 1
+                continue
+            }
+            var j = i + 1
+            while j < atoms.endIndex, self.child(of: parent, holding: atoms[j].owner) == child { j += 1 }
+            out += matches[child].isContainer ? containerElement(child, atoms[i..<j]) : matchElement(child, atoms[i..<j])
+            i = j
+        }
         return out
+    }
+
+    /// The match directly in `parent` (`nil`: at the top) that is `owner` or holds it;
+    /// `nil` when `owner` is `parent` itself.
+    func child(of parent: Int?, holding owner: Int?) -> Int? {
+        var k = owner
+        while let i = k, i != parent {
+            if matches[i].parent == parent { return i }
+            k = matches[i].parent
+        }
+        return nil
+    }
+
+    /// Whether match `index` is written as an `<a>`: it has a tap and holds no match with
+    /// a tap of its own (links do not nest in HTML).
+    func isLinkElement(_ index: Int) -> Bool { matches[index].tap != nil && !holdsTaps[index] }
+
+    /// The match whose link must wrap the text of match `index` piece by piece: its tap
+    /// owner (`RenderResult.tapOwner(of:)`) when that one is not an `<a>` around it.
+    func linkHost(of index: Int) -> Int? {
+        guard let owner = result.tapOwner(of: index), !isLinkElement(owner) else { return nil }
+        return owner
+    }
+
+    /// A container's own text: escaped, with its style's further decoration lines, inside
+    /// its tap owner's link when no `<a>` around it is.
+    mutating func ownText(_ index: Int, _ range: Range<Int>) -> String {
+        var piece = text(range)
+        for line in decorationDeclarations(matches[index].style).dropFirst() {
+            piece = "<span style=\"\(Self.escape(line))\">" + piece + "</span>"
+        }
+        guard let host = linkHost(of: index) else { return piece }
+        return link(host, piece)
+    }
+
+    /// `<a class="rr-tap" href="#" …>` with match `host`'s highlight and tap around `inner`.
+    mutating func link(_ host: Int, _ inner: String) -> String {
+        var attributes: [(String, String)] = [("class", "\(prefix)-tap")]
+        if let cls = highlightClass(matches[host].highlight) { attributes[0].1 += " " + cls }
+        attributes.append(("href", "#"))
+        if let tap = matches[host].tap { attributes += tapAttributes(tap) }
+        hasLinks = true
+        return "<a" + Self.attributes(attributes) + ">" + inner + "</a>"
+    }
+
+    /// The element of a container: its own text and the elements of the matches in it.
+    mutating func containerElement(_ index: Int, _ atoms: ArraySlice<Atom>) -> String {
+        let isLink = isLinkElement(index)
+        let open = openingTag(index, isLink: isLink, firstDecoration: true)
+        return open + children(atoms, under: index) + (isLink ? "</a>" : "</span>")
+    }
+
+    /// `<a …>` or `<span …>` of match `index`: class (with the highlight class of a link),
+    /// `href`, `data-rule`, `data-tag`, tap attributes, details, and the CSS of its style
+    /// (with its first decoration line).
+    mutating func openingTag(_ index: Int, isLink: Bool, firstDecoration: Bool) -> String {
+        let match = matches[index]
+        var attributes: [(String, String)] = []
+        var classes = "\(prefix)-m"
+        if isLink, let cls = highlightClass(match.highlight) { classes += " " + cls }
+        attributes.append(("class", classes))
+        if isLink {
+            attributes.append(("href", "#"))
+            hasLinks = true
+        }
+        attributes.append(("data-rule", match.rule))
+        if let tag = match.tag { attributes.append(("data-tag", tag.name)) }
+        if isLink, let tap = match.tap { attributes += tapAttributes(tap) }
+        if options.includesMatchDetails {
+            attributes.append(("data-match", String(index)))
+            attributes.append(("data-priority", String(match.priority)))
+            attributes.append(("data-info", Self.info(match)))
+        }
+        var css = declarations(match.style, over: options.base, decorations: false)
+        if firstDecoration, let first = decorationDeclarations(match.style).first { css.append(first) }
+        if !css.isEmpty { attributes.append(("style", css.joined(separator: ";"))) }
+        return "<" + (isLink ? "a" : "span") + Self.attributes(attributes) + ">"
     }
 
     /// A plain run: escaped text, with the base style's decorations on a `<span>`.
@@ -202,45 +273,21 @@ struct HTMLRenderer {
     }
 
     /// A match's element around its atoms in one paragraph.
-    mutating func matchElement(_ index: Int, _ atoms: [Atom]) -> String {
+    mutating func matchElement(_ index: Int, _ atoms: ArraySlice<Atom>) -> String {
         let match = matches[index]
         let style = match.style
-        let tap = match.tap
         let attachment = match.attachment
-        // A widget that handles its own touches is not part of the link.
-        let splitsLink = tap != nil && attachment?.isTappable == false
-        let isLink = tap != nil && !splitsLink
-        var attributes: [(String, String)] = []
-        var classes = "\(prefix)-m"
-        if isLink, let cls = highlightClass(match.highlight) { classes += " " + cls }
-        attributes.append(("class", classes))
-        if isLink {
-            attributes.append(("href", "#"))
-            hasLinks = true
-        }
-        attributes.append(("data-rule", match.rule))
-        if let tag = match.tag { attributes.append(("data-tag", tag.name)) }
-        if isLink, let tap { attributes += tapAttributes(tap) }
-        if options.includesMatchDetails {
-            attributes.append(("data-match", String(index)))
-            attributes.append(("data-priority", String(match.priority)))
-            attributes.append(("data-info", Self.info(match)))
-        }
+        // A widget that handles its own touches is not part of the link; a match in a
+        // container that holds other links is linked piece by piece.
+        let splitsLink = match.tap != nil && attachment?.isTappable == false
+        let isLink = match.tap != nil && !splitsLink
+        let host = splitsLink ? index : linkHost(of: index)
         let lines = decorationDeclarations(style)
-        var css = declarations(style, over: options.base, decorations: false)
-        if let first = lines.first { css.append(first) }
-        if !css.isEmpty { attributes.append(("style", css.joined(separator: ";"))) }
-
         var inner = ""
         var linkRun = ""
         func closeLinkRun(_ renderer: inout HTMLRenderer) {
-            guard !linkRun.isEmpty else { return }
-            var linkAttributes: [(String, String)] = [("class", "\(renderer.prefix)-tap")]
-            if let cls = renderer.highlightClass(match.highlight) { linkAttributes[0].1 += " " + cls }
-            linkAttributes.append(("href", "#"))
-            if let tap { linkAttributes += renderer.tapAttributes(tap) }
-            renderer.hasLinks = true
-            inner += "<a" + Self.attributes(linkAttributes) + ">" + linkRun + "</a>"
+            guard !linkRun.isEmpty, let host else { return }
+            inner += renderer.link(host, linkRun)
             linkRun = ""
         }
         for atom in atoms {
@@ -250,12 +297,11 @@ struct HTMLRenderer {
             } else {
                 var piece = text(atom.range)
                 for line in lines.dropFirst() { piece = "<span style=\"\(Self.escape(line))\">" + piece + "</span>" }
-                if splitsLink { linkRun += piece } else { inner += piece }
+                if host != nil { linkRun += piece } else { inner += piece }
             }
         }
         closeLinkRun(&self)
-        let name = isLink ? "a" : "span"
-        return "<\(name)" + Self.attributes(attributes) + ">" + inner + "</\(name)>"
+        return openingTag(index, isLink: isLink, firstDecoration: true) + inner + (isLink ? "</a>" : "</span>")
     }
 
     /// `data-handler`, `data-arg-<label>` for labelled arguments (the first of a label),

@@ -4,7 +4,8 @@ extension RenderResult {
     /// The tappable match at a UTF-16 offset of the display, as TextKit's
     /// `characterIndex(for:in:fractionOfDistanceBetweenInsertionPoints:)` returns one
     /// (seed 004), or `nil` (plain text, a match without a tap, a widget with
-    /// `tappable false`, an offset out of the display).
+    /// `tappable false`, an offset out of the display). Inside a container it is the
+    /// innermost match around the character that has a tap (`tapOwner(of:)`).
     ///
     /// An offset inside a grapheme cluster (a surrogate pair's second half, a combining
     /// mark, a flag's second letter) resolves as its cluster: the match holding the
@@ -28,10 +29,13 @@ extension RenderResult {
             if matches[mid].displayRange.location <= start { low = mid + 1 } else { high = mid }
         }
         guard low > 0 else { return nil }
-        let match = matches[low - 1]
-        guard start < match.displayRange.upperBound, match.tap != nil else { return nil }
+        // The innermost match around `start` is that one or one of its containers.
+        var around: Int? = low - 1
+        while let i = around, start >= matches[i].displayRange.upperBound { around = matches[i].parent }
+        guard let inner = around else { return nil }
+        let match = matches[inner]
         if let attachment = match.attachment, !attachment.isTappable, match.attachmentOffset == start { return nil }
-        return low - 1
+        return tapOwner(of: inner)
     }
 
     /// The tappable match at a position of `attributedString()` (its character's first
@@ -42,9 +46,9 @@ extension RenderResult {
         let next = characters.index(after: index)
         let start = characters.index(before: next)
         guard let run = attributed[start..<next].runs.first, let matchIndex = run.richRules.matchIndex,
-            matches.indices.contains(matchIndex), run.richRules.tap != nil
+            matches.indices.contains(matchIndex), run.richRules.tap != nil, let owner = tapOwner(of: matchIndex)
         else { return nil }
-        return matches[matchIndex]
+        return matches[owner]
     }
 
     /// The UTF-16 offset where the grapheme cluster holding `offset` starts.

@@ -63,9 +63,10 @@ extension AttributeDynamicLookup {
 
 /// How `RenderResult.attributedString(options:)` builds the string.
 public struct RichTextOptions {
-    /// The match shown pressed (an index into `matches`): its highlight is merged over its
-    /// style on its whole display range, attachment included. A match without a tap or
-    /// with `highlight none` is unchanged.
+    /// The match shown pressed (an index into `matches`): its highlight is merged over the
+    /// style of every character whose tap it is (its display range, attachment included,
+    /// without nested matches that have a tap of their own). A match without a tap or with
+    /// `highlight none` is unchanged.
     public var pressed: Int?
     /// Adjusts a match's style from the match (its index, tag level, text…), merged over
     /// the rule's: ZLRichLabel's `tagStyleBuilder`. `nil` from the closure: unchanged.
@@ -118,28 +119,22 @@ extension RenderResult {
     /// carry the base style, each kept match its merged style, rule, match index, tap
     /// (with Foundation's `link`) and attachment (with `alternateDescription` and, for
     /// images with a URL source, `imageURL`); every run its paragraph's writing direction.
+    ///
+    /// Inside a container, each character carries the innermost match around it (its
+    /// style merged from the outside in, its rule and index) and the tap of the innermost
+    /// match around it that has one (`tapOwner(of:)`), whose `link` it shares.
     public func attributedString(options: RichTextOptions = RichTextOptions()) -> AttributedString {
         guard let context else { return AttributedString() }
         let display = self.display
         let paragraphs = paragraphDirections
         var plain = AttributeContainer()
         plain.richRules.style = context.presentation.base
-        guard paragraphs.count <= 1 else {
-            // Several paragraphs: built run by run, each split at paragraph breaks.
-            var builder = Builder(paragraphs: paragraphs)
-            for segment in segments {
-                switch segment {
-                case .plain(let source, _): builder.append(context.string(source), plain)
-                case .match(let index): builder.append(pieces(of: index, options: options))
-                }
-            }
-            return builder.result
-        }
-        // One paragraph (every label): the display in the base style, then each match's
-        // attributes set on its range. (Setting attributes on ranges of one string costs
-        // about half of appending one string per run.)
-        plain.richRules.writingDirection = paragraphs.first?.direction ?? .leftToRight
+        let direction = paragraphs.first?.direction ?? .leftToRight
+        plain.richRules.writingDirection = direction
         var result = AttributedString(display, attributes: plain)
+        // The display in the base style, then each run's attributes set on its range.
+        // (Setting attributes on ranges of one string costs about half of appending one
+        // string per run.)
         var ranges: [(Range<AttributedString.Index>, AttributeContainer)] = []
         ranges.reserveCapacity(matches.count + 2)
         let scalars = result.unicodeScalars
@@ -157,91 +152,59 @@ extension RenderResult {
             }
             index = scalars.index(index, offsetBy: count)
         }
-        for match in matches.indices where matches[match].displayRange.length > 0 {
-            advance(to: matches[match].displayRange.location)
-            for (text, attributes) in pieces(of: match, options: options) {
-                let start = index
-                advance(to: unitOffset + text.utf16.count)
-                var attributes = attributes
-                attributes.richRules.writingDirection = plain.richRules.writingDirection
-                ranges.append((start..<index, attributes))
+        var containers: [Int: AttributeContainer] = [:]
+        for run in displayRuns() {
+            guard let owner = run.owner else { continue }
+            advance(to: run.range.lowerBound)
+            let start = index
+            advance(to: run.range.upperBound)
+            var attributes = containers[owner] ?? attributes(of: owner, options: options)
+            containers[owner] = attributes
+            if run.isAttachment, let attachment = matches[owner].attachment {
+                attributes.richRules.attachment = attachment
+                attributes.alternateDescription = attachment.accessibilityLabel
+                if case .image(let source) = attachment.kind, let url = URL(string: source), url.scheme != nil { attributes.imageURL = url }
+                if !attachment.isTappable {
+                    attributes.link = nil
+                    attributes.richRules.tap = nil
+                }
             }
+            attributes.richRules.writingDirection = direction
+            ranges.append((start..<index, attributes))
         }
         for (range, attributes) in ranges { result[range].setAttributes(attributes) }
+        // Several paragraphs: each run takes its paragraph's direction.
+        if paragraphs.count > 1 {
+            unitIndex = units.startIndex
+            unitOffset = 0
+            index = result.startIndex
+            for paragraph in paragraphs {
+                let start = index
+                advance(to: paragraph.range.upperBound)
+                result[start..<index][RichRulesAttributes.WritingDirectionAttribute.self] = paragraph.direction
+            }
+        }
         return result
     }
 
-    /// Appends runs, each marked with the direction of the paragraph it falls in (a run
-    /// crossing a paragraph break is split there).
-    private struct Builder {
-        var result = AttributedString()
-        let paragraphs: [ParagraphDirection]
-        var paragraph = 0
-        var offset = 0
-
-        init(paragraphs: [ParagraphDirection]) { self.paragraphs = paragraphs }
-
-        mutating func append(_ pieces: [(String, AttributeContainer)]) {
-            for (text, attributes) in pieces { append(text, attributes) }
-        }
-
-        mutating func append(_ text: String, _ attributes: AttributeContainer) {
-            var attributes = attributes
-            var rest = Substring(text)
-            while !rest.isEmpty {
-                while paragraph + 1 < paragraphs.count, paragraphs[paragraph].range.upperBound <= offset { paragraph += 1 }
-                attributes.richRules.writingDirection = paragraph < paragraphs.count ? paragraphs[paragraph].direction : .leftToRight
-                let room = paragraph < paragraphs.count ? paragraphs[paragraph].range.upperBound - offset : Int.max
-                let length = rest.utf16.count
-                if length <= room {
-                    result.append(AttributedString(rest, attributes: attributes))
-                    offset += length
-                    return
-                }
-                // Paragraph breaks fall after a separator, on a scalar boundary.
-                let split = String.Index(utf16Offset: room, in: rest)
-                result.append(AttributedString(rest[..<split], attributes: attributes))
-                rest = rest[split...]
-                offset += room
-            }
-        }
-    }
-
-    /// A match's display as runs: its text, and its attachment character before, after
-    /// or instead of it.
-    private func pieces(of index: Int, options: RichTextOptions) -> [(String, AttributeContainer)] {
+    /// The attributes of the text of match `index`: its style (with the `style` hook laid
+    /// over each match from the outside in, and the pressed highlight of its tap owner),
+    /// rule, index, tap and link (its tap owner's), then the `attributes` hook.
+    private func attributes(of index: Int, options: RichTextOptions) -> AttributeContainer {
         let match = matches[index]
-        var style = match.style
-        if let custom = options.style?(match) { style = style.merged(with: custom) }
-        let tap = match.tap
-        if options.pressed == index, tap != nil, let highlight = match.highlight { style = style.merged(with: highlight) }
+        var style = options.style.map { custom in self.style(of: index, custom: custom) } ?? match.style
+        let owner = tapOwner(of: index)
+        if let owner, options.pressed == owner, let highlight = matches[owner].highlight { style = style.merged(with: highlight) }
         var container = AttributeContainer()
         container.richRules.style = style
         container.richRules.rule = match.rule
         container.richRules.matchIndex = index
-        if let tap {
+        if let owner, let tap = matches[owner].tap {
             container.richRules.tap = tap
-            if options.links { container.link = linkURL(forMatch: index) }
-            if options.pressed == index { container.richRules.pressed = true }
+            if options.links { container.link = linkURL(forMatch: owner) }
+            if options.pressed == owner { container.richRules.pressed = true }
         }
         options.attributes?(match, &container)
-        switch match.content {
-        case .text(let text):
-            return [(text, container)]
-        case .attachment(let attachment, let text):
-            var attached = container
-            attached.richRules.attachment = attachment
-            attached.alternateDescription = attachment.accessibilityLabel
-            if case .image(let source) = attachment.kind, let url = URL(string: source), url.scheme != nil { attached.imageURL = url }
-            if !attachment.isTappable {
-                attached.link = nil
-                attached.richRules.tap = nil
-            }
-            switch attachment.position {
-            case .replace: return [("\u{FFFC}", attached)]
-            case .before: return [("\u{FFFC}", attached), (text, container)]
-            case .after: return [(text, container), ("\u{FFFC}", attached)]
-            }
-        }
+        return container
     }
 }

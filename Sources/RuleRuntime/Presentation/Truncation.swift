@@ -3,10 +3,12 @@ extension RenderResult {
     /// truncation token (ZLRichLabel's `truncationToken`): the spec's `truncation`
     /// statement (its text, style, highlight and tap), else `…` in the base style.
     ///
-    /// The cut never splits a grapheme cluster or a match: a match that would be cut is
-    /// dropped whole, with everything after it. The token is the last of `matches`
-    /// (`RuleMatch.isTruncationToken`; its source range is empty, at the cut); every other
-    /// match keeps its ranges, tap and index. A display of at most `limit` clusters is
+    /// The cut never splits a grapheme cluster or a match other than a container: a match
+    /// that would be cut is dropped whole, with everything after it; a container around the
+    /// cut keeps the part of its content before it (its display range ends at the cut). The
+    /// token is the last of `matches` (`RuleMatch.isTruncationToken`; its source range is
+    /// empty, at the cut; at the top level); every other match keeps its ranges, parent,
+    /// tap and index. A display of at most `limit` clusters is
     /// returned unchanged (no token). Line-based truncation needs layout: see
     /// docs/Runtime.md for the TextKit recipe.
     public func truncated(toCharacters limit: Int) -> RenderResult {
@@ -24,23 +26,30 @@ extension RenderResult {
             index = display.index(after: index)
         }
         guard index < display.endIndex else { return self }
-        // Back off until the cut is a cluster boundary outside every match.
+        // Back off until the cut is a cluster boundary outside every match but containers.
         while true {
             var moved = cut
-            if let inside = matches.last(where: { $0.displayRange.location < moved && moved < $0.displayRange.upperBound }) {
+            if let inside = matches.last(where: {
+                !$0.isContainer && $0.displayRange.location < moved && moved < $0.displayRange.upperBound
+            }) {
                 moved = inside.displayRange.location
             }
             if moved < display.utf16.count { moved = clusterStart(of: moved, in: display) }
             if moved == cut { break }
             cut = moved
         }
-        let kept = matches.filter { $0.displayRange.upperBound <= cut }
-        let sourceCut: Int
-        if let last = kept.last {
-            sourceCut = last.range.upperBound + (cut - last.displayRange.upperBound)
-        } else {
-            sourceCut = cut
+        // The matches shown whole, and the containers cut short (with their parents).
+        var kept: [Int] = []
+        var newIndex = [Int](repeating: -1, count: matches.count)
+        for (index, match) in matches.enumerated() {
+            let range = match.displayRange
+            guard range.upperBound <= cut || (match.isContainer && range.location < cut),
+                match.parent.map({ newIndex[$0] >= 0 }) ?? true
+            else { continue }
+            newIndex[index] = kept.count
+            kept.append(index)
         }
+        let sourceCut = sourceOffset(ofDisplay: cut, kept: kept)
         // The token: a pseudo-rule after the table's, one empty candidate at the cut.
         let spec = context.presentation.truncation ?? TruncationSpec(text: "…", style: context.presentation.base)
         let tokenRule = RuleEntry(
@@ -52,12 +61,23 @@ extension RenderResult {
         let tokenContext = MatchContext(
             units: context.storage, rules: context.rules + [tokenRule], candidates: candidates, solver: context.solver,
             presentation: context.presentation, truncationRuleIndex: context.rules.count)
-        func rebased(_ match: RuleMatch) -> RuleMatch {
-            RuleMatch(
-                candidateIndex: match.candidateIndex, range: match.range, ruleIndex: match.ruleIndex, displayRange: match.displayRange,
-                context: tokenContext)
+        let clipped = kept.map { index in
+            let range = matches[index].displayRange
+            return TextRange(location: range.location, length: min(range.upperBound, cut) - range.location)
         }
-        var newMatches = kept.map(rebased)
+        if let nesting = context.nesting {
+            tokenContext.nesting = Nesting(
+                kept: kept.map { nesting.kept[$0] }, parents: kept.map { matches[$0].parent.map { newIndex[$0] } ?? -1 },
+                isContainer: kept.map { nesting.isContainer[$0] }, contents: kept.map { nesting.contents[$0] }, displayRanges: clipped,
+                cut: (sourceCut, spec.text))
+        }
+        func rebased(_ match: RuleMatch, at position: Int? = nil) -> RuleMatch {
+            RuleMatch(
+                candidateIndex: match.candidateIndex, range: match.range, ruleIndex: match.ruleIndex,
+                displayRange: position.map { clipped[$0] } ?? match.displayRange, context: tokenContext,
+                position: context.nesting != nil ? position ?? -1 : -1, parent: match.parent.map { newIndex[$0] })
+        }
+        var newMatches = kept.indices.map { rebased(matches[kept[$0]], at: $0) }
         newMatches.append(
             RuleMatch(
                 candidateIndex: candidates.count - 1, range: TextRange(location: sourceCut, length: 0), ruleIndex: context.rules.count,
@@ -68,6 +88,23 @@ extension RenderResult {
         return RenderResult(
             text: text, matches: newMatches, discarded: newDiscarded, interrupted: interrupted, context: tokenContext,
             sourceLimit: sourceCut)
+    }
+
+    /// The source offset of display offset `cut`, which lies outside every match but
+    /// containers: after the last of the `kept` matches (indices into `matches`) that ends
+    /// before it in the innermost container around it (or at the top), else from that
+    /// container's content start.
+    private func sourceOffset(ofDisplay cut: Int, kept: [Int]) -> Int {
+        var around: Int?
+        for index in kept where matches[index].isContainer {
+            let range = matches[index].displayRange
+            if range.location < cut, cut < range.upperBound { around = index }
+        }
+        if let before = kept.last(where: { matches[$0].parent == around && matches[$0].displayRange.upperBound <= cut }) {
+            return matches[before].range.upperBound + (cut - matches[before].displayRange.upperBound)
+        }
+        if let around { return matches[around].contentRange.location + (cut - matches[around].displayRange.location) }
+        return cut
     }
 
     /// Whether this result was truncated (its last match is the token).
