@@ -41,10 +41,11 @@ let package = Package(
             resources: [.copy("Resources/ICU")]),
         .testTarget(name: "RuleRuntimeTests", dependencies: ["RuleRuntime", "TestSupport"]),
         // LintCases: the `rulegen lint` golden specs and outputs; HTMLGoldens: the
-        // `RenderResult.html()` pages of the example specs (both read from the source tree).
+        // `RenderResult.html()` pages of the example specs; ExplainGoldens: `rulegen explain`
+        // of sample texts (all read from the source tree).
         .testTarget(
             name: "RulegenTests", dependencies: ["RuleCompiler", "RuleRuntime", "TestSupport", "rulegen"],
-            exclude: ["LintCases", "HTMLGoldens"]),
+            exclude: ["LintCases", "HTMLGoldens", "ExplainGoldens"]),
         // Compiles the checked-in generated Swift of every example spec and of Specs/escapes
         // and Specs/taps (regenerate with `swift run rulegen Specs/*.richrules
         // Tests/GeneratedConsumerTests/Specs/*.richrules -o Tests/GeneratedConsumerTests/Generated`).

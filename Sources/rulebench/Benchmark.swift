@@ -59,6 +59,9 @@ struct Benchmark {
         report.attributedLabels = try AttributedLabels.measure(
             table: social.table, compiled: socialPaths.compiled, labels: labels, policy: scale.policy)
 
+        log("containers: Specs/cms.richrules on generated HTML (\(scale.nestingSizes.map(grouped).joined(separator: ", ")) units)")
+        report.nesting = try NestingBench.measure(socialSpec: specPath, sizes: scale.nestingSizes, policy: scale.policy)
+
         // Generated rule sets on the corpus.
         var largest: CompiledSpec?
         for count in scale.ruleSets {

@@ -51,6 +51,16 @@ extension Report {
                 } ?? .null
             ),
             (
+                "nesting",
+                .array(
+                    (nesting?.rows ?? []).map {
+                        .object([
+                            ("workload", .string($0.workload)), ("utf16_units", .int($0.utf16)), ("kept", .int($0.kept)),
+                            ("seconds", .number($0.timing.median)),
+                        ])
+                    })
+            ),
+            (
                 "rule_compile",
                 .array(
                     ruleCompile.map {

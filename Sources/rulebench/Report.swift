@@ -63,6 +63,8 @@ struct Report {
     var ruleCompile: [RuleCompileTime.Row] = []
     /// The labels rendered into `AttributedString`s, both ways.
     var attributedLabels: AttributedLabels.Result?
+    /// The cms spec (containers) on generated HTML.
+    var nesting: NestingBench.Result?
     var elapsedSeconds = 0.0
 
     /// The build this executable is: compile times depend on it, and the build plugin runs
@@ -112,6 +114,7 @@ struct Report {
             Target(key: "lint_seconds", value: lint.first { $0.rules == 100 }?.seconds, atLeast: false, threshold: 10),
             Target(key: "worst_rule_compile_seconds", value: ruleCompile.map(\.seconds).max(), atLeast: false, threshold: 1),
             Target(key: "attributed_label_speedup", value: attributedLabels?.speedup, atLeast: true, threshold: 5),
+            Target(key: "nesting_growth", value: nesting?.growth, atLeast: false, threshold: 1.5),
         ]
     }
 
@@ -199,6 +202,19 @@ struct Report {
                     + "\(labels.disagreements) labels differ; parts: render \(labels.renderOnly.map { formatSeconds($0.median) } ?? "n/a"), "
                     + "attributedString() \(labels.buildOnly.map { formatSeconds($0.median) } ?? "n/a"), "
                     + "NSRegularExpression matching and ranking \(labels.baselineMatchingOnly.map { formatSeconds($0.median) } ?? "n/a")")
+            out.append("")
+        }
+        if let nesting {
+            out.append("containers (Specs/cms.richrules, compiled engine; documents inside one <div>, one cluster):")
+            rows = [["text", "UTF-16 units", "kept", "render", "per MB"]]
+            for row in nesting.rows {
+                let perMB = row.timing.median / Double(row.utf16) * Double(1 << 20)
+                rows.append([
+                    row.workload == "deep" ? "40 levels deep" : "document", grouped(row.utf16), grouped(row.kept),
+                    formatSeconds(row.timing.median), formatSeconds(perMB),
+                ])
+            }
+            out += layout(rows, leftColumns: 1)
             out.append("")
         }
         rows = [["summary", "value", "target", "met"]]

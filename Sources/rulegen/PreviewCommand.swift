@@ -14,7 +14,7 @@ enum PreviewCommand {
         The page shows the spec's lint diagnostics (the conflict analysis included, and the
         notes) by severity, then each sample rendered as the runtime styles it
         (RenderResult.html()), with a table of its matches (rule, priority, ranges, tap and
-        arguments, style, pressed style) and the matches discarded, with the reason.
+        arguments, style, pressed style; a nested match names its container) and the matches discarded, with the reason.
         Hovering a match shows its rule, priority and tap; clicking a link shows the tap it
         makes. The page is self-contained: inline CSS and one small script, and a
         Content-Security-Policy that loads nothing else (images other than data: URLs show
@@ -231,7 +231,7 @@ struct PreviewPage {
                 """
             for (i, m) in result.matches.enumerated() {
                 out += "<tr data-match=\"\(i)\">"
-                out += "<td>\(i)</td>"
+                out += "<td>\(i)\(m.parent.map { "<div class=\"pressed\">in \($0)</div>" } ?? "")</td>"
                 out += "<td><code>\(escape(m.rule))</code>\(m.tag.map { " <code>&lt;\(escape($0.name))&gt;</code>" } ?? "")</td>"
                 out += "<td class=\"num\">\(m.priority)</td>"
                 out += "<td class=\"num\">\(m.range)<br>\(m.displayRange)</td>"

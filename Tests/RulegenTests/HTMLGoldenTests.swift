@@ -46,6 +46,20 @@ final class HTMLGoldenTests: XCTestCase {
             ]
         ),
         (
+            "chat",
+            [
+                "**great job @carol** see https://example.com and :smile: at 12:30:45", "**bold _and italic @x_** #swift",
+            ]
+        ),
+        (
+            "cms",
+            [
+                "<b>Bold with <a href=\"/l\">link</a></b> &amp; <a href=\"x\"><img src=\"pic.png\" alt=\"A picture\"/></a>",
+                "<p>Tom &amp; Jerry&nbsp;&#x1F600;</p><br><p>two <span class=\"x\">lines</span> &lt;b&gt; <i>x</b></i></p>",
+            ]
+        ),
+        ("legal", ["I have read <h1>Terms of <b>Service</b></h1> (v2.1) and <h2>Privacy Policy</h2>."]),
+        (
             "prefix",
             [
                 "a #b @c http://d\n中文 😀 @é", "#tag@x http://example.com/a?b=<c>&d=\"e\" ##", "שלום #עברית @דנה http://x",

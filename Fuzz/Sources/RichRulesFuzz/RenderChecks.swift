@@ -1,7 +1,7 @@
 import RuleRuntime
 
 /// What every render must satisfy, whatever the rules: the kept matches are non-empty,
-/// inside the text, in order and disjoint; the display text is the plain runs and the
+/// inside the text, in order, and disjoint unless nested in their parent's content; the display text is the plain runs and the
 /// matches' displays in order, at their display ranges; every discarded match overlaps the
 /// kept match its reason names; every lazily built value (captures, named values, taps,
 /// content, style) can be read.
@@ -10,7 +10,7 @@ enum RenderChecks {
         for text in texts {
             let result = engine.render(text)
             check(result, text: text, ruleCount: engine.table.rules.count)
-            ResolutionCheck.check(result, priorities: engine.table.rules.map(\.priority))
+            ResolutionCheck.check(result, table: engine.table)
             Differential.compare(result, table: engine.table)
             PresentationChecks.check(result)
         }
@@ -30,10 +30,18 @@ enum RenderChecks {
 
     static func checkKept(_ matches: [RuleMatch], length: Int, ruleCount: Int) {
         var end = 0
-        for match in matches {
+        for (index, match) in matches.enumerated() {
             checkRange(match, length: length, ruleCount: ruleCount)
-            require(match.range.location >= end, "kept match \(match.rule) at \(match.range) overlaps or precedes the one before")
-            end = match.range.upperBound
+            if let parent = match.parent {
+                require(parent < index && matches[parent].isContainer, "kept match \(match.rule) has parent \(parent)")
+                let content = matches[parent].contentRange
+                require(
+                    content.location <= match.range.location && match.range.upperBound <= content.upperBound,
+                    "kept match \(match.rule) at \(match.range) is not inside its parent's content \(content)")
+            } else {
+                require(match.range.location >= end, "kept match \(match.rule) at \(match.range) overlaps or precedes the one before")
+                end = match.range.upperBound
+            }
             touch(match)
         }
     }
