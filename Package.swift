@@ -53,7 +53,8 @@ let package = Package(
             name: "GeneratedConsumerTests", dependencies: ["RuleCompiler", "RuleRuntime", "TestSupport"],
             exclude: [
                 "Specs", "Generated/Agreement.styles.json", "Generated/Social.styles.json", "Generated/Html.styles.json",
-                "Generated/Prefix.styles.json", "Generated/Escapes.styles.json", "Generated/Taps.styles.json",
+                "Generated/Prefix.styles.json", "Generated/Escapes.styles.json", "Generated/Chat.styles.json",
+                "Generated/Cms.styles.json", "Generated/Legal.styles.json", "Generated/Taps.styles.json",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -28,6 +28,7 @@ final class ConsumerTests: XCTestCase {
         " cc @alice", "@bob_1", " 13800138000", " #topic# ", "#tag", " https://apple.com/a?b=1.", " www.example.org ",
         "[smile]", "[heart]", "[vip]", "<a href=\"https://x.y/z\" title='t'>link</a>", "<img src=\"p.png\"/>", "<img src=q.jpg>",
         " http://old.example ", "😀", "👩‍👩‍👧", "中文", "العربية", "\n", " ", "Call ", "a&amp;b",
+        "**", "_", "<b>", "</b>", "<i>", "</i>", "<p>", "</p>", "&nbsp;", ":smile:", "<br>", " v2.1 ", "12:30:45",
     ]
 
     func corpus(seed: UInt64, count: Int) -> [String] {
@@ -118,6 +119,21 @@ final class ConsumerTests: XCTestCase {
         try check(HtmlRules.render, table: HtmlRules.table, name: "html")
         let result = HtmlRules.render("<a href=\"https://x.y\">go</a>")
         XCTAssertEqual(result.matches.first?.tap?.arguments.first?.value, "https://x.y")
+    }
+
+    /// Containers: the generated code nests as the spec's engine does.
+    func testChatCmsAndLegal() throws {
+        try check(ChatRules.render, table: ChatRules.table, name: "chat")
+        try check(CmsRules.render, table: CmsRules.table, name: "cms")
+        try check(LegalRules.render, table: LegalRules.table, name: "legal")
+        let chat = ChatRules.render("**great job @carol**")
+        XCTAssertEqual(chat.display, "great job @carol")
+        XCTAssertEqual(chat.matches.map { ChatRules.rule(of: $0) }, [.bold, .mention])
+        XCTAssertEqual(chat.matches.map(\.parent), [nil, 0])
+        let cms = CmsRules.render("<b>Bold with <a href=\"/l\">link</a></b> &amp; <p>more</p>")
+        XCTAssertEqual(cms.display, "Bold with link & more")
+        XCTAssertEqual(cms.matches.map(\.rule), ["bold", "link", "entity", "other"])
+        XCTAssertTrue(CmsRules.table.rules.first { $0.name == "bold" }?.nest == true)
     }
 
     func testPrefix() throws {

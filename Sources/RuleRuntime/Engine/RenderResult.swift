@@ -273,7 +273,8 @@ public struct RuleMatch: Sendable, Hashable {
 
     /// Matches are equal when everything they show and do is equal.
     public static func == (a: RuleMatch, b: RuleMatch) -> Bool {
-        a.ruleIndex == b.ruleIndex && a.range == b.range && a.displayRange == b.displayRange && a.groupRanges == b.groupRanges
+        a.ruleIndex == b.ruleIndex && a.range == b.range && a.displayRange == b.displayRange && a.parent == b.parent
+            && a.groupRanges == b.groupRanges
             && a.tag == b.tag && a.rule == b.rule && a.text == b.text && a.presentation == b.presentation
             && a.captures == b.captures && a.named == b.named && a.content == b.content && a.tap == b.tap
     }
