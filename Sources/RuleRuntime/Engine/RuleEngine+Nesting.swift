@@ -12,18 +12,22 @@ extension RuleEngine {
     /// that did not take part gives an empty range at the match's start), else the whole
     /// match. A container that shows a replacement or an attachment (a table made by hand)
     /// holds nothing.
-    func contentRanges(of candidates: inout [Candidate], containers: [Bool], units: UnsafeBufferPointer<UInt16>) -> [TextRange?] {
+    func contentRanges(of candidates: inout [Candidate], containers: [Container], units: UnsafeBufferPointer<UInt16>)
+        -> [TextRange?]
+    {
         var contents = [TextRange?](repeating: nil, count: candidates.count)
         for index in candidates.indices {
             let rule = candidates[index].ruleIndex
-            guard rule >= 0, rule < containers.count, containers[rule] else { continue }
-            let p = table.rules[rule].presentation(forTag: candidates[index].tagBox?.info.name)
-            guard p.replace == nil, p.image == nil, p.widget == nil else { continue }
-            if p.show != nil, candidates[index].pendingGroups, let reference {
+            guard rule >= 0, rule < containers.count, containers[rule].nests else { continue }
+            let container = containers[rule]
+            if !container.leafTags.isEmpty, let name = candidates[index].tagBox?.info.name, container.leafTags.contains(name) {
+                continue
+            }
+            if container.show != nil, candidates[index].pendingGroups, let reference {
                 candidates[index].storedGroups = reference.groups(ruleIndex: rule, range: candidates[index].range, units: units)
                 candidates[index].pendingGroups = false
             }
-            contents[index] = candidates[index].contentRange(show: p.show)
+            contents[index] = candidates[index].contentRange(show: container.show)
         }
         return contents
     }

@@ -31,8 +31,24 @@ public struct RuleEngine: Sendable {
     let ruleNames: [String]
     let tagDisplayKinds: [[String: DisplayKind]]
     let tablePresentation: TablePresentation
-    /// Per rule, whether it is a container (`nest`); `nil` when no rule is.
-    let containers: [Bool]?
+    /// Per rule, how its matches hold others (`nil` when no rule is a container).
+    let containers: [Container]?
+
+    /// What a rule's matches hold: nothing (not a container), or their content, the `show`
+    /// group's for regex rules; `leafTags`: tags of a family that show something else
+    /// (a hand-made table's `replace` or attachment) and hold nothing.
+    struct Container: Sendable {
+        var nests: Bool
+        var show: Int?
+        var leafTags: Set<String> = []
+
+        init(_ rule: RuleEntry) {
+            func shows(_ p: Presentation) -> Bool { p.replace != nil || p.image != nil || p.widget != nil }
+            nests = rule.nest && !shows(rule.presentation)
+            show = rule.presentation.show
+            leafTags = Set(rule.tags.filter { shows($0.value) }.keys)
+        }
+    }
 
     enum DisplayKind: Sendable {
         /// `replacement(n)`: a literal replacement of n UTF-16 units (-1: it has holes).
@@ -91,7 +107,7 @@ public struct RuleEngine: Sendable {
             case .entity: return DisplayKind(rule.presentation, isTag: false, isEntity: true)
             }
         }
-        self.containers = table.rules.contains(where: \.nest) ? table.rules.map(\.nest) : nil
+        self.containers = table.rules.contains(where: \.nest) ? table.rules.map(Container.init) : nil
         self.tagDisplayKinds = table.rules.map { rule in rule.tags.mapValues { DisplayKind($0, isTag: true) } }
         self.priorities = table.rules.map(\.priority)
         self.ruleNames = table.rules.map(\.name)
