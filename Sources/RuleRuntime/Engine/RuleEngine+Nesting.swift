@@ -16,14 +16,14 @@ extension RuleEngine {
         var contents = [TextRange?](repeating: nil, count: candidates.count)
         for index in candidates.indices {
             let rule = candidates[index].ruleIndex
-            guard rule >= 0, rule < containers.count, containers[rule] else { continue }
-            let p = table.rules[rule].presentation(forTag: candidates[index].tagBox?.info.name)
-            guard p.replace == nil, p.image == nil, p.widget == nil else { continue }
-            if p.show != nil, candidates[index].pendingGroups, let reference {
+            guard rule >= 0, rule < containers.count, containers[rule],
+                case .holds(let show) = table.rules[rule].content(forTag: candidates[index].tagBox?.info.name)
+            else { continue }
+            if show != nil, candidates[index].pendingGroups, let reference {
                 candidates[index].storedGroups = reference.groups(ruleIndex: rule, range: candidates[index].range, units: units)
                 candidates[index].pendingGroups = false
             }
-            contents[index] = candidates[index].contentRange(show: p.show)
+            contents[index] = candidates[index].contentRange(show: show)
         }
         return contents
     }
@@ -87,6 +87,42 @@ extension RuleEngine {
             discarded.append(DiscardedMatch(match: match, reason: reason))
         }
         return (matches, discarded)
+    }
+}
+
+extension StyleTable {
+    /// The content range of each candidate that is a match of a container (`nil` for the
+    /// others), as `RuleEngine.render` resolves them; the whole result is `nil` when no
+    /// rule is a container. The candidates' groups must be solved, as
+    /// `ReferenceMatcher.candidates(in:)` gives them.
+    package func contentRanges(of candidates: [Candidate]) -> [TextRange?]? {
+        guard rules.contains(where: \.nest) else { return nil }
+        return candidates.map { candidate in
+            guard rules.indices.contains(candidate.ruleIndex),
+                case .holds(let show) = rules[candidate.ruleIndex].content(forTag: candidate.tagBox?.info.name)
+            else { return nil }
+            return candidate.contentRange(show: show)
+        }
+    }
+}
+
+extension RuleEntry {
+    /// Whether a match of the rule holds other matches.
+    enum Content {
+        /// Not a container, or one that shows a replacement or an attachment (a table
+        /// made by hand): it holds nothing.
+        case none
+        /// A container: it holds what lies in its content, the group `show` (`nil`: a
+        /// tag's content, else the whole match).
+        case holds(show: Int?)
+    }
+
+    /// What a match of the rule (with tag name `tag`, for families) holds.
+    func content(forTag tag: String?) -> Content {
+        guard nest else { return .none }
+        let p = presentation(forTag: tag)
+        guard p.replace == nil, p.image == nil, p.widget == nil else { return .none }
+        return .holds(show: p.show)
     }
 }
 
