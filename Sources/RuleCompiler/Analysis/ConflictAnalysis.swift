@@ -3,16 +3,18 @@ import RuleSpec
 
 /// Finds, before the app runs, the rules that fight over the same text (see
 /// `docs/Lint.md`). Kinds, by their `-W` names:
-/// - `overlap`: two rules' matches can share text; shown with the shortest example text
+/// - `overlap`: two rules' matches can conflict: share text without one lying inside the
+///   other's content (a container's, `nest`); shown with the shortest example text
 ///   confirmed on the real matchers and what the resolver keeps there. A note when
 ///   priority settles it, a warning when the rules have the same priority (position and
-///   length decide, which moves with the text).
+///   length decide, which moves with the text), except between two tag or element
+///   containers (they cross only on mismatched markup, where the tag opened first wins).
 /// - `shadowed`: a rule never kept, because a higher-priority rule that nothing can discard
 ///   matches wherever it does.
 /// - `never-matches`: no text holds a match of the rule.
 /// - `not-analyzable`: a rule without an automaton (its conflicts are not checked), or
 ///   pairs left unchecked when the time budget ran out.
-/// - `unneeded-allow`: an `allow overlap` between rules that cannot overlap.
+/// - `unneeded-allow`: an `allow overlap` between rules that cannot conflict.
 struct ConflictAnalysis {
     let table: StyleTable
     let languages: [RuleLanguage]
@@ -225,7 +227,11 @@ struct ConflictAnalysis {
                 }
             }
         }
-        switch nesting ? ConflictSearch(first, second).run(limit: 200) : OverlapSearch(first, second).run(limit: 200) {
+        var outcome = nesting ? ConflictSearch(first, second).run(limit: 200) : OverlapSearch(first, second).run(limit: 200)
+        // Too large a product with the conflict bits: matches that cannot overlap cannot
+        // conflict either, and an overlap witness still counts only if it conflicts.
+        if nesting, outcome == .unknown { outcome = OverlapSearch(first, second).run(limit: 200) }
+        switch outcome {
         case .impossible:
             return nil
         case .unknown:

@@ -159,7 +159,9 @@ struct ConflictSearch {
         classCount = alphabet.classes.count
         representatives = alphabet.representatives
         let tables = one.tables + two.tables
-        finalIsSame = alphabet.classes.map { columns in columns.indices.allSatisfy { Int(tables[$0].finalClasses[columns[$0]]) == columns[$0] } }
+        finalIsSame = alphabet.classes.map { columns in
+            columns.indices.allSatisfy { Int(tables[$0].finalClasses[columns[$0]]) == columns[$0] }
+        }
         if let cr = representatives.firstIndex(of: "\r"), let lf = representatives.firstIndex(of: "\n") {
             crlf = [cr, lf]
         } else {

@@ -37,7 +37,8 @@ extension RuleLanguage {
                 let node =
                     nodes.count == 1
                     ? nodes[0]
-                    : RegexNode(.concatenation(nodes), span: nodes[0].span.extended(to: nodes[nodes.count - 1].span), options: nodes[0].options)
+                    : RegexNode(
+                        .concatenation(nodes), span: nodes[0].span.extended(to: nodes[nodes.count - 1].span), options: nodes[0].options)
                 guard let program = RegexCompiler.compilePiece(node, of: ast, pattern: pattern),
                     let piece = DFABuilder.build(program, allMatches: true)
                 else { return nil }
@@ -82,7 +83,9 @@ extension RuleLanguage {
                 if case .tagFamily(let family) = other.matcher { taken.append((family, true)) }
             }
             let free = ["span", "div", "p", "q", "em", "u"].first { name in
-                !taken.contains { $0.family ? name.hasPrefix($0.name) && name.dropFirst($0.name.count).allSatisfy(\.isNumber) : name == $0.name }
+                !taken.contains {
+                    $0.family ? name.hasPrefix($0.name) && name.dropFirst($0.name.count).allSatisfy(\.isNumber) : name == $0.name
+                }
             }
             guard let free else { return nil }
             let n = literal(free)
