@@ -44,13 +44,22 @@ extension ConflictAnalysisTests {
         XCTAssertEqual(plain.first?.witness, "<h><b></h></b>")
     }
 
-    /// An image cannot lie in a link's content without nesting, but a quoted attribute
-    /// value of the link's opening tag can hold one, which the image scanner finds.
-    func testImageInsideALinksMarkupIsAConflict() throws {
-        let (diagnostics, _) = try lint("rule a { match tag <a href> nest }\nrule img { match tag <img src/> }\n")
-        XCTAssertEqual(diagnostics.map(\.witness), [#"<a href="<img>"></a>"#])
-        XCTAssertEqual(diagnostics.map(\.winner), ["a"])
+    /// An image in a link's content nests, but the scanners read tags inside quoted
+    /// attribute values: a link's opening tag in an image's `src` (the shortest witness),
+    /// or an image in a link's `title`, sits in the other's markup.
+    func testMarkupInAttributeValuesIsAConflict() throws {
+        let (diagnostics, table) = try lint("rule a { match tag <a href> nest }\nrule img { match tag <img src/> }\n")
+        XCTAssertEqual(diagnostics.map(\.witness), [#"<img src="<a>"></a>"#])
+        XCTAssertEqual(diagnostics.map(\.winner), ["img"])
         XCTAssertEqual(diagnostics.map(\.severity), [.warning])
+        for (text, conflicts) in [(#"<a title="<img src=x>">x</a>"#, true), ("<a href=u><img src=x>x</a>", false)] {
+            let candidates = try ReferenceMatcher(table: table).candidates(in: text)
+            XCTAssertEqual(candidates.count, 2, text)
+            let discarded = Resolver.resolve(
+                candidates, priorities: [0, 0], contents: table.contentRanges(of: candidates)
+            ).discarded
+            XCTAssertEqual(discarded.map { candidates[$0.index].ruleIndex }, conflicts ? [1] : [], text)
+        }
     }
 
     /// A regex container without `show` holds what lies in its whole match.

@@ -210,21 +210,25 @@ struct ConflictAnalysis {
     func overlap(_ i: Int, _ j: Int, _ first: RuleLanguage.Automaton, _ second: RuleLanguage.Automaton) -> Overlap? {
         let nesting = first.phases != nil || second.phases != nil
         // Tags spelled plainly first: their examples are real tags.
-        let examples = first.example != nil || second.example != nil
-        if examples || (nesting && (first.examplePhases != nil || second.examplePhases != nil)) {
-            let outcome: OverlapSearch.Outcome
-            if nesting {
-                outcome = ConflictSearch(first, second, examples: true).run(limit: 200)
-            } else {
-                var a = first, b = second
-                a.dfa = first.example ?? first.dfa
-                b.dfa = second.example ?? second.dfa
-                outcome = OverlapSearch(a, b).run(limit: 200)
-            }
-            if case .witnesses(let texts) = outcome {
-                for text in texts {
-                    if let confirmed = confirm(text, i, j) { return confirmed }
+        var searches: [() -> OverlapSearch.Outcome] = []
+        if nesting {
+            // Each plain spelling of one side with each of the other.
+            for x in first.examplePhases.indices.map(Optional.some) + (first.examplePhases.isEmpty ? [nil] : []) {
+                for y in second.examplePhases.indices.map(Optional.some) + (second.examplePhases.isEmpty ? [nil] : []) {
+                    guard x != nil || y != nil || first.example != nil || second.example != nil else { continue }
+                    searches.append { ConflictSearch(first, second, examples: (x, y)).run(limit: 200) }
                 }
+            }
+        } else if first.example != nil || second.example != nil {
+            var a = first, b = second
+            a.dfa = first.example ?? first.dfa
+            b.dfa = second.example ?? second.dfa
+            searches.append { OverlapSearch(a, b).run(limit: 200) }
+        }
+        for search in searches {
+            guard case .witnesses(let texts) = search() else { continue }
+            for text in texts {
+                if let confirmed = confirm(text, i, j) { return confirmed }
             }
         }
         var outcome = nesting ? ConflictSearch(first, second).run(limit: 200) : OverlapSearch(first, second).run(limit: 200)

@@ -137,15 +137,18 @@ struct ConflictSearch {
     let budget: Int
 
     /// Two rules' automata; with `examples`, their plainly spelled forms where they have
-    /// one (`Automaton.example`, `examplePhases`).
-    init(_ first: RuleLanguage.Automaton, _ second: RuleLanguage.Automaton, examples: Bool = false, budget: Int = 2_000_000) {
-        func side(_ a: RuleLanguage.Automaton) -> Side {
-            let whole = [RuleLanguage.Phase(dfa: examples ? a.example ?? a.dfa : a.dfa, isContent: false)]
-            let phases = examples ? a.examplePhases ?? a.phases ?? whole : a.phases ?? whole
+    /// them (`Automaton.example`; the spelling of `examplePhases` at each index, `nil`:
+    /// none).
+    init(
+        _ first: RuleLanguage.Automaton, _ second: RuleLanguage.Automaton, examples: (Int?, Int?)? = nil, budget: Int = 2_000_000
+    ) {
+        func side(_ a: RuleLanguage.Automaton, _ spelling: Int?) -> Side {
+            let whole = [RuleLanguage.Phase(dfa: examples != nil ? a.example ?? a.dfa : a.dfa, isContent: false)]
+            let phases = spelling.map { a.examplePhases[$0] } ?? a.phases ?? whole
             return Side(phases, wordStart: a.wordStart)
         }
-        one = side(first)
-        two = side(second)
+        one = side(first, examples?.0)
+        two = side(second, examples?.1)
         let alphabet = JointAlphabet(one.tables + two.tables)
         for (r, columns) in alphabet.classes.enumerated() {
             for (side, offset) in [(one, 0), (two, one.count)] {

@@ -55,26 +55,32 @@ extension RuleLanguage {
         }
     }
 
-    /// Phases whose matches are all real matches (tags spelled plainly, as `examples` are;
+    /// Plain spellings as phases, whose matches are all real matches (tags spelled
+    /// plainly, as `examples` are, with a quoted attribute value that may hold markup;
     /// entities with a few real names), to find example texts with first when the other
-    /// rule is a container; `nil`: the phases serve. `table` names the tags that the
-    /// catch-all element leaves to other rules.
-    static func examplePhases(_ rule: RuleEntry, in table: StyleTable) -> [Phase]? {
-        if case .entity = rule.matcher { return pieces([("&(?:amp|lt|gt|quot);", false)]) }
-        guard rule.nest else { return nil }
+    /// rule of a pair is a container; none: the phases serve. `table` names the tags that
+    /// the catch-all element leaves to other rules.
+    static func examplePhases(_ rule: RuleEntry, in table: StyleTable) -> [[Phase]] {
         func content(_ name: String) -> String {
             let first = literal(String(name.prefix(1)).lowercased()) + literal(String(name.prefix(1)).uppercased())
             return "(?:[^<]|<+(?:[^/<\(first)]|/[^<\(first)]))*"
         }
-        switch rule.matcher {
-        case .tagFamily(let family):
-            let n = literal(family)
-            return pieces([("<\(n)>", false), (content(family), true), ("</\(n)>", false)])
-        case .element(let name, let attributes, isVoid: false) where name != "*":
-            // An attribute whose value may hold markup: a tag inside it is a tag of its own.
+        /// A paired tag `name` whose opening tag may have `attribute`.
+        func paired(_ name: String, _ attribute: String?) -> [Phase]? {
             let n = literal(name)
-            let attribute = literal(attributes.first ?? "title")
-            return pieces([("<\(n)(?: \(attribute)=\"[^\"]*\")?>", false), (content(name), true), ("</\(n)>", false)])
+            let open = attribute.map { "<\(n)(?: \(literal($0))=\"[^\"]*\")?>" } ?? "<\(n)>"
+            guard rule.nest else { return pieces([(open + content(name) + "</\(n)>", false)]) }
+            return pieces([(open, false), (content(name), true), ("</\(n)>", false)])
+        }
+        let spellings: [[Phase]?]
+        switch rule.matcher {
+        case .entity:
+            spellings = [pieces([("&(?:amp|lt|gt|quot);", false)])]
+        case .tagFamily(let family):
+            spellings = [paired(family, nil), paired(family + "1", nil)]
+        case .element(let name, let attributes, isVoid: true):
+            let n = literal(name), attribute = literal(attributes.first ?? "title")
+            spellings = [pieces([("<\(n)(?: \(attribute)=\"[^\"]*\")?>", false)])]
         case .element("*", _, _):
             // A name no other tag rule takes.
             var taken: [(name: String, family: Bool)] = []
@@ -87,12 +93,13 @@ extension RuleLanguage {
                     $0.family ? name.hasPrefix($0.name) && name.dropFirst($0.name.count).allSatisfy(\.isNumber) : name == $0.name
                 }
             }
-            guard let free else { return nil }
-            let n = literal(free)
-            return pieces([("<\(n)(?: title=\"[^\"]*\")?>", false), (content(free), true), ("</\(n)>", false)])
-        default:
-            return nil
+            spellings = [free.flatMap { paired($0, "title") }]
+        case .element(let name, let attributes, isVoid: false):
+            spellings = [paired(name, attributes.first ?? "title")]
+        case .regex, .prefix:
+            spellings = []
         }
+        return spellings.compactMap { $0 }
     }
 
     /// The opening and closing markup of a paired tag rule, as patterns whose matches

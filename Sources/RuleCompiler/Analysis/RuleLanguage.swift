@@ -23,8 +23,9 @@ enum RuleLanguage {
         /// A container's match as markup and content (`RuleLanguage+Phases`); `nil` for
         /// other rules, and for containers analysed as if they were not.
         var phases: [Phase]? = nil
-        /// The phases spelled plainly, as `example` is; `nil`: `phases` serve.
-        var examplePhases: [Phase]? = nil
+        /// Plain spellings of the rule's matches as phases, as `example` is, each searched
+        /// when the other rule of a pair is a container; none: `phases` serve.
+        var examplePhases: [[Phase]] = []
     }
 
     case automaton(Automaton)
