@@ -212,9 +212,10 @@ struct ConflictAnalysis {
         // Tags spelled plainly first: their examples are real tags.
         var searches: [() -> OverlapSearch.Outcome] = []
         if nesting {
-            // Each plain spelling of one side with each of the other.
-            for x in first.examplePhases.indices.map(Optional.some) + (first.examplePhases.isEmpty ? [nil] : []) {
-                for y in second.examplePhases.indices.map(Optional.some) + (second.examplePhases.isEmpty ? [nil] : []) {
+            // Each plain spelling of one side with each of the other (`nil`: none).
+            func spellings(_ a: RuleLanguage.Automaton) -> [Int?] { a.examplePhases.isEmpty ? [nil] : Array(a.examplePhases.indices) }
+            for x in spellings(first) {
+                for y in spellings(second) {
                     guard x != nil || y != nil || first.example != nil || second.example != nil else { continue }
                     searches.append { ConflictSearch(first, second, examples: (x, y)).run(limit: 200) }
                 }
