@@ -19,7 +19,7 @@ final class ConflictAnalysisTests: XCTestCase {
     }
 
     /// The witness holds overlapping matches of both rules on the reference matcher, and the
-    /// resolver keeps the reported winner.
+    /// resolver (with the containers' content ranges) keeps the reported winner.
     func verify(_ d: Diagnostic, _ table: StyleTable, file: StaticString, line: UInt) throws {
         guard let witness = d.witness else { return }
         let names = Set(d.rules)
@@ -32,7 +32,9 @@ final class ConflictAnalysisTests: XCTestCase {
             }
         }
         XCTAssertTrue(overlapping, "\(d.message): no overlap on the reference matcher", file: file, line: line)
-        let (_, discarded) = Resolver.resolve(candidates, priorities: table.rules.map(\.priority))
+        let discarded = Resolver.resolve(
+            candidates, priorities: table.rules.map(\.priority), contents: table.contentRanges(of: candidates)
+        ).discarded
         let winner = discarded.first { candidates[$0.index].ruleIndex != candidates[$0.by].ruleIndex }.map {
             table.rules[candidates[$0.by].ruleIndex].name
         }

@@ -6,7 +6,8 @@ import XCTest
 /// `rulegen lint` on each spec of `LintCases/`: the exact text output (with the exit
 /// status) and JSON, against `<case>.txt` and `<case>.json` beside the spec. Every witness
 /// in the JSON is checked on the NSRegularExpression reference matcher: both rules match
-/// there, their matches overlap, and the resolver keeps the reported winner.
+/// there, their matches overlap, and the resolver (nesting in containers) keeps the
+/// reported winner.
 ///
 /// After a deliberate change of the output, regenerate with
 /// `RICHRULES_UPDATE_GOLDENS=1 swift test --filter LintGoldenTests` and review the diff.
@@ -43,10 +44,13 @@ final class LintGoldenTests: XCTestCase {
     /// Each kind has a positive case (it is reported) and a negative one (it is not).
     func testEveryKindHasPositiveAndNegativeCases() throws {
         let expectations: [(kind: String, positive: [String], negative: [String])] = [
-            ("overlap", ["overlap-same-priority", "overlap-priority"], ["overlap-none", "overlap-none-prefix", "allow-needed"]),
+            (
+                "overlap", ["overlap-same-priority", "overlap-priority", "containers-regex", "containers-tags"],
+                ["overlap-none", "overlap-none-prefix", "allow-needed"]
+            ),
             ("shadowed", ["shadowed"], ["shadowed-not"]),
             ("never-matches", ["never-matches"], ["never-matches-not"]),
-            ("unneeded-allow", ["allow-unneeded"], ["allow-needed"]),
+            ("unneeded-allow", ["allow-unneeded", "containers-regex"], ["allow-needed", "containers-tags"]),
             ("not-analyzable", ["not-analyzable"], ["not-analyzable-not"]),
             ("empty-match", ["empty-match"], ["empty-match-not"]),
             ("invalid-pattern", ["invalid-pattern"], ["invalid-pattern-not"]),
@@ -81,7 +85,9 @@ final class LintGoldenTests: XCTestCase {
                 }
             }
             XCTAssertTrue(overlapping, "\(spec): \(rules) do not overlap on \(witness.debugDescription)")
-            let (_, discarded) = Resolver.resolve(candidates, priorities: table.rules.map(\.priority))
+            let discarded = Resolver.resolve(
+                candidates, priorities: table.rules.map(\.priority), contents: table.contentRanges(of: candidates)
+            ).discarded
             let winner = discarded.first { candidates[$0.index].ruleIndex != candidates[$0.by].ruleIndex }.map {
                 table.rules[candidates[$0.by].ruleIndex].name
             }

@@ -3,16 +3,18 @@ import RuleSpec
 
 /// Finds, before the app runs, the rules that fight over the same text (see
 /// `docs/Lint.md`). Kinds, by their `-W` names:
-/// - `overlap`: two rules' matches can share text; shown with the shortest example text
+/// - `overlap`: two rules' matches can conflict: share text without one lying inside the
+///   other's content (a container's, `nest`); shown with the shortest example text
 ///   confirmed on the real matchers and what the resolver keeps there. A note when
 ///   priority settles it, a warning when the rules have the same priority (position and
-///   length decide, which moves with the text).
+///   length decide, which moves with the text), except between two tag or element
+///   containers (they cross only on mismatched markup, where the tag opened first wins).
 /// - `shadowed`: a rule never kept, because a higher-priority rule that nothing can discard
 ///   matches wherever it does.
 /// - `never-matches`: no text holds a match of the rule.
 /// - `not-analyzable`: a rule without an automaton (its conflicts are not checked), or
 ///   pairs left unchecked when the time budget ran out.
-/// - `unneeded-allow`: an `allow overlap` between rules that cannot overlap.
+/// - `unneeded-allow`: an `allow overlap` between rules that cannot conflict.
 struct ConflictAnalysis {
     let table: StyleTable
     let languages: [RuleLanguage]
@@ -27,7 +29,12 @@ struct ConflictAnalysis {
         guard let matcher = try? ReferenceMatcher(table: table, automata: automata) else { return nil }
         self.table = table
         self.matcher = matcher
-        languages = RuleLanguage.all(table, automata: automata, issues: issues)
+        languages = RuleLanguage.all(
+            table, automata: automata, issues: issues,
+            patterns: spec.rules.map { rule in
+                if case .regex(let pattern) = rule.matcher { return pattern.ast }
+                return nil
+            })
         var declarations: [String: SourceRef] = [:]
         var patterns: [String: SourceRef] = [:]
         var allows: [(rule: String, other: Identifier, file: SourceFile)] = []
@@ -125,9 +132,11 @@ struct ConflictAnalysis {
                 matchable[other] != nil, matchable[own] != nil,
                 !overlapping.contains([site.rule, site.other.name].sorted())
             else { continue }
+            let nesting = table.rules[own].nest || table.rules[other].nest ? " other than by nesting" : ""
             diagnostics.append(
                 DiagnosticKind.unneededAllow(
-                    "'allow overlap \(site.other.name)' is not needed: no text makes '\(site.rule)' and '\(site.other.name)' overlap",
+                    "'allow overlap \(site.other.name)' is not needed: no text makes '\(site.rule)' and '\(site.other.name)' overlap"
+                        + nesting,
                     at: SourceRef(file: site.file, span: site.other.span)))
         }
         return diagnostics
@@ -137,7 +146,9 @@ struct ConflictAnalysis {
     /// than `b`, can be discarded by no rule (every rule of its priority or higher cannot
     /// overlap it), and its anchored run matches wherever `b`'s match starts, so that one
     /// of its matches always holds the first code point of `b`'s (see
-    /// `OverlapSearch.firstCoversSecond`). Only regex rules shadow (their DFA is exact).
+    /// `OverlapSearch.firstCoversSecond`). Only regex rules shadow (their DFA is exact), and
+    /// no container: another match can lie in its content. A container is shadowed only
+    /// when it is a tag's or element's, whose first code point is markup.
     func shadowers(_ matchable: [RuleLanguage.Automaton?], _ overlapOf: (Int, Int) -> Overlap?) -> [Int: Int] {
         let rules = table.rules
         let alwaysKept = rules.indices.map { a in
@@ -149,11 +160,11 @@ struct ConflictAnalysis {
         }
         var shadows: [Int: Int] = [:]
         for b in rules.indices {
-            guard let second = matchable[b] else { continue }
+            guard let second = matchable[b], !rules[b].nest || isMarkupContainer(b) else { continue }
             // The strongest candidates first: higher priority, then declaration order.
             let candidates = rules.indices.filter { a in
                 a != b && alwaysKept[a] && rules[a].priority > rules[b].priority && overlapOf(a, b) != nil
-                    && matchable[a]?.exact == true
+                    && matchable[a]?.exact == true && !rules[a].nest
             }.sorted { (-rules[$0].priority, $0) < (-rules[$1].priority, $1) }
             for a in candidates where OverlapSearch(matchable[a]!, second).firstCoversSecond() == true {
                 shadows[b] = a
@@ -183,21 +194,49 @@ struct ConflictAnalysis {
         return allows.contains { ($0.rule == a && $0.other.name == b) || ($0.rule == b && $0.other.name == a) }
     }
 
-    /// Whether rules `i` and `j` can overlap, with the first example text the real matchers
-    /// confirm (`nil` when they cannot overlap).
+    /// A tag family or element that is a container: its markup is tags, its content what
+    /// lies between them.
+    func isMarkupContainer(_ index: Int) -> Bool {
+        let rule = table.rules[index]
+        switch rule.matcher {
+        case .tagFamily, .element: return rule.nest
+        default: return false
+        }
+    }
+
+    /// Whether rules `i` and `j` can conflict (overlap without nesting), with the first
+    /// example text the real matchers confirm (`nil` when they cannot). A pair with a
+    /// container searches with `ConflictSearch`, any other pair with `OverlapSearch`.
     func overlap(_ i: Int, _ j: Int, _ first: RuleLanguage.Automaton, _ second: RuleLanguage.Automaton) -> Overlap? {
+        let nesting = first.phases != nil || second.phases != nil
         // Tags spelled plainly first: their examples are real tags.
-        if first.example != nil || second.example != nil {
+        var searches: [() -> OverlapSearch.Outcome] = []
+        if nesting {
+            // Each plain spelling of one side with each of the other (`nil`: none).
+            func spellings(_ a: RuleLanguage.Automaton) -> [Int?] { a.examplePhases.isEmpty ? [nil] : Array(a.examplePhases.indices) }
+            for x in spellings(first) {
+                for y in spellings(second) {
+                    guard x != nil || y != nil || first.example != nil || second.example != nil else { continue }
+                    searches.append { ConflictSearch(first, second, examples: (x, y)).run(limit: 200) }
+                }
+            }
+        } else if first.example != nil || second.example != nil {
             var a = first, b = second
             a.dfa = first.example ?? first.dfa
             b.dfa = second.example ?? second.dfa
-            if case .witnesses(let texts) = OverlapSearch(a, b).run(limit: 200) {
-                for text in texts {
-                    if let confirmed = confirm(text, i, j) { return confirmed }
-                }
+            searches.append { OverlapSearch(a, b).run(limit: 200) }
+        }
+        for search in searches {
+            guard case .witnesses(let texts) = search() else { continue }
+            for text in texts {
+                if let confirmed = confirm(text, i, j) { return confirmed }
             }
         }
-        switch OverlapSearch(first, second).run(limit: 200) {
+        var outcome = nesting ? ConflictSearch(first, second).run(limit: 200) : OverlapSearch(first, second).run(limit: 200)
+        // Too large a product with the conflict bits: matches that cannot overlap cannot
+        // conflict either, and an overlap witness still counts only if it conflicts.
+        if nesting, outcome == .unknown { outcome = OverlapSearch(first, second).run(limit: 200) }
+        switch outcome {
         case .impossible:
             return nil
         case .unknown:
@@ -210,10 +249,14 @@ struct ConflictAnalysis {
         }
     }
 
-    /// Runs both rules on `text`: when a match of each overlaps, what the resolver keeps.
+    /// Runs both rules on `text`: when a match of one discards a match of the other (they
+    /// conflict), what the resolver keeps.
     func confirm(_ text: String, _ i: Int, _ j: Int) -> Overlap? {
         let candidates = matcher.candidates(in: text).filter { ($0.ruleIndex == i || $0.ruleIndex == j) && $0.range.length > 0 }
-        let (_, discarded) = Resolver.resolve(candidates, priorities: table.rules.map(\.priority))
+        let nesting = table.rules[i].nest || table.rules[j].nest
+        let discarded = Resolver.resolve(
+            candidates, priorities: table.rules.map(\.priority), contents: nesting ? table.contentRanges(of: candidates) : nil
+        ).discarded
         for d in discarded where candidates[d.index].ruleIndex != candidates[d.by].ruleIndex {
             return Overlap(witness: text, winner: candidates[d.by].ruleIndex, decider: d.decider)
         }
@@ -223,10 +266,20 @@ struct ConflictAnalysis {
     private func diagnostic(_ i: Int, _ j: Int, _ overlap: Overlap) -> Diagnostic {
         let a = table.rules[i], b = table.rules[j]
         let samePriority = a.priority == b.priority
+        // Two markup containers cross only where tags are mismatched (or sit in each
+        // other's attribute values); then the tag opened first wins.
+        let markup = isMarkupContainer(i) && isMarkupContainer(j)
         var message = "'\(b.name)' overlaps '\(a.name)'"
         if let witness = overlap.witness, let winner = overlap.winner, let decider = overlap.decider {
             let kept = table.rules[winner], lost = winner == i ? b : a
-            message += " on \(Self.quoted(witness)); '\(kept.name)' wins (\(Self.phrase(decider)))"
+            message += " on \(Self.quoted(witness))"
+            switch (a.nest, b.nest) {
+            case (true, true): message += ", and neither is inside the other's content"
+            case (true, false): message += ", and '\(b.name)' is not inside the content of '\(a.name)'"
+            case (false, true): message += ", and '\(a.name)' is not inside the content of '\(b.name)'"
+            case (false, false): break
+            }
+            message += "; '\(kept.name)' wins (\(Self.phrase(decider)))"
             switch lost.matcher {
             case .tagFamily, .element: message += "; the tag is dropped and its markup shown as text"
             default: break
@@ -235,11 +288,13 @@ struct ConflictAnalysis {
             message += " on some texts (no example was confirmed)"
             if !samePriority { message += "; '\(a.priority > b.priority ? a.name : b.name)' wins (higher priority)" }
         }
+        if markup, samePriority { message += "; such tags cross only in mismatched markup, where the tag opened first wins" }
         var d = DiagnosticKind.overlap(
             message, at: declarations[b.name], notes: [.init("'\(a.name)' declared here", at: declarations[a.name])])
         // Priority does not settle a same-priority overlap: where and how long the matches
-        // are does, which moves with the text.
-        if samePriority { d.severity = .warning }
+        // are does, which moves with the text. Two markup containers are the exception:
+        // position (the tag opened first) decides, and only on mismatched markup.
+        if samePriority, !markup { d.severity = .warning }
         d.rules = [b.name, a.name]
         d.witness = overlap.witness
         d.winner = overlap.winner.map { table.rules[$0].name }

@@ -179,7 +179,7 @@ struct OverlapSearch {
             return text
         }
         while head < queue.count {
-            if head >= budget { return found.isEmpty ? .unknown : .witnesses(shortestFirst(found)) }
+            if head >= budget { return found.isEmpty ? .unknown : .witnesses(Self.shortestFirst(found)) }
             let node = queue[head]
             head += 1
             let overlapped = node & 1
@@ -196,7 +196,7 @@ struct OverlapSearch {
             for c in alphabet.indices {
                 // The code point ending the text: are both matches ended, and overlapping?
                 if found.count < limit, endsWithOverlap(t0, t1, overlapped, [c][...]) { record(node, c) }
-                if found.count >= limit { return .witnesses(shortestFirst(found)) }
+                if found.count >= limit { return .witnesses(Self.shortestFirst(found)) }
                 let a = alphabet[c]
                 one.step(t0, a[0]) { n0, in0 in
                     let visit: (Int) -> Void = { next in
@@ -215,11 +215,11 @@ struct OverlapSearch {
                 }
             }
         }
-        return found.isEmpty ? .impossible : .witnesses(shortestFirst(found))
+        return found.isEmpty ? .impossible : .witnesses(Self.shortestFirst(found))
     }
 
     /// Witnesses by length (a `\r\n` ending is found with the shorter texts of its node).
-    private func shortestFirst(_ texts: [String]) -> [String] {
+    static func shortestFirst(_ texts: [String]) -> [String] {
         texts.enumerated().sorted { ($0.element.unicodeScalars.count, $0.offset) < ($1.element.unicodeScalars.count, $1.offset) }
             .map(\.element)
     }

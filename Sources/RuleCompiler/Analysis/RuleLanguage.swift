@@ -20,6 +20,12 @@ enum RuleLanguage {
         /// A DFA whose matches are all real matches of the rule (tags spelled plainly), to
         /// find example texts with first; `nil`: `dfa` serves.
         var example: DFATable?
+        /// A container's match as markup and content (`RuleLanguage+Phases`); `nil` for
+        /// other rules, and for containers analysed as if they were not.
+        var phases: [Phase]? = nil
+        /// Plain spellings of the rule's matches as phases, as `example` is, each searched
+        /// when the other rule of a pair is a container; none: `phases` serve.
+        var examplePhases: [[Phase]] = []
     }
 
     case automaton(Automaton)
@@ -32,15 +38,17 @@ enum RuleLanguage {
     /// state budget. `reason` finishes "its conflicts are not checked: …".
     case notAnalyzable(reason: String)
 
-    /// The languages of a checked table's rules, by rule index.
-    static func all(_ table: StyleTable, automata: CompiledRuleSet, issues: [(rule: Int, issue: AutomataBuilder.Issue)])
-        -> [RuleLanguage]
-    {
+    /// The languages of a checked table's rules, by rule index (`patterns`: the regex
+    /// rules' parsed patterns, by rule index).
+    static func all(
+        _ table: StyleTable, automata: CompiledRuleSet, issues: [(rule: Int, issue: AutomataBuilder.Issue)], patterns: [RegexAST?]
+    ) -> [RuleLanguage] {
         table.rules.indices.map { index in
             let rule = table.rules[index]
             if case .regex = rule.matcher {
                 if index < automata.automata.count, let dfa = automata.automata[index]?.dfa {
-                    return .automaton(Automaton(dfa: dfa, exact: true))
+                    let ast = index < patterns.count ? patterns[index] : nil
+                    return .automaton(Automaton(dfa: dfa, exact: true, phases: phases(rule, ast: ast, dfa: dfa)))
                 }
                 switch issues.first(where: { $0.rule == index })?.issue {
                 case .fallback(let construct, _)?: return .notAnalyzable(reason: "it uses \(construct) and runs on NSRegularExpression")
@@ -54,7 +62,9 @@ enum RuleLanguage {
             let isPrefix: Bool
             if case .prefix = rule.matcher { isPrefix = true } else { isPrefix = false }
             return .automaton(
-                Automaton(dfa: sound, exact: false, wordStart: isPrefix, example: examples(rule.matcher).flatMap(dfa)))
+                Automaton(
+                    dfa: sound, exact: false, wordStart: isPrefix, example: examples(rule.matcher).flatMap(dfa),
+                    phases: phases(rule, ast: nil, dfa: sound), examplePhases: examplePhases(rule, in: table)))
         }
     }
 

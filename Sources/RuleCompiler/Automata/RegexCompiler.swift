@@ -52,4 +52,13 @@ public enum RegexCompiler {
             return .fallback(construct: error.construct, offset: error.offset)
         }
     }
+
+    /// The program of a piece of a parsed pattern (`node`, a part of `ast`'s tree): what the
+    /// piece matches on its own, as it does in place, its assertions reading the text
+    /// around it. It may start anywhere (no start filter); `nil` when it has no program.
+    static func compilePiece(_ node: RegexNode, of ast: RegexAST, pattern: String) -> RegexProgram? {
+        var lowering = Lowering(pattern: pattern)
+        guard let ir = try? lowering.lower(node), let resolved = try? ir.resolvingAtomicGroups() else { return nil }
+        return resolved.compiled(captureCount: ast.captureCount, startFilter: .anywhere)
+    }
 }

@@ -107,21 +107,26 @@ public enum DFABuilder {
     /// The DFA of `program`, or `nil` when it needs more than `maxStates` states,
     /// `maxCells` transition cells or `maxWork` units of construction work (see
     /// `DeterminizerScratch`); the rule then runs on the Pike VM alone.
+    ///
+    /// With `allMatches`, the DFA is not leftmost-first: an anchored run records a match
+    /// wherever some path of the program can end (nothing is cut after a `match`). Its
+    /// unanchored starts mean nothing then; only the analysis reads such DFAs.
     public static func build(
         _ program: RegexProgram, maxStates: Int = AutomataBuilder.stateBudget, maxCells: Int = AutomataBuilder.cellBudget,
-        maxWork: Int = AutomataBuilder.workBudget
+        maxWork: Int = AutomataBuilder.workBudget, allMatches: Bool = false
     ) -> DFATable? {
-        try? determinize(program, maxStates: maxStates, maxCells: maxCells, maxWork: maxWork).get()
+        try? determinize(program, maxStates: maxStates, maxCells: maxCells, maxWork: maxWork, allMatches: allMatches).get()
     }
 
     /// The DFA of `program`, or the budget it exceeds.
     public static func determinize(
         _ program: RegexProgram, maxStates: Int = AutomataBuilder.stateBudget, maxCells: Int = AutomataBuilder.cellBudget,
-        maxWork: Int = AutomataBuilder.workBudget
+        maxWork: Int = AutomataBuilder.workBudget, allMatches: Bool = false
     ) -> Result<DFATable, DFALimit> {
         var determinizer: Determinizer
         do {
-            determinizer = try Determinizer(program: program, maxStates: maxStates, maxCells: maxCells, maxWork: maxWork)
+            determinizer = try Determinizer(
+                program: program, maxStates: maxStates, maxCells: maxCells, maxWork: maxWork, allMatches: allMatches)
         } catch {
             return .failure(error)
         }

@@ -100,6 +100,7 @@ extension Determinizer {
         closure(key, inputClass: inputClass)
         scratch.nextGeneration()
         var kernel: [Int32] = []
+        var found = Match.none
         let base = baseOf[inputClass]
         for i in 0..<scratch.threadCount {
             let entry = scratch.threads[i]
@@ -111,11 +112,14 @@ extension Determinizer {
                     kernel.append(Int32(next) << 1 | entry & 1)
                 }
             } else if flat[pc] == FlatInstruction.match {
-                return (kernel, entry & 1 == 0 ? .first : .later)
+                let match: Match = entry & 1 == 0 ? .first : .later
+                guard allMatches else { return (kernel, match) }
+                if found == .none { found = match }
             }
         }
+        if allMatches { kernel.sort() }
         if key.kernel.last == Self.restart { kernel.append(Self.restart) }
-        return (kernel, .none)
+        return (kernel, found)
     }
 
     /// Puts in `scratch.threads` the consuming and matching threads of a kernel before

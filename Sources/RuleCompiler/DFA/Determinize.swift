@@ -10,6 +10,11 @@ import RuleRuntime
 /// consuming threads that accept the class give the next kernel in order; reaching
 /// `match` marks "a match ends before this code point" and cuts every lower-priority
 /// thread, `restart` included.
+///
+/// With `allMatches`, nothing is cut: every thread goes on after a `match`, so an anchored
+/// run records every end that some path of the program reaches (the conflict analysis's
+/// pieces of a pattern, which must accept whatever the piece consumes in a real match).
+/// Thread order then means nothing, and kernels are kept sorted.
 struct Determinizer {
     let program: RegexProgram
     let alphabet: Alphabet
@@ -33,6 +38,8 @@ struct Determinizer {
     var stateFlags: [UInt8] = []
     let maxStates: Int
     let maxCells: Int
+    /// Every path's match ends are recorded (no thread is cut at a `match`).
+    let allMatches: Bool
     /// Closure and kernel work (instructions visited, kernel entries hashed) the build may
     /// spend before it gives up; see `DeterminizerScratch`.
     let maxWork: Int
@@ -53,10 +60,11 @@ struct Determinizer {
     /// or a table of which set accepts which class that alone would cost
     /// more than `maxWork` (a case-insensitive literal of thousands of letters has
     /// thousands of sets and classes).
-    init(program: RegexProgram, maxStates: Int, maxCells: Int, maxWork: Int) throws(DFALimit) {
+    init(program: RegexProgram, maxStates: Int, maxCells: Int, maxWork: Int, allMatches: Bool = false) throws(DFALimit) {
         self.program = program
         self.maxStates = maxStates
         self.maxCells = maxCells
+        self.allMatches = allMatches
         self.maxWork = maxWork
         self.scratch = DeterminizerScratch(instructionCount: program.instructions.count)
         (flat, assertions) = FlatInstruction.encode(program.instructions)

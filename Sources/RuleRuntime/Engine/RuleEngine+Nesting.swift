@@ -18,16 +18,15 @@ extension RuleEngine {
         var contents = [TextRange?](repeating: nil, count: candidates.count)
         for index in candidates.indices {
             let rule = candidates[index].ruleIndex
-            guard rule >= 0, rule < containers.count, containers[rule].nests else { continue }
-            let container = containers[rule]
-            if !container.leafTags.isEmpty, let name = candidates[index].tagBox?.info.name, container.leafTags.contains(name) {
+            guard rule >= 0, rule < containers.count, containers[rule].holds(forTag: candidates[index].tagBox?.info.name) else {
                 continue
             }
-            if container.show != nil, candidates[index].pendingGroups, let reference {
+            let show = containers[rule].show
+            if show != nil, candidates[index].pendingGroups, let reference {
                 candidates[index].storedGroups = reference.groups(ruleIndex: rule, range: candidates[index].range, units: units)
                 candidates[index].pendingGroups = false
             }
-            contents[index] = candidates[index].contentRange(show: container.show)
+            contents[index] = candidates[index].contentRange(show: show)
         }
         return contents
     }
@@ -91,6 +90,23 @@ extension RuleEngine {
             discarded.append(DiscardedMatch(match: match, reason: reason))
         }
         return (matches, discarded)
+    }
+}
+
+extension StyleTable {
+    /// The content range of each candidate that is a match of a container (`nil` for the
+    /// others), as `RuleEngine.render` resolves them; the whole result is `nil` when no
+    /// rule is a container. The candidates' groups must be solved, as
+    /// `ReferenceMatcher.candidates(in:)` gives them.
+    package func contentRanges(of candidates: [Candidate]) -> [TextRange?]? {
+        guard rules.contains(where: \.nest) else { return nil }
+        let containers = rules.map(RuleEngine.Container.init)
+        return candidates.map { candidate in
+            guard containers.indices.contains(candidate.ruleIndex),
+                containers[candidate.ruleIndex].holds(forTag: candidate.tagBox?.info.name)
+            else { return nil }
+            return candidate.contentRange(show: containers[candidate.ruleIndex].show)
+        }
     }
 }
 

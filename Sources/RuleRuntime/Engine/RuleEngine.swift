@@ -48,6 +48,13 @@ public struct RuleEngine: Sendable {
             show = rule.presentation.show
             leafTags = Set(rule.tags.filter { shows($0.value) }.keys)
         }
+
+        /// Whether a match (with tag name `tag`, for families) holds other matches.
+        func holds(forTag tag: String?) -> Bool {
+            guard nests else { return false }
+            guard !leafTags.isEmpty, let tag else { return true }
+            return !leafTags.contains(tag)
+        }
     }
 
     enum DisplayKind: Sendable {

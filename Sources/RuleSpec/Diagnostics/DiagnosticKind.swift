@@ -95,14 +95,14 @@ extension DiagnosticKind {
     // The conflict analysis.
     public static let overlap = DiagnosticKind(
         "overlap", .note, .analysis,
-        "Matches of two rules can share text (example text and the rule kept there); a warning when their priorities are equal, a note when priority settles it."
+        "Matches of two rules can share text without one nesting in the other's content (example text and the rule kept there); a warning when their priorities are equal (but for two tag containers), a note when priority settles it."
     )
     public static let shadowed = DiagnosticKind(
         "shadowed", .warning, .analysis,
         "The rule can never be kept: a higher-priority regex rule that nothing can discard matches wherever this rule's match starts.")
     public static let neverMatches = DiagnosticKind("never-matches", .warning, .analysis, "No text holds a match of the rule.")
     public static let unneededAllow = DiagnosticKind(
-        "unneeded-allow", .warning, .analysis, "`allow overlap` names a rule that can never overlap this one.")
+        "unneeded-allow", .warning, .analysis, "`allow overlap` names a rule that can never overlap this one (other than by nesting).")
     public static let notAnalyzable = DiagnosticKind(
         "not-analyzable", .note, .analysis,
         "The rule has no automaton, so its conflicts are not checked; or the analysis ran out of its time budget (lint 30 s, generate 10 s) before checking every pair."
