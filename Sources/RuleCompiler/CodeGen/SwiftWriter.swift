@@ -48,15 +48,18 @@ struct SwiftWriter {
                 }
             }
         case .array(let elements):
+            // One element takes no trailing comma (swift-format reads such a literal as one line).
+            let comma = elements.count > 1 ? "," : ""
             line(prefix + "[")
             indented { w in
-                for element in elements { w.expression(element, suffix: ",") }
+                for element in elements { w.expression(element, suffix: comma) }
             }
             line("]" + suffix)
         case .dictionary(let entries):
+            let comma = entries.count > 1 ? "," : ""
             line(prefix + "[")
             indented { w in
-                for entry in entries { w.expression(entry.value, prefix: entry.key.flat + ": ", suffix: ",") }
+                for entry in entries { w.expression(entry.value, prefix: entry.key.flat + ": ", suffix: comma) }
             }
             line("]" + suffix)
         }

@@ -286,13 +286,13 @@ extension LegalRules {
                     style: TextStyle(font: FontSpec(textStyle: .footnote), color: .system(.link), underline: .single),
                     highlight: TextStyle(background: .system(.systemGray5)),
                     tap: TapSpec(handler: "openDocument", arguments: [TapSpec.Argument(label: "index", value: Template([.name("index")]))]),
-                    layer: TextStyle(color: .system(.link), underline: .single)),
+                    layer: TextStyle(color: .system(.link), underline: .single))
             ],
             conditionalStyles: [
                 ConditionalStyle(
                     tag: nil,
                     conditions: [TagCondition(field: .level, op: .greaterOrEqual, value: .integer(2))],
-                    style: TextStyle(font: FontSpec(textStyle: .caption1))),
+                    style: TextStyle(font: FontSpec(textStyle: .caption1)))
             ],
             nest: true)
     }
