@@ -65,7 +65,9 @@ final class UTF8SearchTests: XCTestCase {
                 if let difference = Self.compare(runner, text) {
                     failures += 1
                     if failures <= 20 {
-                        XCTFail("seed \(seed) pattern \(fragment.pattern.debugDescription) flags '\(flags.letters)' text \(text.debugDescription): \(difference)")
+                        XCTFail(
+                            "seed \(seed) pattern \(fragment.pattern.debugDescription) flags '\(flags.letters)' text \(text.debugDescription): \(difference)"
+                        )
                     }
                 }
             }

@@ -179,3 +179,63 @@ enum UTF8Text {
         (scalar >= 0x0A && scalar <= 0x0D) || scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029
     }
 }
+
+extension UTF8Text {
+    /// The number of UTF-16 code units of the valid UTF-8 `text[from..<to]` (code point
+    /// boundaries): one per byte that is not a continuation byte, two for a four-byte
+    /// sequence. Sixteen bytes at a time.
+    @inline(__always)
+    static func utf16Count(_ text: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        var count = 0
+        var i = from
+        if let base = text.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let high = SIMD16<UInt8>(repeating: 0x80), mask = SIMD16<UInt8>(repeating: 0xC0), four = SIMD16<UInt8>(repeating: 0xF0)
+            while i + 16 <= to {
+                let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+                if any(v .>= high) {
+                    let starts = SIMD16<UInt8>(repeating: 0).replacing(with: 1, where: (v & mask) .!= high)
+                    let extra = SIMD16<UInt8>(repeating: 0).replacing(with: 1, where: v .>= four)
+                    count += Int((starts &+ extra).wrappedSum())
+                } else {
+                    count += 16
+                }
+                i += 16
+            }
+        }
+        while i < to {
+            let b = text[i]
+            count += (b & 0xC0 != 0x80 ? 1 : 0) + (b >= 0xF0 ? 1 : 0)
+            i += 1
+        }
+        return count
+    }
+
+    /// The byte offset at or after `from` (a code point boundary) where `units` UTF-16 code
+    /// units have been read.
+    static func byteOffset(_ text: UnsafeBufferPointer<UInt8>, from: Int, units: Int) -> Int {
+        var i = from
+        var read = 0
+        while read < units, i < text.count {
+            let b = text[i]
+            let length = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+            read += length == 4 ? 2 : 1
+            i += length
+        }
+        return i
+    }
+}
+
+/// UTF-16 offsets of byte offsets read in increasing order (the scan's positions).
+struct UTF16Counter {
+    private(set) var byte = 0
+    private(set) var unit = 0
+
+    /// The UTF-16 offset of byte offset `position` (at or after the last one asked).
+    @inline(__always)
+    mutating func offset(of position: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+        unit += UTF8Text.utf16Count(text, from: byte, to: position)
+        byte = position
+        return unit
+    }
+}

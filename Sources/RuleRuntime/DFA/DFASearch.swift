@@ -287,7 +287,7 @@ public struct AcceleratedRegex: Sendable {
         let runner = dfa.map(DFARunner.init)
         self.runner = runner
         self.groupCount = program.captureCount
-        let starts = dfa.flatMap(StartBuckets.init)
+        let starts = dfa.flatMap { StartBuckets($0) }
         self.starts = starts
         if ownScan, let runner, let starts {
             self.scan = CompiledScan(rules: [.init(regex: regex, runner: runner, groupCount: program.captureCount)], starts: [starts])
@@ -374,6 +374,8 @@ final class CompiledScan: Sendable {
 
     let rules: [Rule]
     let prefilter: Prefilter
+    /// The same rules' prefilter on UTF-8 bytes (`run(utf8:emit:search:)`).
+    let utf8Prefilter: Prefilter?
     /// One anchored run for the rules listed together at a position (`nil`: rule by rule).
     let product: ProductVerifier?
     static let attemptBase = 64
@@ -390,6 +392,8 @@ final class CompiledScan: Sendable {
     init(rules: [Rule], starts: [StartBuckets]) {
         self.rules = rules
         prefilter = Prefilter(starts)
+        let byteStarts = rules.compactMap { StartBuckets(utf8: $0.runner.table) }
+        utf8Prefilter = byteStarts.count == rules.count ? Prefilter(byteStarts) : nil
         product = ProductVerifier(rules.map(\.runner))
     }
 

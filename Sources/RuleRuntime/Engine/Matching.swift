@@ -191,10 +191,11 @@ public struct ReferenceMatcher: CandidateMatcher {
     /// `solvingGroups` (`RuleEngine.render` solves them when they are read).
     /// `marks`: see `CompiledScan.run` (the units equal to `markTargets`). Rules on
     /// NSRegularExpression run under `budget`; those stopped early are added to
-    /// `interrupted` (without their names, which the matcher does not know).
+    /// `interrupted` (without their names, which the matcher does not know). Without
+    /// `scanning`, the rules of the shared scan are left out.
     func candidates(
         in text: String, units: UnsafeBufferPointer<UInt16>, marks: UnsafePointer<UInt64>? = nil, solvingGroups: Bool,
-        budget: FallbackBudget, interrupted: inout [InterruptedRule]
+        budget: FallbackBudget, interrupted: inout [InterruptedRule], scanning: Bool = true
     ) -> [Candidate] {
         var result: [Candidate] = []
         result.reserveCapacity(16)
@@ -220,7 +221,7 @@ public struct ReferenceMatcher: CandidateMatcher {
                 Self.entityCandidates(units, ruleIndex: ruleIndex, into: &result)
             }
         }
-        if let scan = storage.scan {
+        if scanning, let scan = storage.scan {
             let scanRules = storage.scanRules
             scan.run(units, marks: marks, solvingGroups: solvingGroups) { index, whole, groups, pending in
                 var candidate = Candidate(ruleIndex: scanRules[index], range: whole, groups: groups)

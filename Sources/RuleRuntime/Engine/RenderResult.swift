@@ -290,9 +290,14 @@ public struct RuleMatch: Sendable, Hashable {
 /// the candidates the matches were made from, and the matcher that solves groups left
 /// pending.
 final class MatchContext: @unchecked Sendable {
-    // Unchecked: immutable; `units` points into `storage`, which lives as long as this.
-    let storage: TextUnits
-    let units: UnsafeBufferPointer<UInt16>
+    // Unchecked: immutable but for the units made when first read, which `lazyUnits`
+    // guards; `units` points into `storage`, which lives as long as this.
+    private let madeUnits: TextUnits?
+    private let lazyUnits: LazyTextUnits?
+    /// The text's UTF-16 units: made for the render, or (after a render on UTF-8) when
+    /// first read.
+    var storage: TextUnits { madeUnits ?? lazyUnits!.value }
+    var units: UnsafeBufferPointer<UInt16> { storage.buffer }
     let rules: [RuleEntry]
     let candidates: [Candidate]
     let solver: ReferenceMatcher?
@@ -307,8 +312,8 @@ final class MatchContext: @unchecked Sendable {
         units: TextUnits, rules: [RuleEntry], candidates: [Candidate], solver: ReferenceMatcher? = nil,
         presentation: TablePresentation = .plain, truncationRuleIndex: Int? = nil
     ) {
-        self.storage = units
-        self.units = units.buffer
+        self.madeUnits = units
+        self.lazyUnits = nil
         self.rules = rules
         self.candidates = candidates
         self.solver = solver
@@ -316,8 +321,41 @@ final class MatchContext: @unchecked Sendable {
         self.truncationRuleIndex = truncationRuleIndex
     }
 
+    /// A context whose UTF-16 units are made from `text` when first read, unless `made`.
+    init(
+        text: String, made: TextUnits?, rules: [RuleEntry], candidates: [Candidate], solver: ReferenceMatcher?,
+        presentation: TablePresentation
+    ) {
+        self.madeUnits = made
+        self.lazyUnits = made == nil ? LazyTextUnits(text) : nil
+        self.rules = rules
+        self.candidates = candidates
+        self.solver = solver
+        self.presentation = presentation
+        self.truncationRuleIndex = nil
+    }
+
     func string(_ range: TextRange) -> String {
         utf16String(units[range.location..<range.upperBound])
+    }
+}
+
+/// A text's UTF-16 units, transcoded when first read (shared by the copies of a result).
+final class LazyTextUnits: @unchecked Sendable {
+    // Unchecked: `made` is only read and written under `lock`.
+    private let lock = NSLock()
+    private let text: String
+    private var made: TextUnits?
+
+    init(_ text: String) { self.text = text }
+
+    var value: TextUnits {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        let units = TextUnits.make(text)
+        made = units
+        return units
     }
 }
 
