@@ -15,6 +15,37 @@ struct Benchmark {
         FileHandle.standardError.write(Data("rulebench: \(message)\n".utf8))
     }
 
+    /// The workloads `--profile` renders.
+    static let profiles = ["corpus", "labels", "rules6", "rules25", "rules100"]
+
+    /// `--profile`: the inputs of a full run, one workload rendered once on the compiled
+    /// engine (the kept count on stdout).
+    func profile(_ workload: String) throws {
+        var vocabularyRNG = SplitMix64(seed: Self.seed)
+        let vocabulary = Vocabulary(rng: &vocabularyRNG)
+        let table: StyleTable
+        var texts: [String]
+        if workload == "labels" {
+            var generator = TextGenerator(seed: Self.seed &+ 2, vocabulary: vocabulary)
+            texts = generator.labels(count: Scale.full.labelCount, length: Scale.full.labelLength)
+        } else {
+            var generator = TextGenerator(seed: Self.seed &+ 1, vocabulary: vocabulary)
+            texts = [generator.corpus(utf8Bytes: Scale.full.corpusBytes)]
+        }
+        if workload.hasPrefix("rules"), let count = Int(workload.dropFirst(5)) {
+            let temp = FileManager.default.temporaryDirectory.appendingPathComponent("rulebench-\(getpid())")
+            try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: temp) }
+            table = try SpecFiles.compile(text: RuleSets.spec(count: count, vocabulary: vocabulary), name: "p.richrules", in: temp).table
+        } else {
+            table = try SpecFiles.compile(path: try SpecFiles.locateSocialSpec(explicit: options.spec)).table
+        }
+        guard let engine = try Contestants(table: table).compiled else { throw SpecError.notFound("no compiled engine") }
+        var kept = 0
+        for text in texts { kept += engine.render(text).matches.count }
+        print(kept)
+    }
+
     func run() throws -> Report {
         let started = ContinuousClock.now
         let scale = self.scale

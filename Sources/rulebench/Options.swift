@@ -3,6 +3,8 @@ struct Options {
     var json = false
     var quick = false
     var spec: String?
+    /// `--profile <workload>`: render that workload once on the compiled engine and stop.
+    var profile: String?
 
     static let help = """
         OVERVIEW: Benchmark the compiled RichRules matcher against NSRegularExpression and Swift Regex.
@@ -11,7 +13,7 @@ struct Options {
         rule sets of 6, 25 and 100 regex rules on the corpus; adversarial patterns on growing inputs
         (each run in a child process with a time limit). Prints a table, or one JSON object.
 
-        USAGE: rulebench [--json] [--quick] [--spec <path>]
+        USAGE: rulebench [--json] [--quick] [--spec <path>] [--profile <workload>]
 
         OPTIONS:
           --json                  Print one JSON object on stdout instead of the table (progress goes to stderr).
@@ -19,11 +21,14 @@ struct Options {
                                   short time limits (its numbers are not comparable with a full run's).
           --spec <path>           Spec for the corpus and label runs (default: Specs/social.richrules,
                                   looked up from the current directory and its parents).
+          --profile <workload>    Only render one workload (corpus, labels, rules6, rules25, rules100) once on
+                                  the compiled engine, `repeat` times (default 1) and print the kept count: a
+                                  steady run to count instructions with `valgrind --tool=callgrind`.
           -h, --help              Show help information.
 
         """
 
-    static let usage = "rulebench [--json] [--quick] [--spec <path>]"
+    static let usage = "rulebench [--json] [--quick] [--spec <path>] [--profile <workload>]"
 
     struct UsageError: Error {
         var message: String
@@ -41,6 +46,11 @@ struct Options {
             case "--spec":
                 guard let path = rest.popFirst(), !path.hasPrefix("--") else { throw UsageError(message: "--spec needs a path") }
                 options.spec = path
+            case "--profile":
+                guard let workload = rest.popFirst(), Benchmark.profiles.contains(workload) else {
+                    throw UsageError(message: "--profile needs one of " + Benchmark.profiles.joined(separator: ", "))
+                }
+                options.profile = workload
             case _ where argument.hasPrefix("--spec="):
                 options.spec = String(argument.dropFirst("--spec=".count))
             default:

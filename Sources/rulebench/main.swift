@@ -13,6 +13,10 @@ do {
         print(Options.help, terminator: "")
         exit(0)
     }
+    if let workload = options.profile {
+        try Benchmark(options: options).profile(workload)
+        exit(0)
+    }
     let report = try Benchmark(options: options).run()
     print(options.json ? report.json.pretty : report.table, terminator: options.json ? "\n" : "")
 } catch let error as Options.UsageError {

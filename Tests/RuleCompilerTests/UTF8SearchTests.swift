@@ -100,3 +100,28 @@ final class UTF8SearchTests: XCTestCase {
         }
     }
 }
+
+/// UTF-16 offsets from UTF-8 byte offsets, as the UTF-8 scan computes them.
+final class UTF16CountTests: XCTestCase {
+    func testCountsEverySpanOfRandomTexts() {
+        let seed = testSeed(0x16C0)
+        var rng = SeededGenerator(seed: seed)
+        let pieces = ["a", "bc", "é", "中", "😀", "👩‍👩‍👧", "\u{10FFFF}", "ß", " ", "\n", "xyzxyzxyzxyzxyzxyz"]
+        for _ in 0..<300 {
+            let text = (0..<rng.below(40)).map { _ in rng.pick(pieces) }.joined()
+            let bytes = Array(text.utf8)
+            let starts = UTF8SearchTests.offsets(text).sorted { $0.key < $1.key }
+            bytes.withUnsafeBufferPointer { b in
+                for (i, from) in starts.enumerated() {
+                    for to in starts[i...] {
+                        XCTAssertEqual(
+                            UTF8Text.utf16Count(b, from: from.key, to: to.key), to.value - from.value,
+                            "seed \(seed): \(text.debugDescription) bytes \(from.key)..<\(to.key)")
+                    }
+                }
+                var counter = UTF16Counter()
+                for (byte, unit) in starts { XCTAssertEqual(counter.offset(of: byte, in: b), unit, "seed \(seed)") }
+            }
+        }
+    }
+}

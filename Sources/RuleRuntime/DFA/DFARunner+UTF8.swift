@@ -46,31 +46,63 @@ extension DFARunner {
         continueAnchored(text, from: start, row: anchoredRows[context(text, at: start)], at: start, end: -1, limit: limit, steps: &steps)
     }
 
-    /// `continueAnchored` on UTF-8.
+    /// `continueAnchored` on UTF-8 (`row` is a row offset of `entries`).
+    ///
+    /// Note: runs of ASCII bytes before the text's last two bytes step through
+    /// `asciiEntries` (one load a byte); other code points, and the last two bytes (where a
+    /// line terminator may end the text), go through their classes.
     @inline(__always)
     func continueAnchored(
         _ text: UnsafeBufferPointer<UInt8>, from start: Int, row: Int, at position: Int, end: Int, limit: Int, steps: inout Int
     ) -> Int {
         let count = text.count
         let stop = count - start > limit ? start + limit : count
-        let entries = entries.buffer
-        var row = row
+        let stateEntries = stateEntries.buffer
+        var state = row / columns
         var position = position
         var end = end
-        while position < stop {
-            let (inputClass, length) = utf8Class(text, at: position)
-            let entry = entries[row + inputClass]
-            if entry & 1 != 0 { end = position }
-            row = entry >> 3
-            if row == 0 {
-                steps += position - start + 1
-                return end
+        if let ascii = asciiEntries?.buffer {
+            let fastStop = min(stop, count - 2)
+            while true {
+                while position < fastStop {
+                    let byte = text[position]
+                    if byte >= 0x80 { break }
+                    let entry = Int(ascii[state << 7 | Int(byte)])
+                    if entry & 1 != 0 { end = position }
+                    state = entry >> 3
+                    if state == 0 {
+                        steps += position - start + 1
+                        return end
+                    }
+                    position += 1
+                }
+                if position >= stop { break }
+                let (inputClass, length) = utf8Class(text, at: position)
+                let entry = Int(stateEntries[state * columns + inputClass])
+                if entry & 1 != 0 { end = position }
+                state = entry >> 3
+                if state == 0 {
+                    steps += position - start + 1
+                    return end
+                }
+                position += length
             }
-            position += length
+        } else {
+            while position < stop {
+                let (inputClass, length) = utf8Class(text, at: position)
+                let entry = Int(stateEntries[state * columns + inputClass])
+                if entry & 1 != 0 { end = position }
+                state = entry >> 3
+                if state == 0 {
+                    steps += position - start + 1
+                    return end
+                }
+                position += length
+            }
         }
         steps += position - start
         guard position >= count else { return Self.gaveUp }
-        return eoiMatch[row / columns] != 0 ? count : end
+        return eoiMatch[state] != 0 ? count : end
     }
 
     /// `findEnd` on UTF-8 (byte offsets).
@@ -183,25 +215,29 @@ enum UTF8Text {
 extension UTF8Text {
     /// The number of UTF-16 code units of the valid UTF-8 `text[from..<to]` (code point
     /// boundaries): one per byte that is not a continuation byte, two for a four-byte
-    /// sequence. Sixteen bytes at a time.
+    /// sequence. Sixteen bytes at a time, then eight, the last few in one masked word.
     @inline(__always)
     static func utf16Count(_ text: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int {
+        guard let base = text.baseAddress, from < to else { return 0 }
+        let raw = UnsafeRawPointer(base)
         var count = 0
         var i = from
-        if let base = text.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            let high = SIMD16<UInt8>(repeating: 0x80), mask = SIMD16<UInt8>(repeating: 0xC0), four = SIMD16<UInt8>(repeating: 0xF0)
-            while i + 16 <= to {
-                let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-                if any(v .>= high) {
-                    let starts = SIMD16<UInt8>(repeating: 0).replacing(with: 1, where: (v & mask) .!= high)
-                    let extra = SIMD16<UInt8>(repeating: 0).replacing(with: 1, where: v .>= four)
-                    count += Int((starts &+ extra).wrappedSum())
-                } else {
-                    count += 16
-                }
-                i += 16
-            }
+        while i + 16 <= to {
+            let words = raw.loadUnaligned(fromByteOffset: i, as: SIMD2<UInt64>.self)
+            count += 16 + extraUnits(words[0]) + extraUnits(words[1])
+            i += 16
+        }
+        if i + 8 <= to {
+            count += 8 + extraUnits(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            i += 8
+        }
+        let rest = to - i
+        guard rest > 0 else { return count }
+        if to >= 8 {
+            // The word that ends at `to`, with the bytes before `i` (read already) cleared.
+            let w = raw.loadUnaligned(fromByteOffset: to - 8, as: UInt64.self) & ~((1 << UInt64(8 * (8 - rest))) - 1)
+            // Cleared bytes are ASCII: they count one each, as the `8 - rest` not asked for.
+            return count + rest + extraUnits(w)
         }
         while i < to {
             let b = text[i]
@@ -209,6 +245,19 @@ extension UTF8Text {
             i += 1
         }
         return count
+    }
+
+    /// UTF-16 units of eight bytes of UTF-8 minus 8: minus one per continuation byte
+    /// (`10xxxxxx`), plus one per four-byte lead (`11110xxx`).
+    @inline(__always)
+    static func extraUnits(_ w: UInt64) -> Int {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        guard w & high != 0 else { return 0 }
+        let continuation = (w & high & ~(w << 1)) >> 7
+        let leads = (w & (w << 1) & (w << 2) & (w << 3) & high) >> 7
+        // Bytes of 0 or 1 summed into the top byte.
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        return Int((leads &* ones) >> 56) - Int((continuation &* ones) >> 56)
     }
 
     /// The byte offset at or after `from` (a code point boundary) where `units` UTF-16 code

@@ -31,6 +31,13 @@ final class DFARunner: @unchecked Sendable {
     static let terminator: UInt16 = 0x8000
     /// Per class: may leave an idle state (or end a match, or is a line terminator).
     let canStart: Frozen<Bool>
+    /// For searches on UTF-8: per state and class, `next << 3 | startsAtIdle << 2 |
+    /// nextIsIdle << 1 | matchedBefore` with state numbers; and per state the entries of
+    /// its ASCII bytes, `asciiEntries[state << 7 | byte]` (`nil` past `maxASCIIStates`
+    /// states), read without a class lookup.
+    let stateEntries: Frozen<Int32>
+    let asciiEntries: Frozen<Int32>?
+    static let maxASCIIStates = 1024
 
     init(_ table: DFATable) {
         self.table = table
@@ -98,6 +105,20 @@ final class DFARunner: @unchecked Sendable {
             }
         }
         self.canStart = Frozen(canStart)
+        let stateEntries = table.transitions.map { entry in
+            let next = Int(entry >> 2)
+            return Int32(next << 3 | Int(entry & 2) << 1 | (idle[next] ? 2 : 0) | Int(entry & 1))
+        }
+        self.stateEntries = Frozen(stateEntries)
+        if table.stateCount <= Self.maxASCIIStates {
+            var ascii = [Int32](repeating: 0, count: table.stateCount << 7)
+            for state in 0..<table.stateCount {
+                for byte in 0..<0x80 { ascii[state << 7 | byte] = stateEntries[state * columns + Int(table.asciiClasses[byte])] }
+            }
+            asciiEntries = Frozen(ascii)
+        } else {
+            asciiEntries = nil
+        }
     }
 
     deinit {
@@ -109,6 +130,8 @@ final class DFARunner: @unchecked Sendable {
         pages.free()
         subtables.free()
         canStart.free()
+        stateEntries.free()
+        asciiEntries?.free()
     }
 
     /// Where the leftmost-first match found from `from` ends, the last position at or after

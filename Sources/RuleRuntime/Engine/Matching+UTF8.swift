@@ -17,7 +17,8 @@ extension ReferenceMatcher {
         interrupted: inout [InterruptedRule]
     ) -> [Candidate] {
         var result: [Candidate] = []
-        result.reserveCapacity(16)
+        // About one match a hundred bytes in prose; growing past it copies candidates.
+        result.reserveCapacity(16 + bytes.count / 64)
         let storage = self.storage
         if !storage.unscanned.isEmpty {
             result = candidates(
