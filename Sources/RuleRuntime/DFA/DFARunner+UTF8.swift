@@ -24,7 +24,7 @@ extension DFARunner {
             return (finalOrBase(inputClass, text, at: position, length: 1), 1)
         }
         let (scalar, length) = UTF8Text.decode(text, at: position)
-        guard scalar < 0x10000 else { return (table.inputClass(scalar), length) }
+        guard scalar < 0x10000 else { return (supplementaryClass(scalar), length) }
         let inputClass = bmpClass(UInt16(scalar))
         if inputClass < Int(Self.terminator) { return (inputClass, length) }
         return (finalOrBase(inputClass, text, at: position, length: length), length)
@@ -43,7 +43,26 @@ extension DFARunner {
     /// byte `start` (a code point's first byte), -1 when there is none, or `gaveUp` when the
     /// DFA was still alive after `limit` bytes. Adds the bytes read to `steps`.
     func matchAnchored(_ text: UnsafeBufferPointer<UInt8>, at start: Int, limit: Int, steps: inout Int) -> Int {
-        continueAnchored(text, from: start, row: anchoredRows[context(text, at: start)], at: start, end: -1, limit: limit, steps: &steps)
+        // A first code point that no match begins with ends the attempt before any context.
+        if text[start] >= 0x80, !startClasses[utf8Class(text, at: start).0] {
+            steps += 1
+            return -1
+        }
+        return continueAnchored(
+            text, from: start, row: anchoredRows[context(text, at: start)], at: start, end: -1, limit: limit, steps: &steps)
+    }
+
+    /// The class of a code point above the BMP (binary search of the range table).
+    @inline(__always)
+    func supplementaryClass(_ scalar: UInt32) -> Int {
+        let starts = rangeStarts.buffer
+        var low = 0
+        var high = starts.count
+        while low + 1 < high {
+            let mid = (low + high) >> 1
+            if starts[mid] <= scalar { low = mid } else { high = mid }
+        }
+        return Int(rangeClasses[low])
     }
 
     /// `continueAnchored` on UTF-8 (`row` is a row offset of `entries`).
@@ -159,6 +178,9 @@ extension DFARunner {
     private func slowContext(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> Int {
         guard position > 0 else { return DFATable.context(atStart: true, previous: .other, wordBits: 0) }
         let (previousScalar, _) = UTF8Text.decode(text, before: position)
+        // Most code points tell the context alone (no terminator, not ignored by a `\b`).
+        let known = classContexts[previousScalar < 0x10000 ? baseClass(previousScalar) : supplementaryClass(previousScalar)]
+        if known >= 0 { return known }
         let previous: DFATable.Previous =
             previousScalar == 0x0A
             ? .lineFeed

@@ -38,6 +38,15 @@ final class DFARunner: @unchecked Sendable {
     let stateEntries: Frozen<Int32>
     let asciiEntries: Frozen<Int32>?
     static let maxASCIIStates = 1024
+    /// The look-behind context after a code point of each class, or -1 when it depends on
+    /// what comes before (a line terminator, or a class some `\b` ignores).
+    let classContexts: Frozen<Int>
+    /// Per class: some anchored start state does not die on it (a code point of another
+    /// class cannot begin a match, whatever comes before).
+    let startClasses: Frozen<Bool>
+    /// `table.rangeStarts` and `rangeClasses`, for the class of a code point above the BMP.
+    let rangeStarts: Frozen<UInt32>
+    let rangeClasses: Frozen<UInt16>
 
     init(_ table: DFATable) {
         self.table = table
@@ -110,6 +119,23 @@ final class DFARunner: @unchecked Sendable {
             return Int32(next << 3 | Int(entry & 2) << 1 | (idle[next] ? 2 : 0) | Int(entry & 1))
         }
         self.stateEntries = Frozen(stateEntries)
+        startClasses = Frozen(
+            (0..<columns).map { inputClass in
+                table.anchoredStarts.contains { start in table.transitions[Int(start) * columns + inputClass] != 0 }
+            })
+        rangeStarts = Frozen(table.rangeStarts)
+        rangeClasses = Frozen(table.rangeClasses)
+        classContexts = Frozen(
+            (0..<columns).map { inputClass in
+                let flags = table.classFlags[inputClass]
+                if flags & DFATable.ClassFlag.lineTerminator != 0 { return -1 }
+                var bits = 0
+                for k in 0..<table.boundaryPairCount {
+                    if flags & DFATable.ClassFlag.ignorable(k) != 0 { return -1 }
+                    if flags & DFATable.ClassFlag.word(k) != 0 { bits |= 1 << k }
+                }
+                return DFATable.context(atStart: false, previous: .other, wordBits: bits)
+            })
         if table.stateCount <= Self.maxASCIIStates {
             var ascii = [Int32](repeating: 0, count: table.stateCount << 7)
             for state in 0..<table.stateCount {
@@ -132,6 +158,10 @@ final class DFARunner: @unchecked Sendable {
         canStart.free()
         stateEntries.free()
         asciiEntries?.free()
+        classContexts.free()
+        startClasses.free()
+        rangeStarts.free()
+        rangeClasses.free()
     }
 
     /// Where the leftmost-first match found from `from` ends, the last position at or after

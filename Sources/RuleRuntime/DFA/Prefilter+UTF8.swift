@@ -19,6 +19,11 @@ extension Prefilter {
                 while p < count, startBytes[Int(text[p] >> 6)] & (1 << UInt64(text[p] & 63)) == 0 { p += 1 }
             }
             if p >= count { break }
+            // A four-byte code point: its block of 64 must hold a start.
+            if text[p] >= 0xF0, !mayStartSupplementary(text, at: p) {
+                p += 4
+                continue
+            }
             let previous = p > 0 ? text[p - 1] : 0xFF
             let kind = previous < 0x80 ? Int(preceding[Int(previous)]) : PrecedingKind.any
             let key = kind << 8 | Int(text[p])
@@ -73,5 +78,13 @@ extension Prefilter {
             p += 1
         }
         return count
+    }
+
+    /// Whether the four-byte code point at `p` is in a block of 64 where some rule may start.
+    @inline(never)
+    func mayStartSupplementary(_ text: UnsafeBufferPointer<UInt8>, at p: Int) -> Bool {
+        guard let blocks = supplementaryStarts?.buffer else { return true }
+        let block = Int(UTF8Text.decode(text, at: p).0 - 0x10000) >> 6
+        return blocks[block >> 6] & (1 << UInt64(block & 63)) != 0
     }
 }

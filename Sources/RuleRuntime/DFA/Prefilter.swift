@@ -34,6 +34,8 @@ final class Prefilter: @unchecked Sendable {
     let asciiTargets: SIMD8<UInt16>?
     /// UTF-8: the starting byte values when they are at most eight (padded by repeating).
     let byteTargets: SIMD8<UInt8>?
+    /// UTF-8: bit per block of 64 code points above the BMP where some rule may start.
+    let supplementaryStarts: Frozen<UInt64>?
 
     /// The prefilter of rules' start buckets: all of UTF-16 units (`StartBuckets.init(_:)`)
     /// or all of UTF-8 bytes (`StartBuckets.init(utf8:)`).
@@ -90,6 +92,15 @@ final class Prefilter: @unchecked Sendable {
             self.asciiTargets = nil
         }
         self.byteTargets = utf8 && few ? SIMD8<UInt8>((0..<8).map { UInt8(targets[$0 % targets.count]) }) : nil
+        if utf8 {
+            var blocks = [UInt64](repeating: 0, count: 0x100000 / 64 / 64)
+            for rule in rules {
+                for word in blocks.indices { blocks[word] |= rule.supplementary[word] }
+            }
+            supplementaryStarts = Frozen(blocks)
+        } else {
+            supplementaryStarts = nil
+        }
         self.rows = Frozen(rows)
         self.pairs = Frozen(pairs)
         self.lastUnit = Frozen(lastUnit)
@@ -104,6 +115,7 @@ final class Prefilter: @unchecked Sendable {
         offsets.free()
         members.free()
         startUnits.free()
+        supplementaryStarts?.free()
     }
 
     /// Calls `body(p, rules)` for every position `p` of `text` where some rule may match,

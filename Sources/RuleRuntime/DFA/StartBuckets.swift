@@ -123,6 +123,9 @@ struct StartBuckets: Sendable {
     var byKind: [Buckets] = []
     /// Bit per UTF-16 unit that can begin a match, exactly (`Prefilter.startUnits`).
     var units = [UInt64](repeating: 0, count: 0x10000 / 64)
+    /// UTF-8 only: bit per block of 64 code points above the BMP holding one that can begin
+    /// a match (the pair table sees a four-byte code point by its first two bytes only).
+    var supplementary: [UInt64] = []
 
     struct Buckets: Sendable {
         var first = BucketSet()
@@ -223,16 +226,53 @@ extension StartBuckets {
         for kind in 0..<PrecedingKind.count {
             let contexts = PrecedingKind.contexts(kind, of: table) ?? Array(table.anchoredStarts.indices)
             let starts = Set(contexts.map { Int(table.anchoredStarts[$0]) })
-            guard var kindBuckets = Self.buckets(table, starts, bytes, &firstClasses) else { return nil }
-            // After a lead byte comes the rest of the same code point.
-            var continuation = BucketSet()
-            for byte in 0x80...0xBF { continuation.insert(byte) }
-            for lead in 0xC2...0xF4 where kindBuckets.first.contains(lead) { kindBuckets.second[lead] = continuation }
+            var kindClasses = Set<Int>()
+            guard var kindBuckets = Self.buckets(table, starts, bytes, &kindClasses) else { return nil }
+            // After a lead byte comes the rest of the same code point: its first
+            // continuation byte, among those of the code points that can start a match.
+            for lead in 0xC2...0xF4 { kindBuckets.second[lead] = BucketSet() }
+            Self.forEachLeadPair(of: kindClasses, table) { lead, continuation in kindBuckets.second[lead].insert(continuation) }
+            firstClasses.formUnion(kindClasses)
             byKind.append(kindBuckets)
         }
         units = [0, 0, 0, 0]
         for c in firstClasses {
             for byte in bytes[c].members { units[byte >> 6] |= 1 << UInt64(byte & 63) }
+        }
+        supplementary = [UInt64](repeating: 0, count: 0x100000 / 64 / 64)
+        var bases = Set<Int>()
+        for c in firstClasses { bases.insert(table.finalClasses.firstIndex(of: UInt16(c)) ?? c) }
+        for (i, start) in table.rangeStarts.enumerated() where bases.contains(Int(table.rangeClasses[i])) {
+            let end = (i + 1 < table.rangeStarts.count ? table.rangeStarts[i + 1] : 0x110000) - 1
+            guard end >= 0x10000 else { continue }
+            for block in Int(max(start, 0x10000) - 0x10000) >> 6...Int(end - 0x10000) >> 6 {
+                supplementary[block >> 6] |= 1 << UInt64(block & 63)
+            }
+        }
+    }
+
+    /// Calls `body(lead, continuation)` for the first two bytes of every multi-byte code
+    /// point of `classes` (final variants read as their bases), a pair at a time.
+    static func forEachLeadPair(of classes: Set<Int>, _ table: DFATable, _ body: (Int, Int) -> Void) {
+        var bases = Set<Int>()
+        for c in classes { bases.insert(table.finalClasses.firstIndex(of: UInt16(c)) ?? c) }
+        var seen = Set<Int>()
+        for (i, start) in table.rangeStarts.enumerated() where bases.contains(Int(table.rangeClasses[i])) {
+            let end = (i + 1 < table.rangeStarts.count ? table.rangeStarts[i + 1] : 0x110000) - 1
+            // Two-byte code points: one pair each; three-byte ones a pair per block of 64,
+            // four-byte ones a pair per block of 4,096.
+            for (low, high, shift, leadMark) in [
+                (max(start, 0x80), min(end, 0x7FF), UInt32(0), 0xC0), (max(start, 0x800), min(end, 0xD7FF), 6, 0xE0),
+                (max(start, 0xE000), min(end, 0xFFFF), 6, 0xE0), (max(start, 0x10000), min(end, 0x10FFFF), 12, 0xF0),
+            ] where low <= high {
+                for block in (low >> shift)...(high >> shift) {
+                    let scalar = block << shift
+                    let lead =
+                        leadMark == 0xC0 ? 0xC0 | Int(scalar >> 6) : leadMark == 0xE0 ? 0xE0 | Int(scalar >> 12) : 0xF0 | Int(scalar >> 18)
+                    let continuation = 0x80 | Int((scalar >> (leadMark == 0xC0 ? 0 : leadMark == 0xE0 ? 6 : 12)) & 0x3F)
+                    if seen.insert(lead << 8 | continuation).inserted { body(lead, continuation) }
+                }
+            }
         }
     }
 
