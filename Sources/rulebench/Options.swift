@@ -76,14 +76,19 @@ struct Scale {
     var compileRuns: Int
     /// UTF-16 sizes of the generated CMS documents (`NestingBench`): the last is 4× the first.
     var nestingSizes: [Int]
+    /// UTF-8 bytes of the no-match text (`utf8_scan_gbps`) and mentions of the memory run.
+    var scanBytes: Int
+    var mentions: Int
 
     static let full = Scale(
         corpusBytes: 1 << 20, labelCount: 10_000, labelLength: 120, ruleSets: RuleSets.sizes,
         adversarialSizes: [20, 200, 2_000, 20_000],
-        timeLimit: 3, policy: .full, swiftRegexPolicy: .fullSwiftRegex, compileRuns: 3, nestingSizes: [256 << 10, 1 << 20])
+        timeLimit: 3, policy: .full, swiftRegexPolicy: .fullSwiftRegex, compileRuns: 3, nestingSizes: [256 << 10, 1 << 20],
+        scanBytes: 10_000_000, mentions: 1_000_000)
     /// No 100-rule set: compiling it and building its automata dominate a quick run in a
     /// debug build, so `rules100_over_rules6` and `generated_compile_seconds` are null.
     static let quick = Scale(
         corpusBytes: 32 << 10, labelCount: 200, labelLength: 120, ruleSets: [6, 25], adversarialSizes: [12, 120],
-        timeLimit: 0.1, policy: .quick, swiftRegexPolicy: .quick, compileRuns: 1, nestingSizes: [16 << 10, 64 << 10])
+        timeLimit: 0.1, policy: .quick, swiftRegexPolicy: .quick, compileRuns: 1, nestingSizes: [16 << 10, 64 << 10],
+        scanBytes: 1_000_000, mentions: 20_000)
 }

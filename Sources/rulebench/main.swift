@@ -7,6 +7,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == Adversarial.subcommand {
     exit(Adversarial.runChild(Array(arguments.dropFirst())))
 }
+if arguments.first == Throughput.subcommand {
+    exit(Throughput.runChild(Array(arguments.dropFirst())))
+}
 
 do {
     guard let options = try Options.parse(arguments) else {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A DFA prepared for searching: transitions with pre-multiplied row offsets and the
 /// idle bit folded in, a two-level class table for the whole BMP, and the classes that
 /// can leave an idle state.
@@ -78,6 +80,8 @@ final class DFARunner: @unchecked Sendable {
         var boundaries: [UInt32] = Array(0..<0x80) + table.rangeStarts
         boundaries.append(0x10000)
         var next = 0
+        let starts = table.rangeStarts
+        var run = 0
         for page in 0..<256 {
             let low = UInt32(page << 8)
             let high = low + 0xFF
@@ -88,13 +92,21 @@ final class DFARunner: @unchecked Sendable {
                 continue
             }
             pages.append(-1 - Int32(subtables.count / 256))
+            // The run holding each unit, walking the ranges once (no search per unit).
             for unit in low...high {
                 if unit & 0xF800 == 0xD800 {
                     subtables.append(Self.surrogate)
-                } else {
-                    let terminator = UTF16Text.isLineTerminator(UInt16(unit))
-                    subtables.append(UInt16(table.inputClass(unit)) | (terminator ? Self.terminator : 0))
+                    continue
                 }
+                let inputClass: Int
+                if unit < 0x80 {
+                    inputClass = Int(table.asciiClasses[Int(unit)])
+                } else {
+                    while run + 1 < starts.count, starts[run + 1] <= unit { run += 1 }
+                    inputClass = run < starts.count && starts[run] <= unit ? Int(table.rangeClasses[run]) : table.inputClass(unit)
+                }
+                let terminator = UTF16Text.isLineTerminator(UInt16(unit))
+                subtables.append(UInt16(inputClass) | (terminator ? Self.terminator : 0))
             }
         }
         self.pages = Frozen(pages)
@@ -324,9 +336,9 @@ extension DFATable {
 public struct AcceleratedRegex: Sendable {
     public let regex: CompiledRegex
     let runner: DFARunner?
-    /// Where the rule's matches can start, for the shared prefilter; `nil` without a DFA or
-    /// when the DFA can match the empty string.
-    let starts: StartBuckets?
+    /// A shared scan can run the rule: it has a DFA that cannot match the empty string
+    /// (every match begins with a code point its prefilter knows).
+    let scannable: Bool
     /// The rule on its own prefilter (for `matches(in:)`).
     let scan: CompiledScan?
 
@@ -340,10 +352,9 @@ public struct AcceleratedRegex: Sendable {
         let runner = dfa.map(DFARunner.init)
         self.runner = runner
         self.groupCount = program.captureCount
-        let starts = dfa.flatMap { StartBuckets($0) }
-        self.starts = starts
-        if ownScan, let runner, let starts {
-            self.scan = CompiledScan(rules: [.init(regex: regex, runner: runner, groupCount: program.captureCount)], starts: [starts])
+        scannable = dfa?.needsFirstCodePoint ?? false
+        if ownScan, let runner, scannable {
+            self.scan = CompiledScan(rules: [.init(regex: regex, runner: runner, groupCount: program.captureCount)])
         } else {
             self.scan = nil
         }
@@ -426,7 +437,6 @@ final class CompiledScan: Sendable {
     }
 
     let rules: [Rule]
-    let prefilter: Prefilter
     /// The same rules' prefilter on UTF-8 bytes (`run(utf8:emit:search:)`).
     let utf8Prefilter: Prefilter?
     /// One anchored run for the rules listed together at a position (`nil`: rule by rule).
@@ -442,24 +452,33 @@ final class CompiledScan: Sendable {
         max(attemptBase + attemptRate * (p - nextStart) - spent, 1)
     }
 
-    init(rules: [Rule], starts: [StartBuckets]) {
+    /// The rules' prefilter on UTF-16 units, built on first use: a scan of UTF-8 needs none.
+    var prefilter: Prefilter {
+        utf16Lock.lock()
+        defer { utf16Lock.unlock() }
+        if let made = utf16Prefilter { return made }
+        let made = Prefilter(rules.compactMap { StartBuckets($0.runner.table) })
+        utf16Prefilter = made
+        return made
+    }
+    private let utf16Lock = NSLock()
+    nonisolated(unsafe) private var utf16Prefilter: Prefilter?
+
+    init(rules: [Rule]) {
         self.rules = rules
-        prefilter = Prefilter(starts)
         let byteStarts = rules.compactMap { StartBuckets(utf8: $0.runner.table) }
         utf8Prefilter = byteStarts.count == rules.count ? Prefilter(byteStarts) : nil
         product = ProductVerifier(rules.map(\.runner))
     }
 
-    /// `nil` unless every regex has start buckets (a DFA that cannot match empty).
+    /// `nil` unless every regex can be scanned (`AcceleratedRegex.scannable`).
     convenience init?(_ regexes: [AcceleratedRegex]) {
         var rules: [Rule] = []
-        var starts: [StartBuckets] = []
         for regex in regexes {
-            guard let runner = regex.runner, let buckets = regex.starts else { return nil }
+            guard let runner = regex.runner, regex.scannable else { return nil }
             rules.append(Rule(regex: regex.regex, runner: runner, groupCount: regex.groupCount))
-            starts.append(buckets)
         }
-        self.init(rules: rules, starts: starts)
+        self.init(rules: rules)
     }
 
     /// Calls `emit(rule, range, groups, pending)` for every match of every rule (`rule`

@@ -94,6 +94,14 @@ public struct DFATable: Hashable, Sendable {
     /// The most word-boundary pairs a DFA handles (more fall back to the Pike VM).
     public static let maxBoundaryPairs = 6
 
+    /// Every match begins with a code point: no anchored start state accepts, and no
+    /// transition out of one ends a match before its code point (the empty match).
+    public var needsFirstCodePoint: Bool {
+        anchoredStarts.allSatisfy { start in
+            stateFlags[Int(start)] & 1 == 0 && (0..<classCount).allSatisfy { transitions[Int(start) * classCount + $0] & 1 == 0 }
+        }
+    }
+
     /// The class of a code point (not yet its final variant).
     @inline(__always)
     public func inputClass(_ scalar: UInt32) -> Int {

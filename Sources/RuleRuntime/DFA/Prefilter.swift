@@ -61,15 +61,20 @@ final class Prefilter: @unchecked Sendable {
                 guard !starting.isEmpty else { continue }
                 lastUnit[kind << 8 | b0] = list(starting.map(Int32.init))
                 rows[kind << 8 | b0] = Int32(pairs.count)
-                var previous: (set: [Int], id: UInt16)? = nil
+                // The rules listed for each next bucket, in rule order (each rule's set
+                // read once).
+                var listed = [[Int32]](repeating: [], count: 256)
+                for rule in starting {
+                    for b1 in buckets[rule].second[b0].members { listed[b1].append(Int32(rule)) }
+                }
+                var previous: (set: [Int32], id: UInt16)? = nil
                 for b1 in 0..<256 {
-                    let set = starting.filter { buckets[$0].second[b0].contains(b1) }
-                    if let previous, previous.set == set {
+                    if let previous, previous.set == listed[b1] {
                         pairs.append(previous.id)
                         continue
                     }
-                    let id = list(set.map(Int32.init))
-                    previous = (set, id)
+                    let id = list(listed[b1])
+                    previous = (listed[b1], id)
                     pairs.append(id)
                 }
             }

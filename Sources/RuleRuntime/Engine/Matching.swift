@@ -150,7 +150,7 @@ public struct ReferenceMatcher: CandidateMatcher {
             case .regex(let pattern, let flags, _):
                 if let automata, index < automata.automata.count, let automaton = automata.automata[index] {
                     let regex = AcceleratedRegex(program: automaton.program, dfa: automaton.dfa, ownScan: false)
-                    if regex.starts != nil {
+                    if regex.scannable {
                         scanned.append(regex)
                         scanRules.append(index)
                         kinds.append(.scanned)

@@ -290,13 +290,14 @@ public struct RuleMatch: Sendable, Hashable {
 /// the candidates the matches were made from, and the matcher that solves groups left
 /// pending.
 final class MatchContext: @unchecked Sendable {
-    // Unchecked: immutable but for the units made when first read, which `lazyUnits`
-    // guards; `units` points into `storage`, which lives as long as this.
+    // Unchecked: immutable but for what `lazy` makes when first read, under its lock;
+    // `units` points into `storage`, which lives as long as this.
     private let madeUnits: TextUnits?
-    private let lazyUnits: LazyTextUnits?
+    /// The text's units (when not made for the render) and the result's display text.
+    let lazy: LazyValues
     /// The text's UTF-16 units: made for the render, or (after a render on UTF-8) when
     /// first read.
-    var storage: TextUnits { madeUnits ?? lazyUnits!.value }
+    var storage: TextUnits { madeUnits ?? lazy.units() }
     var units: UnsafeBufferPointer<UInt16> { storage.buffer }
     let rules: [RuleEntry]
     let candidates: [Candidate]
@@ -313,7 +314,7 @@ final class MatchContext: @unchecked Sendable {
         presentation: TablePresentation = .plain, truncationRuleIndex: Int? = nil
     ) {
         self.madeUnits = units
-        self.lazyUnits = nil
+        self.lazy = LazyValues(nil)
         self.rules = rules
         self.candidates = candidates
         self.solver = solver
@@ -327,7 +328,7 @@ final class MatchContext: @unchecked Sendable {
         presentation: TablePresentation
     ) {
         self.madeUnits = made
-        self.lazyUnits = made == nil ? LazyTextUnits(text) : nil
+        self.lazy = LazyValues(made == nil ? text : nil)
         self.rules = rules
         self.candidates = candidates
         self.solver = solver
@@ -340,22 +341,42 @@ final class MatchContext: @unchecked Sendable {
     }
 }
 
-/// A text's UTF-16 units, transcoded when first read (shared by the copies of a result).
-final class LazyTextUnits: @unchecked Sendable {
-    // Unchecked: `made` is only read and written under `lock`.
+/// What a render's result makes when first read, under one lock (shared by the copies of
+/// a result): the text's UTF-16 units after a render on UTF-8, and the display text.
+final class LazyValues: @unchecked Sendable {
+    // Unchecked: `units` and `display` are only read and written under `lock`.
     private let lock = NSLock()
-    private let text: String
+    private let text: String?
     private var made: TextUnits?
+    private var display: String?
 
-    init(_ text: String) { self.text = text }
+    /// `text`: the text whose units to make when first read (`nil`: the context has them).
+    init(_ text: String?) { self.text = text }
 
-    var value: TextUnits {
+    func units() -> TextUnits {
         lock.lock()
         defer { lock.unlock() }
         if let made { return made }
-        let units = TextUnits.make(text)
+        let units = TextUnits.make(text ?? "")
         made = units
         return units
+    }
+
+    /// The display text, made by `make` the first time (which may read the units).
+    func display(_ make: () -> String) -> String {
+        lock.lock()
+        if let display {
+            lock.unlock()
+            return display
+        }
+        lock.unlock()
+        // Made outside the lock (it reads `units()`); the first one stored wins.
+        let made = make()
+        lock.lock()
+        defer { lock.unlock() }
+        if let display { return display }
+        display = made
+        return made
     }
 }
 
@@ -455,7 +476,6 @@ public struct RenderResult: Sendable, Hashable {
     /// Where the shown source ends (a truncated result); `nil`: the whole text.
     let sourceLimit: Int?
     /// The display text, built once when first read.
-    let displayCache = DisplayCache()
 
     init(
         text: String, matches: [RuleMatch], discarded: [DiscardedMatch], interrupted: [InterruptedRule] = [], context: MatchContext?,
@@ -472,7 +492,7 @@ public struct RenderResult: Sendable, Hashable {
     /// What is shown: plain text, tag contents, replacements, U+FFFC for attachments.
     /// (Built on first read and kept: hit testing and attributed strings read it again.)
     public var display: String {
-        displayCache.value { buildDisplay() }
+        context?.lazy.display { buildDisplay() } ?? ""
     }
 
     private func buildDisplay() -> String {

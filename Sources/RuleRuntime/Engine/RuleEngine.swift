@@ -22,8 +22,6 @@ public struct RuleEngine: Sendable {
     /// `matcher` when it is the built-in one: render then leaves compiled rules' groups to
     /// be solved when read.
     let reference: ReferenceMatcher?
-    /// `reference?.markTargets`.
-    let markTargets: SIMD8<UInt16>?
     /// What each rule's matches show (per tag name for tag families), precomputed so that
     /// rendering never copies a rule entry.
     let displayKinds: [DisplayKind]
@@ -99,7 +97,6 @@ public struct RuleEngine: Sendable {
         self.table = table
         self.matcher = matcher
         self.reference = matcher as? ReferenceMatcher
-        self.markTargets = reference?.markTargets
         self.displayKinds = table.rules.map { rule in
             switch rule.matcher {
             case .tagFamily, .element: return DisplayKind(rule.presentation, isTag: true)
@@ -126,7 +123,7 @@ public struct RuleEngine: Sendable {
         {
             return result
         }
-        let storage = TextUnits.make(text, marking: markTargets)
+        let storage = TextUnits.make(text, marking: reference?.markTargets)
         let units = storage.buffer  // valid while `storage` lives: the context below keeps it
         var candidates: [Candidate]
         var interrupted: [InterruptedRule] = []
