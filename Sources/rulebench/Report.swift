@@ -115,9 +115,9 @@ struct Report {
 
     var targets: [Target] {
         [
-            Target(key: "corpus_speedup", value: compiledSpeedup("corpus"), atLeast: true, threshold: 20),
-            Target(key: "label_speedup", value: compiledSpeedup("labels"), atLeast: true, threshold: 12),
-            Target(key: "rules100_over_rules6", value: rules100OverRules6, atLeast: false, threshold: 3),
+            Target(key: "corpus_speedup", value: compiledSpeedup("corpus"), atLeast: true, threshold: 25),
+            Target(key: "label_speedup", value: compiledSpeedup("labels"), atLeast: true, threshold: 15),
+            Target(key: "rules100_over_rules6", value: rules100OverRules6, atLeast: false, threshold: 2.5),
             Target(key: "adversarial_growth", value: adversarialGrowth, atLeast: false, threshold: 12),
             Target(
                 key: "generated_compile_seconds", value: generatedCompile?.rules == 100 ? generatedCompile?.seconds : nil,

@@ -43,9 +43,11 @@ enum Throughput {
     /// Words no rule of the social spec starts a match on: no `@ # : * _ ~ < [ ( h w` or
     /// digits, so URLs, mentions, tags, emphasis and phone numbers never begin.
     static func noMatchText(utf8Bytes: Int) -> String {
-        let words = ["lorem", "ipsum", "dolor", "sit", "amet", "consectetur", "adipiscing", "elit", "sed", "do",
+        let words = [
+            "lorem", "ipsum", "dolor", "sit", "amet", "consectetur", "adipiscing", "elit", "sed", "do",
             "eiusmod", "tempor", "incididunt", "ut", "labore", "et", "dolore", "magna", "aliqua", "enim", "ad", "minim",
-            "veniam", "quis", "nostrud", "exercitation", "ullamco", "laboris", "nisi", "aliquip", "ex", "ea", "commodo"]
+            "veniam", "quis", "nostrud", "exercitation", "ullamco", "laboris", "nisi", "aliquip", "ex", "ea", "commodo",
+        ]
         var rng = SplitMix64(seed: Benchmark.seed &+ 7)
         var line = ""
         while line.utf8.count < 4_096 {
@@ -63,8 +65,10 @@ enum Throughput {
         return text
     }
 
-    static func measure(table: StyleTable, compiled: RuleEngine?, specPath: String, scanBytes: Int, mentions: Int,
-        policy: TimingPolicy) -> Result {
+    static func measure(
+        table: StyleTable, compiled: RuleEngine?, specPath: String, scanBytes: Int, mentions: Int,
+        policy: TimingPolicy
+    ) -> Result {
         let text = noMatchText(utf8Bytes: scanBytes)
         var result = Result(scanBytes: text.utf8.count, scanMatches: 0, mentions: mentions)
         if let compiled {

@@ -107,7 +107,7 @@ public enum DFABuilder {
     /// The DFA of `program`, or `nil` when it needs more than `maxStates` states,
     /// `maxCells` transition cells or `maxWork` units of construction work (see
     /// `DeterminizerScratch`); the rule then runs on the Pike VM alone.
-    public static func build(
+    package static func build(
         _ program: RegexProgram, maxStates: Int = AutomataBuilder.stateBudget, maxCells: Int = AutomataBuilder.cellBudget,
         maxWork: Int = AutomataBuilder.workBudget
     ) -> DFATable? {
@@ -115,7 +115,7 @@ public enum DFABuilder {
     }
 
     /// The DFA of `program`, or the budget it exceeds.
-    public static func determinize(
+    package static func determinize(
         _ program: RegexProgram, maxStates: Int = AutomataBuilder.stateBudget, maxCells: Int = AutomataBuilder.cellBudget,
         maxWork: Int = AutomataBuilder.workBudget
     ) -> Result<DFATable, DFALimit> {

@@ -2,10 +2,10 @@ import Foundation
 
 /// A rule's compiled matcher: its NFA program, and its DFA unless the state budget was
 /// exceeded.
-public struct RuleAutomaton: Hashable, Sendable {
-    public var program: RegexProgram
-    public var dfa: DFATable?
-    public init(program: RegexProgram, dfa: DFATable?) {
+package struct RuleAutomaton: Hashable, Sendable {
+    package var program: RegexProgram
+    package var dfa: DFATable?
+    package init(program: RegexProgram, dfa: DFATable?) {
         self.program = program
         self.dfa = dfa
     }
@@ -19,9 +19,9 @@ public struct RuleAutomaton: Hashable, Sendable {
 /// then its tables as varints).
 public struct CompiledRuleSet: Hashable, Sendable {
     public static let formatVersion: UInt8 = 3
-    public var automata: [RuleAutomaton?]
+    package var automata: [RuleAutomaton?]
 
-    public init(automata: [RuleAutomaton?]) { self.automata = automata }
+    package init(automata: [RuleAutomaton?]) { self.automata = automata }
 
     public func encoded() -> [UInt8] {
         var w = BinaryWriter()

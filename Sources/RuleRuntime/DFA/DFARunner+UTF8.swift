@@ -1,4 +1,4 @@
-/// The DFA on a string's own UTF-8: the same searches as on UTF-16 (`DFASearch.swift`), with
+/// The DFA on a string's own UTF-8: the same searches as on UTF-16 (`DFARunner.swift`), with
 /// byte offsets. An ASCII byte is read through the class table as a code unit is; a
 /// multi-byte code point is decoded in place and read as one code point (its class from
 /// the BMP page tables, or the range table above them), so no text is transcoded and the

@@ -14,7 +14,7 @@
 /// ```
 public struct RuleEngine: Sendable {
     public let table: StyleTable
-    public let matcher: any CandidateMatcher
+    package let matcher: any CandidateMatcher
     /// How much work each rule on NSRegularExpression may do in one render (`.unlimited`
     /// unless set; engines compiled at run time start with `.standard`). Rules stopped
     /// early are listed in `RenderResult.interrupted`. Rules on automata need no budget.
@@ -93,7 +93,7 @@ public struct RuleEngine: Sendable {
     }
 
     /// An engine on any matcher for `table`'s rules (such as a generated automaton).
-    public init(table: StyleTable, matcher: any CandidateMatcher) {
+    package init(table: StyleTable, matcher: any CandidateMatcher) {
         self.table = table
         self.matcher = matcher
         self.reference = matcher as? ReferenceMatcher
