@@ -1,4 +1,5 @@
 import Foundation
+import RuleCompiler
 import RuleRuntime
 
 /// Runs every measurement in order and collects them in a `Report`:
@@ -13,6 +14,49 @@ struct Benchmark {
 
     func log(_ message: String) {
         FileHandle.standardError.write(Data("rulebench: \(message)\n".utf8))
+    }
+
+    /// The workloads `--profile` renders.
+    static let profiles = ["corpus", "labels", "rules6", "rules25", "rules100", "init"]
+
+    /// `--profile`: the inputs of a full run, one workload rendered once on the compiled
+    /// engine (the kept count on stdout).
+    func profile(_ workload: String) throws {
+        var vocabularyRNG = SplitMix64(seed: Self.seed)
+        let vocabulary = Vocabulary(rng: &vocabularyRNG)
+        let table: StyleTable
+        var texts: [String]
+        if workload == "labels" {
+            var generator = TextGenerator(seed: Self.seed &+ 2, vocabulary: vocabulary)
+            texts = generator.labels(count: Scale.full.labelCount, length: Scale.full.labelLength)
+        } else {
+            var generator = TextGenerator(seed: Self.seed &+ 1, vocabulary: vocabulary)
+            texts = [generator.corpus(utf8Bytes: Scale.full.corpusBytes)]
+        }
+        if workload == "init" {
+            let temp = FileManager.default.temporaryDirectory.appendingPathComponent("rulebench-\(getpid())")
+            try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: temp) }
+            let spec = try SpecFiles.compile(text: RuleSets.spec(count: 100, vocabulary: vocabulary), name: "p.richrules", in: temp)
+            let result = EngineInit.measure(table: spec.table, automata: AutomataBuilder.build(spec.table).automata, policy: .full)
+            print(
+                String(
+                    format: "engine init, 100 rules: decode %.3f ms + build %.3f ms, %d bytes of base64", result.decode.median * 1000,
+                    result.build.median * 1000, result.base64Bytes))
+            return
+        }
+        if workload.hasPrefix("rules"), let count = Int(workload.dropFirst(5)) {
+            let temp = FileManager.default.temporaryDirectory.appendingPathComponent("rulebench-\(getpid())")
+            try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: temp) }
+            table = try SpecFiles.compile(text: RuleSets.spec(count: count, vocabulary: vocabulary), name: "p.richrules", in: temp).table
+        } else {
+            table = try SpecFiles.compile(path: try SpecFiles.locateSocialSpec(explicit: options.spec)).table
+        }
+        guard let engine = try Contestants(table: table).compiled else { throw SpecError.notFound("no compiled engine") }
+        var kept = 0
+        for text in texts { kept += engine.render(text).matches.count }
+        print(kept)
     }
 
     func run() throws -> Report {
@@ -59,6 +103,11 @@ struct Benchmark {
         report.attributedLabels = try AttributedLabels.measure(
             table: social.table, compiled: socialPaths.compiled, labels: labels, policy: scale.policy)
 
+        log("no-match text of \(grouped(scale.scanBytes)) UTF-8 bytes; \(grouped(scale.mentions)) mentions in one text (child process)")
+        report.throughput = Throughput.measure(
+            table: social.table, compiled: socialPaths.compiled, specPath: specPath, scanBytes: scale.scanBytes,
+            mentions: scale.mentions, policy: scale.policy)
+
         log("containers: Specs/cms.richrules on generated HTML (\(scale.nestingSizes.map(grouped).joined(separator: ", ")) units)")
         report.nesting = try NestingBench.measure(socialSpec: specPath, sizes: scale.nestingSizes, policy: scale.policy)
 
@@ -71,7 +120,12 @@ struct Benchmark {
             log("rulegen lint on the \(count)-rule spec (conflict analysis)")
             let lint = SpecFiles.lint(path: spec.path)
             report.lint.append(.init(rules: count, seconds: lint.seconds, diagnostics: lint.diagnostics))
-            if count == scale.ruleSets.max() { largest = spec }
+            if count == scale.ruleSets.max() {
+                largest = spec
+                log("engine init of the \(count)-rule set: decoding the embedded automata, RuleEngine(table:automata:)")
+                report.engineInit = EngineInit.measure(
+                    table: spec.table, automata: AutomataBuilder.build(spec.table).automata, policy: scale.policy)
+            }
             log("\(count) generated rules on the corpus")
             let workload = Workload(key: "rules\(count)", title: "\(count) rules, corpus", texts: [corpus], ruleCount: count)
             report.workloads.append(workload.run(try Contestants(table: spec.table), scale: scale))

@@ -3,6 +3,8 @@ struct Options {
     var json = false
     var quick = false
     var spec: String?
+    /// `--profile <workload>`: render that workload once on the compiled engine and stop.
+    var profile: String?
 
     static let help = """
         OVERVIEW: Benchmark the compiled RichRules matcher against NSRegularExpression and Swift Regex.
@@ -11,7 +13,7 @@ struct Options {
         rule sets of 6, 25 and 100 regex rules on the corpus; adversarial patterns on growing inputs
         (each run in a child process with a time limit). Prints a table, or one JSON object.
 
-        USAGE: rulebench [--json] [--quick] [--spec <path>]
+        USAGE: rulebench [--json] [--quick] [--spec <path>] [--profile <workload>]
 
         OPTIONS:
           --json                  Print one JSON object on stdout instead of the table (progress goes to stderr).
@@ -19,11 +21,14 @@ struct Options {
                                   short time limits (its numbers are not comparable with a full run's).
           --spec <path>           Spec for the corpus and label runs (default: Specs/social.richrules,
                                   looked up from the current directory and its parents).
+          --profile <workload>    Only render one workload (corpus, labels, rules6, rules25, rules100) once on
+                                  the compiled engine, `repeat` times (default 1) and print the kept count: a
+                                  steady run to count instructions with `valgrind --tool=callgrind`.
           -h, --help              Show help information.
 
         """
 
-    static let usage = "rulebench [--json] [--quick] [--spec <path>]"
+    static let usage = "rulebench [--json] [--quick] [--spec <path>] [--profile <workload>]"
 
     struct UsageError: Error {
         var message: String
@@ -41,6 +46,11 @@ struct Options {
             case "--spec":
                 guard let path = rest.popFirst(), !path.hasPrefix("--") else { throw UsageError(message: "--spec needs a path") }
                 options.spec = path
+            case "--profile":
+                guard let workload = rest.popFirst(), Benchmark.profiles.contains(workload) else {
+                    throw UsageError(message: "--profile needs one of " + Benchmark.profiles.joined(separator: ", "))
+                }
+                options.profile = workload
             case _ where argument.hasPrefix("--spec="):
                 options.spec = String(argument.dropFirst("--spec=".count))
             default:
@@ -66,14 +76,19 @@ struct Scale {
     var compileRuns: Int
     /// UTF-16 sizes of the generated CMS documents (`NestingBench`): the last is 4× the first.
     var nestingSizes: [Int]
+    /// UTF-8 bytes of the no-match text (`utf8_scan_gbps`) and mentions of the memory run.
+    var scanBytes: Int
+    var mentions: Int
 
     static let full = Scale(
         corpusBytes: 1 << 20, labelCount: 10_000, labelLength: 120, ruleSets: RuleSets.sizes,
         adversarialSizes: [20, 200, 2_000, 20_000],
-        timeLimit: 3, policy: .full, swiftRegexPolicy: .fullSwiftRegex, compileRuns: 3, nestingSizes: [256 << 10, 1 << 20])
+        timeLimit: 3, policy: .full, swiftRegexPolicy: .fullSwiftRegex, compileRuns: 3, nestingSizes: [256 << 10, 1 << 20],
+        scanBytes: 10_000_000, mentions: 1_000_000)
     /// No 100-rule set: compiling it and building its automata dominate a quick run in a
     /// debug build, so `rules100_over_rules6` and `generated_compile_seconds` are null.
     static let quick = Scale(
         corpusBytes: 32 << 10, labelCount: 200, labelLength: 120, ruleSets: [6, 25], adversarialSizes: [12, 120],
-        timeLimit: 0.1, policy: .quick, swiftRegexPolicy: .quick, compileRuns: 1, nestingSizes: [16 << 10, 64 << 10])
+        timeLimit: 0.1, policy: .quick, swiftRegexPolicy: .quick, compileRuns: 1, nestingSizes: [16 << 10, 64 << 10],
+        scanBytes: 1_000_000, mentions: 20_000)
 }

@@ -14,7 +14,7 @@ extension Report {
         ]
         fields += targets.map { ($0.key, .number($0.value)) }
         fields += [
-            ("targets", .object(targets.map { ($0.key, .string($0.text)) })),
+            ("targets", .object(targets.map { ($0.key, $0.threshold == nil ? .null : .string($0.text)) })),
             ("targets_met", .object(targets.map { ($0.key, .bool($0.met)) })),
             ("compiled_available", .bool(compiledAvailable)),
             ("elapsed_seconds", .number(elapsedSeconds)),
@@ -47,6 +47,27 @@ extension Report {
                         ("render_only_seconds", $0.renderOnly.map { .number($0.median) } ?? .null),
                         ("attributed_string_only_seconds", $0.buildOnly.map { .number($0.median) } ?? .null),
                         ("baseline_matching_only_seconds", $0.baselineMatchingOnly.map { .number($0.median) } ?? .null),
+                    ])
+                } ?? .null
+            ),
+            (
+                "engine_init",
+                engineInit.map {
+                    .object([
+                        ("rules", .int($0.rules)), ("decode_seconds", .number($0.decode.median)),
+                        ("build_seconds", .number($0.build.median)), ("base64_bytes", .int($0.base64Bytes)),
+                    ])
+                } ?? .null
+            ),
+            (
+                "throughput",
+                throughput.map { result in
+                    .object([
+                        ("scan_utf8_bytes", .int(result.scanBytes)), ("scan_seconds", .number(result.scan?.median)),
+                        ("scan_kept", .int(result.scanMatches)), ("mentions", .int(result.mentions)),
+                        ("kept", .int(result.memory?.kept ?? 0)), ("peak_growth_bytes", .int(result.memory?.peakGrowth ?? 0)),
+                        ("retained_growth_bytes", .int(result.memory?.retainedGrowth ?? 0)),
+                        ("memory_note", result.memoryNote.map { .string($0) } ?? .null),
                     ])
                 } ?? .null
             ),

@@ -7,10 +7,17 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == Adversarial.subcommand {
     exit(Adversarial.runChild(Array(arguments.dropFirst())))
 }
+if arguments.first == Throughput.subcommand {
+    exit(Throughput.runChild(Array(arguments.dropFirst())))
+}
 
 do {
     guard let options = try Options.parse(arguments) else {
         print(Options.help, terminator: "")
+        exit(0)
+    }
+    if let workload = options.profile {
+        try Benchmark(options: options).profile(workload)
         exit(0)
     }
     let report = try Benchmark(options: options).run()

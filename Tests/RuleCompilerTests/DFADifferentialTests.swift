@@ -102,7 +102,7 @@ final class DFADifferentialTests: XCTestCase {
                     let dfa = DFABuilder.build(program)
                 else { continue }
                 let compiled = AcceleratedRegex(program: program, dfa: dfa, ownScan: false)
-                guard compiled.starts != nil else { continue }  // can match empty: not scanned
+                guard compiled.scannable else { continue }  // can match empty: not scanned
                 regexes.append((fragment.pattern, flags, icu, compiled))
                 fragments.append(fragment)
             }

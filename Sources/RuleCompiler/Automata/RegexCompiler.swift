@@ -3,7 +3,7 @@
 import RuleRuntime
 
 /// The outcome of compiling a regex rule's pattern.
-public enum RegexCompilation: Sendable {
+package enum RegexCompilation: Sendable {
     /// A program that gives exactly NSRegularExpression's matches.
     case program(RegexProgram)
     /// The pattern is valid but uses `construct`, starting at `offset` (Unicode scalars into
@@ -19,7 +19,7 @@ public enum RegexCompiler {
     /// Compiles `pattern` with `flags`: parse (`RegexParser`), lower to the IR with ICU's
     /// semantics, prove atomic groups and possessive quantifiers redundant, and build the
     /// Thompson program.
-    public static func compile(_ pattern: String, flags: RegexFlags) -> RegexCompilation {
+    package static func compile(_ pattern: String, flags: RegexFlags) -> RegexCompilation {
         let ast: RegexAST
         do {
             ast = try RegexParser.parse(pattern, flags: flags)

@@ -111,7 +111,7 @@ public enum DFABuilder {
     /// With `allMatches`, the DFA is not leftmost-first: an anchored run records a match
     /// wherever some path of the program can end (nothing is cut after a `match`). Its
     /// unanchored starts mean nothing then; only the analysis reads such DFAs.
-    public static func build(
+    package static func build(
         _ program: RegexProgram, maxStates: Int = AutomataBuilder.stateBudget, maxCells: Int = AutomataBuilder.cellBudget,
         maxWork: Int = AutomataBuilder.workBudget, allMatches: Bool = false
     ) -> DFATable? {
@@ -119,7 +119,7 @@ public enum DFABuilder {
     }
 
     /// The DFA of `program`, or the budget it exceeds.
-    public static func determinize(
+    package static func determinize(
         _ program: RegexProgram, maxStates: Int = AutomataBuilder.stateBudget, maxCells: Int = AutomataBuilder.cellBudget,
         maxWork: Int = AutomataBuilder.workBudget, allMatches: Bool = false
     ) -> Result<DFATable, DFALimit> {

@@ -7,9 +7,9 @@
 /// Searching is a Pike VM (`PikeVM.swift`): one pass over the text with at most one thread
 /// per program state, so `firstMatch` takes time proportional to text length × program
 /// size whatever the pattern.
-public struct CompiledRegex: Sendable {
+package struct CompiledRegex: Sendable {
     /// The program this matcher runs.
-    public let program: RegexProgram
+    package let program: RegexProgram
 
     // The program flattened into parallel arrays for the VM's inner loop.
     let opcodes: [UInt8]
@@ -30,7 +30,7 @@ public struct CompiledRegex: Sendable {
 
     /// Prepares `program` for matching. The program must be valid (as every program from
     /// the compiler or from `RegexProgram(decoding:)` is).
-    public init(program: RegexProgram) {
+    package init(program: RegexProgram) {
         self.program = program
         var opcodes: [UInt8] = []
         var operand: [Int32] = []
@@ -83,7 +83,7 @@ public struct CompiledRegex: Sendable {
     /// The leftmost-first match starting at or after `from` (a code point boundary), as
     /// the whole match followed by every capture group; `nil` for groups that did not
     /// participate. `nil` when there is no match.
-    public func firstMatch(in units: [UInt16], from: Int) -> [TextRange?]? {
+    package func firstMatch(in units: [UInt16], from: Int) -> [TextRange?]? {
         guard from >= 0, from <= units.count else { return nil }
         let vm = PikeVM(self)
         return units.withUnsafeBufferPointer { vm.search($0, from: from) }
@@ -91,7 +91,7 @@ public struct CompiledRegex: Sendable {
 
     /// All matches, in the order NSRegularExpression enumerates them: each search starts
     /// where the previous match ended, or one code point later after an empty match.
-    public func matches(in units: [UInt16]) -> [[TextRange?]] {
+    package func matches(in units: [UInt16]) -> [[TextRange?]] {
         let vm = PikeVM(self)
         return units.withUnsafeBufferPointer { text in Self.enumerate(text) { vm.search(text, from: $0) } }
     }

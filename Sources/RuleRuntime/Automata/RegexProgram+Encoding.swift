@@ -14,13 +14,13 @@
 
 extension RegexProgram {
     /// The current version of the binary form.
-    public static let encodingVersion: UInt8 = 1
+    package static let encodingVersion: UInt8 = 1
 
     /// Why bytes are not a valid encoded program (the error of every compiled binary form).
-    public typealias DecodingError = BinaryDecodingError
+    package typealias DecodingError = BinaryDecodingError
 
     /// The compact binary form.
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var out = BinaryWriter()
         out.byte(0x52)
         out.byte(0x58)
@@ -71,7 +71,7 @@ extension RegexProgram {
     }
 
     /// Reads a program written by `encoded()`; throws on any malformed or unknown input.
-    public init(decoding bytes: [UInt8]) throws(DecodingError) {
+    package init(decoding bytes: [UInt8]) throws(DecodingError) {
         var reader = BinaryReader(bytes: bytes)
         guard try reader.byte() == 0x52, try reader.byte() == 0x58 else { throw DecodingError("bad magic") }
         let version = try reader.byte()

@@ -17,9 +17,9 @@
 // DFA carries along (see `Assertion.wordBoundary`).
 
 /// A Thompson NFA with priority-ordered splits, capture saves and zero-width assertions.
-public struct RegexProgram: Hashable, Sendable {
+package struct RegexProgram: Hashable, Sendable {
     /// One NFA state. Every instruction names its successors explicitly.
-    public enum Instruction: Hashable, Sendable {
+    package enum Instruction: Hashable, Sendable {
         /// Consume one code point that is in `sets[set]`, then continue at `next`.
         case consume(set: Int, next: Int)
         /// Continue at `preferred`; if that fails, at `alternative` (leftmost-first).
@@ -34,7 +34,7 @@ public struct RegexProgram: Hashable, Sendable {
     }
 
     /// Zero-width tests, each exactly one of ICU's anchor opcodes.
-    public enum Assertion: Hashable, Sendable {
+    package enum Assertion: Hashable, Sendable {
         /// `^` and `\A` without `m`: the start of the text.
         case textStart
         /// `\z`: the end of the text.
@@ -64,7 +64,7 @@ public struct RegexProgram: Hashable, Sendable {
     }
 
     /// Where match attempts may start.
-    public enum StartFilter: UInt8, Hashable, Sendable {
+    package enum StartFilter: UInt8, Hashable, Sendable {
         /// At every code point boundary.
         case anywhere = 0
         /// Not between the CR and LF of a CR LF pair. ICU's `find()` skips those positions
@@ -73,16 +73,16 @@ public struct RegexProgram: Hashable, Sendable {
     }
 
     /// The states; execution starts at `instructions[0]`.
-    public var instructions: [Instruction]
+    package var instructions: [Instruction]
     /// The code point sets referenced by `consume` and word-boundary assertions.
-    public var sets: [ScalarSet]
+    package var sets: [ScalarSet]
     /// Number of capturing groups (group 0, the whole match, is not counted).
-    public var captureCount: Int
+    package var captureCount: Int
     /// Where ICU's `find()` tries match attempts for this pattern.
-    public var startFilter: StartFilter
+    package var startFilter: StartFilter
 
     /// A program from its parts; `RegexCompiler` and `init(decoding:)` build valid ones.
-    public init(instructions: [Instruction], sets: [ScalarSet], captureCount: Int, startFilter: StartFilter = .anywhere) {
+    package init(instructions: [Instruction], sets: [ScalarSet], captureCount: Int, startFilter: StartFilter = .anywhere) {
         self.instructions = instructions
         self.sets = sets
         self.captureCount = captureCount
@@ -90,12 +90,12 @@ public struct RegexProgram: Hashable, Sendable {
     }
 
     /// Capture slots per thread: a start and an end for group 0 and every group.
-    public var slotCount: Int { 2 * (captureCount + 1) }
+    package var slotCount: Int { 2 * (captureCount + 1) }
 }
 
 extension RegexProgram: CustomStringConvertible {
     /// One instruction per line, for debugging.
-    public var description: String {
+    package var description: String {
         var lines: [String] = []
         for (pc, instruction) in instructions.enumerated() {
             let text: String

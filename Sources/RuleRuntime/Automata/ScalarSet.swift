@@ -6,22 +6,22 @@
 
 /// A set of Unicode code points (0…0x10FFFF), kept as sorted, disjoint, non-adjacent
 /// closed ranges. Membership is a binary search, with a bitmap for ASCII.
-public struct ScalarSet: Hashable, Sendable, CustomStringConvertible {
+package struct ScalarSet: Hashable, Sendable, CustomStringConvertible {
     /// The largest code point.
-    public static let maxScalar: UInt32 = 0x10FFFF
+    package static let maxScalar: UInt32 = 0x10FFFF
 
     /// Sorted, disjoint, non-adjacent ranges.
-    public private(set) var ranges: [ClosedRange<UInt32>]
+    package private(set) var ranges: [ClosedRange<UInt32>]
     /// Membership of U+0000…U+003F and U+0040…U+007F, derived from `ranges`.
     private var asciiLow: UInt64 = 0
     private var asciiHigh: UInt64 = 0
 
     /// The empty set.
-    public init() { ranges = [] }
+    package init() { ranges = [] }
 
     /// The union of `ranges`, in any order, overlapping or not; bounds above 0x10FFFF are
     /// clamped.
-    public init<S: Sequence>(ranges: S) where S.Element == ClosedRange<UInt32> {
+    package init<S: Sequence>(ranges: S) where S.Element == ClosedRange<UInt32> {
         var sorted = ranges.filter { $0.lowerBound <= Self.maxScalar }
             .map { $0.lowerBound...min($0.upperBound, Self.maxScalar) }
         sorted.sort { $0.lowerBound < $1.lowerBound }
@@ -38,13 +38,13 @@ public struct ScalarSet: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `{scalar}`.
-    public init(_ scalar: UInt32) { self.init(ranges: [scalar...scalar]) }
+    package init(_ scalar: UInt32) { self.init(ranges: [scalar...scalar]) }
 
     /// The code points of `range`.
-    public init(_ range: ClosedRange<UInt32>) { self.init(ranges: [range]) }
+    package init(_ range: ClosedRange<UInt32>) { self.init(ranges: [range]) }
 
     /// Every code point.
-    public static let all = ScalarSet(0...maxScalar)
+    package static let all = ScalarSet(0...maxScalar)
 
     /// `ranges` must already be sorted, disjoint and non-adjacent.
     private init(normalized: [ClosedRange<UInt32>]) {
@@ -57,20 +57,20 @@ public struct ScalarSet: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the set has no member.
-    public var isEmpty: Bool { ranges.isEmpty }
+    package var isEmpty: Bool { ranges.isEmpty }
 
     /// The number of code points in the set.
-    public var count: Int { ranges.reduce(0) { $0 + Int($1.upperBound - $1.lowerBound) + 1 } }
+    package var count: Int { ranges.reduce(0) { $0 + Int($1.upperBound - $1.lowerBound) + 1 } }
 
     /// The only member, when the set has exactly one.
-    public var singleScalar: UInt32? {
+    package var singleScalar: UInt32? {
         guard ranges.count == 1, ranges[0].lowerBound == ranges[0].upperBound else { return nil }
         return ranges[0].lowerBound
     }
 
     /// Whether `scalar` is a member.
     @inline(__always)
-    public func contains(_ scalar: UInt32) -> Bool {
+    package func contains(_ scalar: UInt32) -> Bool {
         if scalar < 64 { return asciiLow & (1 << UInt64(scalar)) != 0 }
         if scalar < 128 { return asciiHigh & (1 << UInt64(scalar - 64)) != 0 }
         var low = 0
@@ -90,7 +90,7 @@ public struct ScalarSet: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Members of either set.
-    public func union(_ other: ScalarSet) -> ScalarSet {
+    package func union(_ other: ScalarSet) -> ScalarSet {
         if other.isEmpty { return self }
         if isEmpty { return other }
         var result: [ClosedRange<UInt32>] = []
@@ -116,7 +116,7 @@ public struct ScalarSet: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Members of both sets.
-    public func intersection(_ other: ScalarSet) -> ScalarSet {
+    package func intersection(_ other: ScalarSet) -> ScalarSet {
         var result: [ClosedRange<UInt32>] = []
         var i = 0
         var j = 0
@@ -132,7 +132,7 @@ public struct ScalarSet: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Members of `self` that are not in `other`.
-    public func subtracting(_ other: ScalarSet) -> ScalarSet {
+    package func subtracting(_ other: ScalarSet) -> ScalarSet {
         if isEmpty || other.isEmpty { return self }
         var result: [ClosedRange<UInt32>] = []
         var j = 0
@@ -158,7 +158,7 @@ public struct ScalarSet: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The complement within 0…0x10FFFF.
-    public func inverted() -> ScalarSet {
+    package func inverted() -> ScalarSet {
         var result: [ClosedRange<UInt32>] = []
         var next: UInt32 = 0
         for range in ranges {
@@ -171,10 +171,10 @@ public struct ScalarSet: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the sets have no member in common.
-    public func isDisjoint(with other: ScalarSet) -> Bool { intersection(other).isEmpty }
+    package func isDisjoint(with other: ScalarSet) -> Bool { intersection(other).isEmpty }
 
     /// The ranges in hexadecimal, e.g. `[41-5A 61-7A]`.
-    public var description: String {
+    package var description: String {
         let parts = ranges.map { range -> String in
             let low = String(range.lowerBound, radix: 16, uppercase: true)
             if range.lowerBound == range.upperBound { return low }

@@ -17,35 +17,35 @@
 /// was a word character. Assertions that look ahead are decided on the transition, which
 /// knows the next code point's class; `$`'s "final line terminator" is a class of its own
 /// (the search gives a terminator that ends the text its `final` class).
-public struct DFATable: Hashable, Sendable {
+package struct DFATable: Hashable, Sendable {
     /// Class of each ASCII code point.
-    public var asciiClasses: [UInt16]
+    package var asciiClasses: [UInt16]
     /// Classes of code points from U+0080 on: `rangeStarts[i]` starts a run of class
     /// `rangeClasses[i]` that lasts until the next start.
-    public var rangeStarts: [UInt32]
-    public var rangeClasses: [UInt16]
+    package var rangeStarts: [UInt32]
+    package var rangeClasses: [UInt16]
     /// Per input class: `flags` bits (see `ClassFlag`), and the class to use instead when
     /// the code point is a line terminator that ends the text.
-    public var classFlags: [UInt32]
-    public var finalClasses: [UInt16]
+    package var classFlags: [UInt32]
+    package var finalClasses: [UInt16]
     /// Columns of the transition table (input classes, final variants included).
-    public var classCount: Int
+    package var classCount: Int
     /// `transitions[state * classCount + class]`: `next << 2 | startsAtIdle << 1 |
     /// matchedBefore`. State 0 is dead. `startsAtIdle`: the match's thread started at the
     /// last idle position, so that is the match's start.
-    public var transitions: [Int32]
+    package var transitions: [Int32]
     /// Per state: bit 0, a match ends at the end of the text; bit 1, idle (no attempt
     /// alive but "start here"); bit 2, that end-of-text match starts at the idle position.
-    public var stateFlags: [UInt8]
+    package var stateFlags: [UInt8]
     /// Start state per look-behind context (`DFATable.context(...)`).
-    public var starts: [Int32]
+    package var starts: [Int32]
     /// Anchored start state per look-behind context: one attempt at that position only,
     /// no restart after it (used to check a candidate start the prefilter found).
-    public var anchoredStarts: [Int32]
+    package var anchoredStarts: [Int32]
     /// Number of word-boundary set pairs (bits of the context).
-    public var boundaryPairCount: Int
+    package var boundaryPairCount: Int
 
-    public init(
+    package init(
         asciiClasses: [UInt16], rangeStarts: [UInt32], rangeClasses: [UInt16], classFlags: [UInt32], finalClasses: [UInt16],
         classCount: Int, transitions: [Int32], stateFlags: [UInt8], starts: [Int32],
         anchoredStarts: [Int32], boundaryPairCount: Int
@@ -63,40 +63,48 @@ public struct DFATable: Hashable, Sendable {
         self.boundaryPairCount = boundaryPairCount
     }
 
-    public var stateCount: Int { stateFlags.count }
+    package var stateCount: Int { stateFlags.count }
 
     /// Bits of `classFlags`.
-    public enum ClassFlag {
-        public static let lineTerminator: UInt32 = 1 << 0
-        public static let lineFeed: UInt32 = 1 << 1
-        public static let carriageReturn: UInt32 = 1 << 2
+    package enum ClassFlag {
+        package static let lineTerminator: UInt32 = 1 << 0
+        package static let lineFeed: UInt32 = 1 << 1
+        package static let carriageReturn: UInt32 = 1 << 2
         /// This class is the "ends the text" variant of a line terminator class.
-        public static let final: UInt32 = 1 << 3
+        package static let final: UInt32 = 1 << 3
         /// Word-boundary pair `k`: bit `8 + 2k` word, bit `9 + 2k` ignorable.
-        public static func word(_ pair: Int) -> UInt32 { 1 << UInt32(8 + 2 * pair) }
-        public static func ignorable(_ pair: Int) -> UInt32 { 1 << UInt32(9 + 2 * pair) }
+        package static func word(_ pair: Int) -> UInt32 { 1 << UInt32(8 + 2 * pair) }
+        package static func ignorable(_ pair: Int) -> UInt32 { 1 << UInt32(9 + 2 * pair) }
     }
 
     /// Kinds of the code unit before a position.
-    public enum Previous: Int, Sendable {
+    package enum Previous: Int, Sendable {
         case other = 0, lineFeed = 1, carriageReturn = 2, otherTerminator = 3
     }
 
     /// The index of a look-behind context: bit 0 at the start of the text, bits 1–2 the
     /// previous unit's kind, then one bit per word-boundary pair.
-    public static func context(atStart: Bool, previous: Previous, wordBits: Int) -> Int {
+    package static func context(atStart: Bool, previous: Previous, wordBits: Int) -> Int {
         (atStart ? 1 : 0) | previous.rawValue << 1 | wordBits << 3
     }
 
     /// The most input classes a DFA may have (the search flags classes with the top bit).
-    public static let maxClasses = 0x7FFF
+    package static let maxClasses = 0x7FFF
 
     /// The most word-boundary pairs a DFA handles (more fall back to the Pike VM).
-    public static let maxBoundaryPairs = 6
+    package static let maxBoundaryPairs = 6
+
+    /// Every match begins with a code point: no anchored start state accepts, and no
+    /// transition out of one ends a match before its code point (the empty match).
+    package var needsFirstCodePoint: Bool {
+        anchoredStarts.allSatisfy { start in
+            stateFlags[Int(start)] & 1 == 0 && (0..<classCount).allSatisfy { transitions[Int(start) * classCount + $0] & 1 == 0 }
+        }
+    }
 
     /// The class of a code point (not yet its final variant).
     @inline(__always)
-    public func inputClass(_ scalar: UInt32) -> Int {
+    package func inputClass(_ scalar: UInt32) -> Int {
         if scalar < 0x80 { return Int(asciiClasses[Int(scalar)]) }
         var low = 0
         var high = rangeStarts.count

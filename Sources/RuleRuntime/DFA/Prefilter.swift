@@ -14,216 +14,6 @@
 // listed inside words. A rule whose DFA can match the empty string is not prefiltered
 // (its matches would not need a first code point): it keeps its own search.
 
-/// 256 bits: a set of prefilter buckets.
-struct BucketSet: Hashable, Sendable {
-    var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-
-    static let all = BucketSet(words: (~0, ~0, ~0, ~0))
-
-    static func == (a: BucketSet, b: BucketSet) -> Bool {
-        a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2 && a.words.3 == b.words.3
-    }
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(words.0)
-        hasher.combine(words.1)
-        hasher.combine(words.2)
-        hasher.combine(words.3)
-    }
-
-    func contains(_ bucket: Int) -> Bool {
-        let bit = UInt64(1) << UInt64(bucket & 63)
-        switch bucket >> 6 {
-        case 0: return words.0 & bit != 0
-        case 1: return words.1 & bit != 0
-        case 2: return words.2 & bit != 0
-        default: return words.3 & bit != 0
-        }
-    }
-
-    mutating func insert(_ bucket: Int) {
-        let bit = UInt64(1) << UInt64(bucket & 63)
-        switch bucket >> 6 {
-        case 0: words.0 |= bit
-        case 1: words.1 |= bit
-        case 2: words.2 |= bit
-        default: words.3 |= bit
-        }
-    }
-
-    mutating func formUnion(_ other: BucketSet) {
-        words = (words.0 | other.words.0, words.1 | other.words.1, words.2 | other.words.2, words.3 | other.words.3)
-    }
-
-    var members: [Int] { (0..<256).filter(contains) }
-}
-
-/// The prefilter bucket of every UTF-16 code unit.
-enum PrefilterBucket {
-    /// Surrogates (a supplementary code point's first unit, or an unpaired one, which
-    /// reads as U+FFFD).
-    static let surrogate = 255
-
-    /// The bucket of each unit, in memory that is never freed (read without reference
-    /// counting; read-only once built).
-    nonisolated(unsafe) static let units: UnsafePointer<UInt8> = immortal(
-        (0..<0x10000).map { unit in
-            if unit < 0x80 { return UInt8(unit) }
-            if unit & 0xF800 == 0xD800 { return UInt8(surrogate) }
-            return UInt8(128 + unit % 127)
-        })
-
-    /// The buckets of each input class of `table` (a final variant has its base's).
-    static func classBuckets(_ table: DFATable) -> [BucketSet] {
-        var sets = [BucketSet](repeating: BucketSet(), count: table.classCount)
-        for unit in 0..<0x80 { sets[Int(table.asciiClasses[unit])].insert(unit) }
-        for (i, start) in table.rangeStarts.enumerated() {
-            let end = (i + 1 < table.rangeStarts.count ? table.rangeStarts[i + 1] : 0x110000) - 1
-            var set = sets[Int(table.rangeClasses[i])]
-            for (low, high) in [(max(start, 0x80), min(end, 0xD7FF)), (max(start, 0xE000), min(end, 0xFFFF))] where low <= high {
-                if high - low >= 126 {
-                    for bucket in 128..<255 { set.insert(bucket) }
-                } else {
-                    for unit in low...high { set.insert(128 + Int(unit % 127)) }
-                }
-            }
-            if (start <= 0xFFFD && 0xFFFD <= end) || end >= 0x10000 { set.insert(surrogate) }
-            sets[Int(table.rangeClasses[i])] = set
-        }
-        for base in 0..<table.classCount where Int(table.finalClasses[base]) != base {
-            sets[Int(table.finalClasses[base])] = sets[base]
-        }
-        return sets
-    }
-}
-
-/// What precedes a position, for the prefilter: 0 an ASCII word character, 1 another
-/// ASCII character but a line terminator, 2 anything else.
-enum PrecedingKind {
-    static let word = 0, otherASCII = 1, any = 2
-    static let count = 3
-
-    /// The kind of each ASCII unit, in memory that is never freed (read-only once built).
-    nonisolated(unsafe) static let units: UnsafePointer<UInt8> = immortal(
-        (0..<0x80).map { unit in
-            switch unit {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: return UInt8(word)
-            case 0x0A...0x0D: return UInt8(any)
-            default: return UInt8(otherASCII)
-            }
-        })
-
-    /// The look-behind contexts of `table` a position preceded by `kind` can have; `nil`
-    /// when not known from that unit alone (`any`, or a unit ignorable for `\b`).
-    static func contexts(_ kind: Int, of table: DFATable) -> [Int]? {
-        guard kind != any else { return nil }
-        var contexts: Set<Int> = []
-        for unit in 0..<0x80 where Int(units[unit]) == kind {
-            let flags = table.classFlags[Int(table.asciiClasses[unit])]
-            var bits = 0
-            for k in 0..<table.boundaryPairCount {
-                if flags & DFATable.ClassFlag.ignorable(k) != 0 { return nil }
-                if flags & DFATable.ClassFlag.word(k) != 0 { bits |= 1 << k }
-            }
-            contexts.insert(DFATable.context(atStart: false, previous: .other, wordBits: bits))
-        }
-        return contexts.sorted()
-    }
-}
-
-/// Where one rule's matches can start, per kind of preceding unit: the buckets of a
-/// first code unit, and per first bucket those of the next unit.
-struct StartBuckets: Sendable {
-    var byKind: [Buckets] = []
-    /// Bit per UTF-16 unit that can begin a match, exactly (`Prefilter.startUnits`).
-    var units = [UInt64](repeating: 0, count: 0x10000 / 64)
-
-    struct Buckets: Sendable {
-        var first = BucketSet()
-        var second = [BucketSet](repeating: BucketSet(), count: 256)
-    }
-
-    /// `nil` when the DFA can match the empty string (no first code point is needed).
-    init?(_ table: DFATable) {
-        let buckets = PrefilterBucket.classBuckets(table)
-        var firstClasses = Set<Int>()
-        for kind in 0..<PrecedingKind.count {
-            let contexts = PrecedingKind.contexts(kind, of: table) ?? Array(table.anchoredStarts.indices)
-            let starts = Set(contexts.map { Int(table.anchoredStarts[$0]) })
-            guard let kindBuckets = Self.buckets(table, starts, buckets, &firstClasses) else { return nil }
-            byKind.append(kindBuckets)
-        }
-        markUnits(of: firstClasses, table)
-    }
-
-    /// Sets the bits of every unit that starts a code point of one of `classes`.
-    private mutating func markUnits(of classes: Set<Int>, _ table: DFATable) {
-        var bases = Set<Int>()
-        for inputClass in classes {
-            // A final variant covers its base class's code points.
-            bases.insert(table.finalClasses.firstIndex(of: UInt16(inputClass)) ?? inputClass)
-        }
-        func mark(_ low: Int, _ high: Int) {
-            var unit = low
-            while unit <= high {
-                if unit & 63 == 0, unit + 63 <= high {
-                    units[unit >> 6] = ~0
-                    unit += 64
-                } else {
-                    units[unit >> 6] |= 1 << UInt64(unit & 63)
-                    unit += 1
-                }
-            }
-        }
-        for unit in 0..<0x80 where bases.contains(Int(table.asciiClasses[unit])) { mark(unit, unit) }
-        for (i, start) in table.rangeStarts.enumerated() where bases.contains(Int(table.rangeClasses[i])) {
-            let end = Int(i + 1 < table.rangeStarts.count ? table.rangeStarts[i + 1] : 0x110000) - 1
-            let low = Int(start)
-            if low <= 0xD7FF { mark(low, min(end, 0xD7FF)) }
-            if end >= 0xE000, low <= 0xFFFF { mark(max(low, 0xE000), min(end, 0xFFFF)) }
-            if end >= 0x10000 {  // the first units (high surrogates) of these supplementary code points
-                mark(0xD800 + (max(low, 0x10000) - 0x10000) >> 10, 0xD800 + (end - 0x10000) >> 10)
-            }
-            if low <= 0xFFFD, 0xFFFD <= end { mark(0xD800, 0xDFFF) }  // an unpaired surrogate reads as U+FFFD
-        }
-    }
-
-    private static func buckets(_ table: DFATable, _ starts: Set<Int>, _ buckets: [BucketSet], _ firstClasses: inout Set<Int>)
-        -> Buckets?
-    {
-        var result = Buckets()
-        let columns = table.classCount
-        for start in starts {
-            if table.stateFlags[start] & 1 != 0 { return nil }
-            for first in 0..<columns {
-                let entry = Int(table.transitions[start * columns + first])
-                if entry & 1 != 0 { return nil }
-                let next = entry >> 2
-                guard next != 0 else { continue }
-                firstClasses.insert(first)
-                var second = BucketSet()
-                if table.stateFlags[next] & 1 != 0 {
-                    second = .all
-                } else {
-                    for inputClass in 0..<columns {
-                        let step = Int(table.transitions[next * columns + inputClass])
-                        if step & 1 != 0 {
-                            second = .all
-                            break
-                        }
-                        if step >> 2 != 0 { second.formUnion(buckets[inputClass]) }
-                    }
-                }
-                let firstBuckets = buckets[first]
-                result.first.formUnion(firstBuckets)
-                for bucket in firstBuckets.members { result.second[bucket].formUnion(second) }
-            }
-        }
-        // After a surrogate comes the rest of the same code point (or anything, unpaired).
-        if result.first.contains(PrefilterBucket.surrogate) { result.second[PrefilterBucket.surrogate] = .all }
-        return result
-    }
-}
-
 /// The shared prefilter of several rules (numbered by their position in `init`'s list).
 final class Prefilter: @unchecked Sendable {
     // Unchecked: the frozen buffers are written in `init` only and freed in `deinit`.
@@ -237,11 +27,18 @@ final class Prefilter: @unchecked Sendable {
     /// List `k` is `members[offsets[k]..<offsets[k + 1]]`; list 0 is empty.
     let offsets: Frozen<Int32>
     let members: Frozen<Int32>
-    /// Bit per UTF-16 unit: some rule may start with it (exactly, not by bucket).
+    /// Bit per UTF-16 unit (or, on UTF-8, per byte value): some rule may start with it
+    /// (exactly, not by bucket).
     let startUnits: Frozen<UInt64>
-    /// The starting units when they are at most eight ASCII units (padded by repeating).
+    /// UTF-16: the starting units when they are at most eight ASCII units (padded by repeating).
     let asciiTargets: SIMD8<UInt16>?
+    /// UTF-8: the starting byte values when they are at most eight (padded by repeating).
+    let byteTargets: SIMD8<UInt8>?
+    /// UTF-8: bit per block of 64 code points above the BMP where some rule may start.
+    let supplementaryStarts: Frozen<UInt64>?
 
+    /// The prefilter of rules' start buckets: all of UTF-16 units (`StartBuckets.init(_:)`)
+    /// or all of UTF-8 bytes (`StartBuckets.init(utf8:)`).
     init(_ rules: [StartBuckets]) {
         var ids: [[Int32]: UInt16] = [[]: 0]
         var offsets: [Int32] = [0, 0]
@@ -264,21 +61,27 @@ final class Prefilter: @unchecked Sendable {
                 guard !starting.isEmpty else { continue }
                 lastUnit[kind << 8 | b0] = list(starting.map(Int32.init))
                 rows[kind << 8 | b0] = Int32(pairs.count)
-                var previous: (set: [Int], id: UInt16)? = nil
+                // The rules listed for each next bucket, in rule order (each rule's set
+                // read once).
+                var listed = [[Int32]](repeating: [], count: 256)
+                for rule in starting {
+                    for b1 in buckets[rule].second[b0].members { listed[b1].append(Int32(rule)) }
+                }
+                var previous: (set: [Int32], id: UInt16)? = nil
                 for b1 in 0..<256 {
-                    let set = starting.filter { buckets[$0].second[b0].contains(b1) }
-                    if let previous, previous.set == set {
+                    if let previous, previous.set == listed[b1] {
                         pairs.append(previous.id)
                         continue
                     }
-                    let id = list(set.map(Int32.init))
-                    previous = (set, id)
+                    let id = list(listed[b1])
+                    previous = (listed[b1], id)
                     pairs.append(id)
                 }
             }
         }
         precondition(ids.count <= Int(UInt16.max), "too many prefilter lists")
-        var startUnits = [UInt64](repeating: 0, count: 0x10000 / 64)
+        let utf8 = rules.first?.units.count == 4
+        var startUnits = [UInt64](repeating: 0, count: utf8 ? 4 : 0x10000 / 64)
         for rule in rules {
             for word in startUnits.indices { startUnits[word] |= rule.units[word] }
         }
@@ -287,10 +90,21 @@ final class Prefilter: @unchecked Sendable {
         for word in startUnits.indices where startUnits[word] != 0 && targets.count <= 8 {
             for bit in 0..<64 where startUnits[word] & (1 << UInt64(bit)) != 0 { targets.append(word << 6 | bit) }
         }
-        if !targets.isEmpty, targets.count <= 8, targets.allSatisfy({ $0 < 0x80 }) {
+        let few = !targets.isEmpty && targets.count <= 8
+        if !utf8, few, targets.allSatisfy({ $0 < 0x80 }) {
             self.asciiTargets = SIMD8<UInt16>((0..<8).map { UInt16(targets[$0 % targets.count]) })
         } else {
             self.asciiTargets = nil
+        }
+        self.byteTargets = utf8 && few ? SIMD8<UInt8>((0..<8).map { UInt8(targets[$0 % targets.count]) }) : nil
+        if utf8 {
+            var blocks = [UInt64](repeating: 0, count: 0x100000 / 64 / 64)
+            for rule in rules {
+                for word in blocks.indices { blocks[word] |= rule.supplementary[word] }
+            }
+            supplementaryStarts = Frozen(blocks)
+        } else {
+            supplementaryStarts = nil
         }
         self.rows = Frozen(rows)
         self.pairs = Frozen(pairs)
@@ -306,6 +120,7 @@ final class Prefilter: @unchecked Sendable {
         offsets.free()
         members.free()
         startUnits.free()
+        supplementaryStarts?.free()
     }
 
     /// Calls `body(p, rules)` for every position `p` of `text` where some rule may match,
@@ -417,7 +232,7 @@ final class Prefilter: @unchecked Sendable {
 }
 
 /// A copy of `array` that lives as long as the process (for tables built once).
-private func immortal<T: BitwiseCopyable>(_ array: [T]) -> UnsafePointer<T> {
+func immortal<T: BitwiseCopyable>(_ array: [T]) -> UnsafePointer<T> {
     let pointer = UnsafeMutablePointer<T>.allocate(capacity: array.count)
     pointer.initialize(from: array, count: array.count)
     return UnsafePointer(pointer)

@@ -179,6 +179,30 @@ final class ProductVerifier: @unchecked Sendable {
         _ text: UnsafeBufferPointer<UInt16>, at p: Int, listed: UnsafeBufferPointer<Int32>, nextStart: UnsafeMutablePointer<Int>,
         spent: UnsafeMutablePointer<Int>, ends: UnsafeMutablePointer<Int>
     ) -> Bool {
+        attempt(text, at: p, listed: listed, nextStart: nextStart, spent: spent, ends: ends) { runner, row, position, end, limit, steps in
+            runner.continueAnchored(text, from: p, row: row, at: position, end: end, limit: limit, steps: &steps)
+        }
+    }
+
+    /// `attempt` on UTF-8 (byte offsets; the product reads ASCII, one byte a code point).
+    @inline(never)
+    func attempt(
+        utf8 text: UnsafeBufferPointer<UInt8>, at p: Int, listed: UnsafeBufferPointer<Int32>, nextStart: UnsafeMutablePointer<Int>,
+        spent: UnsafeMutablePointer<Int>, ends: UnsafeMutablePointer<Int>
+    ) -> Bool {
+        attempt(text, at: p, listed: listed, nextStart: nextStart, spent: spent, ends: ends) { runner, row, position, end, limit, steps in
+            runner.continueAnchored(text, from: p, row: row, at: position, end: end, limit: limit, steps: &steps)
+        }
+    }
+
+    /// `attempt` on code units of either encoding; `continuing(runner, row, position, end,
+    /// limit, steps)` is the rule's own `continueAnchored` on the same text.
+    @inline(__always)
+    private func attempt<Unit: UnsignedInteger & FixedWidthInteger>(
+        _ text: UnsafeBufferPointer<Unit>, at p: Int, listed: UnsafeBufferPointer<Int32>, nextStart: UnsafeMutablePointer<Int>,
+        spent: UnsafeMutablePointer<Int>, ends: UnsafeMutablePointer<Int>,
+        continuing: (DFARunner, Int, Int, Int, Int, inout Int) -> Int
+    ) -> Bool {
         let start = start(text, at: p)
         guard start >= 0 else { return false }
         @inline(__always) func limit(_ rule: Int) -> Int { CompiledScan.limit(at: p, nextStart: nextStart[rule], spent: spent[rule]) }
@@ -202,15 +226,14 @@ final class ProductVerifier: @unchecked Sendable {
             let row = row(of: rule, in: state)
             guard row != 0 else { continue }
             // Alive where the product stopped: on to its own DFA (charged the whole run).
-            ends[rule] = runners[rule].continueAnchored(
-                text, from: p, row: row, at: position, end: ends[rule], limit: limit(rule), steps: &spent[rule])
+            ends[rule] = continuing(runners[rule], row, position, ends[rule], limit(rule), &spent[rule])
         }
         return true
     }
 
     /// The start state at `position`, or -1 when the product cannot start there.
     @inline(__always)
-    func start(_ text: UnsafeBufferPointer<UInt16>, at position: Int) -> Int {
+    func start<Unit: UnsignedInteger & FixedWidthInteger>(_ text: UnsafeBufferPointer<Unit>, at position: Int) -> Int {
         if position == 0 { return Int(starts[0x80]) }
         let previous = text[position - 1]
         return previous < 0x80 ? Int(starts[Int(previous)]) : -1
@@ -221,8 +244,8 @@ final class ProductVerifier: @unchecked Sendable {
     /// `position`. Returns the state reached (0 when every component died) and where it
     /// stopped: the end of its run, or the first unit it leaves to the rules.
     @inline(__always)
-    func run(
-        _ text: UnsafeBufferPointer<UInt16>, from state: Int, at start: Int, stop: Int, matched: (Int, Int) -> Void
+    func run<Unit: UnsignedInteger & FixedWidthInteger>(
+        _ text: UnsafeBufferPointer<Unit>, from state: Int, at start: Int, stop: Int, matched: (Int, Int) -> Void
     ) -> (state: Int, position: Int) {
         var state = state
         var position = start

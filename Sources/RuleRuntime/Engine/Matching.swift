@@ -7,14 +7,14 @@ import Foundation
 
 /// One match of one rule, before resolution. Offsets are UTF-16 code units into the
 /// original text, as `NSRange`.
-public struct Candidate: Sendable, Hashable {
+package struct Candidate: Sendable, Hashable {
     /// Index of the rule in `StyleTable.rules` (its declaration order).
-    public var ruleIndex: Int
+    package var ruleIndex: Int
     /// The whole match.
-    public var range: TextRange
+    package var range: TextRange
     /// Capture groups by number: `groups[0]` is `range`; `nil` where a group did not
     /// participate. Prefix rules and tags have only `groups[0]`.
-    public var groups: [TextRange?] {
+    package var groups: [TextRange?] {
         get { storedGroups ?? [range] }
         set { storedGroups = newValue }
     }
@@ -25,25 +25,25 @@ public struct Candidate: Sendable, Hashable {
     var pendingGroups = false
     /// For tag families and generic elements: the tag's name, level, content, markup and
     /// attributes.
-    public var tag: TagInfo? {
+    package var tag: TagInfo? {
         get { tagBox?.info }
         set { tagBox = newValue.map(TagBox.init) }
     }
     /// Boxed, so that a candidate stays small and copying one without a tag costs nothing.
     var tagBox: TagBox?
 
-    public init(ruleIndex: Int, range: TextRange, groups: [TextRange?]? = nil, tag: TagInfo? = nil) {
+    package init(ruleIndex: Int, range: TextRange, groups: [TextRange?]? = nil, tag: TagInfo? = nil) {
         self.ruleIndex = ruleIndex
         self.range = range
         self.storedGroups = groups
         self.tagBox = tag.map(TagBox.init)
     }
 
-    public static func == (a: Candidate, b: Candidate) -> Bool {
+    package static func == (a: Candidate, b: Candidate) -> Bool {
         a.ruleIndex == b.ruleIndex && a.range == b.range && a.groups == b.groups && a.tag == b.tag
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(ruleIndex)
         hasher.combine(range)
         hasher.combine(groups)
@@ -56,14 +56,14 @@ public struct Candidate: Sendable, Hashable {
 ///
 /// `ReferenceMatcher` is the reference implementation (`NSRegularExpression` per regex
 /// rule); the compiled automaton the generator emits is another.
-public protocol CandidateMatcher: Sendable {
+package protocol CandidateMatcher: Sendable {
     /// `units` is `Array(text.utf16)`, decoded once by the caller.
     func candidates(in text: String, units: [UInt16]) -> [Candidate]
 }
 
 extension CandidateMatcher {
     /// The candidates of `text` (decoding its UTF-16 units).
-    public func candidates(in text: String) -> [Candidate] { candidates(in: text, units: utf16Units(text)) }
+    package func candidates(in text: String) -> [Candidate] { candidates(in: text, units: utf16Units(text)) }
 }
 
 /// Why a `ReferenceMatcher` could not be built.
@@ -81,7 +81,7 @@ public enum ReferenceMatcherError: Error, Equatable, CustomStringConvertible {
 
 /// The reference matcher: `NSRegularExpression` for regex rules (with the rule's flags),
 /// a word scanner for prefix rules, and the tag scanner for tag families and elements.
-public struct ReferenceMatcher: CandidateMatcher {
+package struct ReferenceMatcher: CandidateMatcher {
     /// How one rule is matched.
     enum Kind: @unchecked Sendable {
         // `NSRegularExpression` is immutable and documented as thread-safe.
@@ -126,14 +126,14 @@ public struct ReferenceMatcher: CandidateMatcher {
 
     /// Compiles every rule of `table`. Throws `ReferenceMatcherError.invalidRegex` naming
     /// the first rule whose pattern `NSRegularExpression` rejects.
-    public init(table: StyleTable) throws {
+    package init(table: StyleTable) throws {
         try self.init(table: table, automata: nil)
     }
 
     /// The compiled matcher: regex rules with an automaton in `automata` (same rule
     /// indices as `table.rules`) run on it (see `CompiledScan`); the others on
     /// NSRegularExpression.
-    public init(table: StyleTable, automata: CompiledRuleSet?) throws {
+    package init(table: StyleTable, automata: CompiledRuleSet?) throws {
         var kinds: [Kind] = []
         var scanned: [AcceleratedRegex] = []
         var scanRules: [Int] = []
@@ -150,7 +150,7 @@ public struct ReferenceMatcher: CandidateMatcher {
             case .regex(let pattern, let flags, _):
                 if let automata, index < automata.automata.count, let automaton = automata.automata[index] {
                     let regex = AcceleratedRegex(program: automaton.program, dfa: automaton.dfa, ownScan: false)
-                    if regex.starts != nil {
+                    if regex.scannable {
                         scanned.append(regex)
                         scanRules.append(index)
                         kinds.append(.scanned)
@@ -180,7 +180,7 @@ public struct ReferenceMatcher: CandidateMatcher {
         storage = Storage(kinds: kinds, scan: scanned.isEmpty ? nil : CompiledScan(scanned), scanRules: scanRules)
     }
 
-    public func candidates(in text: String, units: [UInt16]) -> [Candidate] {
+    package func candidates(in text: String, units: [UInt16]) -> [Candidate] {
         var interrupted: [InterruptedRule] = []
         return units.withUnsafeBufferPointer {
             candidates(in: text, units: $0, solvingGroups: true, budget: .unlimited, interrupted: &interrupted)
@@ -191,10 +191,11 @@ public struct ReferenceMatcher: CandidateMatcher {
     /// `solvingGroups` (`RuleEngine.render` solves them when they are read).
     /// `marks`: see `CompiledScan.run` (the units equal to `markTargets`). Rules on
     /// NSRegularExpression run under `budget`; those stopped early are added to
-    /// `interrupted` (without their names, which the matcher does not know).
+    /// `interrupted` (without their names, which the matcher does not know). Without
+    /// `scanning`, the rules of the shared scan are left out.
     func candidates(
         in text: String, units: UnsafeBufferPointer<UInt16>, marks: UnsafePointer<UInt64>? = nil, solvingGroups: Bool,
-        budget: FallbackBudget, interrupted: inout [InterruptedRule]
+        budget: FallbackBudget, interrupted: inout [InterruptedRule], scanning: Bool = true
     ) -> [Candidate] {
         var result: [Candidate] = []
         result.reserveCapacity(16)
@@ -220,7 +221,7 @@ public struct ReferenceMatcher: CandidateMatcher {
                 Self.entityCandidates(units, ruleIndex: ruleIndex, into: &result)
             }
         }
-        if let scan = storage.scan {
+        if scanning, let scan = storage.scan {
             let scanRules = storage.scanRules
             scan.run(units, marks: marks, solvingGroups: solvingGroups) { index, whole, groups, pending in
                 var candidate = Candidate(ruleIndex: scanRules[index], range: whole, groups: groups)

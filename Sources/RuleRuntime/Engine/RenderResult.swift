@@ -290,9 +290,15 @@ public struct RuleMatch: Sendable, Hashable {
 /// the candidates the matches were made from, and the matcher that solves groups left
 /// pending.
 final class MatchContext: @unchecked Sendable {
-    // Unchecked: immutable; `units` points into `storage`, which lives as long as this.
-    let storage: TextUnits
-    let units: UnsafeBufferPointer<UInt16>
+    // Unchecked: immutable but for what `lazy` makes when first read, under its lock;
+    // `units` points into `storage`, which lives as long as this.
+    private let madeUnits: TextUnits?
+    /// The text's units (when not made for the render) and the result's display text.
+    let lazy: LazyValues
+    /// The text's UTF-16 units: made for the render, or (after a render on UTF-8) when
+    /// first read.
+    var storage: TextUnits { madeUnits ?? lazy.units() }
+    var units: UnsafeBufferPointer<UInt16> { storage.buffer }
     let rules: [RuleEntry]
     let candidates: [Candidate]
     let solver: ReferenceMatcher?
@@ -307,8 +313,8 @@ final class MatchContext: @unchecked Sendable {
         units: TextUnits, rules: [RuleEntry], candidates: [Candidate], solver: ReferenceMatcher? = nil,
         presentation: TablePresentation = .plain, truncationRuleIndex: Int? = nil
     ) {
-        self.storage = units
-        self.units = units.buffer
+        self.madeUnits = units
+        self.lazy = LazyValues(nil)
         self.rules = rules
         self.candidates = candidates
         self.solver = solver
@@ -316,8 +322,61 @@ final class MatchContext: @unchecked Sendable {
         self.truncationRuleIndex = truncationRuleIndex
     }
 
+    /// A context whose UTF-16 units are made from `text` when first read, unless `made`.
+    init(
+        text: String, made: TextUnits?, rules: [RuleEntry], candidates: [Candidate], solver: ReferenceMatcher?,
+        presentation: TablePresentation
+    ) {
+        self.madeUnits = made
+        self.lazy = LazyValues(made == nil ? text : nil)
+        self.rules = rules
+        self.candidates = candidates
+        self.solver = solver
+        self.presentation = presentation
+        self.truncationRuleIndex = nil
+    }
+
     func string(_ range: TextRange) -> String {
         utf16String(units[range.location..<range.upperBound])
+    }
+}
+
+/// What a render's result makes when first read, under one lock (shared by the copies of
+/// a result): the text's UTF-16 units after a render on UTF-8, and the display text.
+final class LazyValues: @unchecked Sendable {
+    // Unchecked: `units` and `display` are only read and written under `lock`.
+    private let lock = NSLock()
+    private let text: String?
+    private var made: TextUnits?
+    private var display: String?
+
+    /// `text`: the text whose units to make when first read (`nil`: the context has them).
+    init(_ text: String?) { self.text = text }
+
+    func units() -> TextUnits {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        let units = TextUnits.make(text ?? "")
+        made = units
+        return units
+    }
+
+    /// The display text, made by `make` the first time (which may read the units).
+    func display(_ make: () -> String) -> String {
+        lock.lock()
+        if let display {
+            lock.unlock()
+            return display
+        }
+        lock.unlock()
+        // Made outside the lock (it reads `units()`); the first one stored wins.
+        let made = make()
+        lock.lock()
+        defer { lock.unlock() }
+        if let display { return display }
+        display = made
+        return made
     }
 }
 
@@ -417,7 +476,6 @@ public struct RenderResult: Sendable, Hashable {
     /// Where the shown source ends (a truncated result); `nil`: the whole text.
     let sourceLimit: Int?
     /// The display text, built once when first read.
-    let displayCache = DisplayCache()
 
     init(
         text: String, matches: [RuleMatch], discarded: [DiscardedMatch], interrupted: [InterruptedRule] = [], context: MatchContext?,
@@ -434,7 +492,7 @@ public struct RenderResult: Sendable, Hashable {
     /// What is shown: plain text, tag contents, replacements, U+FFFC for attachments.
     /// (Built on first read and kept: hit testing and attributed strings read it again.)
     public var display: String {
-        displayCache.value { buildDisplay() }
+        context?.lazy.display { buildDisplay() } ?? ""
     }
 
     private func buildDisplay() -> String {

@@ -23,20 +23,20 @@
 extension Resolver {
     /// A resolved cluster or text: kept candidates in text order (by start, outer before
     /// inner), each one's parent as an index into `kept` (`-1`: none), and the discarded.
-    public struct Resolution: Sendable, Hashable {
-        public var kept: [Int]
+    package struct Resolution: Sendable, Hashable {
+        package var kept: [Int]
         /// `nil` when nothing nests (every parent is `-1`).
-        public var parents: [Int]?
-        public var discarded: [Discard]
+        package var parents: [Int]?
+        package var discarded: [Discard]
 
-        public init(kept: [Int], parents: [Int]?, discarded: [Discard]) {
+        package init(kept: [Int], parents: [Int]?, discarded: [Discard]) {
             self.kept = kept
             self.parents = parents
             self.discarded = discarded
         }
 
         /// The parent of `kept[position]` (an index into `kept`), or `nil`.
-        public func parent(of position: Int) -> Int? {
+        package func parent(of position: Int) -> Int? {
             guard let parents, parents[position] >= 0 else { return nil }
             return parents[position]
         }
@@ -46,7 +46,7 @@ extension Resolver {
     /// a match of a container (`nil` otherwise, or `contents` itself `nil` when the table has
     /// no container). Discarded candidates name the best-ranked kept candidate they conflict
     /// with.
-    public static func resolve(_ candidates: [Candidate], priorities: [Int], contents: [TextRange?]?) -> Resolution {
+    package static func resolve(_ candidates: [Candidate], priorities: [Int], contents: [TextRange?]?) -> Resolution {
         guard let contents else {
             let (kept, discarded) = resolve(candidates, priorities: priorities)
             return Resolution(kept: kept, parents: nil, discarded: discarded)

@@ -19,16 +19,16 @@
 /// so it answers "best-ranked kept candidate overlapping this range" by scanning the
 /// range; each rule's own matches are disjoint too, so the scans add up to at most
 /// (number of rules) × (text length).
-public enum Resolver {
+package enum Resolver {
     /// A discarded candidate: its index, the index of the best-ranked kept candidate it
     /// overlaps, and the first ranking key on which that one beats it. (A struct, not a
     /// tuple: an array of tuples looks up its element type at run time on every render.)
-    public struct Discard: Sendable, Hashable {
-        public var index: Int
-        public var by: Int
-        public var decider: DiscardReason.Decider
+    package struct Discard: Sendable, Hashable {
+        package var index: Int
+        package var by: Int
+        package var decider: DiscardReason.Decider
 
-        public init(index: Int, by: Int, decider: DiscardReason.Decider) {
+        package init(index: Int, by: Int, decider: DiscardReason.Decider) {
             self.index = index
             self.by = by
             self.decider = decider
@@ -39,7 +39,7 @@ public enum Resolver {
     /// priority of a candidate's rule (a rule index past the end counts as priority 0).
     /// Returns indices into `candidates`: the kept ones in text order, the discarded ones
     /// ordered by range (location, then length), rule index and index.
-    public static func resolve(_ candidates: [Candidate], priorities: [Int]) -> (kept: [Int], discarded: [Discard]) {
+    package static func resolve(_ candidates: [Candidate], priorities: [Int]) -> (kept: [Int], discarded: [Discard]) {
         // The usual case, as the compiled scan emits it: non-empty candidates in text order,
         // none overlapping the one before. Every one is kept, in that order.
         let alreadyResolved = candidates.withUnsafeBufferPointer { c in
@@ -143,7 +143,7 @@ public enum Resolver {
     }
 
     /// The indices of the non-empty candidates, best first.
-    public static func ranking(_ candidates: [Candidate], priorities: [Int]) -> [Int] {
+    package static func ranking(_ candidates: [Candidate], priorities: [Int]) -> [Int] {
         var order = candidates.indices.filter { candidates[$0].range.length > 0 && candidates[$0].range.location >= 0 }
         let keys = candidates.map { c in
             (priority: priority(of: c, priorities), location: c.range.location, length: c.range.length, rule: c.ruleIndex)
@@ -161,7 +161,7 @@ public enum Resolver {
 
     /// The first ranking key on which `winner` beats `loser` (`declarationOrder` when they
     /// tie on every key).
-    public static func decider(winner: Candidate, loser: Candidate, priorities: [Int]) -> DiscardReason.Decider {
+    package static func decider(winner: Candidate, loser: Candidate, priorities: [Int]) -> DiscardReason.Decider {
         if priority(of: winner, priorities) != priority(of: loser, priorities) { return .priority }
         if winner.range.location != loser.range.location { return .position }
         if winner.range.length != loser.range.length { return .length }

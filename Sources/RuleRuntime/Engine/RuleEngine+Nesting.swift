@@ -12,7 +12,7 @@ extension RuleEngine {
     /// that did not take part gives an empty range at the match's start), else the whole
     /// match. A container that shows a replacement or an attachment (a table made by hand)
     /// holds nothing.
-    func contentRanges(of candidates: inout [Candidate], containers: [Container], units: UnsafeBufferPointer<UInt16>)
+    func contentRanges(of candidates: inout [Candidate], containers: [Container], units: () -> UnsafeBufferPointer<UInt16>)
         -> [TextRange?]
     {
         var contents = [TextRange?](repeating: nil, count: candidates.count)
@@ -23,7 +23,7 @@ extension RuleEngine {
             }
             let show = containers[rule].show
             if show != nil, candidates[index].pendingGroups, let reference {
-                candidates[index].storedGroups = reference.groups(ruleIndex: rule, range: candidates[index].range, units: units)
+                candidates[index].storedGroups = reference.groups(ruleIndex: rule, range: candidates[index].range, units: units())
                 candidates[index].pendingGroups = false
             }
             contents[index] = candidates[index].contentRange(show: show)

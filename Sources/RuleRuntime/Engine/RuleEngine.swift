@@ -14,7 +14,7 @@
 /// ```
 public struct RuleEngine: Sendable {
     public let table: StyleTable
-    public let matcher: any CandidateMatcher
+    package let matcher: any CandidateMatcher
     /// How much work each rule on NSRegularExpression may do in one render (`.unlimited`
     /// unless set; engines compiled at run time start with `.standard`). Rules stopped
     /// early are listed in `RenderResult.interrupted`. Rules on automata need no budget.
@@ -22,8 +22,6 @@ public struct RuleEngine: Sendable {
     /// `matcher` when it is the built-in one: render then leaves compiled rules' groups to
     /// be solved when read.
     let reference: ReferenceMatcher?
-    /// `reference?.markTargets`.
-    let markTargets: SIMD8<UInt16>?
     /// What each rule's matches show (per tag name for tag families), precomputed so that
     /// rendering never copies a rule entry.
     let displayKinds: [DisplayKind]
@@ -102,11 +100,10 @@ public struct RuleEngine: Sendable {
     }
 
     /// An engine on any matcher for `table`'s rules (such as a generated automaton).
-    public init(table: StyleTable, matcher: any CandidateMatcher) {
+    package init(table: StyleTable, matcher: any CandidateMatcher) {
         self.table = table
         self.matcher = matcher
         self.reference = matcher as? ReferenceMatcher
-        self.markTargets = reference?.markTargets
         self.displayKinds = table.rules.map { rule in
             switch rule.matcher {
             case .tagFamily, .element: return DisplayKind(rule.presentation, isTag: true)
@@ -127,7 +124,13 @@ public struct RuleEngine: Sendable {
     /// Note: match records and the result are lazy views (ranges + indices); no string is
     /// built here, so the cost after matching is resolution and one record per match.
     public func render(_ text: String) -> RenderResult {
-        let storage = TextUnits.make(text, marking: markTargets)
+        // A native string's own UTF-8, when every compiled rule can scan it.
+        if let reference, reference.scansUTF8,
+            let result = text.utf8.withContiguousStorageIfAvailable({ render(text, utf8: $0, reference: reference) })
+        {
+            return result
+        }
+        let storage = TextUnits.make(text, marking: reference?.markTargets)
         let units = storage.buffer  // valid while `storage` lives: the context below keeps it
         var candidates: [Candidate]
         var interrupted: [InterruptedRule] = []
@@ -144,11 +147,35 @@ public struct RuleEngine: Sendable {
                     || c.ruleIndex < 0 || c.ruleIndex >= ruleCount
             }
         }
-        let contents = containers.map { contentRanges(of: &candidates, containers: $0, units: units) }
-        let resolution = Resolver.resolve(candidates, priorities: priorities, contents: contents)
+        let contents = containers.map { contentRanges(of: &candidates, containers: $0, units: { units }) }
         let context = MatchContext(
             units: storage, rules: table.rules, candidates: candidates, solver: reference, presentation: tablePresentation)
+        return result(text, candidates, contents: contents, interrupted: interrupted, context: context)
+    }
 
+    /// `render` on `text`'s own UTF-8: the shared scan reads the bytes, and the text's
+    /// UTF-16 units are made only when a rule outside the scan reads them (or, later, a
+    /// string of the result is read).
+    private func render(_ text: String, utf8 bytes: UnsafeBufferPointer<UInt8>, reference: ReferenceMatcher) -> RenderResult {
+        var made: TextUnits?
+        func units() -> UnsafeBufferPointer<UInt16> {
+            if made == nil { made = TextUnits.make(text) }
+            return made!.buffer
+        }
+        var interrupted: [InterruptedRule] = []
+        var candidates = reference.candidates(utf8: bytes, text: text, units: units, budget: fallbackBudget, interrupted: &interrupted)
+        for index in interrupted.indices { interrupted[index].rule = ruleNames[interrupted[index].ruleIndex] }
+        let contents = containers.map { contentRanges(of: &candidates, containers: $0, units: units) }
+        let context = MatchContext(
+            text: text, made: made, rules: table.rules, candidates: candidates, solver: reference, presentation: tablePresentation)
+        return result(text, candidates, contents: contents, interrupted: interrupted, context: context)
+    }
+
+    /// Resolution, records and the result of a render's candidates.
+    private func result(
+        _ text: String, _ candidates: [Candidate], contents: [TextRange?]?, interrupted: [InterruptedRule], context: MatchContext
+    ) -> RenderResult {
+        let resolution = Resolver.resolve(candidates, priorities: priorities, contents: contents)
         let (matches, discarded) = candidates.withUnsafeBufferPointer { candidates in
             // A kept container shows its content in place (and maps positions in it as plain text).
             if let contents, resolution.kept.contains(where: { contents[$0] != nil }) {

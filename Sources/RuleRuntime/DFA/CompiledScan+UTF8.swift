@@ -1,0 +1,69 @@
+/// The shared scan on a string's own UTF-8: the same pass as on UTF-16 (`CompiledScan.run`)
+/// with the UTF-8 prefilter, the product and each rule's DFA on bytes, and byte offsets.
+extension CompiledScan {
+    /// Calls `emit(rule, position, start, end, pending)` for every match of every rule found
+    /// at prefilter position `position` (increasing from call to call; `start` is at or after
+    /// it): byte offsets; `pending`: the rule has capture groups, left to be solved when read.
+    /// Where the DFA cannot tell where a match starts (an anchored attempt that ran out of
+    /// steps, then an unanchored search whose match began before its last idle position),
+    /// `search(rule, from)` finds the match with the Pike VM (the caller runs it on UTF-16)
+    /// and returns its byte range, or `nil`.
+    func run(
+        utf8 text: UnsafeBufferPointer<UInt8>, emit: (Int, Int, Int, Int, Bool) -> Void,
+        search: (Int, Int) -> (start: Int, end: Int)?
+    ) {
+        guard let prefilter = utf8Prefilter else { return }
+        let ruleCount = rules.count
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * ruleCount + 2) { state in
+            // As in `run`: nextStart, spent, the product's ends, resumeAt and finished.
+            state.initialize(repeating: 0)
+            let nextStart = state.baseAddress!, spent = state.baseAddress! + ruleCount, ends = state.baseAddress! + 2 * ruleCount
+            let resumeAt = state.baseAddress! + 3 * ruleCount, finished = resumeAt + 1
+            func finish(_ index: Int) {
+                nextStart[index] = Int.max
+                finished.pointee += 1
+                if finished.pointee == ruleCount { resumeAt.pointee = Int.max }
+            }
+            /// Takes the result of rule `index`'s anchored attempt at `p`.
+            @inline(__always) func settle(_ index: Int, _ p: Int, _ end: Int) {
+                guard end > p || end == DFARunner.gaveUp else { return }
+                let rule = rules[index]
+                if end == DFARunner.gaveUp {
+                    spent[index] = 0
+                    var found: (start: Int, end: Int)?
+                    if let (idle, end, startsAtIdle) = rule.runner.findEnd(text, from: p) {
+                        found = startsAtIdle ? (idle, end) : search(index, p)
+                    }
+                    guard let found else {
+                        finish(index)
+                        return
+                    }
+                    nextStart[index] = found.end
+                    emit(index, p, found.start, found.end, rule.groupCount > 0)
+                } else {
+                    nextStart[index] = end
+                    spent[index] = 0
+                    emit(index, p, p, end, rule.groupCount > 0)
+                }
+            }
+            prefilter.forEachCandidate(utf8: text, resume: { ruleCount == 1 ? nextStart[0] : resumeAt.pointee }) { p, listed in
+                // Several rules to try here: one run of the product for all of them.
+                if listed.count >= 2, let product,
+                    product.attempt(utf8: text, at: p, listed: listed, nextStart: nextStart, spent: spent, ends: ends)
+                {
+                    for member in listed where p >= nextStart[Int(member)] { settle(Int(member), p, ends[Int(member)]) }
+                    return
+                }
+                for member in listed {
+                    let index = Int(member)
+                    guard p >= nextStart[index] else { continue }
+                    settle(
+                        index, p,
+                        rules[index].runner.matchAnchored(
+                            text, at: p, limit: Self.limit(at: p, nextStart: nextStart[index], spent: spent[index]),
+                            steps: &spent[index]))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// The candidates of a string's own UTF-8: the shared scan runs on the bytes and its
+/// matches get UTF-16 offsets at their boundaries only (`UTF16Counter`); the rules it does
+/// not run (tags, word prefixes, entities, NSRegularExpression, Pike VM only) read the
+/// text's UTF-16 units, which `units()` transcodes when first asked.
+extension ReferenceMatcher {
+    /// Whether the shared scan runs every rule, so that a render on UTF-8 needs no UTF-16.
+    var scansEveryRule: Bool { storage.unscanned.isEmpty && storage.scan?.utf8Prefilter != nil }
+
+    /// Whether the UTF-8 path is available (the rules of the shared scan have their UTF-8
+    /// prefilter).
+    var scansUTF8: Bool { storage.scan == nil || storage.scan?.utf8Prefilter != nil }
+
+    /// `candidates(in:units:…)` on `bytes`, `text`'s UTF-8, with groups of compiled rules
+    /// left pending.
+    func candidates(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, text: String, units: () -> UnsafeBufferPointer<UInt16>, budget: FallbackBudget,
+        interrupted: inout [InterruptedRule]
+    ) -> [Candidate] {
+        var result: [Candidate] = []
+        // About one match a hundred bytes in prose; growing past it copies candidates.
+        result.reserveCapacity(16 + bytes.count / 64)
+        let storage = self.storage
+        if !storage.unscanned.isEmpty {
+            result = candidates(
+                in: text, units: units(), solvingGroups: false, budget: budget, interrupted: &interrupted, scanning: false)
+        }
+        guard let scan = storage.scan else { return result }
+        let scanRules = storage.scanRules
+        var counter = UTF16Counter()
+        scan.run(
+            utf8: bytes,
+            emit: { index, position, start, end, pending in
+                let at = counter.offset(of: position, in: bytes)
+                let location = at + UTF8Text.utf16Count(bytes, from: position, to: start)
+                let length = UTF8Text.utf16Count(bytes, from: start, to: end)
+                var candidate = Candidate(ruleIndex: scanRules[index], range: TextRange(location: location, length: length))
+                candidate.pendingGroups = pending
+                result.append(candidate)
+            },
+            search: { index, from in
+                // The Pike VM on UTF-16 from the same position, back to bytes.
+                let text = units()
+                let fromUnit = counter.offset(of: from, in: bytes)
+                let rule = scan.rules[index]
+                guard
+                    let groups = AcceleratedRegex.search(
+                        text, from: fromUnit, regex: rule.regex, dfa: rule.runner, vm: { PikeVM(rule.regex) }, groupCount: rule.groupCount),
+                    let whole = groups[0]
+                else { return nil }
+                let start = UTF8Text.byteOffset(bytes, from: from, units: whole.location - fromUnit)
+                return (start, UTF8Text.byteOffset(bytes, from: start, units: whole.length))
+            })
+        return result
+    }
+}
