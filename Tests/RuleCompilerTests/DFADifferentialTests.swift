@@ -17,7 +17,7 @@ final class DFADifferentialTests: XCTestCase {
         let required = long ? 1_000_000 : 6_000
         let seed = testSeed(0x5EED_DFA0)
         var grammar = PatternGrammar(rng: SeededGenerator(seed: seed))
-        var pairs = 0, withDFA = 0, failures = 0
+        var pairs = 0, withDFA = 0, failures = 0, utf8Pairs = 0
         while pairs < required {
             let fragment = grammar.fragment()
             let pattern = fragment.pattern
@@ -28,10 +28,14 @@ final class DFADifferentialTests: XCTestCase {
             let dfa = DFABuilder.build(program)
             if dfa != nil { withDFA += 1 }
             let compiled = AcceleratedRegex(program: program, dfa: dfa)
+            // The shared scan on the text's own UTF-8 (the path `render` takes on a native
+            // string) for every rule it can run.
+            let scan = compiled.scannable ? CompiledScan([AcceleratedRegex(program: program, dfa: dfa, ownScan: false)]) : nil
             for text in texts {
                 pairs += 1
                 guard let expected = ICUReference.matches(regex, in: text) else { continue }
-                let actual = compiled.matches(in: Array(text.utf16))
+                let units = Array(text.utf16)
+                let actual = compiled.matches(in: units)
                 if expected != actual {
                     failures += 1
                     if failures <= 20 {
@@ -40,9 +44,26 @@ final class DFADifferentialTests: XCTestCase {
                                 + "ICU \(ICUReference.describe(expected)), DFA path \(ICUReference.describe(actual))")
                     }
                 }
+                guard let scan else { continue }
+                utf8Pairs += 1
+                var wholes: [TextRange] = []
+                Array(text.utf8).withUnsafeBufferPointer { bytes in
+                    units.withUnsafeBufferPointer { u in scan.run(utf8: bytes, units: { u }) { _, range, _ in wholes.append(range) } }
+                }
+                let expectedWholes = expected.compactMap { $0.first ?? nil }
+                if wholes != expectedWholes {
+                    failures += 1
+                    if failures <= 20 {
+                        XCTFail(
+                            "seed \(seed) pattern \(pattern.debugDescription) flags '\(flags.letters)' text \(text.debugDescription): "
+                                + "ICU \(expectedWholes), UTF-8 scan \(wholes)")
+                    }
+                }
             }
         }
-        print("DFA differential (seed \(seed)): \(pairs) pairs, \(withDFA) programs with a DFA, \(failures) disagreements")
+        print(
+            "DFA differential (seed \(seed)): \(pairs) pairs (\(utf8Pairs) also on the UTF-8 scan), \(withDFA) programs with a DFA, "
+                + "\(failures) disagreements")
         XCTAssertGreaterThan(withDFA, 500, "seed \(seed)")
     }
 

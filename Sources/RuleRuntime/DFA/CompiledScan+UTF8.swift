@@ -66,4 +66,36 @@ extension CompiledScan {
             }
         }
     }
+
+    /// `run(utf8:…)` with UTF-16 ranges: calls `emit(rule, range, pending)` for every match,
+    /// its offsets counted from the bytes at its boundaries only (`UTF16Counter`). The rare
+    /// searches whose start the DFA cannot tell run the Pike VM on `units()` (the text's
+    /// UTF-16, made by the caller when first asked).
+    @inline(__always)
+    func run(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, units: () -> UnsafeBufferPointer<UInt16>, emit: (Int, TextRange, Bool) -> Void
+    ) {
+        var counter = UTF16Counter()
+        run(
+            utf8: bytes,
+            emit: { index, position, start, end, pending in
+                let at = counter.offset(of: position, in: bytes)
+                let location = at + UTF8Text.utf16Count(bytes, from: position, to: start)
+                let length = UTF8Text.utf16Count(bytes, from: start, to: end)
+                emit(index, TextRange(location: location, length: length), pending)
+            },
+            search: { index, from in
+                // The Pike VM on UTF-16 from the same position, back to bytes.
+                let text = units()
+                let fromUnit = counter.offset(of: from, in: bytes)
+                let rule = rules[index]
+                guard
+                    let groups = AcceleratedRegex.search(
+                        text, from: fromUnit, regex: rule.regex, dfa: rule.runner, vm: { PikeVM(rule.regex) }, groupCount: rule.groupCount),
+                    let whole = groups[0]
+                else { return nil }
+                let start = UTF8Text.byteOffset(bytes, from: from, units: whole.location - fromUnit)
+                return (start, UTF8Text.byteOffset(bytes, from: start, units: whole.length))
+            })
+    }
 }

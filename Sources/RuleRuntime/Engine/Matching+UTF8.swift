@@ -26,30 +26,11 @@ extension ReferenceMatcher {
         }
         guard let scan = storage.scan else { return result }
         let scanRules = storage.scanRules
-        var counter = UTF16Counter()
-        scan.run(
-            utf8: bytes,
-            emit: { index, position, start, end, pending in
-                let at = counter.offset(of: position, in: bytes)
-                let location = at + UTF8Text.utf16Count(bytes, from: position, to: start)
-                let length = UTF8Text.utf16Count(bytes, from: start, to: end)
-                var candidate = Candidate(ruleIndex: scanRules[index], range: TextRange(location: location, length: length))
-                candidate.pendingGroups = pending
-                result.append(candidate)
-            },
-            search: { index, from in
-                // The Pike VM on UTF-16 from the same position, back to bytes.
-                let text = units()
-                let fromUnit = counter.offset(of: from, in: bytes)
-                let rule = scan.rules[index]
-                guard
-                    let groups = AcceleratedRegex.search(
-                        text, from: fromUnit, regex: rule.regex, dfa: rule.runner, vm: { PikeVM(rule.regex) }, groupCount: rule.groupCount),
-                    let whole = groups[0]
-                else { return nil }
-                let start = UTF8Text.byteOffset(bytes, from: from, units: whole.location - fromUnit)
-                return (start, UTF8Text.byteOffset(bytes, from: start, units: whole.length))
-            })
+        scan.run(utf8: bytes, units: units) { index, range, pending in
+            var candidate = Candidate(ruleIndex: scanRules[index], range: range)
+            candidate.pendingGroups = pending
+            result.append(candidate)
+        }
         return result
     }
 }

@@ -290,14 +290,17 @@ public struct RuleMatch: Sendable, Hashable {
 /// the candidates the matches were made from, and the matcher that solves groups left
 /// pending.
 final class MatchContext: @unchecked Sendable {
-    // Unchecked: immutable but for what `lazy` makes when first read, under its lock;
-    // `units` points into `storage`, which lives as long as this.
+    // Unchecked: immutable but for `made` and `display`, which are made when first read
+    // and only read and written under `Self.locks`' lock for this context; `units` points
+    // into the storage, which lives as long as this.
     private let madeUnits: TextUnits?
-    /// The text's units (when not made for the render) and the result's display text.
-    let lazy: LazyValues
+    /// The text whose units to make when first read (`nil`: `madeUnits` has them).
+    private let lazyText: String?
+    private var made: TextUnits?
+    private var display: String?
     /// The text's UTF-16 units: made for the render, or (after a render on UTF-8) when
     /// first read.
-    var storage: TextUnits { madeUnits ?? lazy.units() }
+    var storage: TextUnits { madeUnits ?? lazyUnits() }
     var units: UnsafeBufferPointer<UInt16> { storage.buffer }
     let rules: [RuleEntry]
     let candidates: [Candidate]
@@ -314,7 +317,7 @@ final class MatchContext: @unchecked Sendable {
         presentation: TablePresentation = .plain, truncationRuleIndex: Int? = nil
     ) {
         self.madeUnits = units
-        self.lazy = LazyValues(nil)
+        self.lazyText = nil
         self.rules = rules
         self.candidates = candidates
         self.solver = solver
@@ -328,7 +331,7 @@ final class MatchContext: @unchecked Sendable {
         presentation: TablePresentation
     ) {
         self.madeUnits = made
-        self.lazy = LazyValues(made == nil ? text : nil)
+        self.lazyText = made == nil ? text : nil
         self.rules = rules
         self.candidates = candidates
         self.solver = solver
@@ -339,44 +342,47 @@ final class MatchContext: @unchecked Sendable {
     func string(_ range: TextRange) -> String {
         utf16String(units[range.location..<range.upperBound])
     }
-}
 
-/// What a render's result makes when first read, under one lock (shared by the copies of
-/// a result): the text's UTF-16 units after a render on UTF-8, and the display text.
-final class LazyValues: @unchecked Sendable {
-    // Unchecked: `units` and `display` are only read and written under `lock`.
-    private let lock = NSLock()
-    private let text: String?
-    private var made: TextUnits?
-    private var display: String?
-
-    /// `text`: the text whose units to make when first read (`nil`: the context has them).
-    init(_ text: String?) { self.text = text }
-
-    func units() -> TextUnits {
+    private func lazyUnits() -> TextUnits {
+        let lock = StripedLocks.lock(for: self)
         lock.lock()
         defer { lock.unlock() }
         if let made { return made }
-        let units = TextUnits.make(text ?? "")
+        let units = TextUnits.make(lazyText ?? "")
         made = units
         return units
     }
 
     /// The display text, made by `make` the first time (which may read the units).
     func display(_ make: () -> String) -> String {
+        let lock = StripedLocks.lock(for: self)
         lock.lock()
         if let display {
             lock.unlock()
             return display
         }
         lock.unlock()
-        // Made outside the lock (it reads `units()`); the first one stored wins.
+        // Made outside the lock (it reads the units, and other contexts share the lock);
+        // the first one stored wins.
         let made = make()
         lock.lock()
         defer { lock.unlock() }
         if let display { return display }
         display = made
         return made
+    }
+}
+
+/// Locks for values that results make when first read: a fixed set shared by address, so
+/// that a render allocates no lock of its own. A lock is held only to read or store a
+/// value, never while one is made (two objects may share a lock).
+enum StripedLocks {
+    private static let locks: [NSLock] = (0..<64).map { _ in NSLock() }
+
+    static func lock(for object: AnyObject) -> NSLock {
+        // Objects are 16-byte aligned: the bits above those pick the lock.
+        let address = UInt(bitPattern: ObjectIdentifier(object))
+        return locks[Int((address >> 4 ^ address >> 10) & 63)]
     }
 }
 
@@ -492,7 +498,7 @@ public struct RenderResult: Sendable, Hashable {
     /// What is shown: plain text, tag contents, replacements, U+FFFC for attachments.
     /// (Built on first read and kept: hit testing and attributed strings read it again.)
     public var display: String {
-        context?.lazy.display { buildDisplay() } ?? ""
+        context?.display { buildDisplay() } ?? ""
     }
 
     private func buildDisplay() -> String {
@@ -531,15 +537,22 @@ public struct RenderResult: Sendable, Hashable {
 
 /// A lazily built display string, shared by copies of one result.
 final class DisplayCache: @unchecked Sendable {
-    // Unchecked: `cached` is only read and written under `lock`.
-    private let lock = NSLock()
+    // Unchecked: `cached` is only read and written under `StripedLocks`' lock for this.
     private var cached: String?
 
     func value(_ make: () -> String) -> String {
+        let lock = StripedLocks.lock(for: self)
+        lock.lock()
+        if let cached {
+            lock.unlock()
+            return cached
+        }
+        lock.unlock()
+        // Made outside the lock (other objects share it); the first one stored wins.
+        let made = make()
         lock.lock()
         defer { lock.unlock() }
         if let cached { return cached }
-        let made = make()
         cached = made
         return made
     }
