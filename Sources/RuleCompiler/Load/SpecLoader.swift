@@ -113,7 +113,7 @@ public struct SpecLoader {
         let text = String(decoding: bytes, as: UTF8.self)
         dependencies.append(display)
         let source = SourceFile(path: display, text: text)
-        let (spec, syntax) = Parser.parse(source)
+        let (spec, syntax) = Parser.parse(source, patternEnd: RegexParser.patternEnd)
         diagnostics.add(contentsOf: syntax)
         stack.append((canonical, display))
         let directory = (display as NSString).deletingLastPathComponent

@@ -4,11 +4,23 @@ extension RegexAST {
     /// Whether the pattern can match the empty string in some context.
     ///
     /// A sound over-approximation: zero-width assertions (anchors, `\b`, look-arounds) are
-    /// taken as possibly satisfied, a quantifier with minimum 0 is nullable, and a
-    /// back-reference is nullable exactly when its group is.
-    public var canMatchEmpty: Bool {
-        var visiting: Set<Int> = []
-        return root.canMatchEmpty(in: self, visiting: &visiting)
+    /// taken as possibly satisfied and a quantifier with minimum 0 is nullable. A
+    /// back-reference follows ICU, where a reference to a group that has not matched fails:
+    /// one that no path can reach after its group (a forward reference such as the `\2` of
+    /// `(\2|a)(\1)`, or a reference inside its own group, outside any loop around both)
+    /// never matches; otherwise it is nullable when its group is (see `emptyMatchAssumption`).
+    public var canMatchEmpty: Bool { nullability.nullable }
+
+    /// When `canMatchEmpty` rests on a guess: the group whose back-reference, inside a loop
+    /// around that same group (`(a|\1)+`), was taken as possibly empty because its text
+    /// depends on earlier iterations, which this analysis does not follow.
+    public var emptyMatchAssumption: Int? { nullability.assumed }
+
+    private var nullability: (nullable: Bool, assumed: Int?) {
+        var context = NullabilityContext(ast: self)
+        root.collectGroups(into: &context.groups, loops: [])
+        let nullable = root.canMatchEmpty(&context)
+        return (nullable, nullable ? context.assumed : nil)
     }
 
     /// Constructs an automaton cannot express exactly, in pattern order, for fallback
@@ -30,30 +42,60 @@ extension RegexAST {
 }
 
 extension RegexNode {
-    /// `visiting`: groups whose nullability is being decided; a reference back into one
-    /// of them (`(a|\1)`) is assumed nullable, which keeps the answer sound.
-    func canMatchEmpty(in ast: RegexAST, visiting: inout Set<Int>) -> Bool {
+    /// Where each capturing group ends in the pattern and which loops (quantifiers that
+    /// can repeat) hold it, by the offset of the loop.
+    func collectGroups(into groups: inout [Int: (end: Int, loops: Set<Int>)], loops: Set<Int>) {
+        switch kind {
+        case .group(let group):
+            if case .capturing(let index, _) = group.kind { groups[index] = (span.offset + span.length, loops) }
+            group.child.collectGroups(into: &groups, loops: loops)
+        case .alternation(let nodes), .concatenation(let nodes):
+            for node in nodes { node.collectGroups(into: &groups, loops: loops) }
+        case .quantified(let quantifier):
+            let repeats = quantifier.max.map { $0 > 1 } ?? true
+            quantifier.child.collectGroups(into: &groups, loops: repeats ? loops.union([span.offset]) : loops)
+        default: break
+        }
+    }
+
+    /// `context.visiting`: groups whose nullability is being decided; a reference back into
+    /// one of them that a loop can reach with the group set (`(a|\1)+`) is assumed nullable
+    /// (and recorded in `context.assumed`), which keeps the answer sound.
+    func canMatchEmpty(_ context: inout NullabilityContext) -> Bool {
         switch kind {
         case .empty, .anchor, .flagChange: return true
         case .scalar, .dot, .characterClass, .shorthand, .property, .lineBreak, .graphemeCluster: return false
         case .group(let group):
             switch group.kind {
             case .lookahead, .lookbehind: return true
-            default: return group.child.canMatchEmpty(in: ast, visiting: &visiting)
+            default: return group.child.canMatchEmpty(&context)
             }
         case .alternation(let alternatives):
-            for alternative in alternatives where alternative.canMatchEmpty(in: ast, visiting: &visiting) { return true }
+            for alternative in alternatives where alternative.canMatchEmpty(&context) { return true }
             return false
         case .concatenation(let items):
-            for item in items where !item.canMatchEmpty(in: ast, visiting: &visiting) { return false }
+            for item in items where !item.canMatchEmpty(&context) { return false }
             return true
         case .quantified(let quantifier):
-            return quantifier.min == 0 || quantifier.child.canMatchEmpty(in: ast, visiting: &visiting)
+            if quantifier.min == 0 { return true }
+            let repeats = quantifier.max.map { $0 > 1 } ?? true
+            if repeats { context.loops.append(span.offset) }
+            defer { if repeats { context.loops.removeLast() } }
+            return quantifier.child.canMatchEmpty(&context)
         case .backreference(let reference):
-            guard let body = ast.captureGroup(reference.index), !visiting.contains(reference.index) else { return true }
-            visiting.insert(reference.index)
-            defer { visiting.remove(reference.index) }
-            return body.canMatchEmpty(in: ast, visiting: &visiting)
+            let index = reference.index
+            guard let body = context.ast.captureGroup(index), let group = context.groups[index] else { return true }
+            // ICU: a reference to a group that has not matched fails. The group has matched
+            // only if it closes before the reference, or a loop around both repeats.
+            let mayBeSet = group.end <= span.offset || context.loops.contains(where: group.loops.contains)
+            guard mayBeSet else { return false }
+            if context.visiting.contains(index) {
+                if context.assumed == nil { context.assumed = index }
+                return true
+            }
+            context.visiting.insert(index)
+            defer { context.visiting.remove(index) }
+            return body.canMatchEmpty(&context)
         }
     }
 
@@ -114,4 +156,18 @@ extension RegexNode {
         default: return nil
         }
     }
+}
+
+/// What `RegexNode.canMatchEmpty` carries through a pattern.
+struct NullabilityContext {
+    let ast: RegexAST
+    /// Each capturing group's end offset and the loops around it.
+    var groups: [Int: (end: Int, loops: Set<Int>)] = [:]
+    /// The loops around the node being read (offsets of quantifiers that can repeat).
+    var loops: [Int] = []
+    var visiting: Set<Int> = []
+    /// The first group whose back-reference was assumed nullable.
+    var assumed: Int?
+
+    init(ast: RegexAST) { self.ast = ast }
 }

@@ -42,6 +42,10 @@ struct PatternReader {
         scalars = pattern.unicodeScalars.map(\.value)
     }
 
+    init(scalars: [UInt32]) {
+        self.scalars = scalars
+    }
+
     func peekRaw() -> UInt32 { position < scalars.count ? scalars[position] : PatternChar.eof }
 
     mutating func nextRaw() -> UInt32 {

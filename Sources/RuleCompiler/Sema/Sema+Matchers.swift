@@ -110,10 +110,19 @@ extension Sema {
             return nil
         }
         if ast.canMatchEmpty {
-            error(
-                .emptyMatch,
-                "rule '\(rule)' can match the empty string; make it consume at least one character (e.g. '+' instead of '*')",
-                file, span)
+            if let group = ast.emptyMatchAssumption {
+                error(
+                    .emptyMatch,
+                    "rule '\(rule)' may match the empty string: whether the back-reference to group \(group) can be empty depends "
+                        + "on what earlier iterations of its loop captured, which this check cannot tell; make every path consume "
+                        + "at least one character",
+                    file, span)
+            } else {
+                error(
+                    .emptyMatch,
+                    "rule '\(rule)' can match the empty string; make it consume at least one character (e.g. '+' instead of '*')",
+                    file, span)
+            }
             return nil
         }
         return ast

@@ -9,10 +9,13 @@ public struct Lexer {
     /// Where unterminated strings, patterns and comments start: what follows them on
     /// their line (a closing brace, say) was swallowed.
     private(set) var unterminated: [Int] = []
+    /// Where a `/pattern/` literal ends, as the regex syntax reads it (see `PatternEnd`).
+    let patternEnd: PatternEnd?
 
-    public init(file: SourceFile) {
+    public init(file: SourceFile, patternEnd: PatternEnd? = nil) {
         self.file = file
         self.s = file.scalars
+        self.patternEnd = patternEnd
     }
 
     func peek(_ k: Int = 0) -> Unicode.Scalar? { pos + k < s.count ? s[pos + k] : nil }
@@ -87,9 +90,38 @@ public struct Lexer {
     }
 
     /// Lexes a `/pattern/flags` literal starting at `token` (a `/` punctuation token).
+    ///
+    /// The pattern ends where `patternEnd` (the regex front end's tokenizer) says; without
+    /// one, or where it cannot tell (an invalid escape, no closing `/` on the line), at the
+    /// first `/` outside escapes and classes.
     public mutating func rescanAsRegex(_ token: Token) -> Token {
         pos = token.span.start + 1
         let patternStart = pos
+        if let patternEnd, let end = patternEnd.find(s, patternStart), end >= patternStart, end < s.count, s[end] == "/",
+            !s[patternStart..<end].contains(where: { $0 == "\n" || $0 == "\r" })
+        {
+            pos = end
+        } else {
+            scanPattern(from: patternStart)
+        }
+        let patternEnd = pos
+        guard peek() == "/" else {
+            error("unterminated pattern: missing closing '/'", token.span.start, token.span.start + 1)
+            unterminated.append(token.span.start)
+            return Token(kind: .invalid, span: SourceSpan(start: token.span.start, end: pos), startsLine: token.startsLine)
+        }
+        pos += 1
+        let flagsStart = pos
+        while let d = peek(), d.isASCII, d.properties.isAlphabetic { pos += 1 }
+        return Token(
+            kind: .regex(
+                pattern: text(patternStart, patternEnd), patternSpan: SourceSpan(start: patternStart, end: patternEnd),
+                flags: text(flagsStart, pos), flagsSpan: SourceSpan(start: flagsStart, end: pos)),
+            span: SourceSpan(start: token.span.start, end: pos), startsLine: token.startsLine)
+    }
+
+    /// The lexer's own idea of a pattern's end: the first `/` outside escapes and classes.
+    private mutating func scanPattern(from patternStart: Int) {
         var classDepth = 0
         while let c = peek() {
             if c == "\n" || c == "\r" { break }
@@ -107,20 +139,6 @@ public struct Lexer {
             pos = patternStart
             while let c = peek(), c != "\n", c != "\r", c != "/" { pos += c == "\\" ? min(2, s.count - pos) : 1 }
         }
-        let patternEnd = pos
-        guard peek() == "/" else {
-            error("unterminated pattern: missing closing '/'", token.span.start, token.span.start + 1)
-            unterminated.append(token.span.start)
-            return Token(kind: .invalid, span: SourceSpan(start: token.span.start, end: pos), startsLine: token.startsLine)
-        }
-        pos += 1
-        let flagsStart = pos
-        while let d = peek(), d.isASCII, d.properties.isAlphabetic { pos += 1 }
-        return Token(
-            kind: .regex(
-                pattern: text(patternStart, patternEnd), patternSpan: SourceSpan(start: patternStart, end: patternEnd),
-                flags: text(flagsStart, pos), flagsSpan: SourceSpan(start: flagsStart, end: pos)),
-            span: SourceSpan(start: token.span.start, end: pos), startsLine: token.startsLine)
     }
 
     mutating func lexNumber() -> TokenKind {
