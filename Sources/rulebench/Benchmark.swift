@@ -1,5 +1,4 @@
 import Foundation
-import RuleCompiler
 import RuleRuntime
 
 /// Runs every measurement in order and collects them in a `Report`:
@@ -33,12 +32,16 @@ struct Benchmark {
             var generator = TextGenerator(seed: Self.seed &+ 1, vocabulary: vocabulary)
             texts = [generator.corpus(utf8Bytes: Scale.full.corpusBytes)]
         }
-        if workload == "init" {
+        /// The generated spec of `count` rules, compiled in a temporary directory.
+        func generated(_ count: Int) throws -> CompiledSpec {
             let temp = FileManager.default.temporaryDirectory.appendingPathComponent("rulebench-\(getpid())")
             try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: temp) }
-            let spec = try SpecFiles.compile(text: RuleSets.spec(count: 100, vocabulary: vocabulary), name: "p.richrules", in: temp)
-            let result = EngineInit.measure(table: spec.table, automata: AutomataBuilder.build(spec.table).automata, policy: .full)
+            return try SpecFiles.compile(text: RuleSets.spec(count: count, vocabulary: vocabulary), name: "p.richrules", in: temp)
+        }
+        if workload == "init" {
+            let spec = try generated(100)
+            let result = EngineInit.measure(table: spec.table, policy: .full)
             print(
                 String(
                     format: "engine init, 100 rules: decode %.3f ms + build %.3f ms, %d bytes of base64", result.decode.median * 1000,
@@ -46,10 +49,7 @@ struct Benchmark {
             return
         }
         if workload.hasPrefix("rules"), let count = Int(workload.dropFirst(5)) {
-            let temp = FileManager.default.temporaryDirectory.appendingPathComponent("rulebench-\(getpid())")
-            try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: temp) }
-            table = try SpecFiles.compile(text: RuleSets.spec(count: count, vocabulary: vocabulary), name: "p.richrules", in: temp).table
+            table = try generated(count).table
         } else {
             table = try SpecFiles.compile(path: try SpecFiles.locateSocialSpec(explicit: options.spec)).table
         }
@@ -105,8 +105,8 @@ struct Benchmark {
 
         log("no-match text of \(grouped(scale.scanBytes)) UTF-8 bytes; \(grouped(scale.mentions)) mentions in one text (child process)")
         report.throughput = Throughput.measure(
-            table: social.table, compiled: socialPaths.compiled, specPath: specPath, scanBytes: scale.scanBytes,
-            mentions: scale.mentions, policy: scale.policy)
+            compiled: socialPaths.compiled, specPath: specPath, scanBytes: scale.scanBytes, mentions: scale.mentions,
+            policy: scale.policy)
 
         log("containers: Specs/cms.richrules on generated HTML (\(scale.nestingSizes.map(grouped).joined(separator: ", ")) units)")
         report.nesting = try NestingBench.measure(socialSpec: specPath, sizes: scale.nestingSizes, policy: scale.policy)
@@ -123,8 +123,7 @@ struct Benchmark {
             if count == scale.ruleSets.max() {
                 largest = spec
                 log("engine init of the \(count)-rule set: decoding the embedded automata, RuleEngine(table:automata:)")
-                report.engineInit = EngineInit.measure(
-                    table: spec.table, automata: AutomataBuilder.build(spec.table).automata, policy: scale.policy)
+                report.engineInit = EngineInit.measure(table: spec.table, policy: scale.policy)
             }
             log("\(count) generated rules on the corpus")
             let workload = Workload(key: "rules\(count)", title: "\(count) rules, corpus", texts: [corpus], ruleCount: count)

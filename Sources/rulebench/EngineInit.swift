@@ -1,4 +1,5 @@
 import Foundation
+import RuleCompiler
 import RuleRuntime
 
 /// What an app pays the first time it renders with a generated rule set: decoding the
@@ -17,7 +18,9 @@ enum EngineInit {
         var milliseconds: Double { (decode.median + build.median) * 1000 }
     }
 
-    static func measure(table: StyleTable, automata: CompiledRuleSet, policy: TimingPolicy) -> Result {
+    /// Builds `table`'s automata as rulegen does, then times what the app does with them.
+    static func measure(table: StyleTable, policy: TimingPolicy) -> Result {
+        let automata = AutomataBuilder.build(table).automata
         let base64 = Data(automata.encoded()).base64EncodedString(options: [.lineLength76Characters, .endLineWithLineFeed])
         let decode = policy.measure { (try? CompiledRuleSet(base64: base64))?.automata.count ?? 0 }
         let decoded = (try? CompiledRuleSet(base64: base64)) ?? automata

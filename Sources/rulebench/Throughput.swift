@@ -65,10 +65,9 @@ enum Throughput {
         return text
     }
 
-    static func measure(
-        table: StyleTable, compiled: RuleEngine?, specPath: String, scanBytes: Int, mentions: Int,
-        policy: TimingPolicy
-    ) -> Result {
+    /// The scan on `compiled` (the social spec's engine) in process; the memory run in a
+    /// child that compiles `specPath` itself.
+    static func measure(compiled: RuleEngine?, specPath: String, scanBytes: Int, mentions: Int, policy: TimingPolicy) -> Result {
         let text = noMatchText(utf8Bytes: scanBytes)
         var result = Result(scanBytes: text.utf8.count, scanMatches: 0, mentions: mentions)
         if let compiled {

@@ -3,9 +3,6 @@
 /// not run (tags, word prefixes, entities, NSRegularExpression, Pike VM only) read the
 /// text's UTF-16 units, which `units()` transcodes when first asked.
 extension ReferenceMatcher {
-    /// Whether the shared scan runs every rule, so that a render on UTF-8 needs no UTF-16.
-    var scansEveryRule: Bool { storage.unscanned.isEmpty && storage.scan?.utf8Prefilter != nil }
-
     /// Whether the UTF-8 path is available (the rules of the shared scan have their UTF-8
     /// prefilter).
     var scansUTF8: Bool { storage.scan == nil || storage.scan?.utf8Prefilter != nil }
