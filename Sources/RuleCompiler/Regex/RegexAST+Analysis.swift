@@ -17,7 +17,7 @@ extension RegexAST {
     public var emptyMatchAssumption: Int? { nullability.assumed }
 
     private var nullability: (nullable: Bool, assumed: Int?) {
-        var context = NullabilityContext(ast: self)
+        var context = NullabilityContext()
         root.collectGroups(into: &context.groups, loops: [])
         let nullable = root.canMatchEmpty(&context)
         return (nullable, nullable ? context.assumed : nil)
@@ -42,12 +42,14 @@ extension RegexAST {
 }
 
 extension RegexNode {
-    /// Where each capturing group ends in the pattern and which loops (quantifiers that
-    /// can repeat) hold it, by the offset of the loop.
-    func collectGroups(into groups: inout [Int: (end: Int, loops: Set<Int>)], loops: Set<Int>) {
+    /// Each capturing group's body, where it ends in the pattern and which loops
+    /// (quantifiers that can repeat) hold it, by the offset of the loop.
+    func collectGroups(into groups: inout [Int: NullabilityContext.Group], loops: Set<Int>) {
         switch kind {
         case .group(let group):
-            if case .capturing(let index, _) = group.kind { groups[index] = (span.offset + span.length, loops) }
+            if case .capturing(let index, _) = group.kind {
+                groups[index] = NullabilityContext.Group(body: group.child, end: span.offset + span.length, loops: loops)
+            }
             group.child.collectGroups(into: &groups, loops: loops)
         case .alternation(let nodes), .concatenation(let nodes):
             for node in nodes { node.collectGroups(into: &groups, loops: loops) }
@@ -84,7 +86,7 @@ extension RegexNode {
             return quantifier.child.canMatchEmpty(&context)
         case .backreference(let reference):
             let index = reference.index
-            guard let body = context.ast.captureGroup(index), let group = context.groups[index] else { return true }
+            guard let group = context.groups[index] else { return true }
             // ICU: a reference to a group that has not matched fails. The group has matched
             // only if it closes before the reference, or a loop around both repeats.
             let mayBeSet = group.end <= span.offset || context.loops.contains(where: group.loops.contains)
@@ -95,7 +97,7 @@ extension RegexNode {
             }
             context.visiting.insert(index)
             defer { context.visiting.remove(index) }
-            return body.canMatchEmpty(&context)
+            return group.body.canMatchEmpty(&context)
         }
     }
 
@@ -160,14 +162,17 @@ extension RegexNode {
 
 /// What `RegexNode.canMatchEmpty` carries through a pattern.
 struct NullabilityContext {
-    let ast: RegexAST
-    /// Each capturing group's end offset and the loops around it.
-    var groups: [Int: (end: Int, loops: Set<Int>)] = [:]
+    struct Group {
+        var body: RegexNode
+        var end: Int
+        var loops: Set<Int>
+    }
+
+    /// The capturing groups by number.
+    var groups: [Int: Group] = [:]
     /// The loops around the node being read (offsets of quantifiers that can repeat).
     var loops: [Int] = []
     var visiting: Set<Int> = []
     /// The first group whose back-reference was assumed nullable.
     var assumed: Int?
-
-    init(ast: RegexAST) { self.ast = ast }
 }
