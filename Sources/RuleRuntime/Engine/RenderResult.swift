@@ -291,7 +291,7 @@ public struct RuleMatch: Sendable, Hashable {
 /// pending.
 final class MatchContext: @unchecked Sendable {
     // Unchecked: immutable but for `made` and `display`, which are made when first read
-    // and only read and written under `Self.locks`' lock for this context; `units` points
+    // and only read and written under this context's `StripedLocks` lock; `units` points
     // into the storage, which lives as long as this.
     private let madeUnits: TextUnits?
     /// The text whose units to make when first read (`nil`: `madeUnits` has them).
@@ -344,32 +344,12 @@ final class MatchContext: @unchecked Sendable {
     }
 
     private func lazyUnits() -> TextUnits {
-        let lock = StripedLocks.lock(for: self)
-        lock.lock()
-        defer { lock.unlock() }
-        if let made { return made }
-        let units = TextUnits.make(lazyText ?? "")
-        made = units
-        return units
+        StripedLocks.once(for: self, get: { made }, set: { made = $0 }, make: { TextUnits.make(lazyText ?? "") })
     }
 
     /// The display text, made by `make` the first time (which may read the units).
     func display(_ make: () -> String) -> String {
-        let lock = StripedLocks.lock(for: self)
-        lock.lock()
-        if let display {
-            lock.unlock()
-            return display
-        }
-        lock.unlock()
-        // Made outside the lock (it reads the units, and other contexts share the lock);
-        // the first one stored wins.
-        let made = make()
-        lock.lock()
-        defer { lock.unlock() }
-        if let display { return display }
-        display = made
-        return made
+        StripedLocks.once(for: self, get: { display }, set: { display = $0 }, make: make)
     }
 }
 
@@ -383,6 +363,24 @@ enum StripedLocks {
         // Objects are 16-byte aligned: the bits above those pick the lock.
         let address = UInt(bitPattern: ObjectIdentifier(object))
         return locks[Int((address >> 4 ^ address >> 10) & 63)]
+    }
+
+    /// `object`'s value: `get()` once it has one; else made by `make` outside the lock,
+    /// and the first value stored with `set` wins (both under `object`'s lock).
+    static func once<Value>(for object: AnyObject, get: () -> Value?, set: (Value) -> Void, make: () -> Value) -> Value {
+        let lock = lock(for: object)
+        lock.lock()
+        if let value = get() {
+            lock.unlock()
+            return value
+        }
+        lock.unlock()
+        let made = make()
+        lock.lock()
+        defer { lock.unlock() }
+        if let value = get() { return value }
+        set(made)
+        return made
     }
 }
 
@@ -537,24 +535,11 @@ public struct RenderResult: Sendable, Hashable {
 
 /// A lazily built display string, shared by copies of one result.
 final class DisplayCache: @unchecked Sendable {
-    // Unchecked: `cached` is only read and written under `StripedLocks`' lock for this.
+    // Unchecked: `cached` is only read and written under this object's `StripedLocks` lock.
     private var cached: String?
 
     func value(_ make: () -> String) -> String {
-        let lock = StripedLocks.lock(for: self)
-        lock.lock()
-        if let cached {
-            lock.unlock()
-            return cached
-        }
-        lock.unlock()
-        // Made outside the lock (other objects share it); the first one stored wins.
-        let made = make()
-        lock.lock()
-        defer { lock.unlock() }
-        if let cached { return cached }
-        cached = made
-        return made
+        StripedLocks.once(for: self, get: { cached }, set: { cached = $0 }, make: make)
     }
 }
 
