@@ -29,6 +29,7 @@ final class ConsumerTests: XCTestCase {
         "[smile]", "[heart]", "[vip]", "<a href=\"https://x.y/z\" title='t'>link</a>", "<img src=\"p.png\"/>", "<img src=q.jpg>",
         " http://old.example ", "😀", "👩‍👩‍👧", "中文", "العربية", "\n", " ", "Call ", "a&amp;b",
         "**", "_", "<b>", "</b>", "<i>", "</i>", "<p>", "</p>", "&nbsp;", ":smile:", "<br>", " v2.1 ", "12:30:45",
+        "$12.50", "$7", "20px", " test ", "word", "key:", "[", "]", "[👩‍👩‍👧]", "e\u{301}", ":a_b:",
     ]
 
     func corpus(seed: UInt64, count: Int) -> [String] {
@@ -102,6 +103,17 @@ final class ConsumerTests: XCTestCase {
     }
 
     /// Typed handler arguments (`TypedHandlersTests` dispatches them).
+    /// One-code-point lookarounds on the DFA, longer ones and `\\X` on the NFA, in generated
+    /// code (the program's second binary form) against NSRegularExpression.
+    func testLookaround() throws {
+        let specs = Self.folder.appendingPathComponent("Specs")
+        try check(LookaroundRules.render, table: LookaroundRules.table, name: "lookaround", in: specs)
+        let result = LookaroundRules.render("pay $12.50 for :tada: at 20px, [👩‍👩‍👧] a test text")
+        XCTAssertEqual(
+            result.matches.map { "\($0.rule):\($0.text)" },
+            ["price:12.50", "emoji::tada:", "size:20", "cluster:👩‍👩‍👧", "word:text"])
+    }
+
     func testTaps() throws {
         let specs = Self.folder.appendingPathComponent("Specs")
         try check(TapsRules.render, table: TapsRules.table, name: "taps", in: specs)

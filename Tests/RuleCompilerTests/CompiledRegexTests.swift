@@ -130,8 +130,11 @@ final class CompiledRegexTests: XCTestCase {
             guard case .program(let program) = RegexCompiler.compile(pattern, flags: flags) else { return XCTFail(pattern) }
             let bytes = program.encoded()
             XCTAssertEqual(try RegexProgram(decoding: bytes), program, pattern)
-            XCTAssertEqual(Array(bytes.prefix(3)), [0x52, 0x58, RegexProgram.encodingVersion])
+            XCTAssertEqual(Array(bytes.prefix(3)), [0x52, 0x58, 1], "no lookaround: the first binary form")
         }
+        guard case .program(let looking) = RegexCompiler.compile("a(?=bc)", flags: []) else { return XCTFail() }
+        XCTAssertEqual(Array(looking.encoded().prefix(3)), [0x52, 0x58, RegexProgram.encodingVersion])
+        XCTAssertEqual(try RegexProgram(decoding: looking.encoded()), looking)
         guard case .program(let mention) = RegexCompiler.compile("@\\w+", flags: []) else { return XCTFail() }
         XCTAssertLessThan(mention.encoded().count, 2000, "\\w has ~800 ranges; varint deltas keep it small")
     }
@@ -193,9 +196,9 @@ final class CompiledRegexTests: XCTestCase {
 
     func testConstructsWithoutAnAutomatonFallBackWithOffsets() {
         let cases: [(String, String, Int)] = [
-            ("(a)\\1", "backreference", 3), ("x(?=y)", "lookahead", 1), ("(?<!y)x", "lookbehind", 0),
-            ("a\\X", "\\X", 1), ("\\Ga", "\\G", 0), ("(?w)\\bx", "(?w)", 4), ("ab(?>a|ab)c", "atomic group", 2),
-            ("a++a", "possessive quantifier", 0), ("(a?)*?b", "lazy loop whose body can match empty", 0),
+            ("(a)\\1", "backreference", 3), ("x(?=(y+))", "lookahead with a group and no length bound", 1),
+            ("\\Ga", "\\G", 0), ("(?w)\\bx", "(?w)", 4), ("ab(?>a|ab)c", "atomic group", 2),
+            ("(?:a|ab)++a", "possessive quantifier", 0), ("(a?)*?b", "lazy loop whose body can match empty", 0),
             ("x\\ud800y", "unpaired surrogate in a literal string", 0),
         ]
         for (pattern, construct, offset) in cases {

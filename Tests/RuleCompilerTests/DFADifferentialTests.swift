@@ -17,7 +17,7 @@ final class DFADifferentialTests: XCTestCase {
         let required = long ? 1_000_000 : 6_000
         let seed = testSeed(0x5EED_DFA0)
         var grammar = PatternGrammar(rng: SeededGenerator(seed: seed))
-        var pairs = 0, withDFA = 0, failures = 0, utf8Pairs = 0
+        var pairs = 0, withDFA = 0, failures = 0, utf8Pairs = 0, lookaroundPairs = 0
         while pairs < required {
             let fragment = grammar.fragment()
             let pattern = fragment.pattern
@@ -31,8 +31,10 @@ final class DFADifferentialTests: XCTestCase {
             // The shared scan on the text's own UTF-8 (the path `render` takes on a native
             // string) for every rule it can run.
             let scan = compiled.scannable ? CompiledScan([AcceleratedRegex(program: program, dfa: dfa, ownScan: false)]) : nil
+            let looks = PatternGrammar.hasLookaround(pattern)
             for text in texts {
                 pairs += 1
+                if looks { lookaroundPairs += 1 }
                 guard let expected = ICUReference.matches(regex, in: text) else { continue }
                 let units = Array(text.utf16)
                 let actual = compiled.matches(in: units)
@@ -62,8 +64,8 @@ final class DFADifferentialTests: XCTestCase {
             }
         }
         print(
-            "DFA differential (seed \(seed)): \(pairs) pairs (\(utf8Pairs) also on the UTF-8 scan), \(withDFA) programs with a DFA, "
-                + "\(failures) disagreements")
+            "DFA differential (seed \(seed)): \(pairs) pairs (\(utf8Pairs) also on the UTF-8 scan, \(lookaroundPairs) with a lookaround), "
+                + "\(withDFA) programs with a DFA, \(failures) disagreements")
         XCTAssertGreaterThan(withDFA, 500, "seed \(seed)")
     }
 

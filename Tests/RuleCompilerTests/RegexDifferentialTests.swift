@@ -20,7 +20,7 @@ final class RegexDifferentialTests: XCTestCase {
         let required = long ? 1_000_000 : 20_000
         let seed = testSeed(0x5EED_D1FF)
         var grammar = PatternGrammar(rng: SeededGenerator(seed: seed))
-        var pairs = 0, patterns = 0, programs = 0, fallbacks = 0, icuGaveUp = 0, nonEmpty = 0
+        var pairs = 0, patterns = 0, programs = 0, fallbacks = 0, icuGaveUp = 0, nonEmpty = 0, lookaroundPairs = 0
         var failures = 0
         let start = Date()
         while pairs < required {
@@ -42,8 +42,10 @@ final class RegexDifferentialTests: XCTestCase {
             }
             programs += 1
             let compiled = CompiledRegex(program: program)
+            let looks = PatternGrammar.hasLookaround(pattern)
             for text in texts {
                 pairs += 1
+                if looks { lookaroundPairs += 1 }
                 guard let expected = ICUReference.matches(regex, in: text) else {
                     icuGaveUp += 1
                     continue
@@ -63,7 +65,8 @@ final class RegexDifferentialTests: XCTestCase {
         let seconds = String(format: "%.1f", Date().timeIntervalSince(start))
         print(
             "differential (seed \(seed)): \(pairs) pairs from \(patterns) patterns (\(programs) programs, \(fallbacks) fallbacks), "
-                + "\(nonEmpty) with non-empty matches, \(icuGaveUp) where ICU gave up, \(failures) disagreements, \(seconds) s")
+                + "\(lookaroundPairs) with a lookaround, \(nonEmpty) with non-empty matches, \(icuGaveUp) where ICU gave up, "
+                + "\(failures) disagreements, \(seconds) s")
         XCTAssertGreaterThan(nonEmpty, pairs / 4, "texts should often match")
     }
 
@@ -149,7 +152,12 @@ struct PatternGrammar {
         "a", "b", "c", "x", "A", "B", "s", "S", "ss", "SS", "ß", "ẞ", "k", "K", "\u{212A}", "i", "I", "İ", "ı",
         "é", "e\u{301}", "\u{301}", "\u{308}", "中", "文", "😀", "👍🏽", "👨‍👩‍👧", "\u{200D}", "\u{200B}", "\u{FE0F}",
         " ", "\t", "1", "٣", "_", "-", ".", "ﬁ", "fi", "σ", "ς", "Σ", "ŉ", "ʼn", "ǰ", "j\u{30C}",
-        "\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{0B}", "\u{0C}",
+        "\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{0B}", "\u{0C}", "🇫🇷", "\u{1F1E9}", "\u{1100}", "\u{1161}", "क्ष",
+    ]
+    /// Extended grapheme clusters of every kind UAX #29 names (`\\X`'s samples).
+    static let clusterTexts = [
+        "e\u{301}", "\r\n", "👨‍👩‍👧", "🇫🇷", "🇫🇷🇩🇪", "👍🏽", "각", "\u{1100}\u{1161}\u{11A8}", "क्षि", "ह\u{94D}\u{200D}र", "\u{600}a", "a\u{903}",
+        "\u{301}", "😀\u{FE0F}\u{20E3}", "a", "\n",
     ]
     /// Literal pattern text and the texts it may match (case variants included).
     static let literals: [(String, [String])] = [
@@ -193,6 +201,11 @@ struct PatternGrammar {
 
     var rng: SeededGenerator
 
+    /// Whether a pattern of the grammar has a lookahead or lookbehind.
+    static func hasLookaround(_ pattern: String) -> Bool {
+        ["(?=", "(?!", "(?<=", "(?<!"].contains { pattern.contains($0) }
+    }
+
     mutating func fragment() -> Fragment { alternation(depth: 0) }
 
     private mutating func alternation(depth: Int) -> Fragment {
@@ -207,11 +220,11 @@ struct PatternGrammar {
 
     private mutating func item(depth: Int) -> Fragment {
         var atom: Fragment
-        switch rng.below(depth < 2 ? 21 : 15) {
+        switch rng.below(depth < 2 ? 23 : 15) {
         case 0...5:
             let literal = rng.pick(Self.literals)
             atom = .atom(literal.0, literal.1)
-        case 6: atom = .atom(".", Self.classTexts)
+        case 6: atom = rng.below(4) == 0 ? .atom("\\X", Self.clusterTexts) : .atom(".", Self.classTexts)
         case 7: atom = .atom(rng.pick(Self.shorthands), Self.classTexts)
         case 8: atom = .atom(rng.pick(Self.properties), Self.classTexts)
         case 9, 10: atom = .atom(characterClass(depth: 0), Self.classTexts)
@@ -227,6 +240,19 @@ struct PatternGrammar {
         case 18:
             let open = rng.pick(["(?i:", "(?-i:", "(?s:", "(?m:", "(?<n>", "(?>", "(?i-s:"])
             atom = .group(open, alternation(depth: depth + 1))
+        case 21, 22:
+            // Lookarounds: over one code point (a DFA's), or over a body (the Pike VM's; a
+            // lookbehind body of unbounded length is an error both sides skip).
+            let open = rng.pick(["(?=", "(?!", "(?<=", "(?<!"])
+            let body: Fragment
+            switch rng.below(3) {
+            case 0: body = .atom(rng.below(2) == 0 ? rng.pick(Self.shorthands) : characterClass(depth: 0), Self.classTexts)
+            case 1:
+                let literal = rng.pick(Self.literals)
+                body = .atom(literal.0, literal.1)
+            default: body = alternation(depth: depth + 1)
+            }
+            atom = .group(open, body)
         default: atom = .group("(", sequence(depth: depth + 1))
         }
         if rng.below(3) == 0 {

@@ -11,6 +11,7 @@ final class GoldenFilesTests: XCTestCase {
         "Specs/agreement.richrules", "Specs/social.richrules", "Specs/html.richrules", "Specs/prefix.richrules",
         "Specs/chat.richrules", "Specs/cms.richrules", "Specs/legal.richrules",
         "Tests/GeneratedConsumerTests/Specs/escapes.richrules", "Tests/GeneratedConsumerTests/Specs/taps.richrules",
+        "Tests/GeneratedConsumerTests/Specs/lookaround.richrules",
     ]
 
     func testCheckedInGeneratedFilesAreUpToDate() throws {

@@ -50,6 +50,15 @@ enum RuleLanguage {
                     let ast = index < patterns.count ? patterns[index] : nil
                     return .automaton(Automaton(dfa: dfa, exact: true, phases: phases(rule, ast: ast, dfa: dfa)))
                 }
+                // A lookaround with a body or `\X`, which only the NFA decides: the analysis
+                // reads the DFA of every path with those tests taken as satisfiable (all its
+                // matches and more), so "cannot overlap" is still a proof.
+                if case .stateBudget(let limit)? = issues.first(where: { $0.rule == index })?.issue, limit.isConstruct,
+                    index < automata.automata.count, let program = automata.automata[index]?.program, let relaxed = DFABuilder.build(program, allMatches: true)
+                {
+                    let ast = index < patterns.count ? patterns[index] : nil
+                    return .automaton(Automaton(dfa: relaxed, exact: false, phases: phases(rule, ast: ast, dfa: relaxed)))
+                }
                 switch issues.first(where: { $0.rule == index })?.issue {
                 case .fallback(let construct, _)?: return .notAnalyzable(reason: "it uses \(construct) and runs on NSRegularExpression")
                 case .stateBudget(let limit)?: return .notAnalyzable(reason: "it needs \(limit)")

@@ -41,6 +41,9 @@ extension RegexIR {
     /// The IR with every atomic site replaced by its body, or the first site that cannot be.
     func resolvingAtomicGroups(followedBy continuation: Continuation = .end) throws(AtomicFailure) -> RegexIR {
         switch self {
+        case .assertion(.lookaround(var look)):
+            look.body = try look.body.resolvingAtomicGroups()
+            return .assertion(.lookaround(look))
         case .empty, .set, .lineUnit, .foldedLiteral, .assertion:
             return self
         case .sequence(let items):
@@ -70,6 +73,7 @@ extension RegexIR {
         case .atomic(let body, let site):
             let resolved = try body.resolvingAtomicGroups(followedBy: continuation)
             if resolved.isDeterministic || resolved.possessiveLoopIsSafe(before: continuation) { return resolved }
+            if let guarded = resolved.possessiveLoopWithGuard { return guarded }
             throw AtomicFailure(site: site)
         }
     }
@@ -103,12 +107,28 @@ extension RegexIR {
         }
     }
 
-    /// At most one way to match at any position.
+    /// At most one way to match at any position: literals, sets, CR LF units, fixed counts
+    /// of such bodies; alternatives that cannot match empty and start with disjoint code
+    /// points; and a loop over one set S followed by an item that cannot match empty and
+    /// never starts with a code point of S (`a*b`: where the loop may stop is forced).
     var isDeterministic: Bool {
         switch self {
         case .empty, .set, .lineUnit, .foldedLiteral, .assertion: return true
-        case .sequence(let items): return items.allSatisfy(\.isDeterministic)
-        case .alternation(let items): return items.count <= 1 && items.allSatisfy(\.isDeterministic)
+        case .sequence(let items):
+            for (index, item) in items.enumerated() where !item.isDeterministic {
+                guard case .repetition(let loop) = item.withoutCaptures, case .set(let set) = loop.body, index + 1 < items.count,
+                    !items[index + 1].canBeEmpty, items[index + 1].firstSet.isDisjoint(with: set)
+                else { return false }
+            }
+            return true
+        case .alternation(let items):
+            guard items.count > 1 else { return items.allSatisfy(\.isDeterministic) }
+            var seen = ScalarSet()
+            for item in items {
+                guard item.isDeterministic, !item.canBeEmpty, item.firstSet.isDisjoint(with: seen) else { return false }
+                seen = seen.union(item.firstSet)
+            }
+            return true
         case .repetition(let loop): return loop.min == loop.max && loop.body.isDeterministic
         case .capture(_, let body), .atomic(let body, _): return body.isDeterministic
         }
@@ -127,6 +147,42 @@ extension RegexIR {
             || (continuation.first.isDisjoint(with: set) && continuation.emptyBefore.isDisjoint(with: set))
     }
 
+    /// A greedy loop over a deterministic body B that cannot match empty, in its possessive
+    /// form: B matches at most one way at a position, so the iterations the loop can make
+    /// from a position are one chain; the possessive form takes the longest and never gives
+    /// one back, which is "the most iterations, and then B does not match" (unless the
+    /// maximum is reached): `B{n,m}+` is `B{m}|B{n,m-1}(?!B)`, `B{n,}+` is `B{n,}(?!B)`.
+    var possessiveLoopWithGuard: RegexIR? {
+        guard case .repetition(let loop) = self, loop.greedy, loop.max != 0, loop.body.isDeterministic, !loop.body.canBeEmpty
+        else { return nil }
+        let plain = loop.body.withoutAnyCaptures
+        let notAnother: RegexIR
+        if case .set(let set) = plain {
+            notAnother = .assertion(.codePoint(behind: false, negated: true, set: set))
+        } else {
+            notAnother = .assertion(.lookaround(IRLookaround(behind: false, negated: true, body: plain, maxLength: plain.maxLength)))
+        }
+        guard let max = loop.max else { return .sequence([self, notAnother]) }
+        if max == loop.min { return self }
+        let most = RegexIR.repetition(Repetition(min: max, max: max, greedy: true, body: loop.body))
+        let fewer = RegexIR.repetition(Repetition(min: loop.min, max: max - 1, greedy: true, body: loop.body))
+        return .alternation([most, .sequence([fewer, notAnother])])
+    }
+
+    /// The node with every capturing group replaced by its body.
+    private var withoutAnyCaptures: RegexIR {
+        switch self {
+        case .capture(_, let body): return body.withoutAnyCaptures
+        case .sequence(let items): return .sequence(items.map(\.withoutAnyCaptures))
+        case .alternation(let items): return .alternation(items.map(\.withoutAnyCaptures))
+        case .repetition(var loop):
+            loop.body = loop.body.withoutAnyCaptures
+            return .repetition(loop)
+        case .atomic(let body, let site): return .atomic(body.withoutAnyCaptures, site: site)
+        default: return self
+        }
+    }
+
     /// The node inside any capturing groups.
     private var withoutCaptures: RegexIR {
         if case .capture(_, let body) = self { return body.withoutCaptures }
@@ -138,14 +194,17 @@ extension IRAssertion {
     /// A superset of the code points before which the assertion can hold.
     var possibleBefore: ScalarSet {
         switch self {
-        case .wordBoundary: return .all
+        case .wordBoundary, .lookaround: return .all
+        case .codePoint(let behind, let negated, let set): return behind || negated ? .all : set
         case .simple(let assertion):
             switch assertion {
             case .textEnd: return ScalarSet()
             case .textEndOrFinalTerminator, .lineEnd: return Lowering.lineTerminators
             case .textEndOrFinalLineFeed, .lineEndBeforeLineFeed: return ScalarSet(0x0A)
             case .notBeforeLineFeed: return ScalarSet.all.subtracting(ScalarSet(0x0A))
-            case .textStart, .lineStart, .lineStartAfterLineFeed, .wordBoundary, .notWordBoundary: return .all
+            case .textStart, .lineStart, .lineStartAfterLineFeed, .wordBoundary, .notWordBoundary, .previousIn, .previousNotIn,
+                .nextIn, .nextNotIn, .lookaround, .graphemeBoundary, .notGraphemeBoundary:
+                return .all
             }
         }
     }

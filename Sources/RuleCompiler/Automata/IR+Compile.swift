@@ -11,7 +11,7 @@ extension RegexIR {
     /// The program for a whole pattern: group 0 around the IR, then `match`. The IR must
     /// be free of atomic sites (see `resolvingAtomicGroups`).
     func compiled(captureCount: Int, startFilter: RegexProgram.StartFilter) -> RegexProgram {
-        var builder = ProgramBuilder()
+        var builder = ProgramBuilder(captureCount: captureCount)
         let match = builder.append(.match)
         let end = builder.append(.save(slot: 1, next: match))
         let body = builder.emit(self, next: end)
@@ -22,12 +22,16 @@ extension RegexIR {
 
 /// Accumulates states and the set table.
 struct ProgramBuilder {
+    let captureCount: Int
     private var instructions: [RegexProgram.Instruction] = []
+    private var lookarounds: [RegexProgram.Lookaround] = []
     private var sets: [ScalarSet] = []
     private var setIndex: [ScalarSet: Int] = [:]
     /// Open loop copies (see `emitLoop`): `log` frames record the successor of every
     /// consuming state in emission order; `redirect` frames replay such a record.
     private var frames: [(redirect: Bool, log: [Int], cursor: Int)] = []
+
+    init(captureCount: Int) { self.captureCount = captureCount }
 
     mutating func append(_ instruction: RegexProgram.Instruction) -> Int {
         instructions.append(instruction)
@@ -108,6 +112,27 @@ struct ProgramBuilder {
             let assertion: RegexProgram.Assertion =
                 negated ? .notWordBoundary(word: word, ignorable: ignorable) : .wordBoundary(word: word, ignorable: ignorable)
             return append(.assert(assertion, next: next))
+        case .assertion(.codePoint(let behind, let negated, let set)):
+            let set = index(of: set)
+            let assertion: RegexProgram.Assertion
+            switch (behind, negated) {
+            case (true, false): assertion = .previousIn(set: set)
+            case (true, true): assertion = .previousNotIn(set: set)
+            case (false, false): assertion = .nextIn(set: set)
+            case (false, true): assertion = .nextNotIn(set: set)
+            }
+            return append(.assert(assertion, next: next))
+        case .assertion(.lookaround(let look)):
+            // The body as a program of its own (group 0 untouched), shared by loop copies.
+            var body = ProgramBuilder(captureCount: captureCount)
+            let match = body.append(.match)
+            let entry = body.emit(look.body, next: match)
+            let lookaround = RegexProgram.Lookaround(
+                behind: look.behind, negated: look.negated, maxLength: look.maxLength,
+                body: body.program(start: entry, captureCount: captureCount, startFilter: .anywhere))
+            let index = lookarounds.firstIndex(of: lookaround) ?? lookarounds.count
+            if index == lookarounds.count { lookarounds.append(lookaround) }
+            return append(.assert(.lookaround(index), next: next))
         case .repetition(let loop):
             return emitLoop(loop, next: next)
         case .atomic(let body, _):
@@ -147,10 +172,15 @@ struct ProgramBuilder {
                 return .assert(.wordBoundary(word: renumber(set: word), ignorable: renumber(set: ignorable)), next: number[next])
             case .assert(.notWordBoundary(let word, let ignorable), let next):
                 return .assert(.notWordBoundary(word: renumber(set: word), ignorable: renumber(set: ignorable)), next: number[next])
+            case .assert(.previousIn(let set), let next): return .assert(.previousIn(set: renumber(set: set)), next: number[next])
+            case .assert(.previousNotIn(let set), let next): return .assert(.previousNotIn(set: renumber(set: set)), next: number[next])
+            case .assert(.nextIn(let set), let next): return .assert(.nextIn(set: renumber(set: set)), next: number[next])
+            case .assert(.nextNotIn(let set), let next): return .assert(.nextNotIn(set: renumber(set: set)), next: number[next])
             case .assert(let assertion, let next): return .assert(assertion, next: number[next])
             case .match: return .match
             }
         }
-        return RegexProgram(instructions: states, sets: table, captureCount: captureCount, startFilter: startFilter)
+        return RegexProgram(
+            instructions: states, sets: table, captureCount: captureCount, startFilter: startFilter, lookarounds: lookarounds)
     }
 }

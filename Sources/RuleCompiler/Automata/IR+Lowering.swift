@@ -57,7 +57,14 @@ struct Lowering {
         case .anchor(let anchor): return try assertion(anchor, node)
         case .group(let group): return try lowerGroup(group, node)
         case .quantified(let quantifier): return try lowerQuantified(quantifier, node)
-        case .graphemeCluster: throw LoweringFailure(construct: "\\X", offset: node.span.offset)
+        case .graphemeCluster:
+            // One code point, then more while no grapheme boundary comes, up to the next one:
+            // exactly one way through, as ICU's "up to the following boundary".
+            let more = RegexIR.sequence([.assertion(.simple(.notGraphemeBoundary)), .set(Self.anyScalar)])
+            return .sequence([
+                .set(Self.anyScalar), .repetition(Repetition(min: 0, max: nil, greedy: true, body: more)),
+                .assertion(.simple(.graphemeBoundary)),
+            ])
         case .backreference: throw LoweringFailure(construct: "backreference", offset: node.span.offset)
         }
     }
@@ -84,9 +91,30 @@ struct Lowering {
         case .atomic:
             let body = try lower(group.child)
             return .atomic(body, site: addSite("atomic group", node.span.offset))
-        case .lookahead: throw LoweringFailure(construct: "lookahead", offset: node.span.offset)
-        case .lookbehind: throw LoweringFailure(construct: "lookbehind", offset: node.span.offset)
+        case .lookahead(let negative): return try lookaround(group.child, behind: false, negated: negative, node)
+        case .lookbehind(let negative): return try lookaround(group.child, behind: true, negated: negative, node)
         }
+    }
+
+    /// A lookaround: one code point without groups as a `codePoint` assertion, anything
+    /// else with its body as a program of its own.
+    private mutating func lookaround(
+        _ child: RegexNode, behind: Bool, negated: Bool, _ node: RegexNode
+    ) throws(LoweringFailure) -> RegexIR {
+        let body = try lower(child)
+        if case .set(let set) = body { return .assertion(.codePoint(behind: behind, negated: negated, set: set)) }
+        // A zero-width body is tested where the lookaround stands, whichever way it looks.
+        if !negated, case .assertion = body { return body }
+        let maxLength = body.maxLength
+        if behind, maxLength == nil {
+            throw LoweringFailure(construct: "lookbehind of unbounded length", offset: node.span.offset)
+        }
+        // A positive lookahead that keeps groups needs its body's leftmost-first match, which
+        // may read to the end of the text at every position tried: not linear.
+        if !behind, !negated, maxLength == nil, body.hasCaptures {
+            throw LoweringFailure(construct: "lookahead with a group and no length bound", offset: node.span.offset)
+        }
+        return .assertion(.lookaround(IRLookaround(behind: behind, negated: negated, body: body, maxLength: maxLength)))
     }
 
     private mutating func lowerQuantified(_ quantifier: RegexQuantifier, _ node: RegexNode) throws(LoweringFailure) -> RegexIR {
@@ -169,6 +197,7 @@ extension RegexIR {
         func multiply(_ a: Int, _ b: Int) -> Int { a.multipliedReportingOverflow(by: b).overflow ? .max : a * b }
         switch self {
         case .empty: return 0
+        case .assertion(.lookaround(let look)): return add(look.body.estimatedStates, 1)
         case .set, .assertion: return 1
         case .lineUnit: return 5
         case .foldedLiteral(let literal): return 2 * (literal.length + literal.jumps.count)

@@ -48,10 +48,13 @@ extension Lowering {
             }
             return true
         case .group(let group):
-            if case .alternation = group.child.kind { return false }
             switch group.kind {
-            case .capturing, .nonCapturing, .scopedFlags, .atomic: return try scanStart(group.child, &kind)
-            case .lookahead, .lookbehind: return false
+            case .capturing, .nonCapturing, .scopedFlags, .atomic:
+                if case .alternation = group.child.kind { return false }
+                return try scanStart(group.child, &kind)
+            // ICU's matchStartType skips a lookaround block whole: nothing in it counts, and
+            // the "at start" phase goes on after it.
+            case .lookahead, .lookbehind: return true
             }
         case .quantified(let quantifier):
             return try scanQuantified(quantifier, &kind)

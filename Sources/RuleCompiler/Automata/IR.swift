@@ -88,11 +88,68 @@ enum IRAssertion: Hashable, Sendable {
     case simple(RegexProgram.Assertion)
     /// ICU's `\b` (or `\B` when `negated`) with its word and ignorable sets.
     case wordBoundary(negated: Bool, word: ScalarSet, ignorable: ScalarSet)
+    /// A lookaround over one code point of `set`, without groups: `(?<=…)`/`(?<!…)` when
+    /// `behind`, else `(?=…)`/`(?!…)`. A DFA decides it from the look-behind context or
+    /// the next code point, as it does `\b`.
+    case codePoint(behind: Bool, negated: Bool, set: ScalarSet)
+    /// Any other lookaround: its body runs as a program of its own.
+    case lookaround(IRLookaround)
+}
+
+/// A lookahead or lookbehind with a body (see `RegexProgram.Lookaround`).
+struct IRLookaround: Hashable, Sendable {
+    var behind: Bool
+    var negated: Bool
+    var body: RegexIR
+    /// The body's longest match in UTF-16 units (`nil`: unbounded).
+    var maxLength: Int?
 }
 
 // MARK: - Analyses
 
 extension RegexIR {
+    /// An upper bound of the UTF-16 length of a match (`nil`: unbounded).
+    var maxLength: Int? {
+        func add(_ a: Int?, _ b: Int?) -> Int? {
+            guard let a, let b else { return nil }
+            let (sum, overflow) = a.addingReportingOverflow(b)
+            return overflow ? nil : sum
+        }
+        switch self {
+        case .empty, .assertion: return 0
+        case .set(let set): return set.ranges.last.map { $0.upperBound > 0xFFFF ? 2 : 1 } ?? 0
+        case .lineUnit: return 2
+        case .foldedLiteral(let literal): return 2 * literal.length
+        case .sequence(let items): return items.reduce(0) { add($0, $1.maxLength) }
+        case .alternation(let items):
+            var longest = 0
+            for item in items {
+                guard let length = item.maxLength else { return nil }
+                longest = Swift.max(longest, length)
+            }
+            return longest
+        case .repetition(let loop):
+            guard let body = loop.body.maxLength else { return nil }
+            guard let max = loop.max else { return body == 0 ? 0 : nil }
+            let (product, overflow) = body.multipliedReportingOverflow(by: max)
+            return overflow ? nil : product
+        case .capture(_, let body), .atomic(let body, _): return body.maxLength
+        }
+    }
+
+    /// Whether a capturing group is inside (lookaround bodies included).
+    var hasCaptures: Bool {
+        switch self {
+        case .empty, .set, .lineUnit, .foldedLiteral: return false
+        case .assertion(.lookaround(let look)): return look.body.hasCaptures
+        case .assertion: return false
+        case .sequence(let items), .alternation(let items): return items.contains(where: \.hasCaptures)
+        case .repetition(let loop): return loop.body.hasCaptures
+        case .capture: return true
+        case .atomic(let body, _): return body.hasCaptures
+        }
+    }
+
     /// Whether some path matches the empty string, taking every assertion as satisfiable.
     var canBeEmpty: Bool {
         switch self {

@@ -45,9 +45,10 @@ public enum AutomataBuilder {
             guard case .regex(let pattern) = rule.matcher else { continue }
             switch issue {
             case .stateBudget(let limit):
+                let needs = limit.isConstruct ? "has" : "needs"
                 diagnostics.append(
                     DiagnosticKind.stateBudget(
-                        "rule '\(rule.name)' needs \(limit); it runs on its NFA (linear time, but slower)", at: pattern.site))
+                        "rule '\(rule.name)' \(needs) \(limit); it runs on its NFA (linear time, but slower)", at: pattern.site))
             case .fallback(let construct, let offset):
                 var at = pattern.site
                 if pattern.detector == nil {

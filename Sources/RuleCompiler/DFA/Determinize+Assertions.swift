@@ -66,6 +66,19 @@ extension Determinizer {
             return !isWordBoundary(pair(word, ignorable), context, f)
         case .notBeforeLineFeed:
             return !lineFeed
+        case .previousIn(let set):
+            return wordBefore(context, pair: pair(set, -1))
+        case .previousNotIn(let set):
+            return !wordBefore(context, pair: pair(set, -1))
+        case .nextIn(let set):
+            return (f ?? 0) & DFATable.ClassFlag.word(pair(set, -1)) != 0 && !isEnd
+        case .nextNotIn(let set):
+            return isEnd || (f ?? 0) & DFATable.ClassFlag.word(pair(set, -1)) == 0
+        case .lookaround, .graphemeBoundary, .notGraphemeBoundary:
+            // Only an all-matches DFA (the conflict analysis's) gets here: it takes every
+            // lookaround with a body and every grapheme boundary test as satisfiable, which
+            // only adds matches.
+            return true
         }
     }
 
@@ -88,6 +101,13 @@ public enum DFALimit: Error, Equatable, Sendable, CustomStringConvertible {
     case states, cells, work
     /// More distinct `\b` word/ignorable set pairs than a DFA's context can carry.
     case boundaryPairs
+    /// A lookaround whose body runs as a program of its own (only the NFA decides it).
+    case lookaround
+    /// `\X`, whose grapheme boundaries only the NFA's search decides.
+    case graphemeCluster
+
+    /// The limit is a construct of the pattern rather than a budget.
+    public var isConstruct: Bool { self == .lookaround || self == .graphemeCluster }
     /// More input classes than a table can index.
     case inputClasses
 
@@ -96,7 +116,9 @@ public enum DFALimit: Error, Equatable, Sendable, CustomStringConvertible {
         case .states: return "more than \(AutomataBuilder.stateBudget) DFA states"
         case .cells: return "more than \(AutomataBuilder.cellBudget) DFA transitions"
         case .work: return "more than \(AutomataBuilder.workBudget) steps to build its DFA"
-        case .boundaryPairs: return "more than \(DFATable.maxBoundaryPairs) kinds of word boundary"
+        case .boundaryPairs: return "more than \(DFATable.maxBoundaryPairs) kinds of word boundary or one-character lookaround"
+        case .lookaround: return "a lookaround longer than one character, which no DFA decides"
+        case .graphemeCluster: return "\\X, which no DFA decides"
         case .inputClasses: return "more than \(DFATable.maxClasses) classes of characters"
         }
     }

@@ -77,6 +77,15 @@ struct Determinizer {
                 if !pairs.contains(where: { $0.word == word && $0.ignorable == ignorable }) { pairs.append((word, ignorable)) }
                 used.insert(word)
                 used.insert(ignorable)
+            case .assert(.previousIn(let set), _), .assert(.previousNotIn(let set), _), .assert(.nextIn(let set), _),
+                .assert(.nextNotIn(let set), _):
+                // A one-code-point lookaround is a boundary pair with no ignorable set (-1).
+                if !pairs.contains(where: { $0.word == set && $0.ignorable == -1 }) { pairs.append((set, -1)) }
+                used.insert(set)
+            case .assert(.lookaround, _):
+                guard allMatches else { throw .lookaround }
+            case .assert(.graphemeBoundary, _), .assert(.notGraphemeBoundary, _):
+                guard allMatches else { throw .graphemeCluster }
             default: continue
             }
         }
@@ -94,7 +103,7 @@ struct Determinizer {
             if c == 0x0D { flags |= DFATable.ClassFlag.carriageReturn }
             for (k, pair) in pairs.enumerated() {
                 if program.sets[pair.word].contains(c) { flags |= DFATable.ClassFlag.word(k) }
-                if program.sets[pair.ignorable].contains(c) { flags |= DFATable.ClassFlag.ignorable(k) }
+                if pair.ignorable >= 0, program.sets[pair.ignorable].contains(c) { flags |= DFATable.ClassFlag.ignorable(k) }
             }
             classFlags.append(flags)
             baseOf.append(base)

@@ -24,8 +24,8 @@ extension RegexAST {
     }
 
     /// Constructs an automaton cannot express exactly, in pattern order, for fallback
-    /// warnings: `backreference`, `lookahead`, `lookbehind`, `atomic group`,
-    /// `possessive quantifier`, `\X`, `\G`, `(?w)`. Offsets are in Unicode scalars: where
+    /// warnings: `backreference`, `atomic group`, `possessive quantifier`, `\X`, `\G`,
+    /// `(?w)` (lookarounds compile; lowering reports the few that do not). Offsets are in Unicode scalars: where
     /// the construct starts (for a possessive quantifier, the item it repeats).
     public var unsupportedConstructs: [(name: String, offset: Int)] {
         var found: [(name: String, offset: Int)] = []
@@ -104,14 +104,11 @@ extension RegexNode {
     func collectUnsupported(into found: inout [(name: String, offset: Int)]) {
         switch kind {
         case .backreference: found.append(("backreference", span.offset))
-        case .graphemeCluster: found.append(("\\X", span.offset))
         case .anchor(.previousMatchEnd): found.append(("\\G", span.offset))
         case .flagChange(let change) where change.enabled.contains(.unicodeWord):
             found.append(("(?w)", span.offset))
         case .group(let group):
             switch group.kind {
-            case .lookahead: found.append(("lookahead", span.offset))
-            case .lookbehind: found.append(("lookbehind", span.offset))
             case .atomic: found.append(("atomic group", span.offset))
             case .scopedFlags(let change) where change.enabled.contains(.unicodeWord):
                 found.append(("(?w)", span.offset))

@@ -13,14 +13,18 @@
 struct AssertionContext {
     let text: UnsafeBufferPointer<UInt16>
     private(set) var position: Int
+    /// Where consuming stops: the end of the text, or a lookbehind's position (ICU's active
+    /// limit). Only CR LF pairing looks at it; every other assertion sees the whole text.
+    private let limit: Int
     private let boundarySets: [(word: ScalarSet, ignorable: ScalarSet)]
     /// Bit i: the last code point before `position` outside `boundarySets[i].ignorable`
     /// is in `boundarySets[i].word`.
     private var wordBefore: UInt64 = 0
 
-    init(regex: CompiledRegex, text: UnsafeBufferPointer<UInt16>, position: Int) {
+    init(regex: CompiledRegex, text: UnsafeBufferPointer<UInt16>, position: Int, limit: Int? = nil) {
         self.text = text
         self.position = position
+        self.limit = limit ?? text.count
         boundarySets = regex.boundarySets
         for (index, sets) in boundarySets.enumerated() where index < 64 {
             if Self.lastSignificantIsWord(text, before: position, sets) { wordBefore |= 1 << UInt64(index) }
@@ -40,7 +44,7 @@ struct AssertionContext {
     /// Whether the assertion with `code` (see `AssertionCode`) holds at `position`.
     func holds(_ code: Int32) -> Bool {
         let count = text.count
-        switch code & 15 {
+        switch AssertionCode.kind(code) {
         case AssertionCode.textStart:
             return position == 0
         case AssertionCode.textEnd:
@@ -65,12 +69,34 @@ struct AssertionContext {
         case AssertionCode.lineEndBeforeLineFeed:
             return position >= count || text[position] == 0x0A
         case AssertionCode.wordBoundary:
-            return isWordBoundary(pair: Int(code >> 4))
+            return isWordBoundary(pair: AssertionCode.index(code))
         case AssertionCode.notWordBoundary:
-            return !isWordBoundary(pair: Int(code >> 4))
-        default:  // notBeforeLineFeed
-            return position >= count || text[position] != 0x0A
+            return !isWordBoundary(pair: AssertionCode.index(code))
+        case AssertionCode.notBeforeLineFeed:
+            // Inside a lookbehind, a CR just before the position is a unit of its own.
+            return position >= limit || text[position] != 0x0A
+        case AssertionCode.previousIn:
+            return isWordBefore(pair: AssertionCode.index(code))
+        case AssertionCode.previousNotIn:
+            return !isWordBefore(pair: AssertionCode.index(code))
+        case AssertionCode.nextIn:
+            return isWordHere(pair: AssertionCode.index(code))
+        case AssertionCode.nextNotIn:
+            return !isWordHere(pair: AssertionCode.index(code))
+        default:  // lookarounds and grapheme boundaries: the search's `LookaroundEvaluator`
+            preconditionFailure("decided by the search")
         }
+    }
+
+    /// Whether the last code point before `position` outside the pair's ignorable set is
+    /// in its word set (for a one-code-point lookbehind, the code point before).
+    private func isWordBefore(pair: Int) -> Bool {
+        pair < 64 ? wordBefore & (1 << UInt64(pair)) != 0 : Self.lastSignificantIsWord(text, before: position, boundarySets[pair])
+    }
+
+    /// Whether the code point at `position` is in the pair's word set.
+    private func isWordHere(pair: Int) -> Bool {
+        position < text.count && boundarySets[pair].word.contains(UTF16Text.decode(text, at: position).scalar)
     }
 
     private func isWordBoundary(pair: Int) -> Bool {
@@ -81,9 +107,7 @@ struct AssertionContext {
             if sets.ignorable.contains(scalar) { return false }
             here = sets.word.contains(scalar)
         }
-        let before =
-            pair < 64 ? wordBefore & (1 << UInt64(pair)) != 0 : Self.lastSignificantIsWord(text, before: position, sets)
-        return here != before
+        return here != isWordBefore(pair: pair)
     }
 
     /// Whether the last code point before `position` outside `sets.ignorable` is a word

@@ -16,11 +16,17 @@ package struct CompiledRegex: Sendable {
     let operand: [Int32]
     let successor: [Int32]
     let sets: [ScalarSet]
-    /// Distinct (word, ignorable) set pairs of `\b` / `\B`; `operand` of a boundary
-    /// assertion indexes this table.
+    /// Distinct (word, ignorable) set pairs of `\b` / `\B` and of the one-code-point
+    /// lookarounds (whose ignorable index is -1: none); `operand` of such an assertion
+    /// indexes this table.
     let boundaryPairs: [(word: Int, ignorable: Int)]
     /// The sets of each boundary pair, resolved once (assertion contexts share them).
     let boundarySets: [(word: ScalarSet, ignorable: ScalarSet)]
+    /// The lookarounds with bodies (`RegexProgram.Lookaround`), ready to run.
+    let lookarounds: [CompiledLookaround]
+    /// Some assertion needs a search's `LookaroundEvaluator` (a lookaround with a body, or
+    /// a grapheme boundary).
+    let needsEvaluator: Bool
 
     static let opConsume: UInt8 = 0
     static let opSplit: UInt8 = 1
@@ -59,9 +65,13 @@ package struct CompiledRegex: Sendable {
                 opcodes.append(Self.opAssert)
                 switch assertion {
                 case .wordBoundary(let word, let ignorable):
-                    operand.append(AssertionCode.wordBoundary + 16 * pairIndex(word, ignorable))
+                    operand.append(AssertionCode.wordBoundary + AssertionCode.operandUnit * pairIndex(word, ignorable))
                 case .notWordBoundary(let word, let ignorable):
-                    operand.append(AssertionCode.notWordBoundary + 16 * pairIndex(word, ignorable))
+                    operand.append(AssertionCode.notWordBoundary + AssertionCode.operandUnit * pairIndex(word, ignorable))
+                case .previousIn(let set), .previousNotIn(let set), .nextIn(let set), .nextNotIn(let set):
+                    operand.append(Int32(assertion.code) + AssertionCode.operandUnit * pairIndex(set, -1))
+                case .lookaround(let index):
+                    operand.append(AssertionCode.lookaround + AssertionCode.operandUnit * Int32(index))
                 default:
                     operand.append(Int32(assertion.code))
                 }
@@ -77,7 +87,9 @@ package struct CompiledRegex: Sendable {
         self.successor = successor
         self.sets = program.sets
         self.boundaryPairs = pairs
-        self.boundarySets = pairs.map { (program.sets[$0.word], program.sets[$0.ignorable]) }
+        self.boundarySets = pairs.map { (program.sets[$0.word], $0.ignorable < 0 ? ScalarSet() : program.sets[$0.ignorable]) }
+        self.lookarounds = program.lookarounds.map(CompiledLookaround.init)
+        self.needsEvaluator = operand.indices.contains { opcodes[$0] == Self.opAssert && AssertionCode.isEvaluated(operand[$0]) }
     }
 
     /// The leftmost-first match starting at or after `from` (a code point boundary), as
@@ -115,8 +127,15 @@ package struct CompiledRegex: Sendable {
 }
 
 /// Assertion codes in `CompiledRegex.operand` (the binary form's codes; a word boundary
-/// adds 16 × its boundary-pair index).
+/// or one-code-point lookaround adds `operandUnit` × its boundary-pair index, a lookaround
+/// with a body × its index).
 enum AssertionCode {
+    static let operandUnit: Int32 = 32
+    @inline(__always) static func kind(_ code: Int32) -> Int32 { code & (operandUnit - 1) }
+    @inline(__always) static func index(_ code: Int32) -> Int { Int(code / operandUnit) }
+    /// Decided by the search's `LookaroundEvaluator`, not by `AssertionContext`.
+    @inline(__always) static func isEvaluated(_ code: Int32) -> Bool { kind(code) >= lookaround }
+
     static let textStart: Int32 = 0
     static let textEnd: Int32 = 1
     static let textEndOrFinalTerminator: Int32 = 2
@@ -128,6 +147,13 @@ enum AssertionCode {
     static let wordBoundary: Int32 = 8
     static let notWordBoundary: Int32 = 9
     static let notBeforeLineFeed: Int32 = 10
+    static let previousIn: Int32 = 11
+    static let previousNotIn: Int32 = 12
+    static let nextIn: Int32 = 13
+    static let nextNotIn: Int32 = 14
+    static let lookaround: Int32 = 15
+    static let graphemeBoundary: Int32 = 16
+    static let notGraphemeBoundary: Int32 = 17
 }
 
 /// UTF-16 decoding as the matcher sees text.

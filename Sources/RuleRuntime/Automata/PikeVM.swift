@@ -22,6 +22,8 @@ final class PikeVM {
     private let stack: UnsafeMutablePointer<(pc: Int, value: Int)>
     private let scratch: UnsafeMutablePointer<Int>
     private let blank: UnsafeMutablePointer<Int>
+    /// Decides the lookarounds with bodies (`nil`: the program has none).
+    private let lookarounds: LookaroundEvaluator?
 
     init(_ regex: CompiledRegex) {
         self.regex = regex
@@ -29,11 +31,14 @@ final class PikeVM {
         slotCount = regex.program.slotCount
         current = ThreadList(states: stateCount, slots: slotCount)
         next = ThreadList(states: stateCount, slots: slotCount)
-        stack = .allocate(capacity: 2 * stateCount + 2)
+        // A frame per split and slot restore (a lookaround with groups restores each of
+        // its slots).
+        stack = .allocate(capacity: 2 * stateCount + 2 + stateCount * regex.lookarounds.reduce(0) { $0 + $1.slots.count })
         scratch = .allocate(capacity: slotCount)
         blank = .allocate(capacity: slotCount)
         blank.initialize(repeating: -1, count: slotCount)
         scratch.initialize(repeating: -1, count: slotCount)
+        lookarounds = regex.needsEvaluator ? LookaroundEvaluator(regex.lookarounds) : nil
     }
 
     deinit {
@@ -47,24 +52,43 @@ final class PikeVM {
     /// The leftmost-first match at or after `from`, as capture ranges. `anchored`: only a
     /// match starting exactly at `from` (the DFA path knows the start and asks for groups).
     func search(_ text: UnsafeBufferPointer<UInt16>, from: Int, anchored: Bool = false) -> [TextRange?]? {
+        guard let slots = searchSlots(text, from: from, anchored: anchored) else { return nil }
+        return (0...regex.program.captureCount).map { group in
+            let start = slots[2 * group]
+            let end = slots[2 * group + 1]
+            guard start >= 0, end >= start else { return nil }
+            return TextRange(location: start, length: end - start)
+        }
+    }
+
+    /// The capture slots of the leftmost-first match at or after `from`. `endAt`: only
+    /// matches that end there count, and nothing past it is consumed (a lookbehind's body);
+    /// `firstEnd`: the first match any thread reaches, priority aside (a lookaround that
+    /// only asks whether its body matches).
+    func searchSlots(
+        _ text: UnsafeBufferPointer<UInt16>, from: Int, anchored: Bool = false, endAt: Int? = nil, firstEnd: Bool = false
+    ) -> [Int]? {
         let count = text.count
-        var context = AssertionContext(regex: regex, text: text, position: from)
+        let limit = endAt ?? count
+        lookarounds?.prepare(for: text)
+        var context = AssertionContext(regex: regex, text: text, position: from, limit: endAt)
         var matched: [Int]? = nil
         current.clear()
-        while true {
+        search: while true {
             if matched == nil, !anchored || context.position == from, startAllowed(text, at: context.position) {
                 add(to: &current, pc: 0, slots: blank, context: context)
             }
             let position = context.position
             if current.count == 0 {
-                if matched != nil || position >= count || anchored { break }
+                if matched != nil || position >= limit || anchored { break }
                 context.advance()
                 continue
             }
             var after = context
             var scalar: UInt32 = 0
-            if position < count {
-                scalar = UTF16Text.decode(text, at: position).scalar
+            var length = 0
+            if position < limit {
+                (scalar, length) = UTF16Text.decode(text, at: position)
                 after.advance()
             }
             next.clear()
@@ -72,25 +96,21 @@ final class PikeVM {
                 let pc = Int(current.dense[index])
                 let opcode = regex.opcodes[pc]
                 if opcode == CompiledRegex.opConsume {
-                    if position < count, regex.sets[Int(regex.operand[pc])].contains(scalar) {
+                    if position < limit, position + length <= limit, regex.sets[Int(regex.operand[pc])].contains(scalar) {
                         add(to: &next, pc: Int(regex.successor[pc]), slots: current.slots + pc * slotCount, context: after)
                     }
                 } else if opcode == CompiledRegex.opMatch {
+                    if let endAt, position != endAt { continue }
                     matched = Array(UnsafeBufferPointer(start: current.slots + pc * slotCount, count: slotCount))
+                    if firstEnd { break search }
                     break
                 }
             }
             swap(&current, &next)
-            if position >= count { break }
+            if position >= limit { break }
             context = after
         }
-        guard let slots = matched else { return nil }
-        return (0...regex.program.captureCount).map { group in
-            let start = slots[2 * group]
-            let end = slots[2 * group + 1]
-            guard start >= 0, end >= start else { return nil }
-            return TextRange(location: start, length: end - start)
-        }
+        return matched
     }
 
     /// Whether a match attempt may start at `position` (see `RegexProgram.StartFilter`).
@@ -127,7 +147,17 @@ final class PikeVM {
                     scratch[slot] = context.position
                     pc = Int(regex.successor[pc])
                 case CompiledRegex.opAssert:
-                    guard context.holds(regex.operand[pc]) else { break chain }
+                    let code = regex.operand[pc]
+                    if AssertionCode.isEvaluated(code), let lookarounds {
+                        let holds = lookarounds.holds(code, at: context.position, in: context.text) { slot, value in
+                            stack[depth] = (-slot - 1, scratch[slot])
+                            depth += 1
+                            scratch[slot] = value
+                        }
+                        guard holds else { break chain }
+                    } else {
+                        guard context.holds(code) else { break chain }
+                    }
                     pc = Int(regex.successor[pc])
                 default:  // consume or match: a thread of this step
                     (list.slots + pc * slotCount).update(from: scratch, count: slotCount)

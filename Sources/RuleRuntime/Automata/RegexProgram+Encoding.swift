@@ -8,13 +8,21 @@
 //     end + 1 (from 0 for the first), length - 1
 //   instructionCount, then per instruction an opcode byte and its operands:
 //     0 consume set next | 1 split preferred alternative | 2 save slot next
-//     3 assert kind(byte) [word ignorable, for kinds 8 and 9] next | 4 match
+//     3 assert kind(byte) [word ignorable, for kinds 8 and 9] [set, for kinds 11–14]
+//       [lookaround index, for kind 15] next | 4 match  (kinds 16, 17: grapheme boundaries)
+//   version 2 only (a program with lookarounds): lookaroundCount, then per lookaround a
+//     flags byte (1 behind, 2 negated, 4 bounded), maxLength if bounded, and the body's
+//     own binary form as a length-prefixed blob (the same captureCount)
 //
-// Decoding checks every index, so a decoded program is always safe to run.
+// A program without lookarounds is written as version 1, so its bytes are those of the
+// first form. Decoding checks every index, so a decoded program is always safe to run.
 
 extension RegexProgram {
-    /// The current version of the binary form.
-    package static let encodingVersion: UInt8 = 1
+    /// The current version of the binary form (version 1, the same without lookarounds,
+    /// is written for programs that have none).
+    package static let encodingVersion: UInt8 = 2
+    /// How deeply lookaround bodies may nest in a decoded program.
+    static let maxLookaroundDepth = 32
 
     /// Why bytes are not a valid encoded program (the error of every compiled binary form).
     package typealias DecodingError = BinaryDecodingError
@@ -24,7 +32,7 @@ extension RegexProgram {
         var out = BinaryWriter()
         out.byte(0x52)
         out.byte(0x58)
-        out.byte(Self.encodingVersion)
+        out.byte(lookarounds.isEmpty ? 1 : Self.encodingVersion)
         out.varint(captureCount)
         out.byte(startFilter.rawValue)
         out.varint(sets.count)
@@ -55,16 +63,18 @@ extension RegexProgram {
             case .assert(let assertion, let next):
                 out.byte(3)
                 out.byte(assertion.code)
-                if case .wordBoundary(let word, let ignorable) = assertion {
-                    out.varint(word)
-                    out.varint(ignorable)
-                } else if case .notWordBoundary(let word, let ignorable) = assertion {
-                    out.varint(word)
-                    out.varint(ignorable)
-                }
+                for operand in assertion.operands { out.varint(operand) }
                 out.varint(next)
             case .match:
                 out.byte(4)
+            }
+        }
+        if !lookarounds.isEmpty {
+            out.varint(lookarounds.count)
+            for look in lookarounds {
+                out.byte((look.behind ? 1 : 0) | (look.negated ? 2 : 0) | (look.maxLength == nil ? 0 : 4))
+                if let maxLength = look.maxLength { out.varint(maxLength) }
+                out.blob(look.body.encoded())
             }
         }
         return out.bytes
@@ -72,10 +82,14 @@ extension RegexProgram {
 
     /// Reads a program written by `encoded()`; throws on any malformed or unknown input.
     package init(decoding bytes: [UInt8]) throws(DecodingError) {
+        try self.init(decoding: bytes, depth: 0)
+    }
+
+    private init(decoding bytes: [UInt8], depth: Int) throws(DecodingError) {
         var reader = BinaryReader(bytes: bytes)
         guard try reader.byte() == 0x52, try reader.byte() == 0x58 else { throw DecodingError("bad magic") }
         let version = try reader.byte()
-        guard version == Self.encodingVersion else { throw DecodingError("unsupported version \(version)") }
+        guard version == 1 || version == Self.encodingVersion else { throw DecodingError("unsupported version \(version)") }
         let captureCount = try reader.varint()
         guard captureCount < 1 << 20 else { throw DecodingError("too many capture groups") }
         guard let filter = StartFilter(rawValue: try reader.byte()) else { throw DecodingError("bad start filter") }
@@ -96,8 +110,23 @@ extension RegexProgram {
         var instructions: [Instruction] = []
         instructions.reserveCapacity(count)
         for _ in 0..<count { instructions.append(try reader.instruction()) }
+        var lookarounds: [Lookaround] = []
+        if version == 2 {
+            guard depth < Self.maxLookaroundDepth else { throw DecodingError("lookarounds nested too deeply") }
+            let lookaroundCount = try reader.count()
+            guard lookaroundCount > 0 else { throw DecodingError("version 2 without lookarounds") }
+            for _ in 0..<lookaroundCount {
+                let flags = try reader.byte()
+                guard flags < 8 else { throw DecodingError("bad lookaround flags") }
+                let maxLength = flags & 4 != 0 ? try reader.varint() : nil
+                guard flags & 1 == 0 || maxLength != nil else { throw DecodingError("unbounded lookbehind") }
+                let body = try RegexProgram(decoding: try reader.blob(), depth: depth + 1)
+                guard body.captureCount == captureCount else { throw DecodingError("lookaround body with other groups") }
+                lookarounds.append(Lookaround(behind: flags & 1 != 0, negated: flags & 2 != 0, maxLength: maxLength, body: body))
+            }
+        }
         guard reader.isAtEnd else { throw DecodingError("trailing bytes") }
-        self.init(instructions: instructions, sets: sets, captureCount: captureCount, startFilter: filter)
+        self.init(instructions: instructions, sets: sets, captureCount: captureCount, startFilter: filter, lookarounds: lookarounds)
         try validate()
     }
 
@@ -123,12 +152,15 @@ extension RegexProgram {
                 guard slot < slotCount else { throw DecodingError("capture slot \(slot) out of range") }
                 try target(next)
             case .assert(let assertion, let next):
-                if case .wordBoundary(let word, let ignorable) = assertion {
+                switch assertion {
+                case .wordBoundary(let word, let ignorable), .notWordBoundary(let word, let ignorable):
                     try set(word)
                     try set(ignorable)
-                } else if case .notWordBoundary(let word, let ignorable) = assertion {
-                    try set(word)
-                    try set(ignorable)
+                case .previousIn(let index), .previousNotIn(let index), .nextIn(let index), .nextNotIn(let index):
+                    try set(index)
+                case .lookaround(let index):
+                    guard index < lookarounds.count else { throw DecodingError("lookaround \(index) out of range") }
+                default: break
                 }
                 try target(next)
             case .match: break
@@ -152,6 +184,23 @@ extension RegexProgram.Assertion {
         case .wordBoundary: return 8
         case .notWordBoundary: return 9
         case .notBeforeLineFeed: return 10
+        case .previousIn: return 11
+        case .previousNotIn: return 12
+        case .nextIn: return 13
+        case .nextNotIn: return 14
+        case .lookaround: return 15
+        case .graphemeBoundary: return 16
+        case .notGraphemeBoundary: return 17
+        }
+    }
+
+    /// The integers written after the code byte.
+    var operands: [Int] {
+        switch self {
+        case .wordBoundary(let word, let ignorable), .notWordBoundary(let word, let ignorable): return [word, ignorable]
+        case .previousIn(let set), .previousNotIn(let set), .nextIn(let set), .nextNotIn(let set): return [set]
+        case .lookaround(let index): return [index]
+        default: return []
         }
     }
 }
@@ -177,6 +226,13 @@ extension BinaryReader {
             case 8: assertion = .wordBoundary(word: try varint(), ignorable: try varint())
             case 9: assertion = .notWordBoundary(word: try varint(), ignorable: try varint())
             case 10: assertion = .notBeforeLineFeed
+            case 11: assertion = .previousIn(set: try varint())
+            case 12: assertion = .previousNotIn(set: try varint())
+            case 13: assertion = .nextIn(set: try varint())
+            case 14: assertion = .nextNotIn(set: try varint())
+            case 15: assertion = .lookaround(try varint())
+            case 16: assertion = .graphemeBoundary
+            case 17: assertion = .notGraphemeBoundary
             default: throw RegexProgram.DecodingError("unknown assertion \(code)")
             }
             return .assert(assertion, next: try varint())

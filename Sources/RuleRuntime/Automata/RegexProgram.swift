@@ -61,6 +61,48 @@ package struct RegexProgram: Hashable, Sendable {
         case notWordBoundary(word: Int, ignorable: Int)
         /// The next code unit is not `\n` (used to make CR LF one unit for `.` and `\R`).
         case notBeforeLineFeed
+        /// `(?<=[…])` over one code point: the code point before the position is in
+        /// `sets[set]` (there is none at the start of the text). A DFA carries it as a
+        /// boundary pair with no ignorable set.
+        case previousIn(set: Int)
+        /// `(?<![…])` over one code point: the negation of `previousIn`.
+        case previousNotIn(set: Int)
+        /// `(?=[…])` over one code point: the code point at the position is in `sets[set]`
+        /// (there is none at the end of the text).
+        case nextIn(set: Int)
+        /// `(?![…])` over one code point: the negation of `nextIn`.
+        case nextNotIn(set: Int)
+        /// Any other lookahead or lookbehind: `lookarounds[index]` (see `Lookaround`).
+        case lookaround(Int)
+        /// An extended grapheme cluster boundary (UAX #29, as `Character` breaks text): `\X`
+        /// consumes code points up to the next one.
+        case graphemeBoundary
+        /// The negation of `graphemeBoundary`.
+        case notGraphemeBoundary
+    }
+
+    /// A lookahead or lookbehind with a body of its own, as ICU runs it (rematch.cpp
+    /// LA_START/LB_START): the body is tried at the position (lookahead) or from each code
+    /// point boundary at most `maxLength` units back, nearest first, to end exactly at the
+    /// position (lookbehind); the first success decides, and a positive one keeps the groups
+    /// its body set. Assertions inside see the whole text.
+    package struct Lookaround: Hashable, Sendable {
+        /// A lookbehind (else a lookahead).
+        package var behind: Bool
+        /// `(?!…)` / `(?<!…)`.
+        package var negated: Bool
+        /// The longest match of the body in UTF-16 units; `nil` when unbounded (lookahead
+        /// only: ICU rejects unbounded lookbehind).
+        package var maxLength: Int?
+        /// The body, ending in `match`; its capture slots are the pattern's.
+        package var body: RegexProgram
+
+        package init(behind: Bool, negated: Bool, maxLength: Int?, body: RegexProgram) {
+            self.behind = behind
+            self.negated = negated
+            self.maxLength = maxLength
+            self.body = body
+        }
     }
 
     /// Where match attempts may start.
@@ -80,13 +122,19 @@ package struct RegexProgram: Hashable, Sendable {
     package var captureCount: Int
     /// Where ICU's `find()` tries match attempts for this pattern.
     package var startFilter: StartFilter
+    /// The bodies of `.lookaround` assertions.
+    package var lookarounds: [Lookaround]
 
     /// A program from its parts; `RegexCompiler` and `init(decoding:)` build valid ones.
-    package init(instructions: [Instruction], sets: [ScalarSet], captureCount: Int, startFilter: StartFilter = .anywhere) {
+    package init(
+        instructions: [Instruction], sets: [ScalarSet], captureCount: Int, startFilter: StartFilter = .anywhere,
+        lookarounds: [Lookaround] = []
+    ) {
         self.instructions = instructions
         self.sets = sets
         self.captureCount = captureCount
         self.startFilter = startFilter
+        self.lookarounds = lookarounds
     }
 
     /// Capture slots per thread: a start and an end for group 0 and every group.
@@ -107,6 +155,11 @@ extension RegexProgram: CustomStringConvertible {
             case .match: text = "match"
             }
             lines.append("\(pc): \(text)")
+        }
+        for (index, look) in lookarounds.enumerated() {
+            let kind = (look.behind ? "behind" : "ahead") + (look.negated ? " (negated)" : "")
+            lines.append("lookaround \(index): \(kind), max \(look.maxLength.map(String.init) ?? "unbounded")")
+            lines.append(contentsOf: look.body.description.split(separator: "\n").map { "  " + $0 })
         }
         return lines.joined(separator: "\n")
     }

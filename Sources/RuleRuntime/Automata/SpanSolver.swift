@@ -22,7 +22,9 @@ enum SpanSolver {
         let states = regex.opcodes.count
         let width = end - start + 1
         let cells = states * width
-        guard cells <= maxCells, end <= text.count else { return nil }
+        // Lookarounds with bodies and grapheme boundaries are the Pike VM's (it remembers
+        // their answers).
+        guard cells <= maxCells, end <= text.count, !regex.needsEvaluator else { return nil }
         let slotCount = regex.program.slotCount
         guard slotCount <= 64, end - start < Int(Int32.max) else { return nil }
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (cells + 63) / 64) { visited in

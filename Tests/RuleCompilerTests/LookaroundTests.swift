@@ -1,0 +1,163 @@
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import RuleCompiler
+@testable import RuleRuntime
+
+/// Lookaheads and lookbehinds compile: one-code-point ones into the DFA (as `\b` is),
+/// others as bodies the Pike VM runs (`Lookaround.swift`). Every case is checked against
+/// NSRegularExpression on the Pike VM and, where the program has a DFA, on the DFA path
+/// and the UTF-8 shared scan.
+final class LookaroundTests: XCTestCase {
+    /// The matches of every path the program has against NSRegularExpression.
+    func assertAllPathsAgree(
+        _ pattern: String, _ flags: RegexFlags = [], on texts: [String], dfa expectDFA: Bool? = nil, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        assertAgreesWithICU(pattern, flags, on: texts, file: file, line: line)
+        guard case .program(let program) = RegexCompiler.compile(pattern, flags: flags), let regex = ICUReference.regex(pattern, flags)
+        else { return }
+        let dfa = DFABuilder.build(program)
+        if let expectDFA { XCTAssertEqual(dfa != nil, expectDFA, "\(pattern.debugDescription): DFA", file: file, line: line) }
+        guard let dfa else { return }
+        let compiled = AcceleratedRegex(program: program, dfa: dfa)
+        let scan = compiled.scannable ? CompiledScan([AcceleratedRegex(program: program, dfa: dfa, ownScan: false)]) : nil
+        for text in texts {
+            guard let expected = ICUReference.matches(regex, in: text, budget: 10_000) else { continue }
+            let units = Array(text.utf16)
+            XCTAssertEqual(
+                ICUReference.describe(compiled.matches(in: units)), ICUReference.describe(expected),
+                "DFA path \(pattern.debugDescription) \(text.debugDescription)", file: file, line: line)
+            guard let scan else { continue }
+            var wholes: [TextRange] = []
+            Array(text.utf8).withUnsafeBufferPointer { bytes in
+                units.withUnsafeBufferPointer { u in scan.run(utf8: bytes, units: { u }) { _, range, _ in wholes.append(range) } }
+            }
+            XCTAssertEqual(
+                wholes, expected.compactMap { $0.first ?? nil }, "UTF-8 scan \(pattern.debugDescription) \(text.debugDescription)",
+                file: file, line: line)
+        }
+    }
+
+    // MARK: - The issue's patterns
+
+    func testEmojiShortcodeCompilesToADFA() {
+        let texts = [
+            ":smile: and :+1: a:b: 12:30:45 ::x:: :a_b:", ":x::y:", "w:z: :ok:\n:é:", "😀:tada:😀", ":a: :b:c: ", "", ":",
+        ]
+        assertAllPathsAgree(#"(?<![\w:]):(?<name>[a-z_]+):(?![\w:])"#, on: texts, dfa: true)
+        assertAllPathsAgree(#"\b\w+(?=:)"#, on: ["key: value", "a:b:c", "ab", ":x", "é: ü:", "😀a:"], dfa: true)
+        assertAllPathsAgree(#"(?<=\$)\d+(?:\.\d\d)?"#, on: ["$5 $12.50 $.5 5 $7.5 $$9", "$", "x$1.234", "€3 $٣"], dfa: true)
+    }
+
+    // MARK: - One code point
+
+    func testOneCodePointLookaroundsAtTheEdgesOfTheText() {
+        let texts = ["ab", "ba", "a", "b", "", "aab", "a\nb", "\r\n", "😀a😀", "a😀b"]
+        for pattern in [
+            "(?<=a)b", "(?<!a)b", "b(?=a)", "b(?!a)", "(?<=a)", "(?<!a)", "(?=a)", "(?!a)", "(?<=\\n)", "(?<!\\n).", "(?<=😀).",
+            ".(?=😀)", "(?<=[^a])", "(?<![^a]).", "(?<=.)", "(?=.)", "(?<=\\s)\\S", "(?i)(?<=A)b", "(?m)(?<=^)a", "(?<=\\p{L})",
+        ] {
+            assertAllPathsAgree(pattern, on: texts, dfa: true)
+        }
+    }
+
+    func testOneCodePointLookaroundsInsideLoopsAndAlternatives() {
+        let texts = ["abab", "aXbX", "ab:cd:", "xyz", "a:b::c"]
+        for pattern in [
+            "(?:a(?=b)|b)+", "(?:(?<=a)b|a)+", "(?:\\w(?!:))+", "(?:(?=a)a|(?!a).)*?:", "(?<=a)(?=b)", "x*(?<!x)", "(?=[ab])\\w{2}",
+        ] {
+            assertAllPathsAgree(pattern, on: texts, dfa: true)
+        }
+    }
+
+    // MARK: - Bodies
+
+    /// The conformance file's lookarounds that fell back before.
+    func testLookaroundsWithBodiesAgree() {
+        let texts = [
+            "abcdef abcxyz abc", "android andy and", "12345 00000 00000-0000 12345-6789", "aaabc bcc bccccd cd", "xyz abxyz abcxyz",
+            "spam aąspam ąabcspam a\u{100000}spam", "Password1 passw0rd PASSWORD", "<a href=\"http://x/\">t</a>", "0.0 00 0.5 12.345",
+        ]
+        for pattern in [
+            "abc(?=def)", "abc(?!def)", "and(?=roid)", "and(?!roid)", "(?!0{5})(\\d{5})", "(?!0{5})(\\d{5})(?!-?0{4})(-?\\d{4})?",
+            "(?<=ab|abc)xyz", "(?<=abc|ab)cde", "(?<=bc?c?c?)cd", "(?<=a{1,5})bc", "(?<=a\\x{100000})spam", "(?<=aą)spam",
+            "(?<!ąabc)spam", "(?<!abc {1,100}|def {1,100})jkl", "(?<=(abc))def", "(ab)?(?<=ab)cd|ef", "(.*)(?=c)", "(?:.*)(?=(c))",
+            ".(?!(\\p{L}))", "^(?=.*\\d)(?=.*[a-z])(?=.*[A-Z]).{4,8}$", "(?!^0*$)(?!^0*\\.0*$)^\\d{1,5}(\\.\\d{1,3})?$",
+            "^<a\\s+href\\s*=\\s*\"http:\\/\\/([^\"]*)\"([^>]*)>(.*?(?=<\\/a>))<\\/a>$", ".*(?<=: ?)(\\w*)",
+        ] {
+            assertAllPathsAgree(pattern, on: texts)
+        }
+    }
+
+    /// ICU's details: groups inside keep the first success's values, a negative one sets
+    /// none, lookbehind tries the nearest start first and sees the whole text for its
+    /// assertions, surrogate pairs are never split, flags apply inside.
+    func testICUDetailsOfBodies() {
+        let texts = ["abcabc", "xaby", "ab\nab", "a\r\nb", "😀😀x", "aXbx", "a b  c", "ßx ssx SSx"]
+        for pattern in [
+            "(?=(a|ab))\\w", "(?=(ab|a))(\\w)", "(?<=(b|ab))c", "(?<=(ab|b))c", "(?<=(a)|(b))c", "(?!(a))(\\w)", "(?:(?=(\\w))\\w)+",
+            "(?<=a$)\\n", "(?m)(?<=b$)\\n", "(?<=\\b\\w)\\w", "(?<=\\w\\b) ", "(?<=😀😀)x", "(?<=\\r\\n)b", "(?s)(?<=.\\n)b",
+            "(?i)(?<=aX)b", "(?i)(?<=ss)x", "(?i)(?<=ß)x", "(?<=a(?=b))b", "(?<=(?<!x)a)b", "(?=a(?<=a))a", "(?x)(?<= a \\s )b",
+            "(?<=[ab]{2})\\w", "(?=.{2}$)", "(?!.*x)\\w+", "(?<=^|\\s)\\w", "(?<=\\G)a",
+        ] {
+            if case .invalid = RegexCompiler.compile(pattern, flags: []) { continue }
+            if case .fallback = RegexCompiler.compile(pattern, flags: []) { continue }
+            assertAllPathsAgree(pattern, on: texts)
+        }
+    }
+
+    /// Regression (differential, seed 3): ICU's start analysis skips a lookaround block and
+    /// stays "at start", so `(?!…)^` in `m` mode is a START_LINE pattern that never starts
+    /// between CR and LF.
+    func testLookaroundBeforeMultilineCaretKeepsTheStartLineRule() {
+        XCTAssertEqual(compiledMatches("(?![[😀é]K])^", [.multiline, .dotMatchesLineSeparators], in: "_z\r\né"), ["[0, 0]"])
+        for pattern in ["(?![[😀é]K])^", "(?=x|y)^", "(?<=a|\n)^", "(?!a)(?<!b)^\n?"] {
+            assertAllPathsAgree(pattern, [.multiline], on: ["_z\r\né", "\r\n\r\n", "a\r\nb\nx"])
+        }
+    }
+
+    /// Regression (differential, seed 3): inside a lookbehind ICU pairs CR with LF only
+    /// before the lookbehind's position (its active limit), so `\R` and `(?s).` may end
+    /// between CR and LF there.
+    func testLookbehindEndsBetweenCRAndLF() {
+        let text = "sσσς中ʼn\r\n\u{0301} Z\r\n1\nσŉ\r\n"
+        assertAllPathsAgree(#"\b(\s)\H{2,}(?<!(?<=ŉ)\b(?:\R))"#, [.multiline], on: [text])
+        for pattern in [#"(?<=\R)\n"#, #"(?s)(?<=.)\n"#, #"(?<!\R)\n"#, #"(?<=a\R)"#, #"(?s)(?<=a.)"#, #"(?<=\r)\n"#] {
+            assertAllPathsAgree(pattern, on: ["a\r\nb", "\r\n\r\n", "a\n\r"])
+        }
+    }
+
+    // MARK: - Possessive loops as lookaheads
+
+    /// A possessive loop (or an atomic group around a greedy loop) over a deterministic body
+    /// B that cannot match empty is `B{m}|B{n,m-1}(?!B)`, or `B{n,}(?!B)` (IR+Atomic.swift).
+    func testPossessiveLoopsOverDeterministicBodiesCompile() {
+        let texts = [
+            "ABCABCABCABC ABCABC ABC", "abcabca abca a", "cddd ccddd", "xx.123 .12 .1234", "abc\nabc", "ababab", "aabab ba", "12x3xy4",
+        ]
+        for pattern in [
+            "(ABC){2,3}+ABC", "(ABC){1,2}+ABC", "(abc)*+a", "c?+cddd", "(?>.*)abc", "(\\.\\d\\d(?>[1-9]?))\\d+", "(?:ab)++b",
+            "(?:ab){2,}+", "a{1,3}+a", "(?>(?:ab){0,2})ab", "(?i)(?:ß)*+s", "\\R*+\\n", "(?:a|b)*+", "(a*b)*+a", "(?:\\d+x|y)++\\d",
+            "(?>a*b)+b",
+        ] {
+            guard case .program = RegexCompiler.compile(pattern, flags: []) else {
+                XCTFail("\(pattern) does not compile")
+                continue
+            }
+            assertAllPathsAgree(pattern, on: texts)
+        }
+        guard case .fallback(let construct, _) = RegexCompiler.compile("(?:a|ab)*+c", flags: []) else { return XCTFail() }
+        XCTAssertEqual(construct, "possessive quantifier", "a body that is not deterministic still falls back")
+    }
+
+    func testProgramsWithLookaroundsRoundTripThroughTheBinaryForm() throws {
+        for pattern in ["(?<=(abc))def", "a(?=b(?!c))", "(?<=x)y(?=z)", "(?<!ab)c"] {
+            guard case .program(let program) = RegexCompiler.compile(pattern, flags: []) else { return XCTFail(pattern) }
+            XCTAssertEqual(try RegexProgram(decoding: program.encoded()), program, pattern)
+        }
+        guard case .program(let plain) = RegexCompiler.compile("abc", flags: []) else { return XCTFail() }
+        XCTAssertEqual(plain.encoded()[2], 1, "a program without lookarounds keeps the first binary form")
+    }
+}
