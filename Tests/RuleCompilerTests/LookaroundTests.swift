@@ -129,6 +129,17 @@ final class LookaroundTests: XCTestCase {
         }
     }
 
+    /// An unbounded lookahead asked at every position of a long line is answered by one
+    /// backward pass (NSRegularExpression would read to the end of the line from each).
+    func testUnboundedLookaheadOnALongLineStaysLinear() {
+        guard case .program(let program) = RegexCompiler.compile("\\w+(?=.*x)|(?!.*y)z", flags: []) else { return XCTFail() }
+        let line = String(repeating: "ab ", count: 20_000) + "x z"
+        let matches = CompiledRegex(program: program).matches(in: Array(line.utf16))
+        XCTAssertEqual(matches.count, 20_001)
+        XCTAssertEqual(matches.last?[0], TextRange(location: 60_002, length: 1))
+        assertAllPathsAgree("\\w+(?=.*x)|(?!.*y)z", on: [String(repeating: "ab ", count: 50) + "x z y", "z", "yz", "ax"])
+    }
+
     // MARK: - Possessive loops as lookaheads
 
     /// A possessive loop (or an atomic group around a greedy loop) over a deterministic body

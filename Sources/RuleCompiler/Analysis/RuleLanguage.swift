@@ -54,7 +54,8 @@ enum RuleLanguage {
                 // reads the DFA of every path with those tests taken as satisfiable (all its
                 // matches and more), so "cannot overlap" is still a proof.
                 if case .stateBudget(let limit)? = issues.first(where: { $0.rule == index })?.issue, limit.isConstruct,
-                    index < automata.automata.count, let program = automata.automata[index]?.program, let relaxed = DFABuilder.build(program, allMatches: true)
+                    index < automata.automata.count, let program = automata.automata[index]?.program,
+                    let relaxed = DFABuilder.build(program, allMatches: true)
                 {
                     let ast = index < patterns.count ? patterns[index] : nil
                     return .automaton(Automaton(dfa: relaxed, exact: false, phases: phases(rule, ast: ast, dfa: relaxed)))

@@ -53,6 +53,8 @@ final class LookaroundEvaluator {
     private let lookarounds: [CompiledLookaround]
     /// Pike VMs of the bodies, made on first use.
     private var machines: [PikeVM?]
+    /// Evaluators of the bodies' own lookarounds and grapheme boundaries, made on first use.
+    private var nestedEvaluators: [LookaroundEvaluator?]
     /// Per lookaround, per position: 0 unknown, 1 holds, 2 fails.
     private var answers: [[UInt8]]
     /// Per lookaround that keeps groups: the body's slots at each position where it holds.
@@ -62,6 +64,7 @@ final class LookaroundEvaluator {
     init(_ lookarounds: [CompiledLookaround]) {
         self.lookarounds = lookarounds
         machines = Array(repeating: nil, count: lookarounds.count)
+        nestedEvaluators = Array(repeating: nil, count: lookarounds.count)
         answers = Array(repeating: [], count: lookarounds.count)
         groups = Array(repeating: [:], count: lookarounds.count)
     }
@@ -114,10 +117,7 @@ final class LookaroundEvaluator {
         _ index: Int, at position: Int, in text: UnsafeBufferPointer<UInt16>, setGroup: (Int, Int) -> Void
     ) -> Bool {
         let look = lookarounds[index]
-        if answers[index].isEmpty {
-            answers[index] = [UInt8](repeating: 0, count: text.count + 1)
-            if !look.behind, look.maxLength == nil { answerEveryPosition(index, look, text) }
-        }
+        if answers[index].isEmpty { answers[index] = [UInt8](repeating: 0, count: text.count + 1) }
         var answer = answers[index][position]
         if answer == 0 {
             let slots = run(index, look, at: position, in: text)
@@ -134,6 +134,23 @@ final class LookaroundEvaluator {
 
     /// The body's slots on its first success at `position`, or `nil` when it never succeeds.
     private func run(_ index: Int, _ look: CompiledLookaround, at position: Int, in text: UnsafeBufferPointer<UInt16>) -> [Int]? {
+        var from = position
+        if look.behind {
+            // The nearest start from which some path of the body ends exactly here, found
+            // by one backward walk over the window (a try from every start would cost the
+            // window's square).
+            var walk = BackwardWalk(look.body, text, end: position, limit: position, nested: nested(index, text))
+            let stop = max(0, position - (look.maxLength ?? position))
+            guard let start = walk.first(downTo: stop, matchOnlyAtEnd: true) else { return nil }
+            guard look.keepsGroups else { return [] }
+            from = start
+        } else if !look.keepsGroups {
+            var walk = BackwardWalk(look.body, text, end: text.count, limit: nil, nested: nested(index, text))
+            // Only the answer at `position` is needed, but a lookahead's body may read to the
+            // end: one walk answers every position at once (kept in `answers`).
+            walk.answerEvery(downTo: 0) { at, matches in answers[index][at] = matches != look.negated ? 1 : 2 }
+            return answers[index][position] == (look.negated ? 2 : 1) ? [] : nil
+        }
         let machine: PikeVM
         if let made = machines[index] {
             machine = made
@@ -141,33 +158,46 @@ final class LookaroundEvaluator {
             machine = PikeVM(look.body)
             machines[index] = machine
         }
-        // Only a positive lookaround with groups needs the leftmost-first path; any other
-        // stops at the first end it reaches.
-        let firstEnd = !look.keepsGroups
-        guard look.behind else {
-            return machine.searchSlots(text, from: position, anchored: true, firstEnd: firstEnd)
-        }
-        let window = look.maxLength ?? position
-        var start = position
-        while true {
-            if let slots = machine.searchSlots(text, from: start, anchored: true, endAt: position, firstEnd: firstEnd) {
-                return slots
-            }
-            guard start > 0 else { return nil }
-            start -= UTF16Text.decode(text, before: start).length
-            if position - start > window { return nil }
-        }
+        // The groups of the body's leftmost-first match (a lookbehind's from the start found).
+        return machine.searchSlots(text, from: from, anchored: true, endAt: look.behind ? position : nil)
     }
 
-    /// Answers a lookahead (without kept groups) at every code point boundary: walking back
-    /// from the end, `live[q]` is the set of body states from which some path reading the
-    /// text from q reaches `match`; the lookahead's body matches at q when its start state
-    /// is live there.
-    private func answerEveryPosition(_ index: Int, _ look: CompiledLookaround, _ text: UnsafeBufferPointer<UInt16>) {
-        let body = look.body
+    /// The evaluator of lookaround `index`'s own body, kept while the text is the same.
+    private func nested(_ index: Int, _ text: UnsafeBufferPointer<UInt16>) -> LookaroundEvaluator? {
+        guard lookarounds[index].body.needsEvaluator else { return nil }
+        let evaluator = nestedEvaluators[index] ?? LookaroundEvaluator(lookarounds[index].body.lookarounds)
+        nestedEvaluators[index] = evaluator
+        evaluator.prepare(for: text)
+        return evaluator
+    }
+}
+
+/// Walks a body program backwards over the text: at each code point boundary q (from `end`
+/// down), the set of its states from which some path reading the text from q reaches
+/// `match` (at any position up to `end`, or only at `end`); the body matches from q when
+/// its start state is in the set. One step per position, each over the body's states, so a
+/// walk is linear in the distance it covers.
+struct BackwardWalk {
+    let body: CompiledRegex
+    let text: UnsafeBufferPointer<UInt16>
+    let end: Int
+    /// ICU's active limit for CR LF pairing (a lookbehind's position), `nil`: the text's end.
+    let limit: Int?
+    private var predecessors: [[Int32]]
+    private var consumers: [Int] = []
+    private var matches: [Int] = []
+    /// The sets of positions q, q + 1, q + 2 (a code point is one or two units).
+    private var ring: [[Bool]]
+    private var work: [Int] = []
+    private let nested: LookaroundEvaluator?
+
+    init(_ body: CompiledRegex, _ text: UnsafeBufferPointer<UInt16>, end: Int, limit: Int?, nested: LookaroundEvaluator?) {
+        self.body = body
+        self.text = text
+        self.end = end
+        self.limit = limit
         let states = body.opcodes.count
-        var predecessors = [[Int32]](repeating: [], count: states)
-        var consumers: [Int] = []
+        predecessors = [[Int32]](repeating: [], count: states)
         for pc in 0..<states {
             switch body.opcodes[pc] {
             case CompiledRegex.opSplit:
@@ -177,54 +207,88 @@ final class LookaroundEvaluator {
                 predecessors[Int(body.successor[pc])].append(Int32(pc))
             case CompiledRegex.opConsume:
                 consumers.append(pc)
+            case CompiledRegex.opMatch:
+                matches.append(pc)
             default: break
             }
         }
-        let nested = body.needsEvaluator ? LookaroundEvaluator(body.lookarounds) : nil
-        nested?.prepare(for: text)
-        // live sets of the three positions q, q + 1, q + 2 (a code point is one or two units).
-        var ring = [[Bool]](repeating: [Bool](repeating: false, count: states), count: 3)
-        var work: [Int] = []
-        var position = text.count
-        while position >= 0 {
+        ring = [[Bool]](repeating: [Bool](repeating: false, count: states), count: 3)
+        self.nested = nested
+    }
+
+    /// The largest boundary q in `stop...end` from which the body matches ending exactly
+    /// at `end` (`matchOnlyAtEnd`) or anywhere.
+    mutating func first(downTo stop: Int, matchOnlyAtEnd: Bool) -> Int? {
+        var found: Int? = nil
+        walk(downTo: stop, matchOnlyAtEnd: matchOnlyAtEnd) { at, startLive in
+            if startLive { found = at }
+            return !startLive
+        }
+        return found
+    }
+
+    /// Calls `body(q, matches)` for every boundary q from `end` down to `stop`.
+    mutating func answerEvery(downTo stop: Int, _ body: (Int, Bool) -> Void) {
+        walk(downTo: stop, matchOnlyAtEnd: false) { at, startLive in
+            body(at, startLive)
+            return true
+        }
+    }
+
+    private mutating func walk(downTo stop: Int, matchOnlyAtEnd: Bool, visit: (Int, Bool) -> Bool) {
+        let states = body.opcodes.count
+        var position = end
+        while position >= stop {
             let slot = position % 3
             for pc in 0..<states { ring[slot][pc] = false }
             let isBoundary =
                 position == 0 || position == text.count || text[position] & 0xFC00 != 0xDC00 || text[position - 1] & 0xFC00 != 0xD800
             if isBoundary {
-                var context: AssertionContext? = nil
-                func mark(_ pc: Int) {
-                    ring[slot][pc] = true
-                    work.append(pc)
+                if !matchOnlyAtEnd || position == end {
+                    for pc in matches { mark(pc, slot) }
                 }
-                for pc in 0..<states where body.opcodes[pc] == CompiledRegex.opMatch { mark(pc) }
-                if position < text.count {
+                if position < end {
                     let (scalar, length) = UTF16Text.decode(text, at: position)
-                    let after = (position + length) % 3
-                    for pc in consumers where ring[after][Int(body.successor[pc])] && body.sets[Int(body.operand[pc])].contains(scalar) {
-                        mark(pc)
-                    }
-                }
-                while let pc = work.popLast() {
-                    for predecessor in predecessors[pc] where !ring[slot][Int(predecessor)] {
-                        let p = Int(predecessor)
-                        if body.opcodes[p] == CompiledRegex.opAssert {
-                            let code = body.operand[p]
-                            let holds: Bool
-                            if AssertionCode.isEvaluated(code), let nested {
-                                holds = nested.holds(code, at: position, in: text) { _, _ in }
-                            } else {
-                                if context == nil { context = AssertionContext(regex: body, text: text, position: position) }
-                                holds = context!.holds(code)
-                            }
-                            guard holds else { continue }
+                    if position + length <= end {
+                        let after = (position + length) % 3
+                        for pc in consumers
+                        where ring[after][Int(body.successor[pc])] && body.sets[Int(body.operand[pc])].contains(scalar) {
+                            mark(pc, slot)
                         }
-                        mark(p)
                     }
                 }
-                answers[index][position] = ring[slot][0] != look.negated ? 1 : 2
+                close(slot, at: position)
+                if !visit(position, ring[slot][0]) { return }
             }
             position -= 1
+        }
+    }
+
+    private mutating func mark(_ pc: Int, _ slot: Int) {
+        ring[slot][pc] = true
+        work.append(pc)
+    }
+
+    /// Adds every state that reaches a marked one without consuming, its assertions
+    /// decided at `position`.
+    private mutating func close(_ slot: Int, at position: Int) {
+        var context: AssertionContext? = nil
+        while let pc = work.popLast() {
+            for predecessor in predecessors[pc] where !ring[slot][Int(predecessor)] {
+                let p = Int(predecessor)
+                if body.opcodes[p] == CompiledRegex.opAssert {
+                    let code = body.operand[p]
+                    let holds: Bool
+                    if AssertionCode.isEvaluated(code), let nested {
+                        holds = nested.holds(code, at: position, in: text) { _, _ in }
+                    } else {
+                        if context == nil { context = AssertionContext(regex: body, text: text, position: position, limit: limit) }
+                        holds = context!.holds(code)
+                    }
+                    guard holds else { continue }
+                }
+                mark(p, slot)
+            }
         }
     }
 }

@@ -62,19 +62,15 @@ final class PikeVM {
     }
 
     /// The capture slots of the leftmost-first match at or after `from`. `endAt`: only
-    /// matches that end there count, and nothing past it is consumed (a lookbehind's body);
-    /// `firstEnd`: the first match any thread reaches, priority aside (a lookaround that
-    /// only asks whether its body matches).
-    func searchSlots(
-        _ text: UnsafeBufferPointer<UInt16>, from: Int, anchored: Bool = false, endAt: Int? = nil, firstEnd: Bool = false
-    ) -> [Int]? {
+    /// matches that end there count, and nothing past it is consumed (a lookbehind's body).
+    func searchSlots(_ text: UnsafeBufferPointer<UInt16>, from: Int, anchored: Bool = false, endAt: Int? = nil) -> [Int]? {
         let count = text.count
         let limit = endAt ?? count
         lookarounds?.prepare(for: text)
         var context = AssertionContext(regex: regex, text: text, position: from, limit: endAt)
         var matched: [Int]? = nil
         current.clear()
-        search: while true {
+        while true {
             if matched == nil, !anchored || context.position == from, startAllowed(text, at: context.position) {
                 add(to: &current, pc: 0, slots: blank, context: context)
             }
@@ -102,7 +98,6 @@ final class PikeVM {
                 } else if opcode == CompiledRegex.opMatch {
                     if let endAt, position != endAt { continue }
                     matched = Array(UnsafeBufferPointer(start: current.slots + pc * slotCount, count: slotCount))
-                    if firstEnd { break search }
                     break
                 }
             }
