@@ -21,6 +21,7 @@ final class RegexDifferentialTests: XCTestCase {
         let seed = testSeed(0x5EED_D1FF)
         var grammar = PatternGrammar(rng: SeededGenerator(seed: seed))
         var pairs = 0, patterns = 0, programs = 0, fallbacks = 0, icuGaveUp = 0, nonEmpty = 0, lookaroundPairs = 0
+        var clusterPairs = 0, wordBreakPairs = 0
         var failures = 0
         let start = Date()
         while pairs < required {
@@ -43,9 +44,13 @@ final class RegexDifferentialTests: XCTestCase {
             programs += 1
             let compiled = CompiledRegex(program: program)
             let looks = PatternGrammar.hasLookaround(pattern)
+            let clusters = pattern.contains("\\X")
+            let wordBreaks = pattern.contains("(?w)") && (pattern.contains("\\b") || pattern.contains("\\B"))
             for text in texts {
                 pairs += 1
                 if looks { lookaroundPairs += 1 }
+                if clusters { clusterPairs += 1 }
+                if wordBreaks { wordBreakPairs += 1 }
                 guard let expected = ICUReference.matches(regex, in: text) else {
                     icuGaveUp += 1
                     continue
@@ -65,7 +70,8 @@ final class RegexDifferentialTests: XCTestCase {
         let seconds = String(format: "%.1f", Date().timeIntervalSince(start))
         print(
             "differential (seed \(seed)): \(pairs) pairs from \(patterns) patterns (\(programs) programs, \(fallbacks) fallbacks), "
-                + "\(lookaroundPairs) with a lookaround, \(nonEmpty) with non-empty matches, \(icuGaveUp) where ICU gave up, "
+                + "\(lookaroundPairs) with a lookaround, \(clusterPairs) with \\X, \(wordBreakPairs) with (?w) and a word boundary, "
+                + "\(nonEmpty) with non-empty matches, \(icuGaveUp) where ICU gave up, "
                 + "\(failures) disagreements, \(seconds) s")
         XCTAssertGreaterThan(nonEmpty, pairs / 4, "texts should often match")
     }
@@ -153,6 +159,7 @@ struct PatternGrammar {
         "é", "e\u{301}", "\u{301}", "\u{308}", "中", "文", "😀", "👍🏽", "👨‍👩‍👧", "\u{200D}", "\u{200B}", "\u{FE0F}",
         " ", "\t", "1", "٣", "_", "-", ".", "ﬁ", "fi", "σ", "ς", "Σ", "ŉ", "ʼn", "ǰ", "j\u{30C}",
         "\n", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{0B}", "\u{0C}", "🇫🇷", "\u{1F1E9}", "\u{1100}", "\u{1161}", "क्ष",
+        "ภาษาไทย", "日本語", "can't", "3.14", "a_b", ",", "'",
     ]
     /// Extended grapheme clusters of every kind UAX #29 names (`\\X`'s samples).
     static let clusterTexts = [
@@ -189,9 +196,9 @@ struct PatternGrammar {
     ]
     static let anchors: [(String, [String])] = [
         ("^", ["", "\n"]), ("$", ["", "\n", "\r\n"]), ("\\A", [""]), ("\\z", [""]), ("\\Z", ["", "\n"]),
-        ("\\b", ["", " "]), ("\\B", [""]), ("\\b", [""]),
+        ("\\b", ["", " "]), ("\\B", [""]), ("\\b", [""]), ("(?w)\\b", ["", " ", "."]), ("(?w:\\B)", [""]),
     ]
-    static let flagGroups = ["(?i)", "(?-i)", "(?m)", "(?s)", "(?-s)", "(?d)", "(?i)", "(?ix)"]
+    static let flagGroups = ["(?i)", "(?-i)", "(?m)", "(?s)", "(?-s)", "(?d)", "(?i)", "(?ix)", "(?w)", "(?-w)"]
     static let quantifiers: [(String, Int, Int)] = [
         ("*", 0, 3), ("+", 1, 3), ("?", 0, 1), ("*?", 0, 3), ("+?", 1, 3), ("??", 0, 1), ("{2}", 2, 2),
         ("{0,2}", 0, 2), ("{1,}", 1, 3), ("{2,}", 2, 4), ("{0,}", 0, 3), ("{1,3}", 1, 3), ("{2,3}?", 2, 3),

@@ -203,7 +203,8 @@ extension IRAssertion {
             case .textEndOrFinalLineFeed, .lineEndBeforeLineFeed: return ScalarSet(0x0A)
             case .notBeforeLineFeed: return ScalarSet.all.subtracting(ScalarSet(0x0A))
             case .textStart, .lineStart, .lineStartAfterLineFeed, .wordBoundary, .notWordBoundary, .previousIn, .previousNotIn,
-                .nextIn, .nextNotIn, .lookaround, .graphemeBoundary, .notGraphemeBoundary:
+                .nextIn, .nextNotIn, .lookaround, .graphemeBoundary, .notGraphemeBoundary, .unicodeWordBoundary,
+                .notUnicodeWordBoundary:
                 return .all
             }
         }

@@ -181,7 +181,7 @@ struct Lowering {
         case .previousMatchEnd: throw LoweringFailure(construct: "\\G", offset: node.span.offset)
         case .wordBoundary, .nonWordBoundary:
             if node.options.contains(.unicodeWord) {
-                throw LoweringFailure(construct: "(?w)", offset: node.span.offset)
+                return .assertion(.simple(anchor == .nonWordBoundary ? .notUnicodeWordBoundary : .unicodeWordBoundary))
             }
             let (word, ignorable) = try boundarySets(at: node.span)
             return .assertion(.wordBoundary(negated: anchor == .nonWordBoundary, word: word, ignorable: ignorable))

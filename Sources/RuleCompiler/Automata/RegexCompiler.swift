@@ -31,9 +31,8 @@ public enum RegexCompiler {
 
     /// Compiles a pattern already parsed (`ast` of `pattern`), as Sema parsed it.
     static func compile(_ ast: RegexAST, pattern: String) -> RegexCompilation {
-        // Atomic groups and possessive quantifiers may still compile (see IR+Atomic.swift);
-        // `(?w)` only matters where a `\b` or `\B` runs under it, which lowering reports.
-        let rewritable: Set<String> = ["atomic group", "possessive quantifier", "(?w)"]
+        // Atomic groups and possessive quantifiers may still compile (see IR+Atomic.swift).
+        let rewritable: Set<String> = ["atomic group", "possessive quantifier"]
         if let construct = ast.unsupportedConstructs.first(where: { !rewritable.contains($0.name) }) {
             return .fallback(construct: construct.name, offset: construct.offset)
         }

@@ -74,7 +74,7 @@ extension Determinizer {
             return (f ?? 0) & DFATable.ClassFlag.word(pair(set, -1)) != 0 && !isEnd
         case .nextNotIn(let set):
             return isEnd || (f ?? 0) & DFATable.ClassFlag.word(pair(set, -1)) == 0
-        case .lookaround, .graphemeBoundary, .notGraphemeBoundary:
+        case .lookaround, .graphemeBoundary, .notGraphemeBoundary, .unicodeWordBoundary, .notUnicodeWordBoundary:
             // Only an all-matches DFA (the conflict analysis's) gets here: it takes every
             // lookaround with a body and every grapheme boundary test as satisfiable, which
             // only adds matches.
@@ -105,9 +105,11 @@ public enum DFALimit: Error, Equatable, Sendable, CustomStringConvertible {
     case lookaround
     /// `\X`, whose grapheme boundaries only the NFA's search decides.
     case graphemeCluster
+    /// `\b`/`\B` under `(?w)`, whose word break boundaries only the NFA's search decides.
+    case unicodeWord
 
     /// The limit is a construct of the pattern rather than a budget.
-    public var isConstruct: Bool { self == .lookaround || self == .graphemeCluster }
+    public var isConstruct: Bool { self == .lookaround || self == .graphemeCluster || self == .unicodeWord }
     /// More input classes than a table can index.
     case inputClasses
 
@@ -119,6 +121,7 @@ public enum DFALimit: Error, Equatable, Sendable, CustomStringConvertible {
         case .boundaryPairs: return "more than \(DFATable.maxBoundaryPairs) kinds of word boundary or one-character lookaround"
         case .lookaround: return "a lookaround longer than one character, which no DFA decides"
         case .graphemeCluster: return "\\X, which no DFA decides"
+        case .unicodeWord: return "\\b or \\B under (?w), which no DFA decides"
         case .inputClasses: return "more than \(DFATable.maxClasses) classes of characters"
         }
     }

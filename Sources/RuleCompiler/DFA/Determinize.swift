@@ -86,6 +86,8 @@ struct Determinizer {
                 guard allMatches else { throw .lookaround }
             case .assert(.graphemeBoundary, _), .assert(.notGraphemeBoundary, _):
                 guard allMatches else { throw .graphemeCluster }
+            case .assert(.unicodeWordBoundary, _), .assert(.notUnicodeWordBoundary, _):
+                guard allMatches else { throw .unicodeWord }
             default: continue
             }
         }

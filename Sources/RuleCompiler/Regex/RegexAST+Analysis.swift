@@ -23,10 +23,12 @@ extension RegexAST {
         return (nullable, nullable ? context.assumed : nil)
     }
 
-    /// Constructs an automaton cannot express exactly, in pattern order, for fallback
-    /// warnings: `backreference`, `atomic group`, `possessive quantifier`, `\X`, `\G`,
-    /// `(?w)` (lookarounds compile; lowering reports the few that do not). Offsets are in Unicode scalars: where
-    /// the construct starts (for a possessive quantifier, the item it repeats).
+    /// Constructs an automaton may not express exactly, in pattern order, for fallback
+    /// warnings: `backreference`, `atomic group`, `possessive quantifier`, `\G` (atomic
+    /// groups and possessive quantifiers may still be rewritten; lookarounds, `\X` and
+    /// `(?w)` compile, and lowering reports the few lookarounds that do not). Offsets are in
+    /// Unicode scalars: where the construct starts (for a possessive quantifier, the item it
+    /// repeats).
     public var unsupportedConstructs: [(name: String, offset: Int)] {
         var found: [(name: String, offset: Int)] = []
         root.collectUnsupported(into: &found)
@@ -105,13 +107,9 @@ extension RegexNode {
         switch kind {
         case .backreference: found.append(("backreference", span.offset))
         case .anchor(.previousMatchEnd): found.append(("\\G", span.offset))
-        case .flagChange(let change) where change.enabled.contains(.unicodeWord):
-            found.append(("(?w)", span.offset))
         case .group(let group):
             switch group.kind {
             case .atomic: found.append(("atomic group", span.offset))
-            case .scopedFlags(let change) where change.enabled.contains(.unicodeWord):
-                found.append(("(?w)", span.offset))
             default: break
             }
             group.child.collectUnsupported(into: &found)

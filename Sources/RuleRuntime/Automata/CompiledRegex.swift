@@ -154,6 +154,8 @@ enum AssertionCode {
     static let lookaround: Int32 = 15
     static let graphemeBoundary: Int32 = 16
     static let notGraphemeBoundary: Int32 = 17
+    static let unicodeWordBoundary: Int32 = 18
+    static let notUnicodeWordBoundary: Int32 = 19
 }
 
 /// UTF-16 decoding as the matcher sees text.

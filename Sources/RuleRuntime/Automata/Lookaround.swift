@@ -17,6 +17,8 @@
 // One-code-point lookarounds without groups never get here: they are `previousIn` /
 // `nextIn` assertions, which a DFA decides like `\b`.
 
+import Foundation
+
 /// A `RegexProgram.Lookaround` ready to run.
 struct CompiledLookaround: Sendable {
     let behind: Bool
@@ -74,6 +76,7 @@ final class LookaroundEvaluator {
         guard text.baseAddress != self.text.base || text.count != self.text.count else { return }
         self.text = (text.baseAddress, text.count)
         graphemeBoundaries = []
+        wordBoundaries = []
         for index in answers.indices {
             answers[index] = []
             groups[index] = [:]
@@ -87,6 +90,8 @@ final class LookaroundEvaluator {
         switch AssertionCode.kind(code) {
         case AssertionCode.graphemeBoundary: return isGraphemeBoundary(position, text)
         case AssertionCode.notGraphemeBoundary: return !isGraphemeBoundary(position, text)
+        case AssertionCode.unicodeWordBoundary: return isUnicodeWordBoundary(position, text)
+        case AssertionCode.notUnicodeWordBoundary: return !isUnicodeWordBoundary(position, text)
         default: return lookaround(AssertionCode.index(code), at: position, in: text, setGroup: setGroup)
         }
     }
@@ -112,6 +117,31 @@ final class LookaroundEvaluator {
         }
         return graphemeBoundaries[position]
     }
+
+    /// Boundaries of ICU's word break iterator, by UTF-16 offset (made on first use).
+    private var wordBoundaries: [Bool] = []
+
+    /// Note: `\b` under `(?w)` is ICU's `isUWordBoundary`: the word break iterator over the
+    /// whole text (UAX #29 word rules with ICU's tailoring, and dictionary segmentation for
+    /// Thai, Lao, Khmer, Myanmar and CJK runs, whose data only ICU has), every position at
+    /// or past the end counting as a boundary. The boundaries are ICU's own: one
+    /// enumeration of `(?w)\b` over the text with NSRegularExpression, a pattern with no
+    /// backtracking (linear in the text); everything else of the rule is the compiled
+    /// matcher.
+    private func isUnicodeWordBoundary(_ position: Int, _ text: UnsafeBufferPointer<UInt16>) -> Bool {
+        if wordBoundaries.isEmpty {
+            var boundaries = [Bool](repeating: false, count: text.count + 1)
+            let string = String(decoding: text, as: UTF16.self)
+            Self.unicodeWordBoundary?.enumerateMatches(in: string, range: NSRange(location: 0, length: text.count)) { match, _, _ in
+                if let location = match?.range.location, location <= text.count { boundaries[location] = true }
+            }
+            boundaries[text.count] = true
+            wordBoundaries = boundaries
+        }
+        return wordBoundaries[position]
+    }
+
+    private static let unicodeWordBoundary = try? NSRegularExpression(pattern: "\\b", options: [.useUnicodeWordBoundaries])
 
     private func lookaround(
         _ index: Int, at position: Int, in text: UnsafeBufferPointer<UInt16>, setGroup: (Int, Int) -> Void

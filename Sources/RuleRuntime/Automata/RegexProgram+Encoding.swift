@@ -9,7 +9,7 @@
 //   instructionCount, then per instruction an opcode byte and its operands:
 //     0 consume set next | 1 split preferred alternative | 2 save slot next
 //     3 assert kind(byte) [word ignorable, for kinds 8 and 9] [set, for kinds 11–14]
-//       [lookaround index, for kind 15] next | 4 match  (kinds 16, 17: grapheme boundaries)
+//       [lookaround index, for kind 15] next | 4 match  (kinds 16, 17: grapheme boundaries; 18, 19: (?w) word boundaries)
 //   version 2 only (a program with lookarounds): lookaroundCount, then per lookaround a
 //     flags byte (1 behind, 2 negated, 4 bounded), maxLength if bounded, and the body's
 //     own binary form as a length-prefixed blob (the same captureCount)
@@ -191,6 +191,8 @@ extension RegexProgram.Assertion {
         case .lookaround: return 15
         case .graphemeBoundary: return 16
         case .notGraphemeBoundary: return 17
+        case .unicodeWordBoundary: return 18
+        case .notUnicodeWordBoundary: return 19
         }
     }
 
@@ -233,6 +235,8 @@ extension BinaryReader {
             case 15: assertion = .lookaround(try varint())
             case 16: assertion = .graphemeBoundary
             case 17: assertion = .notGraphemeBoundary
+            case 18: assertion = .unicodeWordBoundary
+            case 19: assertion = .notUnicodeWordBoundary
             default: throw RegexProgram.DecodingError("unknown assertion \(code)")
             }
             return .assert(assertion, next: try varint())

@@ -79,6 +79,11 @@ package struct RegexProgram: Hashable, Sendable {
         case graphemeBoundary
         /// The negation of `graphemeBoundary`.
         case notGraphemeBoundary
+        /// `\b` under `(?w)`: a boundary of ICU's word break iterator (UAX #29 word rules
+        /// and ICU's dictionaries), the end of the text included.
+        case unicodeWordBoundary
+        /// `\B` under `(?w)`.
+        case notUnicodeWordBoundary
     }
 
     /// A lookahead or lookbehind with a body of its own, as ICU runs it (rematch.cpp
