@@ -51,6 +51,46 @@ final class LookaroundTests: XCTestCase {
         assertAllPathsAgree(#"(?<=\$)\d+(?:\.\d\d)?"#, on: ["$5 $12.50 $.5 5 $7.5 $$9", "$", "x$1.234", "€3 $٣"], dfa: true)
     }
 
+    /// The issue's four patterns on seeded random texts made of the pieces they react to:
+    /// 2,000 texts each by default, 100,000 with `RICHRULES_LONG=1`; the seed is printed.
+    func testNamedPatternsOnRandomTexts() {
+        let long = ProcessInfo.processInfo.environment["RICHRULES_LONG"] == "1"
+        let count = long ? 100_000 : 2_000
+        let seed = testSeed(0x5EED_100C)
+        var rng = SeededGenerator(seed: seed)
+        let pieces = [
+            ":", "smile", "a", "_", "+1", "$", "12", ".50", ".5", "x", " ", "::", "😀", "e\u{301}", "\r\n", "\n", "🇫🇷", "12:30:45", "é",
+            "Ab", "٣", "\u{200D}", "👨‍👩‍👧", "क्षि", ":tada:", "$7.25",
+        ]
+        var texts: [String] = []
+        for _ in 0..<count { texts.append((0..<(1 + rng.below(8))).map { _ in rng.pick(pieces) }.joined()) }
+        var checked = 0
+        for pattern in [#"(?<![\w:]):(?<name>[a-z_]+):(?![\w:])"#, #"\b\w+(?=:)"#, #"(?<=\$)\d+(?:\.\d\d)?"#, #"\X"#] {
+            guard case .program(let program) = RegexCompiler.compile(pattern, flags: []), let regex = ICUReference.regex(pattern, [])
+            else { return XCTFail(pattern) }
+            let pike = CompiledRegex(program: program)
+            let dfa = DFABuilder.build(program)
+            let accelerated = dfa.map { AcceleratedRegex(program: program, dfa: $0) }
+            var failures = 0
+            for text in texts {
+                guard let expected = ICUReference.matches(regex, in: text) else { continue }
+                let units = Array(text.utf16)
+                checked += 1
+                let pikeMatches = pike.matches(in: units)
+                let dfaMatches = accelerated?.matches(in: units) ?? pikeMatches
+                if pikeMatches != expected || dfaMatches != expected {
+                    failures += 1
+                    if failures <= 5 {
+                        XCTFail(
+                            "seed \(seed) \(pattern) \(text.debugDescription): ICU \(ICUReference.describe(expected)), "
+                                + "Pike VM \(ICUReference.describe(pikeMatches)), DFA path \(ICUReference.describe(dfaMatches))")
+                    }
+                }
+            }
+        }
+        print("named lookaround and \\X patterns (seed \(seed)): \(checked) pattern-text pairs against NSRegularExpression")
+    }
+
     // MARK: - One code point
 
     func testOneCodePointLookaroundsAtTheEdgesOfTheText() {
@@ -159,6 +199,13 @@ final class LookaroundTests: XCTestCase {
             }
             assertAllPathsAgree(pattern, on: texts)
         }
+        // Regression (long differential, seed 1592647584): inside a lookbehind, ICU's `\\R?+`
+        // stops at the lookbehind's position, where a `(?!\\R)` guard would read past it; no
+        // guard there (the rule falls back), and the plain forms that are provably equal
+        // still compile.
+        guard case .fallback = RegexCompiler.compile("(?<! |\\R?+)\\b", flags: []) else { return XCTFail("guard in a lookbehind") }
+        assertAllPathsAgree("(?<! |\\R?)\\b|x", on: [" σ\r\n  Ć́́ ć́ς", "文ภาษาไทย\r  Ć́́\u{200D}kſᄀ"])
+        assertAllPathsAgree("(?<=a{1,3}+)b|(?=\\R?+x)", on: ["aab", "\r\nx", "\rx", "b"])
         guard case .fallback(let construct, _) = RegexCompiler.compile("(?:a|ab)*+c", flags: []) else { return XCTFail() }
         XCTAssertEqual(construct, "possessive quantifier", "a body that is not deterministic still falls back")
     }
@@ -168,6 +215,10 @@ final class LookaroundTests: XCTestCase {
             guard case .program(let program) = RegexCompiler.compile(pattern, flags: []) else { return XCTFail(pattern) }
             XCTAssertEqual(try RegexProgram(decoding: program.encoded()), program, pattern)
         }
+        let deep = String(repeating: "(?=", count: 90) + "a" + String(repeating: ")", count: 90) + "a"
+        guard case .program(let nested) = RegexCompiler.compile(deep, flags: []) else { return XCTFail("90 nested lookaheads") }
+        XCTAssertEqual(try RegexProgram(decoding: nested.encoded()), nested, "the deepest nesting the parser allows decodes")
+        XCTAssertEqual(compiledMatches(deep, in: "ba"), ["[1, 1]"])
         guard case .program(let plain) = RegexCompiler.compile("abc", flags: []) else { return XCTFail() }
         XCTAssertEqual(plain.encoded()[2], 1, "a program without lookarounds keeps the first binary form")
     }

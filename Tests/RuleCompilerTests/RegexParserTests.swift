@@ -393,7 +393,7 @@ final class RegexParserTests: XCTestCase {
         XCTAssertEqual(
             found,
             [
-                "atomic group@6", "possessive quantifier@11", "backreference@17", "\\G@26", "(?w)@28",
+                "atomic group@6", "possessive quantifier@11", "backreference@17", "\\G@26",
             ])
         XCTAssertEqual(parse("a+(b)?[c]\\w")?.unsupportedConstructs.count, 0)
     }

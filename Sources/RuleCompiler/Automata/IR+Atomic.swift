@@ -39,10 +39,13 @@ struct Continuation {
 
 extension RegexIR {
     /// The IR with every atomic site replaced by its body, or the first site that cannot be.
-    func resolvingAtomicGroups(followedBy continuation: Continuation = .end) throws(AtomicFailure) -> RegexIR {
+    /// `guards`: possessive loops may become lookaheads (`possessiveLoopWithGuard`); not in
+    /// a lookbehind's body, where ICU's loop stops at the lookbehind's position while a
+    /// lookahead would read past it.
+    func resolvingAtomicGroups(followedBy continuation: Continuation = .end, guards: Bool = true) throws(AtomicFailure) -> RegexIR {
         switch self {
         case .assertion(.lookaround(var look)):
-            look.body = try look.body.resolvingAtomicGroups()
+            look.body = try look.body.resolvingAtomicGroups(guards: !look.behind)
             return .assertion(.lookaround(look))
         case .empty, .set, .lineUnit, .foldedLiteral, .assertion:
             return self
@@ -50,17 +53,17 @@ extension RegexIR {
             var resolved: [RegexIR] = []
             var rest = continuation
             for item in items.reversed() {
-                let lowered = try item.resolvingAtomicGroups(followedBy: rest)
+                let lowered = try item.resolvingAtomicGroups(followedBy: rest, guards: guards)
                 resolved.append(lowered)
                 rest = lowered.followed(by: rest)
             }
             return .sequence(resolved.reversed())
         case .alternation(let items):
             var resolved: [RegexIR] = []
-            for item in items { resolved.append(try item.resolvingAtomicGroups(followedBy: continuation)) }
+            for item in items { resolved.append(try item.resolvingAtomicGroups(followedBy: continuation, guards: guards)) }
             return .alternation(resolved)
         case .capture(let index, let body):
-            return .capture(index: index, try body.resolvingAtomicGroups(followedBy: continuation))
+            return .capture(index: index, try body.resolvingAtomicGroups(followedBy: continuation, guards: guards))
         case .repetition(var loop):
             // After an iteration: another one, or what follows the loop. The loop can only
             // be left after an iteration when at least its minimum is behind it.
@@ -68,12 +71,12 @@ extension RegexIR {
                 first: loop.body.firstSet.union(continuation.first),
                 emptyBefore: continuation.emptyBefore.union(loop.body.emptyBefore(continuation)),
                 canBeEmptyAnywhere: loop.min <= 1 && continuation.canBeEmptyAnywhere)
-            loop.body = try loop.body.resolvingAtomicGroups(followedBy: afterBody)
+            loop.body = try loop.body.resolvingAtomicGroups(followedBy: afterBody, guards: guards)
             return .repetition(loop)
         case .atomic(let body, let site):
-            let resolved = try body.resolvingAtomicGroups(followedBy: continuation)
+            let resolved = try body.resolvingAtomicGroups(followedBy: continuation, guards: guards)
             if resolved.isDeterministic || resolved.possessiveLoopIsSafe(before: continuation) { return resolved }
-            if let guarded = resolved.possessiveLoopWithGuard { return guarded }
+            if guards, let guarded = resolved.possessiveLoopWithGuard { return guarded }
             throw AtomicFailure(site: site)
         }
     }

@@ -21,8 +21,9 @@ extension RegexProgram {
     /// The current version of the binary form (version 1, the same without lookarounds,
     /// is written for programs that have none).
     package static let encodingVersion: UInt8 = 2
-    /// How deeply lookaround bodies may nest in a decoded program.
-    static let maxLookaroundDepth = 32
+    /// How deeply lookaround bodies may nest in a decoded program (the parser allows 99
+    /// nested groups, so every compiled program decodes).
+    static let maxLookaroundDepth = 100
 
     /// Why bytes are not a valid encoded program (the error of every compiled binary form).
     package typealias DecodingError = BinaryDecodingError
