@@ -90,7 +90,8 @@ extension DiagnosticKind {
         "The pattern uses a construct no automaton expresses (backreference, `\\G`, …): the rule runs on NSRegularExpression.")
     public static let stateBudget = DiagnosticKind(
         "state-budget", .warning, .compiler,
-        "The rule's DFA would exceed a budget (states, transitions or construction work), or the rule has a lookaround longer than one code point, `\\X` or a `(?w)` word boundary: it runs on its NFA, in linear time but slower.")
+        "The rule's DFA would exceed a budget (states, transitions or construction work), or the rule has a lookaround longer "
+            + "than one code point, `\\X` or a `(?w)` word boundary: it runs on its NFA, in linear time but slower.")
 
     // The conflict analysis.
     public static let overlap = DiagnosticKind(
