@@ -49,8 +49,9 @@ public struct CompiledEngine: Sendable {
         }
     }
 
-    /// A rule whose DFA would exceed the state budget (`AutomataBuilder.stateBudget`): it
-    /// runs on its NFA alone, still in linear time but slower.
+    /// A rule whose DFA would exceed the state budget (`AutomataBuilder.stateBudget`), or
+    /// that has a lookaround longer than one code point, `\X` or a `(?w)` word boundary
+    /// (which no DFA decides): it runs on its NFA alone, still in linear time but slower.
     public struct NFAOnlyRule: Sendable, Hashable {
         /// The rule's index in the table.
         public var ruleIndex: Int
