@@ -15,7 +15,12 @@ final class ConflictSoundnessTests: XCTestCase {
         "a", "b", "#", "@", " ", "1", "x", "[ab]", "\\d", "\\w", "\\s", "\\S", ".", "[^a]", "[#@]", "(?:a|b1)", "(?:ab|a)", "\\n",
         "\\r\\n?", "\\R",
     ]
-    static let assertions = ["\\b", "\\B", "^", "$", "(?m)^", "(?m)$", "\\Z", "\\z"]
+    /// Lookarounds included: over one code point (exact on the DFA) and with bodies (the
+    /// analysis takes them as satisfiable).
+    static let assertions = [
+        "\\b", "\\B", "^", "$", "(?m)^", "(?m)$", "\\Z", "\\z", "(?<=a)", "(?<!#)", "(?=b)", "(?!1)", "(?<=ab)", "(?!a b)",
+        "(?<=\\w\\s)", "(?=\\d+#)",
+    ]
     static let tokens = ["a", "b", "ab", "#", "@", " ", "1", "11", "x", "\n", "<b>", "</b>", "é", "#a#", "@b", "\u{301}", "\r\n", "\r"]
 
     static func pattern(_ rng: inout SeededGenerator) -> String {
