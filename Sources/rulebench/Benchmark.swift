@@ -16,7 +16,7 @@ struct Benchmark {
     }
 
     /// The workloads `--profile` renders.
-    static let profiles = ["corpus", "labels", "rules6", "rules25", "rules100", "init"]
+    static let profiles = ["corpus", "labels", "rules6", "rules25", "rules100", "lookaround", "init"]
 
     /// `--profile`: the inputs of a full run, one workload rendered once on the compiled
     /// engine (the kept count on stdout).
@@ -50,6 +50,11 @@ struct Benchmark {
         }
         if workload.hasPrefix("rules"), let count = Int(workload.dropFirst(5)) {
             table = try generated(count).table
+        } else if workload == "lookaround" {
+            let temp = FileManager.default.temporaryDirectory.appendingPathComponent("rulebench-\(getpid())")
+            try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: temp) }
+            table = try SpecFiles.compile(text: Self.lookaroundSpec, name: "lookaround.richrules", in: temp).table
         } else {
             table = try SpecFiles.compile(path: try SpecFiles.locateSocialSpec(explicit: options.spec)).table
         }
@@ -58,6 +63,18 @@ struct Benchmark {
         for text in texts { kept += engine.render(text).matches.count }
         print(kept)
     }
+
+    /// Rules with lookarounds as a chat or CMS spec writes them: three on the DFA (emoji,
+    /// price, label), two on the NFA (a unit after a number, a word that is not "https").
+    static let lookaroundSpec = #"""
+        richrules 1
+        rule emoji { match /(?<![\w:]):(?<name>[a-z_]+):(?![\w:])/  priority 5 }
+        rule price { match /(?<=\$)\d+(?:\.\d\d)?/  priority 4 }
+        rule label { match /\b\w+(?=:)/  priority 3 }
+        rule size  { match /\d+(?=px\b|em\b)/  priority 2 }
+        rule word  { match /\b(?!https\b)[a-z]{5}\b/  priority 1 }
+
+        """#
 
     func run() throws -> Report {
         let started = ContinuousClock.now
@@ -129,6 +146,15 @@ struct Benchmark {
             let workload = Workload(key: "rules\(count)", title: "\(count) rules, corpus", texts: [corpus], ruleCount: count)
             report.workloads.append(workload.run(try Contestants(table: spec.table), scale: scale))
         }
+
+        // Lookarounds (issue 15): one-code-point ones keep the DFA and the shared scan, longer
+        // ones and `\X` run on their rule's NFA; before, every such rule ran on ICU.
+        let lookaround = try SpecFiles.compile(text: Self.lookaroundSpec, name: "lookaround.richrules", in: temp)
+        report.specCompileSeconds.append(("lookaround", lookaround.compileSeconds))
+        log("lookaround rules on the corpus")
+        report.workloads.append(
+            Workload(key: "lookaround", title: "lookarounds, corpus", texts: [corpus], ruleCount: lookaround.table.rules.count)
+                .run(try Contestants(table: lookaround.table), scale: scale))
 
         // One-rule specs of pathological patterns through rulegen's compile, lint and emit.
         log("rulegen on \(RuleCompileTime.patterns.count) pathological one-rule specs (\(Report.configuration) build)")

@@ -23,8 +23,8 @@ struct Options {
                                   short time limits (its numbers are not comparable with a full run's).
           --spec <path>           Spec for the corpus and label runs (default: Specs/social.richrules,
                                   looked up from the current directory and its parents).
-          --profile <workload>    Only render one workload (corpus, labels, rules6, rules25, rules100) once on
-                                  the compiled engine and print the kept count: a steady run to count
+          --profile <workload>    Only render one workload (corpus, labels, rules6, rules25, rules100,
+                                  lookaround) once on the compiled engine and print the kept count: a steady run to count
                                   instructions with `valgrind --tool=callgrind`; `init` prints the 100-rule
                                   engine's init time instead.
           -h, --help              Show help information.

@@ -27,6 +27,21 @@ package struct CompiledRegex: Sendable {
     /// Some assertion needs a search's `LookaroundEvaluator` (a lookaround with a body, or
     /// a grapheme boundary).
     let needsEvaluator: Bool
+    /// The code points a match can start with (every consume the start state reaches
+    /// without consuming, assertions aside); `nil` when the program can match empty. An
+    /// unanchored search starts no attempt before any other code point.
+    let startSet: ScalarSet?
+    /// `startSet`'s ASCII members, bit per code point.
+    let startASCII: (UInt64, UInt64)
+
+    /// Whether an attempt starting at code point `scalar` may succeed (`startSet`).
+    @inline(__always)
+    func mayStart(_ scalar: UInt32) -> Bool {
+        guard let startSet else { return true }
+        if scalar < 64 { return startASCII.0 & (1 << UInt64(scalar)) != 0 }
+        if scalar < 128 { return startASCII.1 & (1 << UInt64(scalar - 64)) != 0 }
+        return startSet.contains(scalar)
+    }
 
     static let opConsume: UInt8 = 0
     static let opSplit: UInt8 = 1
@@ -90,6 +105,25 @@ package struct CompiledRegex: Sendable {
         self.boundarySets = pairs.map { (program.sets[$0.word], $0.ignorable < 0 ? ScalarSet() : program.sets[$0.ignorable]) }
         self.lookarounds = program.lookarounds.map(CompiledLookaround.init)
         self.needsEvaluator = operand.indices.contains { opcodes[$0] == Self.opAssert && AssertionCode.isEvaluated(operand[$0]) }
+        var first = ScalarSet()
+        var nullable = false
+        var seen = Set<Int>()
+        var stack = [0]
+        while let pc = stack.popLast() {
+            guard pc < opcodes.count, seen.insert(pc).inserted else { continue }
+            switch opcodes[pc] {
+            case Self.opConsume: first = first.union(program.sets[Int(operand[pc])])
+            case Self.opSplit: stack += [Int(operand[pc]), Int(successor[pc])]
+            case Self.opMatch: nullable = true
+            default: stack.append(Int(successor[pc]))
+            }
+        }
+        startSet = nullable ? nil : first
+        var low: UInt64 = 0, high: UInt64 = 0
+        for c in 0..<128 where first.contains(UInt32(c)) {
+            if c < 64 { low |= 1 << UInt64(c) } else { high |= 1 << UInt64(c - 64) }
+        }
+        startASCII = (low, high)
     }
 
     /// The leftmost-first match starting at or after `from` (a code point boundary), as

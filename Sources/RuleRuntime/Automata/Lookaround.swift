@@ -57,8 +57,13 @@ final class LookaroundEvaluator {
     private var machines: [PikeVM?]
     /// Evaluators of the bodies' own lookarounds and grapheme boundaries, made on first use.
     private var nestedEvaluators: [LookaroundEvaluator?]
-    /// Per lookaround, per position: 0 unknown, 1 holds, 2 fails.
-    private var answers: [[UInt8]]
+    private var graphs: [BodyGraph?]
+    /// Per lookaround, per position: 0 unknown, 1 holds, 2 fails (`count + 1` bytes, made
+    /// on the lookaround's first question for the text; plain memory: the search reads it
+    /// at every thread that reaches the lookaround).
+    private var answers: [UnsafeMutablePointer<UInt8>?]
+    /// Per lookaround: a backward walk's state sets (3 × states) and work stack (states).
+    private var scratch: [(ring: UnsafeMutablePointer<Bool>, work: UnsafeMutablePointer<Int32>)?]
     /// Per lookaround that keeps groups: the body's slots at each position where it holds.
     private var groups: [[Int: [Int]]]
     private var text: (base: UnsafePointer<UInt16>?, count: Int) = (nil, -1)
@@ -67,8 +72,18 @@ final class LookaroundEvaluator {
         self.lookarounds = lookarounds
         machines = Array(repeating: nil, count: lookarounds.count)
         nestedEvaluators = Array(repeating: nil, count: lookarounds.count)
-        answers = Array(repeating: [], count: lookarounds.count)
+        graphs = Array(repeating: nil, count: lookarounds.count)
+        answers = Array(repeating: nil, count: lookarounds.count)
+        scratch = Array(repeating: nil, count: lookarounds.count)
         groups = Array(repeating: [:], count: lookarounds.count)
+    }
+
+    deinit {
+        for answer in answers { answer?.deallocate() }
+        for buffers in scratch {
+            buffers?.ring.deallocate()
+            buffers?.work.deallocate()
+        }
     }
 
     /// Keeps the answers when `text` is the buffer they were found on, else forgets them.
@@ -78,7 +93,8 @@ final class LookaroundEvaluator {
         graphemeBoundaries = []
         wordBoundaries = []
         for index in answers.indices {
-            answers[index] = []
+            answers[index]?.deallocate()
+            answers[index] = nil
             groups[index] = [:]
         }
     }
@@ -147,12 +163,19 @@ final class LookaroundEvaluator {
         _ index: Int, at position: Int, in text: UnsafeBufferPointer<UInt16>, setGroup: (Int, Int) -> Void
     ) -> Bool {
         let look = lookarounds[index]
-        if answers[index].isEmpty { answers[index] = [UInt8](repeating: 0, count: text.count + 1) }
-        var answer = answers[index][position]
+        let known: UnsafeMutablePointer<UInt8>
+        if let made = answers[index] {
+            known = made
+        } else {
+            known = .allocate(capacity: text.count + 1)
+            known.initialize(repeating: 0, count: text.count + 1)
+            answers[index] = known
+        }
+        var answer = known[position]
         if answer == 0 {
             let slots = run(index, look, at: position, in: text)
             answer = (slots != nil) != look.negated ? 1 : 2
-            answers[index][position] = answer
+            known[position] = answer
             if answer == 1, look.keepsGroups, let slots { groups[index][position] = slots }
         }
         guard answer == 1 else { return false }
@@ -169,27 +192,45 @@ final class LookaroundEvaluator {
             // The nearest start from which some path of the body ends exactly here, found
             // by one backward walk over the window (a try from every start would cost the
             // window's square).
-            var walk = BackwardWalk(look.body, text, end: position, limit: position, nested: nested(index, text))
+            var walk = BackwardWalk(graph(index), text, end: position, limit: position, nested: nested(index, text))
             let stop = max(0, position - (look.maxLength ?? position))
             guard let start = walk.first(downTo: stop, matchOnlyAtEnd: true) else { return nil }
             guard look.keepsGroups else { return [] }
             from = start
+        } else if !look.keepsGroups, look.maxLength != nil {
+            // A bounded body: run forward from the position until some path matches or every
+            // path died (most die within a code point or two).
+            return machine(index).searchSlots(text, from: position, anchored: true, firstEnd: true)
         } else if !look.keepsGroups {
-            var walk = BackwardWalk(look.body, text, end: text.count, limit: nil, nested: nested(index, text))
-            // Only the answer at `position` is needed, but a lookahead's body may read to the
+            var walk = BackwardWalk(graph(index), text, end: text.count, limit: nil, nested: nested(index, text))
+            // Only the answer at `position` is needed, but an unbounded body may read to the
             // end: one walk answers every position at once (kept in `answers`).
-            walk.answerEvery(downTo: 0) { at, matches in answers[index][at] = matches != look.negated ? 1 : 2 }
-            return answers[index][position] == (look.negated ? 2 : 1) ? [] : nil
-        }
-        let machine: PikeVM
-        if let made = machines[index] {
-            machine = made
-        } else {
-            machine = PikeVM(look.body)
-            machines[index] = machine
+            let known = answers[index]!
+            walk.answerEvery(downTo: 0) { at, matches in known[at] = matches != look.negated ? 1 : 2 }
+            return known[position] == (look.negated ? 2 : 1) ? [] : nil
         }
         // The groups of the body's leftmost-first match (a lookbehind's from the start found).
-        return machine.searchSlots(text, from: from, anchored: true, endAt: look.behind ? position : nil)
+        return machine(index).searchSlots(text, from: from, anchored: true, endAt: look.behind ? position : nil)
+    }
+
+    /// The Pike VM of lookaround `index`'s body, made on first use.
+    private func machine(_ index: Int) -> PikeVM {
+        if let made = machines[index] { return made }
+        let made = PikeVM(lookarounds[index].body)
+        machines[index] = made
+        return made
+    }
+
+    /// The backward graph of lookaround `index`'s body and a walk's buffers, made on first
+    /// use.
+    private func graph(_ index: Int) -> (BodyGraph, ring: UnsafeMutablePointer<Bool>, work: UnsafeMutablePointer<Int32>) {
+        if let graph = graphs[index], let buffers = scratch[index] { return (graph, buffers.ring, buffers.work) }
+        let graph = BodyGraph(lookarounds[index].body)
+        let states = max(graph.body.opcodes.count, 1)
+        let buffers = (ring: UnsafeMutablePointer<Bool>.allocate(capacity: 3 * states), work: UnsafeMutablePointer<Int32>.allocate(capacity: states))
+        graphs[index] = graph
+        scratch[index] = buffers
+        return (graph, buffers.ring, buffers.work)
     }
 
     /// The evaluator of lookaround `index`'s own body, kept while the text is the same.
@@ -202,33 +243,21 @@ final class LookaroundEvaluator {
     }
 }
 
-/// Walks a body program backwards over the text: at each code point boundary q (from `end`
-/// down), the set of its states from which some path reading the text from q reaches
-/// `match` (at any position up to `end`, or only at `end`); the body matches from q when
-/// its start state is in the set. One step per position, each over the body's states, so a
-/// walk is linear in the distance it covers.
-struct BackwardWalk {
+/// A body program's edges reversed, for `BackwardWalk` (made once per lookaround; a class:
+/// a walk holds it with one reference).
+final class BodyGraph {
     let body: CompiledRegex
-    let text: UnsafeBufferPointer<UInt16>
-    let end: Int
-    /// ICU's active limit for CR LF pairing (a lookbehind's position), `nil`: the text's end.
-    let limit: Int?
-    private var predecessors: [[Int32]]
-    private var consumers: [Int] = []
-    private var matches: [Int] = []
-    /// The sets of positions q, q + 1, q + 2 (a code point is one or two units).
-    private var ring: [[Bool]]
-    private var work: [Int] = []
-    private let nested: LookaroundEvaluator?
+    /// Per state, the states that reach it without consuming.
+    let predecessors: [[Int32]]
+    let consumers: [Int]
+    let matches: [Int]
 
-    init(_ body: CompiledRegex, _ text: UnsafeBufferPointer<UInt16>, end: Int, limit: Int?, nested: LookaroundEvaluator?) {
+    init(_ body: CompiledRegex) {
         self.body = body
-        self.text = text
-        self.end = end
-        self.limit = limit
-        let states = body.opcodes.count
-        predecessors = [[Int32]](repeating: [], count: states)
-        for pc in 0..<states {
+        var predecessors = [[Int32]](repeating: [], count: body.opcodes.count)
+        var consumers: [Int] = []
+        var matches: [Int] = []
+        for pc in body.opcodes.indices {
             switch body.opcodes[pc] {
             case CompiledRegex.opSplit:
                 predecessors[Int(body.operand[pc])].append(Int32(pc))
@@ -242,7 +271,43 @@ struct BackwardWalk {
             default: break
             }
         }
-        ring = [[Bool]](repeating: [Bool](repeating: false, count: states), count: 3)
+        self.predecessors = predecessors
+        self.consumers = consumers
+        self.matches = matches
+    }
+}
+
+/// Walks a body program backwards over the text: at each code point boundary q (from `end`
+/// down), the set of its states from which some path reading the text from q reaches
+/// `match` (at any position up to `end`, or only at `end`); the body matches from q when
+/// its start state is in the set. One step per position, each over the body's states, so a
+/// walk is linear in the distance it covers.
+struct BackwardWalk {
+    let graph: BodyGraph
+    let text: UnsafeBufferPointer<UInt16>
+    let end: Int
+    /// ICU's active limit for CR LF pairing (a lookbehind's position), `nil`: the text's end.
+    let limit: Int?
+    /// The sets of positions q, q + 1, q + 2 (a code point is one or two units), state by
+    /// state: `ring[slot * states + pc]` (the evaluator's buffer, 3 × states).
+    private let ring: UnsafeMutablePointer<Bool>
+    /// States marked but not yet closed over (the evaluator's buffer: each state at most
+    /// once per position).
+    private let work: UnsafeMutablePointer<Int32>
+    private var pending = 0
+    private let nested: LookaroundEvaluator?
+
+    init(
+        _ parts: (BodyGraph, ring: UnsafeMutablePointer<Bool>, work: UnsafeMutablePointer<Int32>), _ text: UnsafeBufferPointer<UInt16>,
+        end: Int, limit: Int?, nested: LookaroundEvaluator?
+    ) {
+        graph = parts.0
+        ring = parts.ring
+        work = parts.work
+        ring.initialize(repeating: false, count: 3 * graph.body.opcodes.count)
+        self.text = text
+        self.end = end
+        self.limit = limit
         self.nested = nested
     }
 
@@ -266,45 +331,51 @@ struct BackwardWalk {
     }
 
     private mutating func walk(downTo stop: Int, matchOnlyAtEnd: Bool, visit: (Int, Bool) -> Bool) {
+        let body = graph.body
         let states = body.opcodes.count
         var position = end
         while position >= stop {
-            let slot = position % 3
-            for pc in 0..<states { ring[slot][pc] = false }
+            let slot = position % 3 * states
+            for pc in 0..<states { ring[slot + pc] = false }
             let isBoundary =
                 position == 0 || position == text.count || text[position] & 0xFC00 != 0xDC00 || text[position - 1] & 0xFC00 != 0xD800
             if isBoundary {
                 if !matchOnlyAtEnd || position == end {
-                    for pc in matches { mark(pc, slot) }
+                    for pc in graph.matches { mark(pc, slot) }
                 }
                 if position < end {
                     let (scalar, length) = UTF16Text.decode(text, at: position)
                     if position + length <= end {
-                        let after = (position + length) % 3
-                        for pc in consumers
-                        where ring[after][Int(body.successor[pc])] && body.sets[Int(body.operand[pc])].contains(scalar) {
+                        let after = (position + length) % 3 * states
+                        for pc in graph.consumers
+                        where ring[after + Int(body.successor[pc])] && body.sets[Int(body.operand[pc])].contains(scalar) {
                             mark(pc, slot)
                         }
                     }
                 }
                 close(slot, at: position)
-                if !visit(position, ring[slot][0]) { return }
+                if !visit(position, ring[slot]) { return }
             }
             position -= 1
         }
     }
 
+    @inline(__always)
     private mutating func mark(_ pc: Int, _ slot: Int) {
-        ring[slot][pc] = true
-        work.append(pc)
+        ring[slot + pc] = true
+        work[pending] = Int32(pc)
+        pending += 1
     }
 
     /// Adds every state that reaches a marked one without consuming, its assertions
     /// decided at `position`.
     private mutating func close(_ slot: Int, at position: Int) {
+        let body = graph.body
         var context: AssertionContext? = nil
-        while let pc = work.popLast() {
-            for predecessor in predecessors[pc] where !ring[slot][Int(predecessor)] {
+        while pending > 0 {
+            pending -= 1
+            let pc = Int(work[pending])
+            for predecessor in graph.predecessors[pc] where !ring[slot + Int(predecessor)] {
                 let p = Int(predecessor)
                 if body.opcodes[p] == CompiledRegex.opAssert {
                     let code = body.operand[p]

@@ -62,8 +62,12 @@ final class PikeVM {
     }
 
     /// The capture slots of the leftmost-first match at or after `from`. `endAt`: only
-    /// matches that end there count, and nothing past it is consumed (a lookbehind's body).
-    func searchSlots(_ text: UnsafeBufferPointer<UInt16>, from: Int, anchored: Bool = false, endAt: Int? = nil) -> [Int]? {
+    /// matches that end there count, and nothing past it is consumed (a lookbehind's body);
+    /// `firstEnd`: stop at the first match any thread reaches, priority aside (a lookahead
+    /// that only asks whether its body matches).
+    func searchSlots(
+        _ text: UnsafeBufferPointer<UInt16>, from: Int, anchored: Bool = false, endAt: Int? = nil, firstEnd: Bool = false
+    ) -> [Int]? {
         let count = text.count
         let limit = endAt ?? count
         lookarounds?.prepare(for: text)
@@ -71,7 +75,10 @@ final class PikeVM {
         var matched: [Int]? = nil
         current.clear()
         while true {
-            if matched == nil, !anchored || context.position == from, startAllowed(text, at: context.position) {
+            if matched == nil, !anchored || context.position == from, startAllowed(text, at: context.position),
+                regex.startSet == nil
+                    || (context.position < limit && regex.mayStart(UTF16Text.decode(text, at: context.position).scalar))
+            {
                 add(to: &current, pc: 0, slots: blank, context: context)
             }
             let position = context.position
@@ -98,6 +105,7 @@ final class PikeVM {
                 } else if opcode == CompiledRegex.opMatch {
                     if let endAt, position != endAt { continue }
                     matched = Array(UnsafeBufferPointer(start: current.slots + pc * slotCount, count: slotCount))
+                    if firstEnd { return matched }
                     break
                 }
             }
