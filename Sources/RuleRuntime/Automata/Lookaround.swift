@@ -227,7 +227,9 @@ final class LookaroundEvaluator {
         if let graph = graphs[index], let buffers = scratch[index] { return (graph, buffers.ring, buffers.work) }
         let graph = BodyGraph(lookarounds[index].body)
         let states = max(graph.body.opcodes.count, 1)
-        let buffers = (ring: UnsafeMutablePointer<Bool>.allocate(capacity: 3 * states), work: UnsafeMutablePointer<Int32>.allocate(capacity: states))
+        let buffers = (
+            ring: UnsafeMutablePointer<Bool>.allocate(capacity: 3 * states), work: UnsafeMutablePointer<Int32>.allocate(capacity: states)
+        )
         graphs[index] = graph
         scratch[index] = buffers
         return (graph, buffers.ring, buffers.work)
