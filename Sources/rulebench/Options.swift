@@ -10,10 +10,11 @@ struct Options {
         OVERVIEW: Benchmark the compiled RichRules matcher against NSRegularExpression and Swift Regex.
 
         Seeded inputs: a ~1 MB mixed corpus and 10,000 labels run over the social spec; generated
-        rule sets of 6, 25 and 100 regex rules on the corpus, and the 100-rule engine's init; a
-        10 MB text without matches (utf8_scan_gbps) and one of 1,000,000 mentions (bytes_per_match,
-        in a child process); adversarial patterns on growing inputs (each run in a child process
-        with a time limit). Prints a table, or one JSON object.
+        rule sets of 6, 25 and 100 regex rules on the corpus, and the 100-rule engine's init; five
+        lookaround rules on the corpus (three on their DFA, two on their NFA); a 10 MB text
+        without matches (utf8_scan_gbps) and one of 1,000,000 mentions (bytes_per_match, in a
+        child process); adversarial patterns on growing inputs (each run in a child process with
+        a time limit). Prints a table, or one JSON object.
 
         USAGE: rulebench [--json] [--quick] [--spec <path>] [--profile <workload>]
 
@@ -24,9 +25,9 @@ struct Options {
           --spec <path>           Spec for the corpus and label runs (default: Specs/social.richrules,
                                   looked up from the current directory and its parents).
           --profile <workload>    Only render one workload (corpus, labels, rules6, rules25, rules100,
-                                  lookaround) once on the compiled engine and print the kept count: a steady run to count
-                                  instructions with `valgrind --tool=callgrind`; `init` prints the 100-rule
-                                  engine's init time instead.
+                                  lookaround) once on the compiled engine and print the kept count: a
+                                  steady run to count instructions with `valgrind --tool=callgrind`;
+                                  `init` prints the 100-rule engine's init time instead.
           -h, --help              Show help information.
 
         """

@@ -31,17 +31,6 @@ package struct CompiledRegex: Sendable {
     /// without consuming, assertions aside); `nil` when the program can match empty. An
     /// unanchored search starts no attempt before any other code point.
     let startSet: ScalarSet?
-    /// `startSet`'s ASCII members, bit per code point.
-    let startASCII: (UInt64, UInt64)
-
-    /// Whether an attempt starting at code point `scalar` may succeed (`startSet`).
-    @inline(__always)
-    func mayStart(_ scalar: UInt32) -> Bool {
-        guard let startSet else { return true }
-        if scalar < 64 { return startASCII.0 & (1 << UInt64(scalar)) != 0 }
-        if scalar < 128 { return startASCII.1 & (1 << UInt64(scalar - 64)) != 0 }
-        return startSet.contains(scalar)
-    }
 
     static let opConsume: UInt8 = 0
     static let opSplit: UInt8 = 1
@@ -119,11 +108,6 @@ package struct CompiledRegex: Sendable {
             }
         }
         startSet = nullable ? nil : first
-        var low: UInt64 = 0, high: UInt64 = 0
-        for c in 0..<128 where first.contains(UInt32(c)) {
-            if c < 64 { low |= 1 << UInt64(c) } else { high |= 1 << UInt64(c - 64) }
-        }
-        startASCII = (low, high)
     }
 
     /// The leftmost-first match starting at or after `from` (a code point boundary), as

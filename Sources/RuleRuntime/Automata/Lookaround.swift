@@ -47,10 +47,11 @@ struct CompiledLookaround: Sendable {
 /// are kept while the text is the same buffer.
 ///
 /// Note: why this stays linear. A bounded lookaround's body reads at most `maxLength`
-/// units around the position, so each answer costs a bounded run. An unbounded lookahead
+/// units around the position, so each answer costs a bounded run (a lookahead's body run
+/// forward, a lookbehind's one `BackwardWalk` over its window). An unbounded lookahead
 /// (`(?=.*\d)`) could read to the end of the text from every position asked; its answers
-/// are instead found for every position at once, on its first question, by one backward
-/// pass (`answerEveryPosition`): one step per position, each over the body's states.
+/// are instead found for every position at once, on its first question, by one
+/// `BackwardWalk` from the end: one step per position, each over the body's states.
 final class LookaroundEvaluator {
     private let lookarounds: [CompiledLookaround]
     /// Pike VMs of the bodies, made on first use.

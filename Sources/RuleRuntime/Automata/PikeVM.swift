@@ -75,25 +75,23 @@ final class PikeVM {
         var matched: [Int]? = nil
         current.clear()
         while true {
-            if matched == nil, !anchored || context.position == from, startAllowed(text, at: context.position),
-                regex.startSet == nil
-                    || (context.position < limit && regex.mayStart(UTF16Text.decode(text, at: context.position).scalar))
+            let position = context.position
+            var scalar: UInt32 = 0
+            var length = 0
+            if position < limit { (scalar, length) = UTF16Text.decode(text, at: position) }
+            // No attempt where the code point cannot begin a match (`startSet`).
+            if matched == nil, !anchored || position == from, startAllowed(text, at: position),
+                regex.startSet.map({ position < limit && $0.contains(scalar) }) ?? true
             {
                 add(to: &current, pc: 0, slots: blank, context: context)
             }
-            let position = context.position
             if current.count == 0 {
                 if matched != nil || position >= limit || anchored { break }
                 context.advance()
                 continue
             }
             var after = context
-            var scalar: UInt32 = 0
-            var length = 0
-            if position < limit {
-                (scalar, length) = UTF16Text.decode(text, at: position)
-                after.advance()
-            }
+            if position < limit { after.advance() }
             next.clear()
             for index in 0..<current.count {
                 let pc = Int(current.dense[index])
