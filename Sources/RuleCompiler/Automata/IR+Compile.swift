@@ -168,19 +168,26 @@ struct ProgramBuilder {
             case .consume(let set, let next): return .consume(set: renumber(set: set), next: number[next])
             case .split(let preferred, let alternative): return .split(preferred: number[preferred], alternative: number[alternative])
             case .save(let slot, let next): return .save(slot: slot, next: number[next])
-            case .assert(.wordBoundary(let word, let ignorable), let next):
-                return .assert(.wordBoundary(word: renumber(set: word), ignorable: renumber(set: ignorable)), next: number[next])
-            case .assert(.notWordBoundary(let word, let ignorable), let next):
-                return .assert(.notWordBoundary(word: renumber(set: word), ignorable: renumber(set: ignorable)), next: number[next])
-            case .assert(.previousIn(let set), let next): return .assert(.previousIn(set: renumber(set: set)), next: number[next])
-            case .assert(.previousNotIn(let set), let next): return .assert(.previousNotIn(set: renumber(set: set)), next: number[next])
-            case .assert(.nextIn(let set), let next): return .assert(.nextIn(set: renumber(set: set)), next: number[next])
-            case .assert(.nextNotIn(let set), let next): return .assert(.nextNotIn(set: renumber(set: set)), next: number[next])
-            case .assert(let assertion, let next): return .assert(assertion, next: number[next])
+            case .assert(let assertion, let next): return .assert(assertion.mappingSets { renumber(set: $0) }, next: number[next])
             case .match: return .match
             }
         }
         return RegexProgram(
             instructions: states, sets: table, captureCount: captureCount, startFilter: startFilter, lookarounds: lookarounds)
+    }
+}
+
+extension RegexProgram.Assertion {
+    /// The assertion with every set index it names passed through `map`.
+    func mappingSets(_ map: (Int) -> Int) -> Self {
+        switch self {
+        case .wordBoundary(let word, let ignorable): return .wordBoundary(word: map(word), ignorable: map(ignorable))
+        case .notWordBoundary(let word, let ignorable): return .notWordBoundary(word: map(word), ignorable: map(ignorable))
+        case .previousIn(let set): return .previousIn(set: map(set))
+        case .previousNotIn(let set): return .previousNotIn(set: map(set))
+        case .nextIn(let set): return .nextIn(set: map(set))
+        case .nextNotIn(let set): return .nextNotIn(set: map(set))
+        default: return self
+        }
     }
 }

@@ -76,8 +76,8 @@ extension Determinizer {
             return isEnd || (f ?? 0) & DFATable.ClassFlag.word(pair(set, -1)) == 0
         case .lookaround, .graphemeBoundary, .notGraphemeBoundary, .unicodeWordBoundary, .notUnicodeWordBoundary:
             // Only an all-matches DFA (the conflict analysis's) gets here: it takes every
-            // lookaround with a body and every grapheme boundary test as satisfiable, which
-            // only adds matches.
+            // lookaround with a body, grapheme boundary and `(?w)` word boundary test as
+            // satisfiable, which only adds matches.
             return true
         }
     }
