@@ -50,7 +50,7 @@ enum RuleLanguage {
                     let ast = index < patterns.count ? patterns[index] : nil
                     return .automaton(Automaton(dfa: dfa, exact: true, phases: phases(rule, ast: ast, dfa: dfa)))
                 }
-                // A lookaround with a body or `\X`, which only the NFA decides: the analysis
+                // A lookaround with a body, `\X` or `(?w)\b`, which only the NFA decides: the analysis
                 // reads the DFA of every path with those tests taken as satisfiable (all its
                 // matches and more), so "cannot overlap" is still a proof.
                 if case .stateBudget(let limit)? = issues.first(where: { $0.rule == index })?.issue, limit.isConstruct,
