@@ -139,7 +139,7 @@ final class CompiledEngineTests: XCTestCase {
     /// A pattern NSRegularExpression rejects throws, as `RuleEngine(table:)` does.
     func testInvalidPatternThrows() throws {
         XCTAssertThrowsError(try Compiler.engine(for: Self.table([("ok", "x"), ("bad", "(a")]))) { error in
-            guard case .invalidRegex(let rule, let pattern, _)? = error as? ReferenceMatcherError else {
+            guard case .invalidRegex(let rule, let pattern, _)? = error as? RuleEngineError else {
                 return XCTFail("\(error)")
             }
             XCTAssertEqual(rule, "bad")

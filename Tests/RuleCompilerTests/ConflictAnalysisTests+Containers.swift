@@ -21,9 +21,9 @@ extension ConflictAnalysisTests {
             [#"'mention' overlaps 'italic' on "_@_", and 'mention' is not inside the content of 'italic'; 'italic' wins (earlier start)"#])
         XCTAssertEqual(diagnostics.map(\.severity), [.warning])
         // The mention sticks out of the content: it holds the closing `_`.
-        let candidates = try ReferenceMatcher(table: table).candidates(in: "_@_")
-        let content = try XCTUnwrap(table.contentRanges(of: candidates)?.compactMap { $0 }.first)
-        let mention = try XCTUnwrap(candidates.first { $0.ruleIndex == 1 })
+        let resolved = try RuleEngine(table: table).resolve("_@_")
+        let content = try XCTUnwrap(resolved.contents?.compactMap { $0 }.first)
+        let mention = try XCTUnwrap(resolved.candidates.first { $0.ruleIndex == 1 })
         XCTAssertGreaterThan(mention.range.upperBound, content.upperBound)
     }
 
@@ -53,12 +53,10 @@ extension ConflictAnalysisTests {
         XCTAssertEqual(diagnostics.map(\.winner), ["img"])
         XCTAssertEqual(diagnostics.map(\.severity), [.warning])
         for (text, conflicts) in [(#"<a title="<img src=x>">x</a>"#, true), ("<a href=u><img src=x>x</a>", false)] {
-            let candidates = try ReferenceMatcher(table: table).candidates(in: text)
+            let resolved = try RuleEngine(table: table).resolve(text)
+            let candidates = resolved.candidates
             XCTAssertEqual(candidates.count, 2, text)
-            let discarded = Resolver.resolve(
-                candidates, priorities: [0, 0], contents: table.contentRanges(of: candidates)
-            ).discarded
-            XCTAssertEqual(discarded.map { candidates[$0.index].ruleIndex }, conflicts ? [1] : [], text)
+            XCTAssertEqual(resolved.resolution.discarded.map { candidates[$0.index].ruleIndex }, conflicts ? [1] : [], text)
         }
     }
 
@@ -135,7 +133,7 @@ extension ConflictAnalysisTests {
                 rules: [RuleEntry(name: "t", matcher: matcher, presentation: Presentation(style: TextStyle()), nest: true)])
             let phases = try XCTUnwrap(RuleLanguage.phases(table.rules[0], ast: nil, dfa: unused))
             XCTAssertEqual(phases.map(\.isContent), [false, true, false])
-            let scanner = try ReferenceMatcher(table: table)
+            let scanner = try RuleMatcher(table: table)
             for text in texts {
                 let units = Array(text.utf16)
                 let tags = scanner.candidates(in: text)

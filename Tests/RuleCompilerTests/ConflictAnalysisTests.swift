@@ -23,19 +23,15 @@ final class ConflictAnalysisTests: XCTestCase {
     func verify(_ d: Diagnostic, _ table: StyleTable, file: StaticString, line: UInt) throws {
         guard let witness = d.witness else { return }
         let names = Set(d.rules)
-        let candidates = try ReferenceMatcher(table: table).candidates(in: witness).filter {
-            names.contains(table.rules[$0.ruleIndex].name) && $0.range.length > 0
-        }
+        let resolved = try RuleEngine(table: table).resolve(witness, rules: Set(table.rules.indices.filter { names.contains(table.rules[$0].name) }))
+        let candidates = resolved.candidates
         let overlapping = candidates.contains { a in
             candidates.contains { b in
                 a.ruleIndex != b.ruleIndex && a.range.location < b.range.upperBound && b.range.location < a.range.upperBound
             }
         }
         XCTAssertTrue(overlapping, "\(d.message): no overlap on the reference matcher", file: file, line: line)
-        let discarded = Resolver.resolve(
-            candidates, priorities: table.rules.map(\.priority), contents: table.contentRanges(of: candidates)
-        ).discarded
-        let winner = discarded.first { candidates[$0.index].ruleIndex != candidates[$0.by].ruleIndex }.map {
+        let winner = resolved.resolution.discarded.first { candidates[$0.index].ruleIndex != candidates[$0.by].ruleIndex }.map {
             table.rules[candidates[$0.by].ruleIndex].name
         }
         XCTAssertEqual(winner, d.winner, d.message, file: file, line: line)
@@ -159,7 +155,7 @@ final class ConflictAnalysisTests: XCTestCase {
             let table = StyleTable(
                 name: "T", source: "t", base: TextStyle(), styles: [:], highlight: nil, handlers: [:],
                 rules: [RuleEntry(name: "t", matcher: matcher, presentation: Presentation(style: TextStyle()))])
-            let scanner = try ReferenceMatcher(table: table)
+            let scanner = try RuleMatcher(table: table)
             for text in texts {
                 let tags = scanner.candidates(in: text)
                 XCTAssertFalse(tags.isEmpty, "\(text.debugDescription): the scanner finds no tag")

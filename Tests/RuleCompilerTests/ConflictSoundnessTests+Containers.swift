@@ -118,25 +118,20 @@ extension ConflictSoundnessTests {
             let output = Compiler.compile(source: spec, path: "c\(attempt).richrules")
             guard let table = output.table, table.rules.contains(where: \.nest) else { continue }
             sets += 1
-            let reference = try ReferenceMatcher(table: table)
+            let reference = try RuleMatcher(table: table)
             let engine = try RuleEngine(table: table)
             let names = table.rules.map(\.name)
-            let priorities = table.rules.map(\.priority)
             func index(_ name: String) -> Int {
                 guard let found = names.firstIndex(of: name) else {
                     fatalError("seed \(seed): no rule \(name)\n\(output.diagnostics.map(\.message))\n\(spec)")
                 }
                 return found
             }
-            func pairCandidates(_ text: String, _ pair: [Int]) -> ([Candidate], [TextRange?]) {
-                let found = reference.candidates(in: text).filter { pair.contains($0.ruleIndex) && $0.range.length > 0 }
-                return (found, table.contentRanges(of: found) ?? found.map { _ in nil })
-            }
+            /// The pair's resolution on `text` (the engine's one entry, with only these rules).
+            func pairResolution(_ text: String, _ pair: [Int]) -> ResolvedText { engine.resolve(text, rules: Set(pair)) }
             /// A match of one rule of the pair that the resolver discards for the other's.
-            func crossDiscard(_ found: [Candidate], _ contents: [TextRange?]) -> Resolver.Discard? {
-                Resolver.resolve(found, priorities: priorities, contents: contents).discarded.first {
-                    found[$0.index].ruleIndex != found[$0.by].ruleIndex
-                }
+            func crossDiscard(_ resolved: ResolvedText) -> Resolution.Discard? {
+                resolved.resolution.discarded.first { resolved.candidates[$0.index].ruleIndex != resolved.candidates[$0.by].ruleIndex }
             }
             var together = Set<[Int]>(), unknown = Set<Int>(), never = Set<Int>(), shadowed = Set<Int>(), unneeded = Set<[Int]>()
             for d in output.diagnostics {
@@ -146,8 +141,9 @@ extension ConflictSoundnessTests {
                     let pair = d.rules.map(index).sorted()
                     together.insert(pair)
                     guard let witness = d.witness else { continue }
-                    let (found, contents) = pairCandidates(witness, pair)
-                    let discard = crossDiscard(found, contents)
+                    let resolved = pairResolution(witness, pair)
+                    let found = resolved.candidates
+                    let discard = crossDiscard(resolved)
                     XCTAssertNotNil(discard, "seed \(seed): \(d.rules) do not conflict on witness \(witness.debugDescription)\n\(spec)")
                     if d.name == "overlap", let discard {
                         XCTAssertEqual(names[found[discard.by].ruleIndex], d.winner, "seed \(seed): \(d.message)\n\(spec)")
@@ -189,14 +185,16 @@ extension ConflictSoundnessTests {
                     return XCTFail("seed \(seed): '\(kept.rule)' said to be shadowed, kept on \(text.debugDescription)\n\(spec)")
                 }
                 for pair in apart {
-                    let (found, contents) = pairCandidates(text, pair)
+                    let resolved = pairResolution(text, pair)
+                    let found = resolved.candidates
+                    let contents = resolved.contents ?? found.map { _ in nil }
                     if let (a, b) = Self.conflict(found, contents, pair[0], pair[1]) {
                         return XCTFail(
                             "seed \(seed): '\(names[pair[0]])' \(a) and '\(names[pair[1]])' \(b) conflict on \(text.debugDescription), "
                                 + "not reported\n\(spec)")
                     }
                     if ConflictSoundnessTests.overlap(found, pair[0], pair[1]) != nil { nestedOverlaps += 1 }
-                    if let discard = crossDiscard(found, contents) {
+                    if let discard = crossDiscard(resolved) {
                         return XCTFail(
                             "seed \(seed): \(found[discard.index]) discarded by \(found[discard.by]) on \(text.debugDescription), "
                                 + "not reported\n\(spec)")

@@ -62,7 +62,7 @@ final class ConflictSoundnessTests: XCTestCase {
             let output = Compiler.compile(source: spec, path: "s\(attempt).richrules")
             guard let table = output.table else { continue }  // empty matches and the like
             sets += 1
-            let reference = try ReferenceMatcher(table: table)
+            let reference = try RuleMatcher(table: table)
             let engine = try RuleEngine(table: table)
             let names = table.rules.map(\.name)
             func index(_ name: String) -> Int { names.firstIndex(of: name)! }

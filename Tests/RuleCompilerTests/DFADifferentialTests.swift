@@ -226,8 +226,8 @@ final class DFADifferentialTests: XCTestCase {
         XCTAssertEqual(a.display, b.display)
         XCTAssertEqual(a.matches.count, 6)
         let units = Array(text.utf16)
-        let candidates = try ReferenceMatcher(table: table, automata: automata).candidates(in: text, units: units)
-        let expected = try ReferenceMatcher(table: table).candidates(in: text, units: units)
+        let candidates = try RuleMatcher(table: table, automata: automata).candidates(in: text, units: units)
+        let expected = try RuleMatcher(table: table).candidates(in: text, units: units)
         XCTAssertEqual(Set(candidates), Set(expected))
     }
 }

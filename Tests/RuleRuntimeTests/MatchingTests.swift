@@ -6,7 +6,7 @@ import XCTest
 /// Stage 1: regex enumeration (as NSRegularExpression), prefix words, elements.
 final class MatchingTests: XCTestCase {
     private func candidates(_ rules: [RuleEntry], _ text: String) throws -> [Candidate] {
-        try ReferenceMatcher(table: Fixture.table(rules)).candidates(in: text)
+        try RuleMatcher(table: Fixture.table(rules)).candidates(in: text)
             .sorted { ($0.ruleIndex, $0.range.location) < ($1.ruleIndex, $1.range.location) }
     }
 
@@ -74,9 +74,9 @@ final class MatchingTests: XCTestCase {
     }
 
     func testInvalidRegexNamesTheRule() {
-        XCTAssertThrowsError(try ReferenceMatcher(table: Fixture.table([Fixture.regex("ok", "a"), Fixture.regex("broken", "(a")]))) {
+        XCTAssertThrowsError(try RuleMatcher(table: Fixture.table([Fixture.regex("ok", "a"), Fixture.regex("broken", "(a")]))) {
             error in
-            guard case .invalidRegex(let rule, let pattern, _)? = error as? ReferenceMatcherError else {
+            guard case .invalidRegex(let rule, let pattern, _)? = error as? RuleEngineError else {
                 return XCTFail("unexpected error \(error)")
             }
             XCTAssertEqual(rule, "broken")

@@ -10,7 +10,7 @@ final class ResolverTests: XCTestCase {
     private struct Outcome: Equatable, CustomStringConvertible {
         var kept: [Int]
         var discarded: [String]
-        init(kept: [Int], discarded: [Resolver.Discard]) {
+        init(kept: [Int], discarded: [Resolution.Discard]) {
             self.kept = kept.sorted()
             self.discarded = discarded.sorted { $0.index < $1.index }.map { "\($0.index) by \($0.by) (\($0.decider))" }
         }
@@ -27,7 +27,7 @@ final class ResolverTests: XCTestCase {
                 < (-priority(b), y.range.location, -y.range.length, y.ruleIndex, b)
         }
         var kept: [Int] = []
-        var discarded: [Resolver.Discard] = []
+        var discarded: [Resolution.Discard] = []
         for i in order {
             let c = candidates[i].range
             var winner: Int?
@@ -52,7 +52,7 @@ final class ResolverTests: XCTestCase {
             } else {
                 decider = .declarationOrder
             }
-            discarded.append(Resolver.Discard(index: i, by: w, decider: decider))
+            discarded.append(Resolution.Discard(index: i, by: w, decider: decider))
         }
         return Outcome(kept: kept, discarded: discarded)
     }
@@ -86,7 +86,7 @@ final class ResolverTests: XCTestCase {
     func testRandomTextsAgainstNaiveResolver() throws {
         let seed = testSeed(0x5EED_0001)
         var rng = SeededGenerator(seed: seed)
-        let matcher = try ReferenceMatcher(table: Fixture.table(Self.rules))
+        let matcher = try RuleMatcher(table: Fixture.table(Self.rules))
         var candidateTotal = 0
         for iteration in 0..<3000 {
             let text = (0..<Int.random(in: 0...40, using: &rng)).map { _ in Self.pieces.randomElement(using: &rng)! }.joined()

@@ -72,23 +72,21 @@ final class LintGoldenTests: XCTestCase {
         let withWitness = objects.filter { $0["witness"] is String }
         guard !withWitness.isEmpty else { return }
         let table = try XCTUnwrap(Compiler.compile(path: spec, analyze: false).table, spec)
-        let reference = try ReferenceMatcher(table: table)
+        let engine = try RuleEngine(table: table)
         for object in withWitness {
             let witness = try XCTUnwrap(object["witness"] as? String)
             let rules = try XCTUnwrap(object["rules"] as? [String])
             let indices = Set(rules.compactMap { name in table.rules.firstIndex { $0.name == name } })
             XCTAssertEqual(indices.count, 2, "\(spec): \(rules)")
-            let candidates = reference.candidates(in: witness).filter { indices.contains($0.ruleIndex) && $0.range.length > 0 }
+            let resolved = engine.resolve(witness, rules: indices)
+            let candidates = resolved.candidates
             let overlapping = candidates.contains { a in
                 candidates.contains { b in
                     a.ruleIndex != b.ruleIndex && a.range.location < b.range.upperBound && b.range.location < a.range.upperBound
                 }
             }
             XCTAssertTrue(overlapping, "\(spec): \(rules) do not overlap on \(witness.debugDescription)")
-            let discarded = Resolver.resolve(
-                candidates, priorities: table.rules.map(\.priority), contents: table.contentRanges(of: candidates)
-            ).discarded
-            let winner = discarded.first { candidates[$0.index].ruleIndex != candidates[$0.by].ruleIndex }.map {
+            let winner = resolved.resolution.discarded.first { candidates[$0.index].ruleIndex != candidates[$0.by].ruleIndex }.map {
                 table.rules[candidates[$0.by].ruleIndex].name
             }
             XCTAssertEqual(winner, object["winner"] as? String, "\(spec): winner on \(witness.debugDescription)")

@@ -18,7 +18,8 @@ import RuleSpec
 struct ConflictAnalysis {
     let table: StyleTable
     let languages: [RuleLanguage]
-    let matcher: ReferenceMatcher
+    /// The table on its compiled automata: example texts are confirmed with `resolve`.
+    let engine: RuleEngine
     /// Where each rule is declared, and its `allow overlap` statements.
     let declarations: [String: SourceRef]
     let patterns: [String: SourceRef]
@@ -26,9 +27,9 @@ struct ConflictAnalysis {
 
     init?(spec: CheckedSpec, automata: CompiledRuleSet, issues: [(rule: Int, issue: AutomataBuilder.Issue)]) {
         let table = spec.table
-        guard let matcher = try? ReferenceMatcher(table: table, automata: automata) else { return nil }
+        guard let engine = try? RuleEngine(table: table, automata: automata) else { return nil }
         self.table = table
-        self.matcher = matcher
+        self.engine = engine
         languages = RuleLanguage.all(
             table, automata: automata, issues: issues,
             patterns: spec.rules.map { rule in
@@ -249,15 +250,13 @@ struct ConflictAnalysis {
         }
     }
 
-    /// Runs both rules on `text`: when a match of one discards a match of the other (they
-    /// conflict), what the resolver keeps.
+    /// Runs both rules on `text` (the engine's resolution, with only these two rules): when
+    /// a match of one discards a match of the other (they conflict), what the resolver
+    /// keeps.
     func confirm(_ text: String, _ i: Int, _ j: Int) -> Overlap? {
-        let candidates = matcher.candidates(in: text).filter { ($0.ruleIndex == i || $0.ruleIndex == j) && $0.range.length > 0 }
-        let nesting = table.rules[i].nest || table.rules[j].nest
-        let discarded = Resolver.resolve(
-            candidates, priorities: table.rules.map(\.priority), contents: nesting ? table.contentRanges(of: candidates) : nil
-        ).discarded
-        for d in discarded where candidates[d.index].ruleIndex != candidates[d.by].ruleIndex {
+        let resolved = engine.resolve(text, rules: [i, j])
+        let candidates = resolved.candidates
+        for d in resolved.resolution.discarded where candidates[d.index].ruleIndex != candidates[d.by].ruleIndex {
             return Overlap(witness: text, winner: candidates[d.by].ruleIndex, decider: d.decider)
         }
         return nil

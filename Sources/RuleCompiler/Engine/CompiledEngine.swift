@@ -78,7 +78,7 @@ public struct CompiledEngine: Sendable {
 
     /// An engine on automata compiled before (`Compiler.Output.automata`): every regex rule
     /// without an automaton in `automata` runs on NSRegularExpression under
-    /// `fallbackBudget`. Throws `ReferenceMatcherError` when NSRegularExpression rejects
+    /// `fallbackBudget`. Throws `RuleEngineError` when NSRegularExpression rejects
     /// such a rule's pattern.
     public init(table: StyleTable, automata: CompiledRuleSet, fallbackBudget: FallbackBudget = .standard) throws {
         try self.init(table: table, automata: automata, issues: [], fallbackBudget: fallbackBudget)
@@ -130,7 +130,7 @@ extension Compiler {
     /// on NSRegularExpression. The rules that still run on NSRegularExpression are listed
     /// in `CompiledEngine.fallbacks` and run under `fallbackBudget`.
     ///
-    /// Throws `ReferenceMatcherError` when NSRegularExpression rejects a pattern, as
+    /// Throws `RuleEngineError` when NSRegularExpression rejects a pattern, as
     /// `RuleEngine(table:)` does. Compiling can take a fraction of a second (see
     /// `CompiledEngine`): call it off the main thread, once per table.
     public static func engine(for table: StyleTable, fallbackBudget: FallbackBudget = .standard) throws -> CompiledEngine {

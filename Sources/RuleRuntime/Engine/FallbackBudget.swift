@@ -2,7 +2,7 @@ import Foundation
 
 // The match-time budget of the rules that run on NSRegularExpression (fallback rules of a
 // compiled table, every regex rule of `RuleEngine(table:)`). See `FallbackBudget` and
-// `ReferenceMatcher+Fallback.swift`, which enforces it.
+// `RuleMatcher+Fallback.swift`, which enforces it.
 
 /// How much work each rule that runs on `NSRegularExpression` may do in one render.
 ///

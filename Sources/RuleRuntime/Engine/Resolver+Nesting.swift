@@ -21,27 +21,6 @@
 /// as the owner of the units where it is now innermost and jumps over the kept candidates
 /// it adopts as children.
 extension Resolver {
-    /// A resolved cluster or text: kept candidates in text order (by start, outer before
-    /// inner), each one's parent as an index into `kept` (`-1`: none), and the discarded.
-    package struct Resolution: Sendable, Hashable {
-        package var kept: [Int]
-        /// `nil` when nothing nests (every parent is `-1`).
-        package var parents: [Int]?
-        package var discarded: [Discard]
-
-        package init(kept: [Int], parents: [Int]?, discarded: [Discard]) {
-            self.kept = kept
-            self.parents = parents
-            self.discarded = discarded
-        }
-
-        /// The parent of `kept[position]` (an index into `kept`), or `nil`.
-        package func parent(of position: Int) -> Int? {
-            guard let parents, parents[position] >= 0 else { return nil }
-            return parents[position]
-        }
-    }
-
     /// Resolves `candidates`; `contents[i]` is the content range of candidate `i` when it is
     /// a match of a container (`nil` otherwise, or `contents` itself `nil` when the table has
     /// no container). Discarded candidates name the best-ranked kept candidate they conflict
@@ -111,7 +90,7 @@ private struct NestedCluster {
         extent = reach - base
     }
 
-    mutating func resolve(priorities: [Int], into resolution: inout Resolver.Resolution) {
+    mutating func resolve(priorities: [Int], into resolution: inout Resolution) {
         let count = members.count
         let ranked = Resolver.ranking(members.map { candidates[$0] }, priorities: priorities)  // positions, best first
         // By position: -2 not kept, -1 kept at the top, else the position of the kept parent.
@@ -199,7 +178,7 @@ private struct NestedCluster {
         for position in 0..<count where beatenBy[position] >= 0 {
             let by = members[beatenBy[position]]
             resolution.discarded.append(
-                Resolver.Discard(
+                Resolution.Discard(
                     index: members[position], by: by,
                     decider: Resolver.decider(winner: candidates[by], loser: candidates[members[position]], priorities: priorities)))
         }

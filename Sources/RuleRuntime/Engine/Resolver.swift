@@ -1,5 +1,5 @@
-/// Stage 2 of the engine: decides which candidates are kept, exactly as the brief's
-/// resolution contract (rule 3) says.
+/// Stage 2 of the engine: decides which candidates are kept (the resolution rules of
+/// docs/Language.md).
 ///
 /// All non-empty candidates are ranked by
 /// 1. priority (`priorities[ruleIndex]`), higher first;
@@ -20,26 +20,11 @@
 /// range; each rule's own matches are disjoint too, so the scans add up to at most
 /// (number of rules) × (text length).
 package enum Resolver {
-    /// A discarded candidate: its index, the index of the best-ranked kept candidate it
-    /// overlaps, and the first ranking key on which that one beats it. (A struct, not a
-    /// tuple: an array of tuples looks up its element type at run time on every render.)
-    package struct Discard: Sendable, Hashable {
-        package var index: Int
-        package var by: Int
-        package var decider: DiscardReason.Decider
-
-        package init(index: Int, by: Int, decider: DiscardReason.Decider) {
-            self.index = index
-            self.by = by
-            self.decider = decider
-        }
-    }
-
     /// Resolves `candidates` (see the type's documentation). `priorities[ruleIndex]` is the
     /// priority of a candidate's rule (a rule index past the end counts as priority 0).
     /// Returns indices into `candidates`: the kept ones in text order, the discarded ones
     /// ordered by range (location, then length), rule index and index.
-    package static func resolve(_ candidates: [Candidate], priorities: [Int]) -> (kept: [Int], discarded: [Discard]) {
+    package static func resolve(_ candidates: [Candidate], priorities: [Int]) -> (kept: [Int], discarded: [Resolution.Discard]) {
         // The usual case, as the compiled scan emits it: non-empty candidates in text order,
         // none overlapping the one before. Every one is kept, in that order.
         let alreadyResolved = candidates.withUnsafeBufferPointer { c in
@@ -72,7 +57,7 @@ package enum Resolver {
             }
             var kept: [Int] = []
             kept.reserveCapacity(count)
-            var discarded: [Discard] = []
+            var discarded: [Resolution.Discard] = []
             var start = 0
             while start < count {
                 var end = start + 1
@@ -96,7 +81,7 @@ package enum Resolver {
     /// covering units up to `reach`), appending to `kept` and `discarded` in that order.
     private static func resolveCluster(
         _ members: [Int], reach: Int, _ candidates: [Candidate], _ priorities: [Int], _ kept: inout [Int],
-        _ discarded: inout [Discard]
+        _ discarded: inout [Resolution.Discard]
     ) {
         let count = members.count
         let ranked = ranking(members.map { candidates[$0] }, priorities: priorities)  // positions in `members`
@@ -136,7 +121,7 @@ package enum Resolver {
             } else {
                 let by = members[winner[position]]
                 discarded.append(
-                    Discard(
+                    Resolution.Discard(
                         index: index, by: by, decider: decider(winner: candidates[by], loser: candidates[index], priorities: priorities)))
             }
         }

@@ -50,22 +50,25 @@ struct TagScanner: Sendable {
         var contentStart: Int
         var name: String
         var level: Int?
-        var attributes: [String: String]
+        var attributes: [TagInfo.AttributeSpan]
     }
 
-    /// Appends the rule's tags in `units` to `result`, in the order of their opening tags,
-    /// numbering them from 0.
-    func scan(_ units: UnsafeBufferPointer<UInt16>, ruleIndex: Int, into result: inout [Candidate]) {
+    /// Appends the rule's tags in `source` to `result`, in the order of their opening tags,
+    /// numbering them from 0. Each tag points into `source` (no string is made here).
+    func scan(_ source: TextUnits, ruleIndex: Int, into result: inout [Candidate]) {
+        let units = source.buffer  // valid while `source` lives
         let first = result.count
         var open: Open?  // innermost pairing
         var stack: [Open] = []  // nested pairing
         var skipped: [String: Int] = [:]  // nested: open tags past `maxDepth`, by name
         func emit(_ o: Open, contentEnd: Int, end: Int) {
+            let range = TextRange(location: o.start, length: end - o.start)
+            // Innermost pairing emits in the order of opening tags; nested pairing renumbers below.
             let tag = TagInfo(
-                index: 0, name: o.name, level: o.level, text: utf16String(units[o.contentStart..<contentEnd]),
-                raw: utf16String(units[o.start..<end]), attributes: o.attributes,
-                contentRange: TextRange(location: o.contentStart, length: contentEnd - o.contentStart))
-            result.append(Candidate(ruleIndex: ruleIndex, range: TextRange(location: o.start, length: end - o.start), tag: tag))
+                index: nested ? 0 : result.count - first, name: o.name, level: o.level, range: range,
+                contentRange: TextRange(location: o.contentStart, length: contentEnd - o.contentStart), attributes: o.attributes,
+                source: source)
+            result.append(Candidate(ruleIndex: ruleIndex, range: range, tag: tag))
         }
         var i = 0
         let n = units.count
@@ -104,8 +107,9 @@ struct TagScanner: Sendable {
             i = token.end
         }
         // Nested tags are emitted as they close: order them by their opening tags.
-        if nested { result[first...].sort { $0.range.location < $1.range.location } }
-        for (index, position) in (first..<result.count).enumerated() {
+        guard nested else { return }
+        result[first...].sort { $0.range.location < $1.range.location }
+        for (index, position) in (first..<result.count).enumerated() where index > 0 {
             var tag = result[position].tag!
             tag.index = index
             result[position].tag = tag
@@ -119,7 +123,7 @@ struct TagScanner: Sendable {
 
     private struct Token {
         enum Kind {
-            case open(name: String, level: Int?, attributes: [String: String])
+            case open(name: String, level: Int?, attributes: [TagInfo.AttributeSpan])
             case close(name: String)
             /// A token of the rule that neither opens nor closes (`<a href="x"/>` for a
             /// paired element): it only invalidates an open tag.
@@ -148,7 +152,7 @@ struct TagScanner: Sendable {
             let digits = utf16String(u[digitsStart..<j])
             let tagName = utf16String(name[...]) + digits
             if j < u.count, u[j] == ascii(">") {
-                return Token(kind: closing ? .close(name: tagName) : .open(name: tagName, level: Int(digits), attributes: [:]), end: j + 1)
+                return Token(kind: closing ? .close(name: tagName) : .open(name: tagName, level: Int(digits), attributes: []), end: j + 1)
             }
             if !closing, j + 1 < u.count, u[j] == ascii("/"), u[j + 1] == ascii(">") {
                 return Token(kind: .close(name: tagName), end: j + 2)
@@ -183,27 +187,26 @@ struct TagScanner: Sendable {
         return Token(kind: .open(name: tagName, level: nil, attributes: attributes), end: end)
     }
 
-    /// Parses `attr="v" attr='v' attr=v flag` up to `>` or `/>`. Returns the attributes
-    /// (lower-case names, entities decoded, the first of duplicates wins), whether any was
-    /// written, whether the tag ends with `/>`, and the offset past `>`; `nil` when the
-    /// markup is malformed (no closing `>`, an unterminated quote, a stray character).
-    private static func attributes(_ u: UnsafeBufferPointer<UInt16>, from start: Int) -> ([String: String], Bool, Bool, Int)? {
-        var attributes: [String: String] = [:]
-        var written = false
+    /// Parses `attr="v" attr='v' attr=v flag` up to `>` or `/>`. Returns the attributes as
+    /// written (lower-case names, value ranges without the quotes), whether any was written,
+    /// whether the tag ends with `/>`, and the offset past `>`; `nil` when the markup is
+    /// malformed (no closing `>`, an unterminated quote, a stray character).
+    private static func attributes(_ u: UnsafeBufferPointer<UInt16>, from start: Int) -> ([TagInfo.AttributeSpan], Bool, Bool, Int)? {
+        var attributes: [TagInfo.AttributeSpan] = []
         var j = start
         while true {
             while j < u.count, isTagSpace(u[j]) { j += 1 }
             guard j < u.count else { return nil }
-            if u[j] == ascii(">") { return (attributes, written, false, j + 1) }
+            if u[j] == ascii(">") { return (attributes, !attributes.isEmpty, false, j + 1) }
             if u[j] == ascii("/") {
                 guard j + 1 < u.count, u[j + 1] == ascii(">") else { return nil }
-                return (attributes, written, true, j + 2)
+                return (attributes, !attributes.isEmpty, true, j + 2)
             }
             let nameStart = j
             while j < u.count, !isTagSpace(u[j]), !"\"'<>/=".utf16.contains(u[j]) { j += 1 }
             guard j > nameStart else { return nil }
             let attributeName = utf16String(u[nameStart..<j].map(asciiLower)[...])
-            var value = ""
+            var value: TextRange?
             var k = j
             while k < u.count, isTagSpace(u[k]) { k += 1 }
             if k < u.count, u[k] == ascii("=") {
@@ -213,18 +216,17 @@ struct TagScanner: Sendable {
                 if u[k] == ascii("\"") || u[k] == ascii("'") {
                     let quote = u[k]
                     guard let close = u[(k + 1)...].firstIndex(of: quote) else { return nil }
-                    value = utf16String(u[(k + 1)..<close])
+                    value = TextRange(location: k + 1, length: close - k - 1)
                     j = close + 1
                 } else {
                     let valueStart = k
                     while k < u.count, !isTagSpace(u[k]), !"\"'<>=`".utf16.contains(u[k]) { k += 1 }
                     guard k > valueStart else { return nil }
-                    value = utf16String(u[valueStart..<k])
+                    value = TextRange(location: valueStart, length: k - valueStart)
                     j = k
                 }
             }
-            written = true
-            if attributes[attributeName] == nil { attributes[attributeName] = decodeHTMLEntities(value) }
+            attributes.append(TagInfo.AttributeSpan(name: attributeName, value: value))
         }
     }
 }

@@ -205,3 +205,10 @@ final class TextUnits: ManagedBuffer<TextUnits.Header, UInt16> {
         }
     }
 }
+
+extension TextUnits {
+    /// The text of `range` (inside the units).
+    func string(_ range: TextRange) -> String {
+        utf16String(buffer[range.location..<range.upperBound])
+    }
+}

@@ -5,9 +5,10 @@ public struct AccessibilityElement: Sendable, Hashable {
     public var matchIndex: Int
     /// The match's range in the display (UTF-16), for its frame on screen.
     public var displayRange: TextRange
-    /// What VoiceOver reads: the displayed text; for an image or widget, its alt text
-    /// (else the widget's name or the image's file name); for text with an attachment
-    /// beside it, the alt text then the text.
+    /// What VoiceOver reads: the displayed text (a container: the part of it whose tap is
+    /// the container's); for an image or widget, its alt text (else the widget's name or
+    /// the image's file name); for text with an attachment beside it, the alt text then the
+    /// text.
     public var label: String
     /// The handler and arguments a double tap dispatches.
     public var tap: TapTarget
@@ -28,23 +29,38 @@ public struct AccessibilityElement: Sendable, Hashable {
 }
 
 extension RenderResult {
-    /// The tappable matches, in display order, as accessibility elements.
+    /// The tappable matches, in display order, as accessibility elements. A tappable
+    /// container's label is the text it taps: its own text, without the matches in it
+    /// that have a tap of their own (each of those is an element of its own).
     public var accessibilityElements: [AccessibilityElement] {
-        matches.indices.compactMap { index in
+        // The text each tappable container taps, from the display's runs (one pass).
+        var ownText: [Int: [UInt16]] = [:]
+        if context?.nesting != nil {
+            let display = Array(self.display.utf16)
+            for run in displayRuns() {
+                guard let owner = run.owner.flatMap(tapOwner(of:)), matches[owner].isContainer else { continue }
+                ownText[owner, default: []].append(contentsOf: display[run.range])
+            }
+        }
+        return matches.indices.compactMap { index in
             let match = matches[index]
             guard let tap = match.tap else { return nil }
             let label: String
             let kind: AccessibilityElement.Kind
-            switch match.content {
-            case .text(let text):
-                (label, kind) = (text, .link)
-            case .attachment(let attachment, let text):
-                if attachment.position == .replace {
-                    label = attachment.accessibilityLabel
-                    if case .widget = attachment.kind { kind = .button } else { kind = .image }
-                } else {
-                    label = [attachment.alternateText, text].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
-                    kind = .link
+            if match.isContainer {
+                (label, kind) = (ownText[index].map { String(decoding: $0, as: UTF16.self) } ?? "", .link)
+            } else {
+                switch match.content {
+                case .text(let text):
+                    (label, kind) = (text, .link)
+                case .attachment(let attachment, let text):
+                    if attachment.position == .replace {
+                        label = attachment.accessibilityLabel
+                        if case .widget = attachment.kind { kind = .button } else { kind = .image }
+                    } else {
+                        label = [attachment.alternateText, text].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+                        kind = .link
+                    }
                 }
             }
             return AccessibilityElement(matchIndex: index, displayRange: match.displayRange, label: label, tap: tap, kind: kind)

@@ -12,8 +12,13 @@ struct DisplayRun: Hashable {
 extension RenderResult {
     /// The display cut into runs, in order, covering it: plain text, each match's text and
     /// attachment character, and the parts of a container's content between its nested
-    /// matches (owned by the container). Empty matches have no run.
+    /// matches (owned by the container). Empty matches have no run. Made once per result.
     func displayRuns() -> [DisplayRun] {
+        guard let context else { return [] }
+        return context.runs { makeDisplayRuns() }
+    }
+
+    private func makeDisplayRuns() -> [DisplayRun] {
         var runs: [DisplayRun] = []
         runs.reserveCapacity(2 * matches.count + 1)
         var cursor = 0
@@ -45,33 +50,47 @@ extension RenderResult {
         return runs
     }
 
-    /// The match whose tap a character of match `index` triggers: `index` itself when it
-    /// has a tap, else its innermost enclosing container that has one; `nil`: none.
-    public func tapOwner(of index: Int) -> Int? {
-        var k: Int? = index
-        while let i = k {
-            if matches[i].tap != nil { return i }
-            k = matches[i].parent
+    /// The index of the run holding display offset `offset`, or `nil` outside the display.
+    func runIndex(atDisplayOffset offset: Int) -> Int? {
+        let runs = displayRuns()
+        var low = 0
+        var high = runs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if runs[mid].range.lowerBound <= offset { low = mid + 1 } else { high = mid }
         }
-        return nil
+        guard low > 0, offset < runs[low - 1].range.upperBound else { return nil }
+        return low - 1
     }
 
-    /// The style of match `index` with `custom` styles (`RichTextOptions.style`) laid over
-    /// each match from the outside in: base → container → its custom → … → the match →
-    /// its custom.
-    func style(of index: Int, custom: (RuleMatch) -> TextStyle?) -> TextStyle {
+    /// The match whose tap a character of match `index` triggers: `index` itself when it
+    /// has a tap, else its innermost enclosing container that has one; `nil`: none. O(1)
+    /// (made for every match at once, when first asked).
+    public func tapOwner(of index: Int) -> Int? {
         let match = matches[index]
-        guard let parent = match.parent else { return custom(match).map { match.style.merged(with: $0) } ?? match.style }
-        var style = self.style(of: parent, custom: custom).merged(with: match.layer)
-        if let extra = custom(match) { style = style.merged(with: extra) }
-        return style
+        if let context, let nesting = context.nesting, match.position >= 0 { return nesting.tapOwner(of: match.position, context) }
+        return match.hasTap ? index : nil
+    }
+
+    /// Each match's style with `custom` styles (`RichTextOptions.style`) laid over each
+    /// match from the outside in: base → container → its custom → … → the match → its
+    /// custom. One pass: a container comes before the matches in it.
+    func styles(custom: (RuleMatch) -> TextStyle?) -> [TextStyle] {
+        var styles: [TextStyle] = []
+        styles.reserveCapacity(matches.count)
+        for match in matches {
+            var style = match.parent.map { styles[$0].merged(with: match.layer) } ?? match.style
+            if let extra = custom(match) { style = style.merged(with: extra) }
+            styles.append(style)
+        }
+        return styles
     }
 }
 
 extension RuleMatch {
     /// The style this match lays over its container's: its rule's layer, else its style.
     var layer: TextStyle {
-        let p = entry.presentation(for: tag)
+        let p = ownPresentation
         return p.layer ?? p.style
     }
 }

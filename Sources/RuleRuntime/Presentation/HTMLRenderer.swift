@@ -89,6 +89,12 @@ extension RenderResult {
 }
 
 /// Writes one `RenderResult` as HTML (`RenderResult.html(options:)`).
+///
+/// One pass over the display's runs (`RenderResult.displayRuns()`), per paragraph when the
+/// paragraphs are written as elements of their own: a stack holds the match elements open
+/// around the current run; a run closes those that do not hold it and opens the ones
+/// between the stack's top and its owner. Each element is opened once per paragraph it
+/// spans, whatever the depth.
 struct HTMLRenderer {
     let result: RenderResult
     let options: HTMLOptions
@@ -97,7 +103,9 @@ struct HTMLRenderer {
     /// The display text's UTF-16 units.
     let display: [UInt16]
     let matches: [RuleMatch]
-    /// Per match: whether a match nested in it has a tap (then it is no `<a>` itself).
+    /// Per match: whether it has a tap, and whether a match nested in it has one (then it
+    /// is no `<a>` itself).
+    let hasTap: [Bool]
     let holdsTaps: [Bool]
 
     /// System colors written as custom properties (adaptive colors only).
@@ -112,14 +120,16 @@ struct HTMLRenderer {
         self.prefix = HTMLRenderer.isIdentifier(options.classPrefix) ? options.classPrefix : "rr"
         self.display = Array(result.display.utf16)
         self.matches = result.matches
+        let hasTap = result.matches.map { $0.ownPresentation.tap != nil }
         var holdsTaps = [Bool](repeating: false, count: result.matches.count)
-        for match in result.matches where match.tap != nil {
+        for (index, match) in result.matches.enumerated() where hasTap[index] {
             var k = match.parent
             while let i = k, !holdsTaps[i] {
                 holdsTaps[i] = true
                 k = result.matches[i].parent
             }
         }
+        self.hasTap = hasTap
         self.holdsTaps = holdsTaps
     }
 
@@ -128,19 +138,29 @@ struct HTMLRenderer {
     mutating func render() -> String {
         let displayString = result.display
         let direction = BidiDirection.baseDirection(of: displayString)
-        let atoms = self.atoms()
+        let atoms = result.displayRuns()
         var body = ""
         let paragraphs = BidiDirection.paragraphs(of: displayString)
         let splits = paragraphs.contains { $0.hasStrongCharacter && $0.direction != direction }
         if splits {
+            var first = 0  // the first atom that may reach into the paragraph
             for paragraph in paragraphs {
                 let dir = paragraph.hasStrongCharacter ? paragraph.direction : direction
+                while first < atoms.count, atoms[first].range.upperBound <= paragraph.range.lowerBound { first += 1 }
+                var clipped: [Atom] = []
+                var i = first
+                while i < atoms.count, atoms[i].range.lowerBound < paragraph.range.upperBound {
+                    var atom = atoms[i]
+                    atom.range = max(atom.range.lowerBound, paragraph.range.lowerBound)..<min(atom.range.upperBound, paragraph.range.upperBound)
+                    if !atom.range.isEmpty { clipped.append(atom) }
+                    i += 1
+                }
                 body += "<div dir=\"\(dir.rawValue)\">"
-                body += content(atoms, in: paragraph.range)
+                body += content(clipped[...])
                 body += "</div>"
             }
         } else {
-            body = content(atoms, in: 0..<display.count)
+            body = content(atoms[...])
         }
         var containerCSS = ["white-space:pre-wrap", "overflow-wrap:break-word"]
         containerCSS += declarations(options.base, over: nil, decorations: false)
@@ -150,57 +170,56 @@ struct HTMLRenderer {
         return styleElement() + container
     }
 
-    // MARK: Atoms
+    // MARK: Elements
 
-    /// Plain runs, match texts, containers' own texts and attachment characters in display
-    /// order (`RenderResult.displayRuns()`).
-    func atoms() -> [Atom] { result.displayRuns() }
-
-    /// The HTML of the atoms inside `bounds`: text atoms cut at its ends, each match one
-    /// element around its atoms (a container's around its own text and nested elements).
-    mutating func content(_ atoms: [Atom], in bounds: Range<Int>) -> String {
-        var clipped: [Atom] = []
-        for atom in atoms where atom.range.overlaps(bounds) {
-            var atom = atom
-            atom.range = max(atom.range.lowerBound, bounds.lowerBound)..<min(atom.range.upperBound, bounds.upperBound)
-            clipped.append(atom)
-        }
-        return children(clipped[...], under: nil)
-    }
-
-    /// The HTML of atoms inside container `parent` (`nil`: the top): its own text, and one
-    /// element for each match directly in it.
-    mutating func children(_ atoms: ArraySlice<Atom>, under parent: Int?) -> String {
+    /// The HTML of `atoms` (in display order): plain text at the top, each match one element
+    /// around its atoms (a container's around its own text and the elements of the matches
+    /// in it).
+    mutating func content(_ atoms: ArraySlice<Atom>) -> String {
         var out = ""
-        var i = atoms.startIndex
-        while i < atoms.endIndex {
-            guard let child = self.child(of: parent, holding: atoms[i].owner) else {
-                out += parent.map { ownText($0, atoms[i].range) } ?? plain(atoms[i].range)
-                i += 1
-                continue
+        var open: [Int] = []  // the elements open around the cursor, outermost first
+        var leafAtoms: [Atom] = []  // the atoms of the leaf match on top of `open`
+        func close(_ renderer: inout HTMLRenderer) {
+            let index = open.removeLast()
+            if renderer.matches[index].isContainer {
+                out += renderer.isLinkElement(index) ? "</a>" : "</span>"
+            } else {
+                out += renderer.matchElement(index, leafAtoms)
+                leafAtoms.removeAll(keepingCapacity: true)
             }
-            var j = i + 1
-            while j < atoms.endIndex, self.child(of: parent, holding: atoms[j].owner) == child { j += 1 }
-            out += matches[child].isContainer ? containerElement(child, atoms[i..<j]) : matchElement(child, atoms[i..<j])
-            i = j
         }
+        for atom in atoms {
+            // Close the elements that do not hold the atom (display ranges are laminar: the
+            // matches holding a run are its owner and the containers around it).
+            while let top = open.last, !matches[top].displayRange.holds(atom.range) { close(&self) }
+            if let owner = atom.owner, owner != open.last {
+                // Open the matches from just inside the top of the stack down to the owner.
+                var path: [Int] = []
+                var k: Int? = owner
+                while let i = k, i != open.last {
+                    path.append(i)
+                    k = matches[i].parent
+                }
+                for index in path.reversed() {
+                    open.append(index)
+                    if matches[index].isContainer { out += openingTag(index, isLink: isLinkElement(index), firstDecoration: true) }
+                }
+            }
+            if let top = open.last, !matches[top].isContainer {
+                leafAtoms.append(atom)
+            } else if let top = open.last {
+                out += ownText(top, atom.range)
+            } else {
+                out += plain(atom.range)
+            }
+        }
+        while !open.isEmpty { close(&self) }
         return out
-    }
-
-    /// The match directly in `parent` (`nil`: at the top) that is `owner` or holds it;
-    /// `nil` when `owner` is `parent` itself.
-    func child(of parent: Int?, holding owner: Int?) -> Int? {
-        var k = owner
-        while let i = k, i != parent {
-            if matches[i].parent == parent { return i }
-            k = matches[i].parent
-        }
-        return nil
     }
 
     /// Whether match `index` is written as an `<a>`: it has a tap and holds no match with
     /// a tap of its own (links do not nest in HTML).
-    func isLinkElement(_ index: Int) -> Bool { matches[index].tap != nil && !holdsTaps[index] }
+    func isLinkElement(_ index: Int) -> Bool { hasTap[index] && !holdsTaps[index] }
 
     /// The match whose link must wrap the text of match `index` piece by piece: its tap
     /// owner (`RenderResult.tapOwner(of:)`) when that one is not an `<a>` around it.
@@ -228,13 +247,6 @@ struct HTMLRenderer {
         if let tap = matches[host].tap { attributes += tapAttributes(tap) }
         hasLinks = true
         return "<a" + Self.attributes(attributes) + ">" + inner + "</a>"
-    }
-
-    /// The element of a container: its own text and the elements of the matches in it.
-    mutating func containerElement(_ index: Int, _ atoms: ArraySlice<Atom>) -> String {
-        let isLink = isLinkElement(index)
-        let open = openingTag(index, isLink: isLink, firstDecoration: true)
-        return open + children(atoms, under: index) + (isLink ? "</a>" : "</span>")
     }
 
     /// `<a …>` or `<span …>` of match `index`: class (with the highlight class of a link),
@@ -273,7 +285,7 @@ struct HTMLRenderer {
     }
 
     /// A match's element around its atoms in one paragraph.
-    mutating func matchElement(_ index: Int, _ atoms: ArraySlice<Atom>) -> String {
+    mutating func matchElement(_ index: Int, _ atoms: [Atom]) -> String {
         let match = matches[index]
         let style = match.style
         let attachment = match.attachment
@@ -656,4 +668,9 @@ struct HTMLRenderer {
         }
         return true
     }
+}
+
+extension TextRange {
+    /// Whether `range` (display offsets) lies inside this range.
+    fileprivate func holds(_ range: Range<Int>) -> Bool { location <= range.lowerBound && range.upperBound <= upperBound }
 }

@@ -9,8 +9,8 @@ extension RenderResult {
     ///
     /// An offset inside a grapheme cluster (a surrogate pair's second half, a combining
     /// mark, a flag's second letter) resolves as its cluster: the match holding the
-    /// cluster's first code unit. O(log n) in the number of matches, after the display is
-    /// built once.
+    /// cluster's first code unit. O(log n) in the number of matches, after the display and
+    /// its runs are made once (the first hit test, or any other read of them).
     public func match(atDisplayOffset offset: Int) -> RuleMatch? {
         matchIndex(atDisplayOffset: offset).map { matches[$0] }
     }
@@ -18,24 +18,12 @@ extension RenderResult {
     /// The index in `matches` of `match(atDisplayOffset:)`.
     public func matchIndex(atDisplayOffset offset: Int) -> Int? {
         let display = self.display
-        let utf16 = display.utf16
-        guard offset >= 0, offset < utf16.count, !matches.isEmpty else { return nil }
+        guard offset >= 0, offset < display.utf16.count, !matches.isEmpty else { return nil }
         let start = clusterStart(of: offset, in: display)
-        // The last match starting at or before `start`.
-        var low = 0
-        var high = matches.count
-        while low < high {
-            let mid = (low + high) / 2
-            if matches[mid].displayRange.location <= start { low = mid + 1 } else { high = mid }
-        }
-        guard low > 0 else { return nil }
-        // The innermost match around `start` is that one or one of its containers.
-        var around: Int? = low - 1
-        while let i = around, start >= matches[i].displayRange.upperBound { around = matches[i].parent }
-        guard let inner = around else { return nil }
-        let match = matches[inner]
-        if let attachment = match.attachment, !attachment.isTappable, match.attachmentOffset == start { return nil }
-        return tapOwner(of: inner)
+        guard let run = runIndex(atDisplayOffset: start).map({ displayRuns()[$0] }), let owner = run.owner else { return nil }
+        // A widget that handles its own touches is not the match's tap.
+        if run.isAttachment, matches[owner].ownPresentation.widget?.tappable == false { return nil }
+        return tapOwner(of: owner)
     }
 
     /// The tappable match at a position of `attributedString()` (its character's first

@@ -153,12 +153,13 @@ extension RenderResult {
             index = scalars.index(index, offsetBy: count)
         }
         var containers: [Int: AttributeContainer] = [:]
+        let styles = options.style.map { custom in self.styles(custom: custom) }
         for run in displayRuns() {
             guard let owner = run.owner else { continue }
             advance(to: run.range.lowerBound)
             let start = index
             advance(to: run.range.upperBound)
-            var attributes = containers[owner] ?? attributes(of: owner, options: options)
+            var attributes = containers[owner] ?? attributes(of: owner, style: styles?[owner] ?? matches[owner].style, options: options)
             containers[owner] = attributes
             if run.isAttachment, let attachment = matches[owner].attachment {
                 attributes.richRules.attachment = attachment
@@ -190,9 +191,9 @@ extension RenderResult {
     /// The attributes of the text of match `index`: its style (with the `style` hook laid
     /// over each match from the outside in, and the pressed highlight of its tap owner),
     /// rule, index, tap and link (its tap owner's), then the `attributes` hook.
-    private func attributes(of index: Int, options: RichTextOptions) -> AttributeContainer {
+    private func attributes(of index: Int, style: TextStyle, options: RichTextOptions) -> AttributeContainer {
         let match = matches[index]
-        var style = options.style.map { custom in self.style(of: index, custom: custom) } ?? match.style
+        var style = style
         let owner = tapOwner(of: index)
         if let owner, options.pressed == owner, let highlight = matches[owner].highlight { style = style.merged(with: highlight) }
         var container = AttributeContainer()

@@ -10,9 +10,9 @@ extension RenderResult {
     /// empty, at the cut; at the top level); every other match keeps its ranges, parent,
     /// tap and index. A display of at most `limit` clusters is
     /// returned unchanged (no token). Line-based truncation needs layout: see
-    /// docs/Runtime.md for the TextKit recipe.
+    /// docs/Runtime.md for the TextKit recipe. Linear in the result.
     public func truncated(toCharacters limit: Int) -> RenderResult {
-        guard let context, context.truncationRuleIndex == nil else { return self }
+        guard let context, context.cut == nil else { return self }
         let display = self.display
         var cut = display.utf16.count
         var clusters = 0
@@ -27,12 +27,14 @@ extension RenderResult {
         }
         guard index < display.endIndex else { return self }
         // Back off until the cut is a cluster boundary outside every match but containers.
+        let runs = displayRuns()
         while true {
             var moved = cut
-            if let inside = matches.last(where: {
-                !$0.isContainer && $0.displayRange.location < moved && moved < $0.displayRange.upperBound
-            }) {
-                moved = inside.displayRange.location
+            // The leaf match holding the unit at the cut, if it starts before it.
+            if let run = runIndex(atDisplayOffset: moved).map({ runs[$0] }), let owner = run.owner, !matches[owner].isContainer,
+                matches[owner].displayRange.location < moved
+            {
+                moved = matches[owner].displayRange.location
             }
             if moved < display.utf16.count { moved = clusterStart(of: moved, in: display) }
             if moved == cut { break }
@@ -50,44 +52,33 @@ extension RenderResult {
             kept.append(index)
         }
         let sourceCut = sourceOffset(ofDisplay: cut, kept: kept)
-        // The token: a pseudo-rule after the table's, one empty candidate at the cut.
-        let spec = context.presentation.truncation ?? TruncationSpec(text: "…", style: context.presentation.base)
-        let tokenRule = RuleEntry(
-            name: "truncation", matcher: .prefix(""),
-            presentation: Presentation(
-                style: spec.style, styleName: spec.styleName, highlight: spec.highlight, tap: spec.tap, replace: Template(text: spec.text)))
-        var candidates = context.candidates
-        candidates.append(Candidate(ruleIndex: context.rules.count, range: TextRange(location: sourceCut, length: 0)))
-        let tokenContext = MatchContext(
-            units: context.storage, rules: context.rules + [tokenRule], candidates: candidates, solver: context.solver,
-            presentation: context.presentation, truncationRuleIndex: context.rules.count)
+        let truncated = MatchContext(
+            text: text, units: context.storage, rules: context.rules, candidates: context.candidates, solver: context.solver,
+            presentation: context.presentation, measured: context.measured, cut: .init(source: sourceCut))
         let clipped = kept.map { index in
             let range = matches[index].displayRange
             return TextRange(location: range.location, length: min(range.upperBound, cut) - range.location)
         }
         if let nesting = context.nesting {
-            tokenContext.nesting = Nesting(
+            truncated.nesting = Nesting(
                 kept: kept.map { nesting.kept[$0] }, parents: kept.map { matches[$0].parent.map { newIndex[$0] } ?? -1 },
-                isContainer: kept.map { nesting.isContainer[$0] }, contents: kept.map { nesting.contents[$0] }, displayRanges: clipped,
-                cut: (sourceCut, spec.text))
+                isContainer: kept.map { nesting.isContainer[$0] }, contents: kept.map { nesting.contents[$0] }, displayRanges: clipped)
         }
         func rebased(_ match: RuleMatch, at position: Int? = nil) -> RuleMatch {
             RuleMatch(
                 candidateIndex: match.candidateIndex, range: match.range, ruleIndex: match.ruleIndex,
-                displayRange: position.map { clipped[$0] } ?? match.displayRange, context: tokenContext,
+                displayRange: position.map { clipped[$0] } ?? match.displayRange, context: truncated,
                 position: context.nesting != nil ? position ?? -1 : -1, parent: match.parent.map { newIndex[$0] })
         }
         var newMatches = kept.indices.map { rebased(matches[kept[$0]], at: $0) }
         newMatches.append(
             RuleMatch(
-                candidateIndex: candidates.count - 1, range: TextRange(location: sourceCut, length: 0), ruleIndex: context.rules.count,
-                displayRange: TextRange(location: cut, length: spec.text.utf16.count), context: tokenContext))
+                candidateIndex: -1, range: TextRange(location: sourceCut, length: 0), ruleIndex: context.rules.count,
+                displayRange: TextRange(location: cut, length: context.presentation.tokenText.utf16.count), context: truncated))
         let newDiscarded = discarded.filter { $0.match.range.location < sourceCut }.map {
             DiscardedMatch(match: rebased($0.match), reason: $0.reason)
         }
-        return RenderResult(
-            text: text, matches: newMatches, discarded: newDiscarded, interrupted: interrupted, context: tokenContext,
-            sourceLimit: sourceCut)
+        return RenderResult(text: text, matches: newMatches, discarded: newDiscarded, interrupted: interrupted, context: truncated)
     }
 
     /// The source offset of display offset `cut`, which lies outside every match but
@@ -109,9 +100,4 @@ extension RenderResult {
 
     /// Whether this result was truncated (its last match is the token).
     public var isTruncated: Bool { matches.last?.isTruncationToken ?? false }
-}
-
-extension RuleMatch {
-    /// Whether this is the token `RenderResult.truncated(toCharacters:)` appended.
-    public var isTruncationToken: Bool { context.truncationRuleIndex == ruleIndex }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension ReferenceMatcher {
+extension RuleMatcher {
     /// Every match exactly as `NSRegularExpression.matches(in:options:range:)` enumerates
     /// them over the whole text, minus the zero-length ones, until `budget` runs out.
     /// Returns why the enumeration stopped early (and the offset up to which the matches

@@ -1,87 +1,14 @@
 import Foundation
 
-// Stage 1 of the engine: find every match of every rule on the original text.
-//
-// Pipeline: `CandidateMatcher` (this file and `TagScanner.swift`) → `Resolver`
-// (`Resolver.swift`) → `RuleEngine.render` (`RuleEngine.swift`).
-
-/// One match of one rule, before resolution. Offsets are UTF-16 code units into the
-/// original text, as `NSRange`.
-package struct Candidate: Sendable, Hashable {
-    /// Index of the rule in `StyleTable.rules` (its declaration order).
-    package var ruleIndex: Int
-    /// The whole match.
-    package var range: TextRange
-    /// Capture groups by number: `groups[0]` is `range`; `nil` where a group did not
-    /// participate. Prefix rules and tags have only `groups[0]`.
-    package var groups: [TextRange?] {
-        get { storedGroups ?? [range] }
-        set { storedGroups = newValue }
-    }
-    /// `nil` for `[range]` (no array for the many matches without groups).
-    var storedGroups: [TextRange?]?
-    /// The rule has groups the compiled matcher has not solved yet: `render` leaves them
-    /// to `RuleMatch.groupRanges`, which solves them when read.
-    var pendingGroups = false
-    /// For tag families and generic elements: the tag's name, level, content, markup and
-    /// attributes.
-    package var tag: TagInfo? {
-        get { tagBox?.info }
-        set { tagBox = newValue.map(TagBox.init) }
-    }
-    /// Boxed, so that a candidate stays small and copying one without a tag costs nothing.
-    var tagBox: TagBox?
-
-    package init(ruleIndex: Int, range: TextRange, groups: [TextRange?]? = nil, tag: TagInfo? = nil) {
-        self.ruleIndex = ruleIndex
-        self.range = range
-        self.storedGroups = groups
-        self.tagBox = tag.map(TagBox.init)
-    }
-
-    package static func == (a: Candidate, b: Candidate) -> Bool {
-        a.ruleIndex == b.ruleIndex && a.range == b.range && a.groups == b.groups && a.tag == b.tag
-    }
-
-    package func hash(into hasher: inout Hasher) {
-        hasher.combine(ruleIndex)
-        hasher.combine(range)
-        hasher.combine(groups)
-        hasher.combine(tag)
-    }
-}
-
-/// Finds the candidates of all rules of a table in a text. The order of the result does
-/// not matter; zero-length matches are never reported (they never count).
+/// Stage 1 of the engine: finds every match of every rule of a table in a text.
 ///
-/// `ReferenceMatcher` is the reference implementation (`NSRegularExpression` per regex
-/// rule); the compiled automaton the generator emits is another.
-package protocol CandidateMatcher: Sendable {
-    /// `units` is `Array(text.utf16)`, decoded once by the caller.
-    func candidates(in text: String, units: [UInt16]) -> [Candidate]
-}
-
-extension CandidateMatcher {
-    /// The candidates of `text` (decoding its UTF-16 units).
-    package func candidates(in text: String) -> [Candidate] { candidates(in: text, units: utf16Units(text)) }
-}
-
-/// Why a `ReferenceMatcher` could not be built.
-public enum ReferenceMatcherError: Error, Equatable, CustomStringConvertible {
-    /// `NSRegularExpression` rejected the pattern of the named rule.
-    case invalidRegex(rule: String, pattern: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case .invalidRegex(let rule, let pattern, let reason):
-            return "rule '\(rule)': invalid regular expression /\(pattern)/: \(reason)"
-        }
-    }
-}
-
-/// The reference matcher: `NSRegularExpression` for regex rules (with the rule's flags),
-/// a word scanner for prefix rules, and the tag scanner for tag families and elements.
-package struct ReferenceMatcher: CandidateMatcher {
+/// Regex rules run on their compiled automata (`rulegen`'s, or `RuleCompiler`'s at run
+/// time): the rules that can share a prefilter in one pass (`CompiledScan`), the others
+/// each on its own (`AcceleratedRegex`); a regex rule without an automaton runs on
+/// `NSRegularExpression` with the rule's flags. Prefix rules are found by a word scanner,
+/// tag families and elements by the tag scanner, character references by the entity
+/// scanner.
+package struct RuleMatcher: CandidateMatcher {
     /// How one rule is matched.
     enum Kind: @unchecked Sendable {
         // `NSRegularExpression` is immutable and documented as thread-safe.
@@ -124,15 +51,14 @@ package struct ReferenceMatcher: CandidateMatcher {
     /// transcoded with these marked (`TextUnits.make(_:marking:)`) skips for free.
     var markTargets: SIMD8<UInt16>? { storage.scan?.prefilter.asciiTargets }
 
-    /// Compiles every rule of `table`. Throws `ReferenceMatcherError.invalidRegex` naming
-    /// the first rule whose pattern `NSRegularExpression` rejects.
+    /// Every regex rule of `table` on `NSRegularExpression`. Throws
+    /// `RuleEngineError.invalidRegex` naming the first rule whose pattern it rejects.
     package init(table: StyleTable) throws {
         try self.init(table: table, automata: nil)
     }
 
-    /// The compiled matcher: regex rules with an automaton in `automata` (same rule
-    /// indices as `table.rules`) run on it (see `CompiledScan`); the others on
-    /// NSRegularExpression.
+    /// Regex rules with an automaton in `automata` (same rule indices as `table.rules`)
+    /// run on it (see `CompiledScan`); the others on NSRegularExpression.
     package init(table: StyleTable, automata: CompiledRuleSet?) throws {
         var kinds: [Kind] = []
         var scanned: [AcceleratedRegex] = []
@@ -162,7 +88,7 @@ package struct ReferenceMatcher: CandidateMatcher {
                 do {
                     kinds.append(.regex(try NSRegularExpression(pattern: pattern, options: flags.regularExpressionOptions)))
                 } catch {
-                    throw ReferenceMatcherError.invalidRegex(
+                    throw RuleEngineError.invalidRegex(
                         rule: rule.name, pattern: pattern, reason: Self.reason(error))
                 }
             case .prefix(let prefix):
@@ -180,23 +106,25 @@ package struct ReferenceMatcher: CandidateMatcher {
         storage = Storage(kinds: kinds, scan: scanned.isEmpty ? nil : CompiledScan(scanned), scanRules: scanRules)
     }
 
+    /// Every candidate of `text`, groups solved (`units` is not read: tags point into units
+    /// of their own).
     package func candidates(in text: String, units: [UInt16]) -> [Candidate] {
         var interrupted: [InterruptedRule] = []
-        return units.withUnsafeBufferPointer {
-            candidates(in: text, units: $0, solvingGroups: true, budget: .unlimited, interrupted: &interrupted)
-        }
+        return candidates(in: text, source: TextUnits.make(text), solvingGroups: true, budget: .unlimited, interrupted: &interrupted)
     }
 
     /// The candidates, with the groups of compiled rules left pending unless
     /// `solvingGroups` (`RuleEngine.render` solves them when they are read).
-    /// `marks`: see `CompiledScan.run` (the units equal to `markTargets`). Rules on
+    /// `source.marks`: see `CompiledScan.run` (the units equal to `markTargets`). Rules on
     /// NSRegularExpression run under `budget`; those stopped early are added to
     /// `interrupted` (without their names, which the matcher does not know). Without
     /// `scanning`, the rules of the shared scan are left out.
     func candidates(
-        in text: String, units: UnsafeBufferPointer<UInt16>, marks: UnsafePointer<UInt64>? = nil, solvingGroups: Bool,
-        budget: FallbackBudget, interrupted: inout [InterruptedRule], scanning: Bool = true
+        in text: String, source: TextUnits, solvingGroups: Bool, budget: FallbackBudget, interrupted: inout [InterruptedRule],
+        scanning: Bool = true
     ) -> [Candidate] {
+        let units = source.buffer  // valid while `source` lives
+        let marks = source.marks
         var result: [Candidate] = []
         result.reserveCapacity(16)
         let storage = self.storage
@@ -216,7 +144,7 @@ package struct ReferenceMatcher: CandidateMatcher {
             case .prefix(let prefix):
                 Self.prefixCandidates(prefix, ruleIndex: ruleIndex, in: text, into: &result)
             case .tags(let scanner):
-                scanner.scan(units, ruleIndex: ruleIndex, into: &result)
+                scanner.scan(source, ruleIndex: ruleIndex, into: &result)
             case .entities:
                 Self.entityCandidates(units, ruleIndex: ruleIndex, into: &result)
             }
@@ -301,10 +229,4 @@ package struct ReferenceMatcher: CandidateMatcher {
         if let detail = ns.userInfo["NSInvalidValue"] { return "\(ns.localizedDescription) (\(detail))" }
         return ns.localizedDescription
     }
-}
-
-/// A tag's information behind one reference (see `Candidate.tagBox`).
-final class TagBox: Sendable {
-    let info: TagInfo
-    init(_ info: TagInfo) { self.info = info }
 }

@@ -1,0 +1,9 @@
+/// A match the resolver dropped, with the reason.
+public struct DiscardedMatch: Sendable, Hashable {
+    public var match: RuleMatch
+    public var reason: DiscardReason
+    public init(match: RuleMatch, reason: DiscardReason) {
+        self.match = match
+        self.reason = reason
+    }
+}

@@ -1,0 +1,113 @@
+/// What every match of one render shares: the text's UTF-16 units, the table's rules, the
+/// candidates the matches were made from, the matcher that solves groups left pending, the
+/// tree of nested matches, and what reads make once (the display text, its runs).
+///
+/// A truncated result has a context of its own over the same text and candidates, with
+/// the cut and the token.
+final class MatchContext: @unchecked Sendable {
+    // Unchecked: `nesting` and `measured` are set only by the render (or truncation) that
+    // made this, before the context is shared; `made`, `display` and `runs` are made when
+    // first read and only read and written under this context's `StripedLocks` lock;
+    // `units` points into the storage, which lives as long as this.
+    private let madeUnits: TextUnits?
+    /// The text whose units to make when first read (`nil`: `madeUnits` has them).
+    private let lazyText: String?
+    private var made: TextUnits?
+    private var display: String?
+    private var runs: [DisplayRun]?
+
+    let rules: [RuleEntry]
+    let candidates: [Candidate]
+    let solver: RuleMatcher?
+    /// The table's base style, truncation token and display kinds (shared by every render
+    /// of an engine).
+    let presentation: TablePresentation
+    /// The tree of kept matches when some nest.
+    var nesting: Nesting?
+    /// By candidate index, the display text of the kept matches whose display is known only
+    /// from their text (`DisplayKind.measured`), rendered once by the records; `nil` when
+    /// there is none.
+    private(set) var measured: [String?]?
+    /// Where a truncated result's shown source ends, and where its token sits in the display.
+    let cut: Cut?
+
+    struct Cut: Sendable {
+        /// Source offset of the cut (the token's empty source range).
+        var source: Int
+    }
+
+    /// A context whose UTF-16 units are `units`, else made from `text` when first read.
+    init(
+        text: String, units: TextUnits?, rules: [RuleEntry], candidates: [Candidate], solver: RuleMatcher?,
+        presentation: TablePresentation, measured: [String?]? = nil, cut: Cut? = nil
+    ) {
+        self.madeUnits = units
+        self.lazyText = units == nil ? text : nil
+        self.rules = rules
+        self.candidates = candidates
+        self.solver = solver
+        self.presentation = presentation
+        self.measured = measured
+        self.cut = cut
+    }
+
+    /// The text's UTF-16 units: made for the render, or (after a render on UTF-8) when
+    /// first read.
+    var storage: TextUnits { madeUnits ?? lazyUnits() }
+    var units: UnsafeBufferPointer<UInt16> { storage.buffer }
+
+    func string(_ range: TextRange) -> String {
+        utf16String(units[range.location..<range.upperBound])
+    }
+
+    private func lazyUnits() -> TextUnits {
+        StripedLocks.once(for: self, get: { made }, set: { made = $0 }, make: { TextUnits.make(lazyText ?? "") })
+    }
+
+    /// Keeps the display text of candidate `index` (records only).
+    func measure(_ index: Int, _ text: String) {
+        if measured == nil { measured = [String?](repeating: nil, count: candidates.count) }
+        measured![index] = text
+    }
+
+    /// The display text, made by `make` the first time (which may read the units).
+    func display(_ make: () -> String) -> String {
+        StripedLocks.once(for: self, get: { display }, set: { display = $0 }, make: make)
+    }
+
+    /// The display's runs, made by `make` the first time.
+    func runs(_ make: () -> [DisplayRun]) -> [DisplayRun] {
+        StripedLocks.once(for: self, get: { runs }, set: { runs = $0 }, make: make)
+    }
+
+    /// Appends what the kept leaf match made from candidate `index` shows (its display).
+    func appendDisplay(of index: Int, into out: inout [UInt16]) {
+        let candidate = candidates[index]
+        func source(_ range: TextRange) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: units[range.location..<range.upperBound]))
+        }
+        switch presentation.displayKind(candidate) {
+        case .source: source(candidate.range)
+        case .tagContent: candidate.tagBox?.info.appendText(to: &out)
+        case .literal(let text, _): out.append(contentsOf: text.utf16)
+        case .attachment: out.append(0xFFFC)
+        case .besideSource(let before):
+            if before { out.append(0xFFFC) }
+            source(candidate.range)
+            if !before { out.append(0xFFFC) }
+        case .besideTagContent(let before):
+            if before { out.append(0xFFFC) }
+            candidate.tagBox?.info.appendText(to: &out)
+            if !before { out.append(0xFFFC) }
+        case .measured:
+            if let text = measured?[index] {
+                out.append(contentsOf: text.utf16)
+            } else {
+                let match = RuleMatch(
+                    candidateIndex: index, range: candidate.range, ruleIndex: candidate.ruleIndex,
+                    displayRange: TextRange(location: 0, length: 0), context: self)
+                out.append(contentsOf: match.display.utf16)
+            }
+        }
+    }
+}

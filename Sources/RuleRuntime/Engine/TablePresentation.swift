@@ -1,0 +1,89 @@
+/// What of a table every render's records and reads need, made once per engine: the base
+/// style of plain text, the truncation token, and what each rule's matches show.
+final class TablePresentation: Sendable {
+    let base: TextStyle
+    let truncation: TruncationSpec?
+    /// The truncation token's presentation: the spec's `truncation` (its text as the
+    /// replacement), else `…` in the base style, not tappable.
+    let token: Presentation
+    /// The token's text.
+    let tokenText: String
+    /// Per rule, what its matches show; per rule and tag name, for the tags of a family
+    /// that show something else.
+    let displayKinds: [DisplayKind]
+    let tagDisplayKinds: [[String: DisplayKind]]
+
+    static let plain = TablePresentation(base: TextStyle(), truncation: nil, rules: [])
+
+    convenience init(_ table: StyleTable) {
+        self.init(base: table.base, truncation: table.truncation, rules: table.rules)
+    }
+
+    init(base: TextStyle, truncation: TruncationSpec?, rules: [RuleEntry]) {
+        self.base = base
+        self.truncation = truncation
+        let spec = truncation ?? TruncationSpec(text: "…", style: base)
+        tokenText = spec.text
+        token = Presentation(
+            style: spec.style, styleName: spec.styleName, highlight: spec.highlight, tap: spec.tap, replace: Template(text: spec.text))
+        displayKinds = rules.map { rule in
+            switch rule.matcher {
+            case .tagFamily, .element: return DisplayKind(rule.presentation, isTag: true)
+            case .regex, .prefix: return DisplayKind(rule.presentation, isTag: false)
+            case .entity: return DisplayKind(rule.presentation, isTag: false, isEntity: true)
+            }
+        }
+        tagDisplayKinds = rules.map { rule in rule.tags.mapValues { DisplayKind($0, isTag: true) } }
+    }
+
+    /// What a candidate of rule `ruleIndex` shows (its tag's kind for families).
+    @inline(__always) func displayKind(_ candidate: Candidate) -> DisplayKind {
+        let ruleIndex = candidate.ruleIndex
+        if let box = candidate.tagBox, !tagDisplayKinds[ruleIndex].isEmpty, let specific = tagDisplayKinds[ruleIndex][box.info.name] {
+            return specific
+        }
+        return displayKinds[ruleIndex]
+    }
+}
+
+/// What a match shows in the display, as far as the rule alone tells.
+enum DisplayKind: Sendable {
+    /// The matched source text.
+    case source
+    /// A tag's content.
+    case tagContent
+    /// A replacement without holes: always this text (`length` UTF-16 units).
+    case literal(String, length: Int)
+    /// One attachment character instead of the match.
+    case attachment
+    /// The source text, or a tag's content, with one attachment character before or after it.
+    case besideSource(before: Bool)
+    case besideTagContent(before: Bool)
+    /// Known only from the match: a replacement with holes, a `show` group, the character
+    /// an HTML character reference stands for. Rendered once, when the match is recorded.
+    case measured
+
+    init(_ p: Presentation, isTag: Bool, isEntity: Bool = false) {
+        if isEntity, p.replace == nil, p.image == nil, p.widget == nil {
+            self = .measured
+        } else if p.show != nil {
+            self = .measured
+        } else if let position = p.image?.position ?? p.widget?.position, position != .replace {
+            self = isTag ? .besideTagContent(before: position == .before) : .besideSource(before: position == .before)
+        } else if p.image != nil || p.widget != nil {
+            self = .attachment
+        } else if let replace = p.replace {
+            var text = ""
+            for part in replace.parts {
+                guard case .text(let piece) = part else {
+                    self = .measured
+                    return
+                }
+                text += piece
+            }
+            self = .literal(text, length: text.utf16.count)
+        } else {
+            self = isTag ? .tagContent : .source
+        }
+    }
+}
