@@ -555,19 +555,19 @@ final class ImageLoadingTests: XCTestCase {
     }
 }
 
-private func collect(_ stream: AsyncStream<AttachmentImageEvent>) async -> [AttachmentImageEvent] {
+func collect(_ stream: AsyncStream<AttachmentImageEvent>) async -> [AttachmentImageEvent] {
     var events: [AttachmentImageEvent] = []
     for await event in stream { events.append(event) }
     return events
 }
 
-private func loaded(_ events: [AttachmentImageEvent]) -> [Int: LoadedAttachmentImage] {
+func loaded(_ events: [AttachmentImageEvent]) -> [Int: LoadedAttachmentImage] {
     var images: [Int: LoadedAttachmentImage] = [:]
     for case .loaded(let image) in events { images[image.key] = image }
     return images
 }
 
-private func failures(_ events: [AttachmentImageEvent]) -> [Int: any Error] {
+func failures(_ events: [AttachmentImageEvent]) -> [Int: any Error] {
     var errors: [Int: any Error] = [:]
     for case .failed(let key, let error) in events { errors[key] = error }
     return errors

@@ -73,20 +73,23 @@ extension Attachment {
     /// The attachment's frame relative to the baseline, as `NSTextAttachment.bounds`
     /// takes it (y up): the declared size, intrinsic dimensions filled from `intrinsic`
     /// (keeping its aspect ratio when one dimension is declared; no intrinsic size: the
-    /// font's point size), and `alignment` placed against the font.
+    /// font's point size), and `alignment` placed against the font. A side over
+    /// `ImageLimits.standard.maxDisplaySide` points is scaled down to it, keeping the aspect
+    /// ratio (an intrinsic size may come from a hostile image header).
     public func bounds(intrinsic: (width: Double, height: Double)?, font: FontMetrics) -> (
         x: Double, y: Double, width: Double, height: Double
     ) {
         let natural: (width: Double, height: Double) =
-            intrinsic.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil } ?? (font.pointSize, font.pointSize)
-        let w: Double
-        let h: Double
+            intrinsic.flatMap { $0.width > 0 && $0.height > 0 && $0.width.isFinite && $0.height.isFinite ? $0 : nil }
+            ?? (font.pointSize, font.pointSize)
+        let size: (width: Double, height: Double)
         switch (width, height) {
-        case (let width?, let height?): (w, h) = (width, height)
-        case (let width?, nil): (w, h) = (width, width * natural.height / natural.width)
-        case (nil, let height?): (w, h) = (height * natural.width / natural.height, height)
-        case (nil, nil): (w, h) = natural
+        case (let width?, let height?): size = (width, height)
+        case (let width?, nil): size = (width, width * natural.height / natural.width)
+        case (nil, let height?): size = (height * natural.width / natural.height, height)
+        case (nil, nil): size = natural
         }
+        let (w, h) = ImageLimits.clamped(width: size.width, height: size.height, maxSide: ImageLimits.standard.maxDisplaySide)
         let y: Double
         switch alignment {
         case .middle: y = (font.capHeight - h) / 2

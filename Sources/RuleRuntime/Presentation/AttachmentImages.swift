@@ -13,15 +13,23 @@ public struct ImageDisplaySize: Sendable, Hashable, CustomStringConvertible {
     /// The size an attachment declared as `width` × `height` (`nil`: intrinsic) shows an
     /// image of `pixelSize` at: a declared dimension as is; an intrinsic one from the image,
     /// keeping its aspect ratio when the other dimension is declared, and pixels ÷ `scale`
-    /// when both are intrinsic (`scale` 2 for an `@2x` image).
-    public init(width: Double?, height: Double?, pixelSize: ImagePixelSize, scale: Double = 1) {
+    /// when both are intrinsic (`scale` 2 for an `@2x` image). A size with a side over
+    /// `maxSide` points is scaled down to it, keeping its aspect ratio (a header may declare
+    /// any size).
+    public init(
+        width: Double?, height: Double?, pixelSize: ImagePixelSize, scale: Double = 1,
+        maxSide: Double = ImageLimits.standard.maxDisplaySide
+    ) {
         let pixelWidth = Double(pixelSize.width), pixelHeight = Double(pixelSize.height)
+        let size: (width: Double, height: Double)
         switch (width, height) {
-        case (let width?, let height?): self.init(width: width, height: height)
-        case (let width?, nil): self.init(width: width, height: width * pixelHeight / pixelWidth)
-        case (nil, let height?): self.init(width: height * pixelWidth / pixelHeight, height: height)
-        case (nil, nil): self.init(width: pixelWidth / scale, height: pixelHeight / scale)
+        case (let width?, let height?): size = (width, height)
+        case (let width?, nil): size = (width, pixelWidth > 0 ? width * pixelHeight / pixelWidth : 0)
+        case (nil, let height?): size = (pixelHeight > 0 ? height * pixelWidth / pixelHeight : 0, height)
+        case (nil, nil): size = (pixelWidth / scale, pixelHeight / scale)
         }
+        let clamped = ImageLimits.clamped(width: size.width, height: size.height, maxSide: maxSide)
+        self.init(width: clamped.width, height: clamped.height)
     }
 
     public var description: String { "\(width)x\(height)" }
@@ -137,6 +145,8 @@ public actor AttachmentImageStore {
     public nonisolated let baseURL: URL?
     /// Image pixels per point for images whose both dimensions are intrinsic.
     public nonisolated let scale: Double
+    /// The largest body, image and display size accepted.
+    public nonisolated let limits: ImageLimits
 
     private typealias Events = AsyncStream<AttachmentImageEvent>.Continuation
 
@@ -164,27 +174,35 @@ public actor AttachmentImageStore {
     ///
     /// Files: a source that resolves to a `file` URL loads only from inside a file
     /// `baseURL` (bundled images), unless `allowsFileURLs` is true — a message must not make
-    /// the app read the device's other files (`file:///…`, `/…`, `../…`).
+    /// the app read the device's other files (`file:///…`, `/…`, `../…`, a symbolic link
+    /// inside the folder that points out of it).
+    ///
+    /// Sizes: a body over `limits.maxBytes`, or an image whose header declares more than
+    /// `limits.maxPixels`, fails with a typed `ImageLoadingError`; display sizes are scaled
+    /// down to `limits.maxDisplaySide` points a side.
     public init(
         loader: any ImageLoading = URLSessionImageLoader(), cache: ImageCache, baseURL: URL? = nil, scale: Double = 1,
-        allowsFileURLs: Bool = false
+        allowsFileURLs: Bool = false, limits: ImageLimits = .standard
     ) {
         self.loader = loader
         self.cache = cache
         self.baseURL = baseURL
         self.scale = scale > 0 ? scale : 1
         self.allowsFileURLs = allowsFileURLs
+        self.limits = limits
     }
 
     /// Whether a source may name any file (else only files inside a file `baseURL`).
     public nonisolated let allowsFileURLs: Bool
 
-    /// Whether `url` may be loaded: not a file, or a file this store may read.
+    /// Whether `url` may be loaded: not a file, or a file this store may read. Both paths
+    /// are resolved first (`.` and `..`, and symbolic links), so a link inside the base
+    /// folder cannot lead out of it.
     nonisolated func mayLoad(_ url: URL) -> Bool {
         guard url.isFileURL, !allowsFileURLs else { return true }
         guard let baseURL, baseURL.isFileURL else { return false }
-        let folder = baseURL.standardizedFileURL.path
-        let path = url.standardizedFileURL.path
+        let folder = baseURL.standardizedFileURL.resolvingSymlinksInPath().path
+        let path = url.standardizedFileURL.resolvingSymlinksInPath().path
         return path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
@@ -306,25 +324,30 @@ public actor AttachmentImageStore {
                     return
                 }
                 for request in requestsByURL[url] ?? [] {
-                    events.yield(Self.event(for: request, url: url, result: result, scale: scale))
+                    events.yield(Self.event(for: request, url: url, result: result, scale: scale, limits: limits))
                 }
             }
         }
     }
 
     private static func event(
-        for request: AttachmentImageRequest, url: URL, result: Result<Data, any Error>, scale: Double
+        for request: AttachmentImageRequest, url: URL, result: Result<Data, any Error>, scale: Double, limits: ImageLimits
     ) -> AttachmentImageEvent {
         switch result {
         case .failure(let error):
             return .failed(key: request.key, error: error)
         case .success(let data):
             let pixelSize = ImagePixelSize(imageData: data)
+            if let pixelSize, !limits.allows(pixelSize) {
+                return .failed(key: request.key, error: ImageLoadingError.tooManyPixels(pixelSize, limit: limits.maxPixels, url: url))
+            }
             var displaySize: ImageDisplaySize?
             if let pixelSize {
-                displaySize = ImageDisplaySize(width: request.width, height: request.height, pixelSize: pixelSize, scale: scale)
+                displaySize = ImageDisplaySize(
+                    width: request.width, height: request.height, pixelSize: pixelSize, scale: scale, maxSide: limits.maxDisplaySide)
             } else if let width = request.width, let height = request.height {
-                displaySize = ImageDisplaySize(width: width, height: height)
+                let clamped = ImageLimits.clamped(width: width, height: height, maxSide: limits.maxDisplaySide)
+                displaySize = ImageDisplaySize(width: clamped.width, height: clamped.height)
             }
             return .loaded(
                 LoadedAttachmentImage(
@@ -362,13 +385,16 @@ public actor AttachmentImageStore {
             let id = makeID()
             // Detached: the flight belongs to all its waiters, and reads the disk cache
             // off this actor.
-            let task = Task.detached(priority: Task.currentPriority) { [loader, cache] in
+            let task = Task.detached(priority: Task.currentPriority) { [loader, cache, limits] in
                 let result: Result<Data, any Error>
                 if let cached = cache.data(for: url) {
-                    result = .success(cached)
+                    result =
+                        cached.count <= limits.maxBytes ? .success(cached) : .failure(ImageLoadingError.tooLarge(url: url, limit: limits.maxBytes))
                 } else {
                     do {
-                        let data = try await loader.loadImageData(from: url)
+                        let data = try await loader.loadImageData(from: url, maxBytes: limits.maxBytes)
+                        // A loader that does not stop at the limit itself.
+                        guard data.count <= limits.maxBytes else { throw ImageLoadingError.tooLarge(url: url, limit: limits.maxBytes) }
                         cache.store(data, for: url)
                         result = .success(data)
                     } catch {

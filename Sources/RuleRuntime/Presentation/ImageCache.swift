@@ -8,8 +8,10 @@ import Foundation
 /// The disk copy of a URL is a file named `<FNV-1a>-<length>.imagecache` (see
 /// `diskName(for:)`) that holds the URL and the bytes; a file that is missing, truncated,
 /// corrupt or holds another URL (a hash collision) is a miss. Files are written to a
-/// temporary name and renamed, so a reader never sees half a file. The folder is not
-/// trimmed: the app removes it (or calls `removeAll()`) when it wants the space back.
+/// temporary name and renamed, so a reader never sees half a file. The folder is kept
+/// under `diskSizeLimit`: when a write takes it over, the least recently used files
+/// (by modification date, which a disk hit renews) are removed until it is back under
+/// nine tenths of the limit.
 public final class ImageCache: @unchecked Sendable {
     // Unchecked: every stored property is either immutable or guarded by `lock`.
 
@@ -30,6 +32,8 @@ public final class ImageCache: @unchecked Sendable {
     public let memoryCostLimit: Int
     /// The disk folder, `nil` for a memory-only cache.
     public let directory: URL?
+    /// The most bytes of cache files kept in `directory` (default 100 MB).
+    public let diskSizeLimit: Int
 
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
@@ -38,6 +42,8 @@ public final class ImageCache: @unchecked Sendable {
     private var newest: String?
     private var cost = 0
     private var stats = Statistics()
+    /// The bytes of this cache's files on disk as last counted (`nil`: not counted yet).
+    private var diskUsage: Int?
 
     private struct Entry {
         var data: Data
@@ -46,11 +52,12 @@ public final class ImageCache: @unchecked Sendable {
     }
 
     /// A cache holding up to `memoryCostLimit` bytes in memory (default 32 MB) and, when
-    /// `directory` is given, every stored image on disk there (the folder is created when
-    /// first written to).
-    public init(memoryCostLimit: Int = 32 << 20, directory: URL? = nil) {
+    /// `directory` is given, up to `diskSizeLimit` bytes of images on disk there (default
+    /// 100 MB; the folder is created when first written to).
+    public init(memoryCostLimit: Int = 32 << 20, directory: URL? = nil, diskSizeLimit: Int = 100 << 20) {
         self.memoryCostLimit = max(0, memoryCostLimit)
         self.directory = directory
+        self.diskSizeLimit = max(0, diskSizeLimit)
     }
 
     /// The bytes stored for `url`, from memory or else from disk; `nil` when neither has them.
@@ -85,11 +92,15 @@ public final class ImageCache: @unchecked Sendable {
     /// Empties memory and deletes this cache's files from the disk folder.
     public func removeAll() {
         removeAllFromMemory()
+        lock.withLock { diskUsage = nil }
         guard let directory, let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
         for name in names where name.hasSuffix(Self.fileExtension) {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }
     }
+
+    /// The bytes of this cache's files in its folder (0 without one).
+    public var diskSize: Int { diskFiles().reduce(0) { $0 + $1.size } }
 
     /// Empties memory only (what an app does on a memory warning).
     public func removeAllFromMemory() {
@@ -175,19 +186,57 @@ public final class ImageCache: @unchecked Sendable {
         contents.append(contentsOf: url)
         withUnsafeBytes(of: UInt64(data.count).littleEndian) { contents.append(contentsOf: $0) }
         contents.append(data)
+        // Larger than the whole disk budget: not kept on disk.
+        guard contents.count <= diskSizeLimit else { return }
         let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let replaced = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
             try contents.write(to: temporary)
             // rename(2) replaces an existing file atomically.
             guard rename(temporary.path, file.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            let over: Bool = lock.withLock {
+                guard let usage = diskUsage else { return true }  // not counted yet: count now
+                diskUsage = usage - replaced + contents.count
+                return diskUsage! > diskSizeLimit
+            }
+            if over { trimDisk() }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
         }
     }
 
+    /// This cache's files in its folder: name, size and modification date.
+    private func diskFiles() -> [(url: URL, size: Int, date: Date)] {
+        guard let directory,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+        else { return [] }
+        return names.filter { $0.hasSuffix(Self.fileExtension) }.compactMap { name in
+            let url = directory.appendingPathComponent(name)
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return nil }
+            return (url, (attributes[.size] as? Int) ?? 0, (attributes[.modificationDate] as? Date) ?? .distantPast)
+        }
+    }
+
+    /// Counts the folder's files and, when they exceed the limit, removes the least
+    /// recently used until they take at most nine tenths of it.
+    private func trimDisk() {
+        var files = diskFiles()
+        var usage = files.reduce(0) { $0 + $1.size }
+        if usage > diskSizeLimit {
+            files.sort { $0.date < $1.date }
+            let target = diskSizeLimit / 10 * 9
+            for file in files where usage > target {
+                if (try? FileManager.default.removeItem(at: file.url)) != nil { usage -= file.size }
+            }
+        }
+        lock.withLock { diskUsage = usage }
+    }
+
     private func readDisk(_ key: String) -> Data? {
         guard let file = fileURL(key), let contents = try? Data(contentsOf: file) else { return nil }
+        // Recently used: trimming removes the oldest files first.
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
         let url = Array(key.utf8)
         let data: Data? = contents.withUnsafeBytes { raw in
             let b = HeaderBytes(raw)
