@@ -7,14 +7,15 @@ import PackagePlugin
 /// The generated names of a target's specs.
 enum SpecNames {
     /// `agreement.richrules` → `Agreement`, `social-feed.richrules` → `SocialFeed`,
-    /// `terms.v2.richrules` → `TermsV2`; specs sharing a name get their folder names in
+    /// `terms.v2.richrules` → `TermsV2`; specs sharing a name (ignoring case: `Abc.swift`
+    /// and `ABC.swift` are one file on a case-insensitive disk) get their folder names in
     /// front, from the nearest, until the names differ. Throws when they still do not (two
-    /// specs in one folder spelled `a-b` and `a_b`), naming them.
+    /// specs in one folder spelled `a-b` and `a_b`, or `abc` and `aBC`), naming them.
     static func unique(_ specs: [URL], relativeTo root: URL) throws -> [URL: String] {
         var names: [URL: String] = [:]
         for spec in specs { names[spec] = camel(spec.deletingPathExtension().lastPathComponent) }
-        for depth in 1...16 where Set(names.values).count < names.count {
-            for (_, group) in Dictionary(grouping: specs, by: { names[$0]! }) where group.count > 1 {
+        for depth in 1...16 where Set(names.values.map { $0.lowercased() }).count < names.count {
+            for (_, group) in Dictionary(grouping: specs, by: { names[$0]!.lowercased() }) where group.count > 1 {
                 for spec in group {
                     let folders = spec.deletingLastPathComponent().standardizedFileURL.pathComponents
                         .dropFirst(root.standardizedFileURL.pathComponents.count)
@@ -22,9 +23,12 @@ enum SpecNames {
                 }
             }
         }
-        for (name, group) in Dictionary(grouping: specs, by: { names[$0]! }) where group.count > 1 {
+        for (_, group) in Dictionary(grouping: specs, by: { names[$0]!.lowercased() }) where group.count > 1 {
+            let generated = Set(group.map { names[$0]! + "Rules" }).sorted().map { "'\($0)'" }.joined(separator: " and ")
             throw PluginFailure(
-                "specs \(group.map(\.path).sorted().joined(separator: " and ")) would all generate '\(name)Rules'; rename one")
+                "specs \(group.map(\.path).sorted().joined(separator: " and ")) would all generate \(generated)"
+                    + (generated.contains(" and ") ? " (names that differ only in case are one file on a case-insensitive disk)" : "")
+                    + "; rename one")
         }
         return names
     }

@@ -99,11 +99,19 @@ enum GenerateCommand {
         var files: [(path: String, data: Data)] = []
         for var spec in specs {
             if let name { spec.table.name = name }
-            let swift = SwiftEmitter(
-                table: spec.table, automata: spec.automata, specPath: spec.path, access: access, ruleLocations: spec.ruleLocations
-            ).emit()
-            files.append(("\(output)/\(swiftFile ?? spec.table.name + ".swift")", Data(swift.utf8)))
-            if writesJSON { files.append(("\(output)/\(spec.table.name).styles.json", try spec.table.jsonData())) }
+            let emit = { (table: StyleTable) in
+                SwiftEmitter(table: table, automata: spec.automata, specPath: spec.path, access: access, ruleLocations: spec.ruleLocations)
+                    .emit()
+            }
+            // Both files carry one hash of the pair (see `PairStamp`).
+            spec.table.contentHash = PairStamp.hash(swift: emit(spec.table), json: try spec.table.jsonData())
+            let swiftPath = "\(output)/\(swiftFile ?? spec.table.name + ".swift")"
+            let jsonPath = "\(output)/\(spec.table.name).styles.json"
+            files.append((swiftPath, Data(emit(spec.table).utf8)))
+            if writesJSON {
+                files.append((jsonPath, try spec.table.jsonData()))
+                if let note = PairStamp.mismatch(swift: swiftPath, json: jsonPath) { console.err(note) }
+            }
         }
         try refuseOverwritingInputs(files.map(\.path), inputs: specs.flatMap(\.files))
         try OutputWriter.writeAll(files, into: output) { if !quiet { console.out("wrote \($0)\n") } }
@@ -146,7 +154,7 @@ enum Specs {
     ) throws -> [Compiled]? {
         var specs: [Compiled] = []
         var failed = false
-        var names: [String: String] = [:]
+        var names: [String: (name: String, path: String)] = [:]  // by lower-cased name
         for path in paths {
             try requireReadable(path)
             let result = Compiler.compile(path: path, analyze: analyze, importRoot: importRoot, analysisBudget: analysisBudget)
@@ -156,14 +164,19 @@ enum Specs {
                 failed = true
                 continue
             }
-            if let other = names[table.name] {
-                console.err(
-                    "\(DiagnosticRenderer.escaped(path)): error: generates '\(table.name)', like '\(DiagnosticRenderer.escaped(other))'; rename one of the specs\n"
-                )
+            // Names that differ only in case are one file on a case-insensitive disk
+            // (macOS's default): `abc` and `aBC` would write `Abc.swift` and `ABC.swift`.
+            if let (otherName, other) = names[table.name.lowercased()] {
+                let clash =
+                    otherName == table.name
+                    ? "generates '\(table.name)', like '\(DiagnosticRenderer.escaped(other))'"
+                    : "generates '\(table.name)', and '\(DiagnosticRenderer.escaped(other))' generates '\(otherName)': names that differ "
+                        + "only in case are one file on a case-insensitive disk"
+                console.err("\(DiagnosticRenderer.escaped(path)): error: \(clash); rename one of the specs\n")
                 failed = true
                 continue
             }
-            names[table.name] = path
+            names[table.name.lowercased()] = (table.name, path)
             specs.append(
                 Compiled(table: table, automata: automata, path: path, ruleLocations: result.ruleLocations, files: result.files))
         }
@@ -179,5 +192,42 @@ extension Specs {
         if exists, !isDirectory.boolValue, FileManager.default.isReadableFile(atPath: path) { return }
         let reason = exists ? (isDirectory.boolValue ? "is a directory" : "permission denied") : "no such file"
         throw IOError(message: "\(path): cannot read spec: \(reason)")
+    }
+}
+
+/// The stamp of an output pair: `<Name>.swift` and `<Name>.styles.json` of one run hold
+/// the same `contentHash` (16 hex digits of the SHA-256 of the pair as written without it).
+/// The files are renamed into place one after the other, so a run killed between the two
+/// renames leaves a pair whose hashes differ: a reader (an app loading the JSON beside the
+/// generated Swift, a CI check) can tell, and the next run says so and rewrites it.
+enum PairStamp {
+    static func hash(swift: String, json: Data) -> String {
+        let digest = SHA256.digest(Array(swift.utf8) + [0] + Array(json))
+        return digest.prefix(8).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// A note when the pair on disk holds two different hashes.
+    static func mismatch(swift: String, json: String) -> String? {
+        guard let swiftHash = hash(inSwift: swift), let jsonHash = hash(inJSON: json), swiftHash != jsonHash else { return nil }
+        return "\(DiagnosticRenderer.escaped(swift)): note: holds content hash \(swiftHash) and "
+            + "\(DiagnosticRenderer.escaped(json)) \(jsonHash): they come from different runs (one was stopped between "
+            + "writing them); both are written now\n"
+    }
+
+    /// The hash in a generated Swift file's header, if any.
+    static func hash(inSwift path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let head = String(decoding: (try? handle.read(upToCount: 1_024)) ?? Data(), as: UTF8.self)
+        guard let line = head.split(separator: "\n").first(where: { $0.hasPrefix("// Content hash ") }) else { return nil }
+        return line.dropFirst("// Content hash ".count).split(separator: ":").first.map(String.init)
+    }
+
+    /// The `contentHash` of a style table file, if any.
+    static func hash(inJSON path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return nil }
+        return object["contentHash"] as? String
     }
 }

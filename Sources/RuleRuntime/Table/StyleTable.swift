@@ -25,11 +25,16 @@ public struct StyleTable: Codable, Sendable, Hashable {
     public var handlers: [String: [String?]]
     /// The rules, in declaration order (imported specs' rules first).
     public var rules: [RuleEntry]
+    /// What `rulegen` stamps on both files of one run (`<Name>.swift` holds it as
+    /// `<Name>Rules.table.contentHash`, `<Name>.styles.json` as `contentHash`): 16 hex digits
+    /// of a SHA-256 of the pair. A JSON file and a Swift file with different hashes come
+    /// from different runs. `nil` for tables made otherwise.
+    public var contentHash: String?
 
     public init(
         formatVersion: Int = StyleTable.currentFormatVersion, name: String, source: String, base: TextStyle,
         styles: [String: TextStyle], highlight: TextStyle?, truncation: TruncationSpec? = nil, handlers: [String: [String?]],
-        rules: [RuleEntry]
+        rules: [RuleEntry], contentHash: String? = nil
     ) {
         self.formatVersion = formatVersion
         self.name = name
@@ -40,6 +45,7 @@ public struct StyleTable: Codable, Sendable, Hashable {
         self.truncation = truncation
         self.handlers = handlers
         self.rules = rules
+        self.contentHash = contentHash
     }
 }
 
