@@ -52,7 +52,7 @@ extension Resolver {
                 resolution.parents!.append(-1)
             } else {
                 var cluster = NestedCluster(members: members, reach: reach, candidates: candidates, contents: contents)
-                cluster.resolve(priorities: priorities, into: &resolution)
+                if !cluster.resolveWithoutConflicts(into: &resolution) { cluster.resolve(priorities: priorities, into: &resolution) }
             }
             start = end
         }
@@ -88,6 +88,34 @@ private struct NestedCluster {
             return (lo - base, hi - base)
         }
         extent = reach - base
+    }
+
+    /// Resolves the cluster when no two members conflict (well-formed markup, however deep),
+    /// in O(n log n): then every member is kept, whatever the ranking, each one's parent the
+    /// innermost container holding it. One sweep in text order (by start, outer first) keeps
+    /// the members around the sweep on a stack: a member conflicts with none when the top
+    /// holds it in its content (the members below hold the top). Returns `false`, adding
+    /// nothing, at the first conflict, or when two members share a range (the ranking then
+    /// decides which is the outer): `resolve(priorities:into:)` decides those.
+    func resolveWithoutConflicts(into resolution: inout Resolution) -> Bool {
+        let order = low.indices.sorted { a, b in low[a] != low[b] ? low[a] < low[b] : high[a] > high[b] }
+        var parent = [Int](repeating: -1, count: order.count)  // by position in `order`
+        var stack: [Int] = []  // positions in `order`
+        for (i, p) in order.enumerated() {
+            if i > 0, low[order[i - 1]] == low[p], high[order[i - 1]] == high[p] { return false }
+            while let t = stack.last, high[order[t]] <= low[p] { stack.removeLast() }
+            if let t = stack.last {
+                guard let c = content[order[t]], c.low <= low[p], high[p] <= c.high else { return false }
+                parent[i] = t
+            }
+            stack.append(i)
+        }
+        let offset = resolution.kept.count
+        for (i, p) in order.enumerated() {
+            resolution.kept.append(members[p])
+            resolution.parents!.append(parent[i] < 0 ? -1 : offset + parent[i])
+        }
+        return true
     }
 
     mutating func resolve(priorities: [Int], into resolution: inout Resolution) {
