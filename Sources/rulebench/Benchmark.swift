@@ -127,6 +127,11 @@ struct Benchmark {
 
         log("containers: Specs/cms.richrules on generated HTML (\(scale.nestingSizes.map(grouped).joined(separator: ", ")) units)")
         report.nesting = try NestingBench.measure(socialSpec: specPath, sizes: scale.nestingSizes, policy: scale.policy)
+        let cmsSpec = URL(fileURLWithPath: specPath).deletingLastPathComponent().appendingPathComponent("cms.richrules").path
+        if FileManager.default.fileExists(atPath: cmsSpec) {
+            log("hostile inputs: deep nesting, hit tests, html() and accessibility at depth 512, a fallback rule on 200 KB (child processes)")
+            report.hostile = Hostile.measure(cmsSpec: cmsSpec)
+        }
 
         // Generated rule sets on the corpus.
         var largest: CompiledSpec?

@@ -14,7 +14,9 @@ struct Options {
         lookaround rules on the corpus (three on their DFA, two on their NFA); a 10 MB text
         without matches (utf8_scan_gbps) and one of 1,000,000 mentions (bytes_per_match, in a
         child process); adversarial patterns on growing inputs (each run in a child process with
-        a time limit). Prints a table, or one JSON object.
+        a time limit); hostile inputs with their bounds (cms nested 600 deep on 1 MB, hit tests
+        and html() at depth 512, a fallback rule under its budget on 200 KB; each in a child
+        process). Prints a table, or one JSON object.
 
         USAGE: rulebench [--json] [--quick] [--spec <path>] [--profile <workload>]
 

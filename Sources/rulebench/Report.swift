@@ -76,6 +76,8 @@ struct Report {
     var engineInit: EngineInit.Result?
     /// The skip loop on a text without matches; memory per kept match.
     var throughput: Throughput.Result?
+    /// Hostile inputs, each in a child process, with their bounds.
+    var hostile: [Hostile.Measure] = []
     var elapsedSeconds = 0.0
 
     /// The build this executable is: compile times depend on it, and the build plugin runs
@@ -131,7 +133,7 @@ struct Report {
                 threshold: 1),
             Target(key: "utf8_scan_gbps", value: throughput?.gigabytesPerSecond, atLeast: true, threshold: nil),
             Target(key: "bytes_per_match", value: throughput?.bytesPerMatch, atLeast: false, threshold: nil),
-        ]
+        ] + hostile.map { Target(key: $0.key, value: $0.value, atLeast: false, threshold: $0.bound) }
     }
 
     static func ratio(_ a: Double?, _ b: Double?) -> Double? {
@@ -218,6 +220,19 @@ struct Report {
                     + "\(labels.disagreements) labels differ; parts: render \(labels.renderOnly.map { formatSeconds($0.median) } ?? "n/a"), "
                     + "attributedString() \(labels.buildOnly.map { formatSeconds($0.median) } ?? "n/a"), "
                     + "NSRegularExpression matching and ranking \(labels.baselineMatchingOnly.map { formatSeconds($0.median) } ?? "n/a")")
+            out.append("")
+        }
+        if !hostile.isEmpty {
+            out.append("hostile inputs (each case in a child process; see Hostile.swift):")
+            rows = [["measure", "value", "bound", "met"]]
+            for measure in hostile {
+                rows.append([
+                    measure.key, measure.value.map { String(format: "%.3f %@", $0, measure.unit) } ?? "n/a (\(measure.note ?? ""))",
+                    "< \(measure.bound == measure.bound.rounded() ? String(Int(measure.bound)) : String(measure.bound)) \(measure.unit)",
+                    measure.met ? "yes" : "NO",
+                ])
+            }
+            out += layout(rows, leftColumns: 1)
             out.append("")
         }
         if let nesting {

@@ -111,58 +111,17 @@ enum Throughput {
         else { return 1 }
         let text = mentionsText(count: count)
         _ = engine.render(String(text.prefix(1_000)))
-        resetPeak()
-        let before = residentBytes()
+        ResidentMemory.resetPeak()
+        let before = ResidentMemory.residentBytes()
         let result = engine.render(text)
         let kept = result.matches.count
-        let peak = peakResidentBytes()
-        let after = residentBytes()
+        let peak = ResidentMemory.peakResidentBytes()
+        let after = ResidentMemory.residentBytes()
         withExtendedLifetime(result) {}
         print(
             JSON.object([
                 ("kept", .int(kept)), ("peak_growth", .int(max(0, peak - before))), ("retained_growth", .int(max(0, after - before))),
             ]).text)
         return 0
-    }
-
-    /// Linux: restarts the peak (`VmHWM`) at the current resident size (`clear_refs` 5).
-    private static func resetPeak() {
-        #if os(Linux)
-            try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
-        #endif
-    }
-
-    /// Peak resident set size since `resetPeak()` (Linux `VmHWM`), else `ru_maxrss`.
-    private static func peakResidentBytes() -> Int {
-        #if os(Linux)
-            if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-                let kilobytes = Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "")
-            {
-                return kilobytes * 1024
-            }
-        #endif
-        var usage = rusage()
-        #if canImport(Darwin)
-            getrusage(RUSAGE_SELF, &usage)
-        #else
-            getrusage(RUSAGE_SELF.rawValue, &usage)
-        #endif
-        #if canImport(Darwin)
-            return Int(usage.ru_maxrss)
-        #else
-            return Int(usage.ru_maxrss) * 1024
-        #endif
-    }
-
-    /// Current resident set size (`/proc/self/statm` on Linux; the peak elsewhere).
-    private static func residentBytes() -> Int {
-        #if os(Linux)
-            if let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) {
-                let fields = statm.split(separator: " ")
-                if fields.count > 1, let pages = Int(fields[1]) { return pages * Int(sysconf(Int32(_SC_PAGESIZE))) }
-            }
-        #endif
-        return peakResidentBytes()
     }
 }
