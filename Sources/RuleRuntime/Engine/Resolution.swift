@@ -18,15 +18,35 @@ package struct Resolution: Sendable, Hashable {
     }
 
     /// Indices into the candidates, in text order.
-    package var kept: [Int]
+    package var kept: [Int] {
+        get { keepsEveryCandidate ? Array(0..<candidateCount) : storedKept }
+        _modify {
+            if keepsEveryCandidate { storedKept = Array(0..<candidateCount) }
+            keepsEveryCandidate = false
+            yield &storedKept
+        }
+    }
+    private var storedKept: [Int]
+    /// Every one of `candidateCount` candidates is kept, in their order (the usual label:
+    /// matches in text order, none overlapping): no index list is made.
+    private(set) var keepsEveryCandidate = false
+    private var candidateCount = 0
     /// The parent of each kept candidate, as an index into `kept` (`-1`: none); `nil` when
     /// nothing nests (every parent is `-1`).
     package var parents: [Int]?
     /// Ordered by range (location, then length), rule index and index.
     package var discarded: [Discard]
 
+    /// Every one of `count` candidates kept, in order.
+    static func keepingAll(_ count: Int) -> Resolution {
+        var resolution = Resolution(kept: [], parents: nil, discarded: [])
+        resolution.keepsEveryCandidate = true
+        resolution.candidateCount = count
+        return resolution
+    }
+
     package init(kept: [Int], parents: [Int]?, discarded: [Discard]) {
-        self.kept = kept
+        self.storedKept = kept
         self.parents = parents
         self.discarded = discarded
     }

@@ -75,9 +75,11 @@ extension RuleEngine {
             }
             let ruleCount = priorities.count
             let length = units?.buffer.count ?? text.utf16.count
-            candidates.removeAll { c in
+            let invalid = { (c: Candidate) in
                 c.range.length <= 0 || c.range.location < 0 || c.range.upperBound > length || c.ruleIndex < 0 || c.ruleIndex >= ruleCount
             }
+            // (Checked first: the matcher's array may be shared, and removing copies it.)
+            if candidates.contains(where: invalid) { candidates.removeAll(where: invalid) }
         }
         for index in interrupted.indices { interrupted[index].rule = ruleNames[interrupted[index].ruleIndex] }
         return (candidates, interrupted, units)

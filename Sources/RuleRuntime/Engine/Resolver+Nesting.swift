@@ -27,6 +27,7 @@ extension Resolver {
     /// with.
     package static func resolve(_ candidates: [Candidate], priorities: [Int], contents: [TextRange?]?) -> Resolution {
         guard let contents else {
+            if isResolved(candidates) { return .keepingAll(candidates.count) }
             let (kept, discarded) = resolve(candidates, priorities: priorities)
             return Resolution(kept: kept, parents: nil, discarded: discarded)
         }

@@ -27,16 +27,7 @@ package enum Resolver {
     package static func resolve(_ candidates: [Candidate], priorities: [Int]) -> (kept: [Int], discarded: [Resolution.Discard]) {
         // The usual case, as the compiled scan emits it: non-empty candidates in text order,
         // none overlapping the one before. Every one is kept, in that order.
-        let alreadyResolved = candidates.withUnsafeBufferPointer { c in
-            var reach = 0
-            for index in c.indices {
-                let range = c[index].range
-                guard range.length > 0, range.location >= reach else { return false }
-                reach = range.upperBound
-            }
-            return true
-        }
-        if alreadyResolved { return (Array(candidates.indices), []) }
+        if isResolved(candidates) { return (Array(candidates.indices), []) }
         // The working order lives in a temporary buffer (on the stack for the usual few
         // candidates): every array allocation costs a run-time metadata lookup here.
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: candidates.count) { buffer in
@@ -74,6 +65,20 @@ package enum Resolver {
                 start = end
             }
             return (kept, discarded)
+        }
+    }
+
+    /// Whether every candidate is non-empty and none overlaps the one before (in the given
+    /// order): then all are kept, in that order.
+    static func isResolved(_ candidates: [Candidate]) -> Bool {
+        candidates.withUnsafeBufferPointer { c in
+            var reach = 0
+            for index in c.indices {
+                let range = c[index].range
+                guard range.length > 0, range.location >= reach else { return false }
+                reach = range.upperBound
+            }
+            return true
         }
     }
 

@@ -32,10 +32,9 @@ extension RuleEngine {
         _ candidates: UnsafeBufferPointer<Candidate>, _ resolution: Resolution, context: MatchContext
     ) -> ([RuleMatch], [DiscardedMatch]) {
         var matches: [RuleMatch] = []
-        matches.reserveCapacity(resolution.kept.count)
         var displayOffset = 0
         var cursor = 0
-        for index in resolution.kept {
+        func keep(_ index: Int) {
             let range = candidates[index].range
             displayOffset += range.location - cursor  // the plain run before the match
             let length = displayLength(of: index, in: candidates, context: context)
@@ -45,6 +44,14 @@ extension RuleEngine {
                     displayRange: TextRange(location: displayOffset, length: length), context: context))
             displayOffset += length
             cursor = range.upperBound
+        }
+        if resolution.keepsEveryCandidate {
+            matches.reserveCapacity(candidates.count)
+            for index in candidates.indices { keep(index) }
+        } else {
+            let kept = resolution.kept
+            matches.reserveCapacity(kept.count)
+            for index in kept { keep(index) }
         }
         guard !resolution.discarded.isEmpty else { return (matches, []) }
         return (matches, discardedRecords(candidates, resolution, context: context) { displayPosition(of: $0, matches) })
