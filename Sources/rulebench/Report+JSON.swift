@@ -47,6 +47,8 @@ extension Report {
                         ("render_only_seconds", $0.renderOnly.map { .number($0.median) } ?? .null),
                         ("attributed_string_only_seconds", $0.buildOnly.map { .number($0.median) } ?? .null),
                         ("baseline_matching_only_seconds", $0.baselineMatchingOnly.map { .number($0.median) } ?? .null),
+                        ("cheapest_construction_seconds", $0.cheapest.map { .number($0.median) } ?? .null),
+                        ("rebuild_mismatches", .int($0.rebuildMismatches)),
                     ])
                 } ?? .null
             ),

@@ -95,8 +95,12 @@ extension RenderResult {
 
     /// The link URL of a match: `richrules://match/<index>` (`match(forLink:)` maps it back).
     public func linkURL(forMatch index: Int) -> URL {
-        URL(string: "\(Self.linkScheme)://match/\(index)")!
+        index >= 0 && index < Self.commonLinkURLs.count ? Self.commonLinkURLs[index] : URL(string: "\(Self.linkScheme)://match/\(index)")!
     }
+
+    /// The link URLs of the first matches, parsed once: a label's taps are among them, and
+    /// parsing a URL costs more than the rest of a match's attributes.
+    private static let commonLinkURLs: [URL] = (0..<128).map { URL(string: "\(linkScheme)://match/\($0)")! }
 
     /// The tappable match a link URL of this result names, or `nil` (another URL, an
     /// index out of range, a match that is not tappable).
