@@ -63,7 +63,9 @@ enum AttributedLabels {
         // The same strings from their pieces, prepared beforehand.
         let strings = rendered.map { $0.attributedString() }
         let pieces = strings.map { string in
-            string.runs.map { run in (text: String(string[run.range].characters), scalars: string[run.range].unicodeScalars.count, attributes: run.attributes) }
+            string.runs.map { run in
+                (text: String(string[run.range].characters), scalars: string[run.range].unicodeScalars.count, attributes: run.attributes)
+            }
         }
         let displays = rendered.map(\.display)
         func appended(_ runs: [(text: String, scalars: Int, attributes: AttributeContainer)]) -> AttributedString {

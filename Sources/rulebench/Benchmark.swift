@@ -116,7 +116,9 @@ struct Benchmark {
             log("\(workload.title) over \(specPath)")
             report.workloads.append(workload.run(socialPaths, scale: scale))
         }
-        log("labels as attributed strings: attributedString() vs the cheapest construction of the same strings; end to end vs NSRegularExpression")
+        log(
+            "labels as attributed strings: attributedString() vs the cheapest construction of the same strings; end to end vs NSRegularExpression"
+        )
         report.attributedLabels = try AttributedLabels.measure(
             table: social.table, compiled: socialPaths.compiled, labels: labels, policy: scale.policy)
 
@@ -129,7 +131,9 @@ struct Benchmark {
         report.nesting = try NestingBench.measure(socialSpec: specPath, sizes: scale.nestingSizes, policy: scale.policy)
         let cmsSpec = URL(fileURLWithPath: specPath).deletingLastPathComponent().appendingPathComponent("cms.richrules").path
         if FileManager.default.fileExists(atPath: cmsSpec) {
-            log("hostile inputs: deep nesting, hit tests, html() and accessibility at depth 512, a fallback rule on 200 KB (child processes)")
+            log(
+                "hostile inputs: deep nesting, hit tests, html() and accessibility at depth 512, a fallback rule on 200 KB (child processes)"
+            )
             report.hostile = Hostile.measure(cmsSpec: cmsSpec)
         }
 

@@ -157,8 +157,12 @@ enum Hostile {
             let table = StyleTable(
                 name: "Budget", source: "budget", base: TextStyle(), styles: [:], highlight: nil, handlers: [:],
                 rules: [
-                    RuleEntry(name: "repeat", matcher: .regex(pattern: #"(\w+)\1$"#, flags: [], detector: nil), presentation: Presentation(style: TextStyle())),
-                    RuleEntry(name: "mention", matcher: .regex(pattern: #"@\w+"#, flags: [], detector: nil), presentation: Presentation(style: TextStyle())),
+                    RuleEntry(
+                        name: "repeat", matcher: .regex(pattern: #"(\w+)\1$"#, flags: [], detector: nil),
+                        presentation: Presentation(style: TextStyle())),
+                    RuleEntry(
+                        name: "mention", matcher: .regex(pattern: #"@\w+"#, flags: [], detector: nil),
+                        presentation: Presentation(style: TextStyle())),
                 ])
             guard let compiled = try? Compiler.engine(for: table) else { return 1 }
             let text = String(repeating: "ab", count: 100_000) + "! @bob"

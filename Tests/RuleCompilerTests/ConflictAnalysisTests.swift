@@ -23,7 +23,8 @@ final class ConflictAnalysisTests: XCTestCase {
     func verify(_ d: Diagnostic, _ table: StyleTable, file: StaticString, line: UInt) throws {
         guard let witness = d.witness else { return }
         let names = Set(d.rules)
-        let resolved = try RuleEngine(table: table).resolve(witness, rules: Set(table.rules.indices.filter { names.contains(table.rules[$0].name) }))
+        let resolved = try RuleEngine(table: table).resolve(
+            witness, rules: Set(table.rules.indices.filter { names.contains(table.rules[$0].name) }))
         let candidates = resolved.candidates
         let overlapping = candidates.contains { a in
             candidates.contains { b in

@@ -18,7 +18,8 @@ extension RuleMatcher {
         result.reserveCapacity(16 + bytes.count / 64)
         let storage = self.storage
         if !storage.unscanned.isEmpty {
-            result = candidates(in: text, source: source(), solvingGroups: false, budget: budget, interrupted: &interrupted, scanning: false)
+            result = candidates(
+                in: text, source: source(), solvingGroups: false, budget: budget, interrupted: &interrupted, scanning: false)
         }
         guard let scan = storage.scan else { return result }
         let scanRules = storage.scanRules

@@ -389,7 +389,8 @@ public actor AttachmentImageStore {
                 let result: Result<Data, any Error>
                 if let cached = cache.data(for: url) {
                     result =
-                        cached.count <= limits.maxBytes ? .success(cached) : .failure(ImageLoadingError.tooLarge(url: url, limit: limits.maxBytes))
+                        cached.count <= limits.maxBytes
+                        ? .success(cached) : .failure(ImageLoadingError.tooLarge(url: url, limit: limits.maxBytes))
                 } else {
                     do {
                         let data = try await loader.loadImageData(from: url, maxBytes: limits.maxBytes)

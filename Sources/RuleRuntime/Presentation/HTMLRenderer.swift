@@ -151,7 +151,8 @@ struct HTMLRenderer {
                 var i = first
                 while i < atoms.count, atoms[i].range.lowerBound < paragraph.range.upperBound {
                     var atom = atoms[i]
-                    atom.range = max(atom.range.lowerBound, paragraph.range.lowerBound)..<min(atom.range.upperBound, paragraph.range.upperBound)
+                    atom.range =
+                        max(atom.range.lowerBound, paragraph.range.lowerBound)..<min(atom.range.upperBound, paragraph.range.upperBound)
                     if !atom.range.isEmpty { clipped.append(atom) }
                     i += 1
                 }
