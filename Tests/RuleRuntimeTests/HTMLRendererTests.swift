@@ -229,17 +229,19 @@ final class HTMLRendererTests: XCTestCase {
         XCTAssertFalse(replaced.contains("<a "), replaced)
     }
 
-    /// The container's `dir` is the display's direction; paragraphs of another direction
-    /// get their own.
+    /// The container's `dir` is the display's direction; with paragraphs of another
+    /// direction it is `unicode-bidi:plaintext`, so each paragraph (after a `<br>`) takes its
+    /// own from its first strong character, and an element spanning paragraphs is written
+    /// once (per-paragraph elements reopened every element around each break).
     func testDirections() throws {
         XCTAssertTrue(try html([], "שלום world").hasPrefix(#"<div class="rr" dir="rtl""#))
         XCTAssertTrue(try html([], "123 مرحبا").hasPrefix(#"<div class="rr" dir="rtl""#))
         XCTAssertTrue(try html([], "world שלום\nשלום").hasPrefix(#"<div class="rr" dir="ltr""#))
+        XCTAssertFalse(try html([], "world\nagain").contains("plaintext"), "one direction: no bidi override")
         XCTAssertEqual(
             try html([Fixture.regex("x", "x.\nש")], "a\nx!\nשלום\n\n123"),
-            Self.container
-                + #"<div dir="ltr">a<br></div><div dir="ltr"><span class="rr-m" data-rule="x" style="font-size:14px;color:#007AFF">x!<br></span></div>"#
-                + #"<div dir="rtl"><span class="rr-m" data-rule="x" style="font-size:14px;color:#007AFF">ש</span>לום<br></div><div dir="ltr"><br></div><div dir="ltr">123</div></div>"#
+            Self.container.replacingOccurrences(of: "overflow-wrap:break-word", with: "overflow-wrap:break-word;unicode-bidi:plaintext")
+                + #"a<br><span class="rr-m" data-rule="x" style="font-size:14px;color:#007AFF">x!<br>ש</span>לום<br><br>123</div>"#
         )
     }
 

@@ -48,8 +48,10 @@ extension RenderResult {
     ///
     /// - The container's `dir` is the display's base direction
     ///   (`BidiDirection.baseDirection(of:)`); when a paragraph's direction differs from
-    ///   it, every paragraph is a `<div dir="…">` of its own. The container has the base
-    ///   style's CSS and `white-space:pre-wrap`; line breaks are `<br>`.
+    ///   it, the container has `unicode-bidi:plaintext`, so that the browser gives each
+    ///   paragraph (after a `<br>`) the direction of its first strong character. The
+    ///   container has the base style's CSS and `white-space:pre-wrap`; line breaks are
+    ///   `<br>`.
     /// - A kept match is a `<span class="rr-m">` with the CSS of what its style changes
     ///   from `options.base` (`data-rule`, and `data-tag` for tags); a tappable one is an
     ///   `<a class="rr-m" href="#">` with `data-handler`, `data-arg-<label>` for each
@@ -90,11 +92,10 @@ extension RenderResult {
 
 /// Writes one `RenderResult` as HTML (`RenderResult.html(options:)`).
 ///
-/// One pass over the display's runs (`RenderResult.displayRuns()`), per paragraph when the
-/// paragraphs are written as elements of their own: a stack holds the match elements open
-/// around the current run; a run closes those that do not hold it and opens the ones
-/// between the stack's top and its owner. Each element is opened once per paragraph it
-/// spans, whatever the depth.
+/// One pass over the display's runs (`RenderResult.displayRuns()`): a stack holds the match
+/// elements open around the current run; a run closes those that do not hold it and opens
+/// the ones between the stack's top and its owner. Each element is opened once, whatever
+/// the depth: the output is linear in the result.
 struct HTMLRenderer {
     let result: RenderResult
     let options: HTMLOptions
@@ -139,31 +140,16 @@ struct HTMLRenderer {
         let displayString = result.display
         let direction = BidiDirection.baseDirection(of: displayString)
         let atoms = result.displayRuns()
-        var body = ""
-        let paragraphs = BidiDirection.paragraphs(of: displayString)
-        let splits = paragraphs.contains { $0.hasStrongCharacter && $0.direction != direction }
-        if splits {
-            var first = 0  // the first atom that may reach into the paragraph
-            for paragraph in paragraphs {
-                let dir = paragraph.hasStrongCharacter ? paragraph.direction : direction
-                while first < atoms.count, atoms[first].range.upperBound <= paragraph.range.lowerBound { first += 1 }
-                var clipped: [Atom] = []
-                var i = first
-                while i < atoms.count, atoms[i].range.lowerBound < paragraph.range.upperBound {
-                    var atom = atoms[i]
-                    atom.range =
-                        max(atom.range.lowerBound, paragraph.range.lowerBound)..<min(atom.range.upperBound, paragraph.range.upperBound)
-                    if !atom.range.isEmpty { clipped.append(atom) }
-                    i += 1
-                }
-                body += "<div dir=\"\(dir.rawValue)\">"
-                body += content(clipped[...])
-                body += "</div>"
-            }
-        } else {
-            body = content(atoms[...])
-        }
+        let body = content(atoms[...])
         var containerCSS = ["white-space:pre-wrap", "overflow-wrap:break-word"]
+        // Paragraphs of other directions: each line break starts a bidi paragraph that
+        // takes its direction (and its start alignment) from its first strong character,
+        // as UAX #9 P2–P3 does here, without an element per paragraph (which would reopen
+        // every element around a break, once per paragraph: quadratic in nested text).
+        let paragraphs = BidiDirection.paragraphs(of: displayString)
+        if paragraphs.contains(where: { $0.hasStrongCharacter && $0.direction != direction }) {
+            containerCSS.append("unicode-bidi:plaintext")
+        }
         containerCSS += declarations(options.base, over: nil, decorations: false)
         let container =
             "<div class=\"\(prefix)\" dir=\"\(direction.rawValue)\" style=\"\(Self.escape(containerCSS.joined(separator: ";")))\">"
