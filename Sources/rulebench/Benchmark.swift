@@ -16,7 +16,7 @@ struct Benchmark {
     }
 
     /// The workloads `--profile` renders.
-    static let profiles = ["corpus", "labels", "rules6", "rules25", "rules100", "lookaround", "init"]
+    static let profiles = ["corpus", "labels", "corpus-floor", "labels-floor", "rules6", "rules25", "rules100", "lookaround", "init"]
 
     /// `--profile`: the inputs of a full run, one workload rendered once on the compiled
     /// engine (the kept count on stdout).
@@ -25,6 +25,8 @@ struct Benchmark {
         let vocabulary = Vocabulary(rng: &vocabularyRNG)
         let table: StyleTable
         var texts: [String]
+        let floor = workload.hasSuffix("-floor")
+        let workload = floor ? String(workload.dropLast("-floor".count)) : workload
         if workload == "labels" {
             var generator = TextGenerator(seed: Self.seed &+ 2, vocabulary: vocabulary)
             texts = generator.labels(count: Scale.full.labelCount, length: Scale.full.labelLength)
@@ -58,7 +60,9 @@ struct Benchmark {
         } else {
             table = try SpecFiles.compile(path: try SpecFiles.locateSocialSpec(explicit: options.spec)).table
         }
-        guard let engine = try Contestants(table: table).compiled else { throw SpecError.notFound("no compiled engine") }
+        guard let compiled = try Contestants(table: table).compiled else { throw SpecError.notFound("no compiled engine") }
+        // `-floor`: the same texts on their candidates found beforehand (render_floor).
+        let engine = floor ? RuleEngine(table: table, matcher: try ReplayMatcher(table: table, texts: texts)) : compiled
         var kept = 0
         for text in texts { kept += engine.render(text).matches.count }
         print(kept)

@@ -29,7 +29,8 @@ struct Options {
           --profile <workload>    Only render one workload (corpus, labels, rules6, rules25, rules100,
                                   lookaround) once on the compiled engine and print the kept count: a
                                   steady run to count instructions with `valgrind --tool=callgrind`;
-                                  `init` prints the 100-rule engine's init time instead.
+                                  corpus-floor and labels-floor render on candidates found beforehand
+                                  (render_floor); `init` prints the 100-rule engine's init time instead.
           -h, --help              Show help information.
 
         """

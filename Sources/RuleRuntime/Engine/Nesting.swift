@@ -1,29 +1,20 @@
 /// The kept matches of a render in which some nest, by their index in `matches`: the
 /// candidate each was made from, its parent, whether it is a container, its content and
 /// its display range; and, made once when first read, what each match inherits from the
-/// containers around it (its merged style, its tap owner).
+/// containers around it (its merged style; its tap owner).
 ///
 /// Reads cost O(1) per match after one linear pass, whatever the depth: the pass walks
 /// the matches in order, where every parent comes before its children.
 final class Nesting: @unchecked Sendable {
-    // Unchecked: immutable but for `inherited`, made once under this object's
+    // Unchecked: immutable but for `styles` and `tapOwners`, each made once under this object's
     // `StripedLocks` lock.
     let kept: [Int]
     let parents: [Int]
     let isContainer: [Bool]
     let contents: [TextRange]
     let displayRanges: [TextRange]
-    private var inherited: Inherited?
-
-    /// What each match takes from the containers around it.
-    struct Inherited {
-        /// The merged style: base, each container's layer from the outermost in, then the
-        /// match's own layer.
-        var styles: [TextStyle]
-        /// The match whose tap a character of it triggers: itself when it has a tap, else
-        /// the innermost container around it that has one (`-1`: none).
-        var tapOwners: [Int32]
-    }
+    private var styles: [TextStyle]?
+    private var tapOwners: [Int32]?
 
     init(kept: [Int], parents: [Int], isContainer: [Bool], contents: [TextRange], displayRanges: [TextRange]) {
         self.kept = kept
@@ -33,30 +24,39 @@ final class Nesting: @unchecked Sendable {
         self.displayRanges = displayRanges
     }
 
-    /// The merged style of the match at `position` (nested in a container).
-    func style(of position: Int, _ context: MatchContext) -> TextStyle { inherited(context).styles[position] }
-
-    /// The tap owner of the match at `position`, or `nil`.
-    func tapOwner(of position: Int, _ context: MatchContext) -> Int? {
-        let owner = inherited(context).tapOwners[position]
-        return owner < 0 ? nil : Int(owner)
-    }
-
-    private func inherited(_ context: MatchContext) -> Inherited {
-        StripedLocks.once(for: self, get: { inherited }, set: { inherited = $0 }) {
+    /// The merged style of the match at `position` (nested in a container): base, each
+    /// container's layer from the outermost in, then the match's own layer. Made for every
+    /// match at once, when first asked.
+    func style(of position: Int, _ context: MatchContext) -> TextStyle {
+        StripedLocks.once(for: self, get: { styles }, set: { styles = $0 }) {
             var styles: [TextStyle] = []
             styles.reserveCapacity(kept.count)
-            var owners: [Int32] = []
-            owners.reserveCapacity(kept.count)
             for position in kept.indices {
                 let candidate = context.candidates[kept[position]]
                 let p = context.rules[candidate.ruleIndex].presentation(for: candidate.tagBox?.info)
                 let parent = parents[position]
                 styles.append((parent >= 0 ? styles[parent] : context.presentation.base).merged(with: p.layer ?? p.style))
-                owners.append(p.tap != nil ? Int32(position) : parent >= 0 ? owners[parent] : -1)
             }
-            return Inherited(styles: styles, tapOwners: owners)
-        }
+            return styles
+        }[position]
+    }
+
+    /// The match whose tap a character of the match at `position` triggers: itself when it
+    /// has a tap, else the innermost container around it that has one; `nil`: none. Made
+    /// for every match at once, when first asked.
+    func tapOwner(of position: Int, _ context: MatchContext) -> Int? {
+        let owner = StripedLocks.once(for: self, get: { tapOwners }, set: { tapOwners = $0 }) {
+            var owners: [Int32] = []
+            owners.reserveCapacity(kept.count)
+            for position in kept.indices {
+                let candidate = context.candidates[kept[position]]
+                let hasTap = context.rules[candidate.ruleIndex].presentation(forTag: candidate.tagBox?.info.name).tap != nil
+                let parent = parents[position]
+                owners.append(hasTap ? Int32(position) : parent >= 0 ? owners[parent] : -1)
+            }
+            return owners
+        }[position]
+        return owner < 0 ? nil : Int(owner)
     }
 
     /// The whole display: plain text, containers' contents with their children in place,

@@ -174,6 +174,13 @@ public struct RuleMatch: Sendable, Hashable {
     /// Where the match's attachment character sits (`nil`: it has none), read from its
     /// presentation without making the attachment.
     var attachmentPosition: AttachmentPosition? {
+        guard candidateIndex >= 0 else { return nil }
+        switch context.presentation.displayKind(context.candidates[candidateIndex]) {
+        case .source, .tagContent, .literal: return nil
+        case .attachment: return .replace
+        case .besideSource(let before), .besideTagContent(let before): return before ? .before : .after
+        case .measured: break  // a `show` group may sit beside an attachment
+        }
         let p = ownPresentation
         if let image = p.image { return image.position ?? .replace }
         if let widget = p.widget { return widget.position ?? .replace }
