@@ -16,7 +16,7 @@ struct Benchmark {
     }
 
     /// The workloads `--profile` renders.
-    static let profiles = ["corpus", "labels", "corpus-floor", "labels-floor", "rules6", "rules25", "rules100", "lookaround", "init"]
+    static let profiles = ["corpus", "labels", "corpus-floor", "labels-floor", "labels-attributed", "rules6", "rules25", "rules100", "lookaround", "init"]
 
     /// `--profile`: the inputs of a full run, one workload rendered once on the compiled
     /// engine (the kept count on stdout).
@@ -26,7 +26,8 @@ struct Benchmark {
         let table: StyleTable
         var texts: [String]
         let floor = workload.hasSuffix("-floor")
-        let workload = floor ? String(workload.dropLast("-floor".count)) : workload
+        let attributed = workload.hasSuffix("-attributed")
+        let workload = floor || attributed ? String(workload.prefix { $0 != "-" }) : workload
         if workload == "labels" {
             var generator = TextGenerator(seed: Self.seed &+ 2, vocabulary: vocabulary)
             texts = generator.labels(count: Scale.full.labelCount, length: Scale.full.labelLength)
@@ -64,7 +65,13 @@ struct Benchmark {
         // `-floor`: the same texts on their candidates found beforehand (render_floor).
         let engine = floor ? RuleEngine(table: table, matcher: try ReplayMatcher(table: table, texts: texts)) : compiled
         var kept = 0
-        for text in texts { kept += engine.render(text).matches.count }
+        if attributed {
+            // `-attributed`: attributedString() of results rendered beforehand (the run count).
+            let results = texts.map { engine.render($0) }
+            for result in results { kept += result.attributedString().runs.count }
+        } else {
+            for text in texts { kept += engine.render(text).matches.count }
+        }
         print(kept)
     }
 

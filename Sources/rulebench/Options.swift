@@ -30,7 +30,8 @@ struct Options {
                                   lookaround) once on the compiled engine and print the kept count: a
                                   steady run to count instructions with `valgrind --tool=callgrind`;
                                   corpus-floor and labels-floor render on candidates found beforehand
-                                  (render_floor); `init` prints the 100-rule engine's init time instead.
+                                  (render_floor), labels-attributed builds attributedString() of
+                                  rendered labels; `init` prints the 100-rule engine's init time instead.
           -h, --help              Show help information.
 
         """

@@ -236,13 +236,31 @@ public struct RuleMatch: Sendable, Hashable {
     /// Fills a template from this match's captures and named values.
     public func render(_ template: Template) -> String {
         let groups = groupRanges
-        var namedValues: [String: String]?
         return template.render(
-            group: { $0 >= 0 && $0 < groups.count ? groups[$0].map(context.string) : nil },
-            name: { key in
-                if namedValues == nil { namedValues = named }
-                return namedValues?[key]
-            })
+            group: { $0 >= 0 && $0 < groups.count ? groups[$0].map(context.string) : nil }, name: { namedValue($0, groups: groups) })
+    }
+
+    /// `named[key]`, without making the others.
+    private func namedValue(_ key: String, groups: [TextRange?]) -> String? {
+        guard candidateIndex >= 0 else { return nil }
+        let entry = context.rules[ruleIndex]
+        guard let tag else {
+            guard let number = entry.captureNames[key], number >= 0, number < groups.count, let range = groups[number] else { return nil }
+            return context.string(range)
+        }
+        let field: String?
+        switch key {
+        case "text": field = tag.text
+        case "name": field = tag.name
+        case "level": field = tag.level.map(String.init) ?? ""
+        case "index": field = String(tag.index)
+        default: field = nil
+        }
+        if let value = tag.attributes[key] {
+            if field == nil { return value }
+            if case .element(_, let attributes, _) = entry.matcher, attributes.contains(key) { return value }
+        }
+        return field
     }
 
     /// Matches are equal when everything they show and do is equal.

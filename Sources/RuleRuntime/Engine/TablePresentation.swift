@@ -1,5 +1,8 @@
+import Foundation
+
 /// What of a table every render's records and reads need, made once per engine: the base
-/// style of plain text, the truncation token, and what each rule's matches show.
+/// style of plain text, the truncation token, what each rule's matches show, and the
+/// attributes `attributedString()` starts from.
 final class TablePresentation: Sendable {
     let base: TextStyle
     let truncation: TruncationSpec?
@@ -12,6 +15,14 @@ final class TablePresentation: Sendable {
     /// that show something else.
     let displayKinds: [DisplayKind]
     let tagDisplayKinds: [[String: DisplayKind]]
+    /// Plain text's attributes (the base style, a writing direction), by direction
+    /// (`[left to right, right to left]`).
+    let plainAttributes: [AttributeContainer]
+    /// Per rule, by direction: a match's style, rule name and writing direction, for rules
+    /// whose matches all share one style (`nil`: a family with tags of their own or
+    /// conditional styles). Setting an attribute costs thousands of instructions in
+    /// swift-foundation; a label's matches start from these.
+    let ruleAttributes: [[AttributeContainer]?]
 
     static let plain = TablePresentation(base: TextStyle(), truncation: nil, rules: [])
 
@@ -34,7 +45,27 @@ final class TablePresentation: Sendable {
             }
         }
         tagDisplayKinds = rules.map { rule in rule.tags.mapValues { DisplayKind($0, isTag: true) } }
+        let directions: [WritingDirection] = [.leftToRight, .rightToLeft]
+        plainAttributes = directions.map { direction in
+            var container = AttributeContainer()
+            container[RichRulesAttributes.StyleAttribute.self] = base
+            container[RichRulesAttributes.WritingDirectionAttribute.self] = direction
+            return container
+        }
+        ruleAttributes = rules.map { rule in
+            guard rule.tags.isEmpty, rule.conditionalStyles.isEmpty else { return nil }
+            return directions.map { direction in
+                var container = AttributeContainer()
+                container[RichRulesAttributes.StyleAttribute.self] = rule.presentation.style
+                container[RichRulesAttributes.RuleAttribute.self] = rule.name
+                container[RichRulesAttributes.WritingDirectionAttribute.self] = direction
+                return container
+            }
+        }
     }
+
+    /// The index of `direction` in `plainAttributes` and `ruleAttributes`.
+    static func index(of direction: WritingDirection) -> Int { direction == .rightToLeft ? 1 : 0 }
 
     /// What a candidate of rule `ruleIndex` shows (its tag's kind for families).
     @inline(__always) func displayKind(_ candidate: Candidate) -> DisplayKind {

@@ -127,15 +127,16 @@ extension RenderResult {
     /// Inside a container, each character carries the innermost match around it (its
     /// style merged from the outside in, its rule and index) and the tap of the innermost
     /// match around it that has one (`tapOwner(of:)`), whose `link` it shares.
+    ///
+    /// Note: attributes are set through their keys' subscripts (`container[Key.self]`):
+    /// swift-foundation's dynamic-member setters (`container.richRules.style = …`) cost
+    /// about 6,000 instructions each on Linux, more than the rest of a label.
     public func attributedString(options: RichTextOptions = RichTextOptions()) -> AttributedString {
         guard let context else { return AttributedString() }
         let display = self.display
         let paragraphs = paragraphDirections
-        var plain = AttributeContainer()
-        plain.richRules.style = context.presentation.base
         let direction = paragraphs.first?.direction ?? .leftToRight
-        plain.richRules.writingDirection = direction
-        var result = AttributedString(display, attributes: plain)
+        var result = AttributedString(display, attributes: context.presentation.plainAttributes[TablePresentation.index(of: direction)])
         // The display in the base style, then each run's attributes set on its range.
         // (Setting attributes on ranges of one string costs about half of appending one
         // string per run.)
@@ -163,18 +164,18 @@ extension RenderResult {
             advance(to: run.range.lowerBound)
             let start = index
             advance(to: run.range.upperBound)
-            var attributes = containers[owner] ?? attributes(of: owner, style: styles?[owner] ?? matches[owner].style, options: options)
+            var attributes =
+                containers[owner] ?? attributes(of: owner, style: styles?[owner], direction: direction, options: options, context: context)
             containers[owner] = attributes
             if run.isAttachment, let attachment = matches[owner].attachment {
-                attributes.richRules.attachment = attachment
-                attributes.alternateDescription = attachment.accessibilityLabel
-                if case .image(let source) = attachment.kind, let url = URL(string: source), url.scheme != nil { attributes.imageURL = url }
+                attributes[RichRulesAttributes.AttachmentAttribute.self] = attachment
+                attributes[AttributeScopes.FoundationAttributes.AlternateDescriptionAttribute.self] = attachment.accessibilityLabel
+                if case .image(let source) = attachment.kind, let url = URL(string: source), url.scheme != nil { attributes[AttributeScopes.FoundationAttributes.ImageURLAttribute.self] = url }
                 if !attachment.isTappable {
-                    attributes.link = nil
-                    attributes.richRules.tap = nil
+                    attributes[AttributeScopes.FoundationAttributes.LinkAttribute.self] = nil
+                    attributes[RichRulesAttributes.TapAttribute.self] = nil
                 }
             }
-            attributes.richRules.writingDirection = direction
             ranges.append((start..<index, attributes))
         }
         for (range, attributes) in ranges { result[range].setAttributes(attributes) }
@@ -195,19 +196,31 @@ extension RenderResult {
     /// The attributes of the text of match `index`: its style (with the `style` hook laid
     /// over each match from the outside in, and the pressed highlight of its tap owner),
     /// rule, index, tap and link (its tap owner's), then the `attributes` hook.
-    private func attributes(of index: Int, style: TextStyle, options: RichTextOptions) -> AttributeContainer {
+    private func attributes(
+        of index: Int, style custom: TextStyle?, direction: WritingDirection, options: RichTextOptions, context: MatchContext
+    ) -> AttributeContainer {
         let match = matches[index]
-        var style = style
         let owner = tapOwner(of: index)
-        if let owner, options.pressed == owner, let highlight = matches[owner].highlight { style = style.merged(with: highlight) }
-        var container = AttributeContainer()
-        container.richRules.style = style
-        container.richRules.rule = match.rule
-        container.richRules.matchIndex = index
+        let highlight = owner.flatMap { options.pressed == $0 ? matches[$0].highlight : nil }
+        var container: AttributeContainer
+        if custom == nil, highlight == nil, match.parent == nil, !match.isTruncationToken,
+            let shared = context.presentation.ruleAttributes[match.ruleIndex]
+        {
+            // The rule's own style, as is: the engine's container for it.
+            container = shared[TablePresentation.index(of: direction)]
+        } else {
+            var style = custom ?? match.style
+            if let highlight { style = style.merged(with: highlight) }
+            container = AttributeContainer()
+            container[RichRulesAttributes.StyleAttribute.self] = style
+            container[RichRulesAttributes.RuleAttribute.self] = match.rule
+            container[RichRulesAttributes.WritingDirectionAttribute.self] = direction
+        }
+        container[RichRulesAttributes.MatchIndexAttribute.self] = index
         if let owner, let tap = matches[owner].tap {
-            container.richRules.tap = tap
-            if options.links { container.link = linkURL(forMatch: owner) }
-            if options.pressed == owner { container.richRules.pressed = true }
+            container[RichRulesAttributes.TapAttribute.self] = tap
+            if options.links { container[AttributeScopes.FoundationAttributes.LinkAttribute.self] = linkURL(forMatch: owner) }
+            if options.pressed == owner { container[RichRulesAttributes.PressedAttribute.self] = true }
         }
         options.attributes?(match, &container)
         return container
