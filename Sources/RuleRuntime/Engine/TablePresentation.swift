@@ -3,7 +3,8 @@ import Foundation
 /// What of a table every render's records and reads need, made once per engine: the base
 /// style of plain text, the truncation token, what each rule's matches show, and the
 /// attributes `attributedString()` starts from.
-final class TablePresentation: Sendable {
+final class TablePresentation: @unchecked Sendable {
+    // Unchecked: immutable but for `linked`, read and written under `lock`.
     let base: TextStyle
     let truncation: TruncationSpec?
     /// The truncation token's presentation: the spec's `truncation` (its text as the
@@ -66,6 +67,25 @@ final class TablePresentation: Sendable {
 
     /// The index of `direction` in `plainAttributes` and `ruleAttributes`.
     static func index(of direction: WritingDirection) -> Int { direction == .rightToLeft ? 1 : 0 }
+
+    private let lock = NSLock()
+    /// `ruleAttributes` with a match index and its link added, for the first matches of a
+    /// text (the same for every label), made when first needed.
+    private var linked: [Int: AttributeContainer] = [:]
+    static let linkedMatches = 32
+
+    /// The attributes of match `index` (under `linkedMatches`) of rule `rule` in `direction`,
+    /// with its link when `link` is given: `ruleAttributes` plus the match index and link.
+    func attributes(rule: Int, direction: Int, index: Int, link: () -> URL?) -> AttributeContainer? {
+        guard index < Self.linkedMatches, let shared = ruleAttributes[rule] else { return nil }
+        let key = (rule * 2 + direction) * Self.linkedMatches + index
+        if let found = lock.withLock({ linked[key] }) { return found }
+        var container = shared[direction]
+        container[RichRulesAttributes.MatchIndexAttribute.self] = index
+        if let url = link() { container[AttributeScopes.FoundationAttributes.LinkAttribute.self] = url }
+        lock.withLock { linked[key] = container }
+        return container
+    }
 
     /// What a candidate of rule `ruleIndex` shows (its tag's kind for families).
     @inline(__always) func displayKind(_ candidate: Candidate) -> DisplayKind {

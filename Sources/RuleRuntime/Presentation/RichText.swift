@@ -143,16 +143,14 @@ extension RenderResult {
         var ranges: [(Range<AttributedString.Index>, AttributeContainer)] = []
         ranges.reserveCapacity(matches.count + 2)
         let scalars = result.unicodeScalars
-        let units = display.utf16
-        var unitIndex = units.startIndex
+        let units = utf16Units(display)  // a plain array: the string's UTF-16 view walks slowly
         var unitOffset = 0
         var index = result.startIndex
         /// Moves `index` to display offset `offset` (counting the scalars between).
         func advance(to offset: Int) {
             var count = 0
             while unitOffset < offset {
-                if !UTF16.isTrailSurrogate(units[unitIndex]) { count += 1 }
-                unitIndex = units.index(after: unitIndex)
+                if units[unitOffset] & 0xFC00 != 0xDC00 { count += 1 }
                 unitOffset += 1
             }
             index = scalars.index(index, offsetBy: count)
@@ -181,7 +179,6 @@ extension RenderResult {
         for (range, attributes) in ranges { result[range].setAttributes(attributes) }
         // Several paragraphs: each run takes its paragraph's direction.
         if paragraphs.count > 1 {
-            unitIndex = units.startIndex
             unitOffset = 0
             index = result.startIndex
             for paragraph in paragraphs {
@@ -203,9 +200,20 @@ extension RenderResult {
         let owner = tapOwner(of: index)
         let highlight = owner.flatMap { options.pressed == $0 ? matches[$0].highlight : nil }
         var container: AttributeContainer
-        if custom == nil, highlight == nil, match.parent == nil, !match.isTruncationToken,
-            let shared = context.presentation.ruleAttributes[match.ruleIndex]
+        let plainStyle = custom == nil && highlight == nil && match.parent == nil && !match.isTruncationToken
+        if plainStyle, options.links || owner == nil,
+            let shared = context.presentation.attributes(
+                rule: match.ruleIndex, direction: TablePresentation.index(of: direction), index: index,
+                link: { owner == nil ? nil : linkURL(forMatch: index) })
         {
+            // The rule's own style, its index and link, as is: the engine's container for them.
+            container = shared
+            if let owner, let tap = matches[owner].tap { container[RichRulesAttributes.TapAttribute.self] = tap }
+            if options.pressed == owner, owner != nil { container[RichRulesAttributes.PressedAttribute.self] = true }
+            options.attributes?(match, &container)
+            return container
+        }
+        if plainStyle, let shared = context.presentation.ruleAttributes[match.ruleIndex] {
             // The rule's own style, as is: the engine's container for it.
             container = shared[TablePresentation.index(of: direction)]
         } else {

@@ -77,6 +77,9 @@ public enum BidiDirection {
                 endParagraph()
             }
             offset += value > 0xFFFF ? 2 : 1
+            // Once the paragraph's direction is known, only its end matters: the values of
+            // Bidi class B (U+000A, U+000D, U+001C–U+001E, U+0085, U+2029).
+            if rule.direction != nil, value > 0x0D, !(0x1C...0x1E).contains(value), value != 0x85, value != 0x2029 { continue }
             let bidiClass = BidiClass(value)
             if bidiClass == .paragraphSeparator {
                 if value == 0x0D { afterCarriageReturn = true } else { endParagraph() }
