@@ -89,7 +89,7 @@ final class MatchContext: @unchecked Sendable {
         switch presentation.displayKind(candidate) {
         case .source: source(candidate.range)
         case .tagContent: candidate.tagBox?.info.appendText(to: &out)
-        case .literal(let text, _): out.append(contentsOf: text.utf16)
+        case .literal: out.append(contentsOf: presentation.literalText(of: candidate, rules: rules).utf16)
         case .attachment: out.append(0xFFFC)
         case .besideSource(let before):
             if before { out.append(0xFFFC) }

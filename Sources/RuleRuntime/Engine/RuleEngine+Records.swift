@@ -133,17 +133,17 @@ extension RuleEngine {
     /// replacement, a tag's content, or the matched source itself. A display known only
     /// from the match is rendered and kept (`MatchContext.measured`).
     private func displayLength(of index: Int, in candidates: UnsafeBufferPointer<Candidate>, context: MatchContext) -> Int {
-        let candidate = candidates[index]
-        switch tablePresentation.displayKind(candidate) {
-        case .source: return candidate.range.length
-        case .tagContent: return candidate.tagBox?.info.textLength ?? 0
-        case .literal(_, let length): return length
+        // Fields read in place: a copy of the candidate would retain its groups and tag.
+        switch tablePresentation.displayKind(candidates[index]) {
+        case .source: return candidates[index].range.length
+        case .tagContent: return candidates[index].tagBox?.info.textLength ?? 0
+        case .literal(let length): return length
         case .attachment: return 1
-        case .besideSource: return 1 + candidate.range.length
-        case .besideTagContent: return 1 + (candidate.tagBox?.info.textLength ?? 0)
+        case .besideSource: return 1 + candidates[index].range.length
+        case .besideTagContent: return 1 + (candidates[index].tagBox?.info.textLength ?? 0)
         case .measured:
             let match = RuleMatch(
-                candidateIndex: index, range: candidate.range, ruleIndex: candidate.ruleIndex,
+                candidateIndex: index, range: candidates[index].range, ruleIndex: candidates[index].ruleIndex,
                 displayRange: TextRange(location: 0, length: 0), context: context)
             let display = match.display
             context.measure(index, display)

@@ -46,6 +46,7 @@ final class TablePresentation: @unchecked Sendable {
             }
         }
         tagDisplayKinds = rules.map { rule in rule.tags.mapValues { DisplayKind($0, isTag: true) } }
+        hasTagKinds = tagDisplayKinds.map { !$0.isEmpty }
         let directions: [WritingDirection] = [.leftToRight, .rightToLeft]
         plainAttributes = directions.map { direction in
             var container = AttributeContainer()
@@ -87,13 +88,22 @@ final class TablePresentation: @unchecked Sendable {
         return container
     }
 
+    /// Per rule, whether some tag of the family has a kind of its own.
+    private let hasTagKinds: [Bool]
+
     /// What a candidate of rule `ruleIndex` shows (its tag's kind for families).
     @inline(__always) func displayKind(_ candidate: Candidate) -> DisplayKind {
         let ruleIndex = candidate.ruleIndex
-        if let box = candidate.tagBox, !tagDisplayKinds[ruleIndex].isEmpty, let specific = tagDisplayKinds[ruleIndex][box.info.name] {
+        if hasTagKinds[ruleIndex], let box = candidate.tagBox, let specific = tagDisplayKinds[ruleIndex][box.info.name] {
             return specific
         }
         return displayKinds[ruleIndex]
+    }
+
+    /// The text of a candidate whose kind is `.literal`: its presentation's replacement.
+    func literalText(of candidate: Candidate, rules: [RuleEntry]) -> String {
+        let p = rules[candidate.ruleIndex].presentation(forTag: candidate.tagBox?.info.name)
+        return p.replace?.parts.reduce(into: "") { text, part in if case .text(let piece) = part { text += piece } } ?? ""
     }
 }
 
@@ -103,8 +113,10 @@ enum DisplayKind: Sendable {
     case source
     /// A tag's content.
     case tagContent
-    /// A replacement without holes: always this text (`length` UTF-16 units).
-    case literal(String, length: Int)
+    /// A replacement without holes: always the same text, of `length` UTF-16 units
+    /// (`TablePresentation.literalText(of:)`; no string in the kind, so reading one costs
+    /// no reference count).
+    case literal(length: Int)
     /// One attachment character instead of the match.
     case attachment
     /// The source text, or a tag's content, with one attachment character before or after it.
@@ -132,7 +144,7 @@ enum DisplayKind: Sendable {
                 }
                 text += piece
             }
-            self = .literal(text, length: text.utf16.count)
+            self = .literal(length: text.utf16.count)
         } else {
             self = isTag ? .tagContent : .source
         }
