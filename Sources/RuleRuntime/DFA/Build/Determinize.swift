@@ -1,5 +1,3 @@
-import RuleRuntime
-
 /// Builds the leftmost-first DFA of a program (see `DFATable` for what a state holds).
 ///
 /// Note: the construction replays the Pike VM exactly. A state's kernel is the ordered
@@ -15,52 +13,52 @@ import RuleRuntime
 /// run records every end that some path of the program reaches (the conflict analysis's
 /// pieces of a pattern, which must accept whatever the piece consumes in a real match).
 /// Thread order then means nothing, and kernels are kept sorted.
-struct Determinizer {
-    let program: RegexProgram
-    let alphabet: Alphabet
+package struct Determinizer {
+    package let program: RegexProgram
+    package let alphabet: Alphabet
     /// Distinct (word, ignorable) set pairs of the boundary assertions.
-    let pairs: [(word: Int, ignorable: Int)]
+    package let pairs: [(word: Int, ignorable: Int)]
     /// Flags per input class (base classes, then final variants of terminator classes).
-    var classFlags: [UInt32] = []
+    package var classFlags: [UInt32] = []
     /// Base class of every input class.
-    var baseOf: [Int] = []
+    package var baseOf: [Int] = []
     /// `accepts[set][baseClass]`.
-    var accepts: [[Bool]] = []
+    package var accepts: [[Bool]] = []
 
-    struct Key: Hashable {
+    package struct Key: Hashable {
         var kernel: [Int32]
         var context: Int
     }
 
-    var ids: [Key: Int32] = [:]
-    var keys: [Key] = []
-    var transitions: [Int32] = []
-    var stateFlags: [UInt8] = []
-    let maxStates: Int
-    let maxCells: Int
+    package var ids: [Key: Int32] = [:]
+    package var keys: [Key] = []
+    package var transitions: [Int32] = []
+    package var stateFlags: [UInt8] = []
+    package let maxStates: Int
+    package let maxCells: Int
     /// Every path's match ends are recorded (no thread is cut at a `match`).
-    let allMatches: Bool
+    package let allMatches: Bool
     /// Closure and kernel work (instructions visited, kernel entries hashed) the build may
     /// spend before it gives up; see `DeterminizerScratch`.
-    let maxWork: Int
-    var scratch: DeterminizerScratch
+    package let maxWork: Int
+    package var scratch: DeterminizerScratch
     /// The budget the build ran out of, once it has.
-    var exceeded: DFALimit?
+    package var exceeded: DFALimit?
     /// The program's instructions as three integers each (`FlatInstruction`), for the
     /// closure loop.
-    let flat: [Int32]
+    package let flat: [Int32]
     /// The assertions of `.assert` instructions, indexed by their flat operand.
-    let assertions: [RegexProgram.Assertion]
+    package let assertions: [RegexProgram.Assertion]
 
-    static let restart: Int32 = -1
+    package static let restart: Int32 = -1
     /// The single attempt of an anchored start state: explored once, never restarted.
-    static let anchor: Int32 = -2
+    package static let anchor: Int32 = -2
 
     /// Throws the limit when the program cannot have a DFA here: too many boundary pairs,
     /// or a table of which set accepts which class that alone would cost
     /// more than `maxWork` (a case-insensitive literal of thousands of letters has
     /// thousands of sets and classes).
-    init(program: RegexProgram, maxStates: Int, maxCells: Int, maxWork: Int, allMatches: Bool = false) throws(DFALimit) {
+    package init(program: RegexProgram, maxStates: Int, maxCells: Int, maxWork: Int, allMatches: Bool = false) throws(DFALimit) {
         self.program = program
         self.maxStates = maxStates
         self.maxCells = maxCells
@@ -117,7 +115,7 @@ struct Determinizer {
         accepts = program.sets.map { set in alphabet.representatives.map { set.contains($0) } }
     }
 
-    var classCount: Int { classFlags.count }
+    package var classCount: Int { classFlags.count }
 }
 
 /// Buffers reused by every closure of one build, and the work spent so far.
@@ -131,21 +129,21 @@ struct Determinizer {
 /// counted before it is built); past `maxWork` the build stops and the rule runs on its
 /// NFA (still linear in the text). The count, unlike a clock, gives the same DFA on every
 /// machine.
-struct DeterminizerScratch {
+package struct DeterminizerScratch {
     /// `visited[pc] == generation`: visited by the current closure.
-    var visited: [UInt32]
+    package var visited: [UInt32]
     /// `seen[pc] == generation`: already in the kernel being stepped to.
-    var seen: [UInt32]
-    var generation: UInt32 = 0
+    package var seen: [UInt32]
+    package var generation: UInt32 = 0
     /// The closure's stack of pcs: every `split` pushes at most once per closure.
-    var stack: [Int32]
+    package var stack: [Int32]
     /// The threads of the last closure: `threads[0..<threadCount]` (each instruction at
     /// most once).
-    var threads: [Int32]
-    var threadCount = 0
-    var work = 0
+    package var threads: [Int32]
+    package var threadCount = 0
+    package var work = 0
 
-    init(instructionCount: Int) {
+    package init(instructionCount: Int) {
         visited = [UInt32](repeating: 0, count: instructionCount)
         seen = [UInt32](repeating: 0, count: instructionCount)
         stack = [Int32](repeating: 0, count: instructionCount + 1)
@@ -153,7 +151,7 @@ struct DeterminizerScratch {
     }
 
     /// Starts a new closure or step: every mark of the previous one is forgotten.
-    mutating func nextGeneration() {
+    package mutating func nextGeneration() {
         generation &+= 1
         if generation == 0 {
             for i in visited.indices { visited[i] = 0 }
@@ -167,14 +165,14 @@ struct DeterminizerScratch {
 /// integers instead of copying an enum with payloads out of an array (which costs a
 /// retain and a generic call per instruction in a debug build, and the plugin runs the
 /// debug `rulegen`).
-enum FlatInstruction {
-    static let consume: Int32 = 0  // a: set, b: next
-    static let split: Int32 = 1  // a: preferred, b: alternative
-    static let save: Int32 = 2  // b: next
-    static let assert: Int32 = 3  // a: index in `assertions`, b: next
-    static let match: Int32 = 4
+package enum FlatInstruction {
+    package static let consume: Int32 = 0  // a: set, b: next
+    package static let split: Int32 = 1  // a: preferred, b: alternative
+    package static let save: Int32 = 2  // b: next
+    package static let assert: Int32 = 3  // a: index in `assertions`, b: next
+    package static let match: Int32 = 4
 
-    static func encode(_ instructions: [RegexProgram.Instruction]) -> ([Int32], [RegexProgram.Assertion]) {
+    package static func encode(_ instructions: [RegexProgram.Instruction]) -> ([Int32], [RegexProgram.Assertion]) {
         var flat: [Int32] = []
         flat.reserveCapacity(instructions.count * 3)
         var assertions: [RegexProgram.Assertion] = []

@@ -1,8 +1,6 @@
-import RuleRuntime
-
 extension Determinizer {
     /// Builds the table; `nil` when the state or cell budget is exceeded.
-    mutating func build() -> DFATable? {
+    package mutating func build() -> DFATable? {
         // State 0: dead.
         ids[Key(kernel: [], context: 0)] = 0
         keys.append(Key(kernel: [], context: 0))
@@ -54,7 +52,7 @@ extension Determinizer {
     }
 
     /// The id of a state, adding it (and its row) when new; `nil` over budget.
-    mutating func state(for key: Key) -> Int32? {
+    package mutating func state(for key: Key) -> Int32? {
         scratch.work += key.kernel.count + 1
         guard scratch.work <= maxWork else {
             exceeded = .work
@@ -78,13 +76,13 @@ extension Determinizer {
     }
 
     /// Whether a kernel entry (`pc << 1 | later`) is a `match` instruction.
-    func isMatch(_ entry: Int32) -> Bool {
+    package func isMatch(_ entry: Int32) -> Bool {
         flat[Int(entry >> 1) * 3] == FlatInstruction.match
     }
 
     /// A match found on a transition: none, or one whose thread started at the last idle
     /// position ("first"), or a later one (its start is left to the Pike VM).
-    enum Match {
+    package enum Match {
         case none, first, later
         var bits: Int32 {
             switch self {
@@ -96,7 +94,7 @@ extension Determinizer {
     }
 
     /// The next kernel on `inputClass`, and whether (and how) a match ends before it.
-    mutating func step(_ key: Key, inputClass: Int) -> ([Int32], Match) {
+    package mutating func step(_ key: Key, inputClass: Int) -> ([Int32], Match) {
         closure(key, inputClass: inputClass)
         scratch.nextGeneration()
         var kernel: [Int32] = []
@@ -131,7 +129,7 @@ extension Determinizer {
     /// The loop runs on buffers moved out of `scratch` (no copy, no overlapping access to
     /// `self`) through unsafe pointers: this is the determinizer's inner loop, and the
     /// build plugin runs a debug build of `rulegen`.
-    mutating func closure(_ key: Key, inputClass: Int?) {
+    package mutating func closure(_ key: Key, inputClass: Int?) {
         scratch.nextGeneration()
         let generation = scratch.generation
         let others = key.kernel.contains { $0 != Self.restart }

@@ -1,23 +1,21 @@
-import RuleRuntime
-
 /// The input alphabet of a DFA: code points partitioned into classes that every set of the
 /// program (and every set an assertion looks at) treats alike.
-struct Alphabet {
+package struct Alphabet {
     /// Interval starts (from 0) and the class of each interval.
-    var starts: [UInt32] = []
-    var intervalClasses: [Int] = []
+    package var starts: [UInt32] = []
+    package var intervalClasses: [Int] = []
     /// Per base class: one code point in it.
-    var representatives: [UInt32] = []
-    var baseCount: Int { representatives.count }
+    package var representatives: [UInt32] = []
+    package var baseCount: Int { representatives.count }
 
     /// ICU's line terminators (`UTF16Text.isLineTerminator`).
-    static let lineTerminators = ScalarSet(ranges: [0x0A...0x0D, 0x85...0x85, 0x2028...0x2029])
+    package static let lineTerminators = ScalarSet(ranges: [0x0A...0x0D, 0x85...0x85, 0x2028...0x2029])
 
     /// Note: one sweep over the sets' range boundaries, in order, toggling each set's bit
     /// where it starts or stops; the bits at a boundary are the signature of the interval
     /// it starts. (Testing every set at every boundary was quadratic: a case-insensitive
     /// literal of 2,000 letters has 2,000 sets and 5,000 boundaries.)
-    init(sets: [ScalarSet]) {
+    package init(sets: [ScalarSet]) {
         let all = sets + [Self.lineTerminators, ScalarSet(0x0A), ScalarSet(0x0D)]
         var toggles: [(at: UInt32, set: Int)] = [(0, -1), (0x80, -1)]
         for (i, set) in all.enumerated() {
@@ -52,7 +50,7 @@ struct Alphabet {
     }
 
     /// The base class of a code point.
-    func baseClass(of scalar: UInt32) -> Int {
+    package func baseClass(of scalar: UInt32) -> Int {
         var low = 0
         var high = starts.count
         while low + 1 < high {

@@ -13,10 +13,10 @@ public enum AutomataBuilder {
     }
 
     /// The most DFA states (and transition cells) one rule may take.
-    public static let stateBudget = 2_000
-    public static let cellBudget = 400_000
+    public static let stateBudget = DFABudget.states
+    public static let cellBudget = DFABudget.cells
     /// The most construction work one rule's DFA may take (see `Determinizer.Scratch`).
-    public static let workBudget = 2_000_000
+    public static let workBudget = DFABudget.work
 
     /// The automata of every rule of a table (by rule index), with the issues met on the
     /// way (patterns parsed here: a table from a file or a server).
