@@ -22,6 +22,7 @@ final class RegexDifferentialTests: XCTestCase {
         var grammar = PatternGrammar(rng: SeededGenerator(seed: seed))
         var pairs = 0, patterns = 0, programs = 0, fallbacks = 0, icuGaveUp = 0, nonEmpty = 0, lookaroundPairs = 0
         var clusterPairs = 0, wordBreakPairs = 0
+        var lazyPairs = 0, lazyFailures = 0
         var failures = 0
         let start = Date()
         while pairs < required {
@@ -43,6 +44,9 @@ final class RegexDifferentialTests: XCTestCase {
             }
             programs += 1
             let compiled = CompiledRegex(program: program)
+            // The lazy DFA of every program, one in three with a cache of a few states (it
+            // clears, and gives up to the Pike VM when it thrashes).
+            let lazy = LazyDFA(program: program, memoryLimit: patterns % 3 == 0 ? 0 : LazyDFA.defaultMemoryLimit)
             let looks = PatternGrammar.hasLookaround(pattern)
             let clusters = pattern.contains("\\X")
             let wordBreaks = pattern.contains("(?w)") && (pattern.contains("\\b") || pattern.contains("\\B"))
@@ -56,13 +60,27 @@ final class RegexDifferentialTests: XCTestCase {
                     continue
                 }
                 if expected.contains(where: { ($0[0]?.length ?? 0) > 0 }) { nonEmpty += 1 }
-                let actual = compiled.matches(in: Array(text.utf16))
+                let units = Array(text.utf16)
+                let actual = compiled.matches(in: units)
                 if expected != actual {
                     failures += 1
                     if failures <= 20 {
                         XCTFail(
                             "seed \(seed) pattern \(pattern.debugDescription) flags '\(flags.letters)' text \(text.debugDescription): "
                                 + "ICU \(ICUReference.describe(expected)), compiled \(ICUReference.describe(actual))")
+                    }
+                }
+                if let lazy {
+                    lazyPairs += 1
+                    let lazyActual = units.withUnsafeBufferPointer { lazy.matches(in: $0) }
+                    if expected != lazyActual {
+                        lazyFailures += 1
+                        if lazyFailures <= 20 {
+                            XCTFail(
+                                "seed \(seed) pattern \(pattern.debugDescription) flags '\(flags.letters)' text \(text.debugDescription) "
+                                    + "(lazy DFA, memory limit \(lazy.memoryLimit)): "
+                                    + "ICU \(ICUReference.describe(expected)), lazy DFA \(ICUReference.describe(lazyActual))")
+                        }
                     }
                 }
             }
@@ -72,7 +90,7 @@ final class RegexDifferentialTests: XCTestCase {
             "differential (seed \(seed)): \(pairs) pairs from \(patterns) patterns (\(programs) programs, \(fallbacks) fallbacks), "
                 + "\(lookaroundPairs) with a lookaround, \(clusterPairs) with \\X, \(wordBreakPairs) with (?w) and a word boundary, "
                 + "\(nonEmpty) with non-empty matches, \(icuGaveUp) where ICU gave up, "
-                + "\(failures) disagreements, \(seconds) s")
+                + "\(failures) disagreements; lazy DFA on \(lazyPairs) pairs, \(lazyFailures) disagreements; \(seconds) s")
         XCTAssertGreaterThan(nonEmpty, pairs / 4, "texts should often match")
     }
 

@@ -10,6 +10,9 @@ package struct AcceleratedRegex: Sendable {
     let scannable: Bool
     /// The rule on its own prefilter (for `matches(in:)`).
     let scan: CompiledScan?
+    /// Without a DFA built ahead of time: the DFA built while it searches (`nil` when the
+    /// program cannot have one; the Pike VM searches then).
+    let lazy: LazyDFA?
 
     package init(program: RegexProgram, dfa: DFATable?) {
         self.init(program: program, dfa: dfa, ownScan: true)
@@ -22,6 +25,7 @@ package struct AcceleratedRegex: Sendable {
         self.runner = runner
         self.groupCount = program.captureCount
         scannable = dfa?.needsFirstCodePoint ?? false
+        lazy = dfa == nil ? LazyDFA(program: program) : nil
         if ownScan, let runner, scannable {
             self.scan = CompiledScan(rules: [.init(regex: regex, runner: runner, groupCount: program.captureCount)])
         } else {
@@ -46,6 +50,7 @@ package struct AcceleratedRegex: Sendable {
             scan.run(text) { _, whole, groups, _ in results.append(groups ?? [whole]) }
             return results
         }
+        if let lazy { return lazy.matches(in: text) }
         let vm = PikeVM(regex)
         guard let dfa = runner else { return CompiledRegex.enumerate(text) { vm.search(text, from: $0) } }
         return CompiledRegex.enumerate(text) { start in

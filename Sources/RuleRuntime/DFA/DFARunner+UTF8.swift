@@ -13,31 +13,8 @@
 /// the tables grew by two orders of magnitude, for the few code points a match reads that
 /// are not ASCII. Decoding those costs about what the extra table steps would.
 extension DFARunner {
-    /// The class of the code point at `position` (flags stripped; a line terminator that
-    /// ends the text gets its final class) and its length in bytes.
     @inline(__always)
-    func utf8Class(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> (Int, Int) {
-        let b0 = text[position]
-        if b0 < 0x80 {
-            let inputClass = Int(subtables[Int(b0)])
-            if inputClass < Int(Self.terminator) { return (inputClass, 1) }
-            return (finalOrBase(inputClass, text, at: position, length: 1), 1)
-        }
-        let (scalar, length) = UTF8Text.decode(text, at: position)
-        guard scalar < 0x10000 else { return (supplementaryClass(scalar), length) }
-        let inputClass = bmpClass(UInt16(scalar))
-        if inputClass < Int(Self.terminator) { return (inputClass, length) }
-        return (finalOrBase(inputClass, text, at: position, length: length), length)
-    }
-
-    /// A flagged (line terminator) class: its final variant when the terminator ends the text.
-    @inline(__always)
-    private func finalOrBase(_ flagged: Int, _ text: UnsafeBufferPointer<UInt8>, at position: Int, length: Int) -> Int {
-        let base = flagged & ~Int(Self.terminator)
-        let count = text.count
-        let isFinal = position + length == count || (position == count - 2 && text[position] == 0x0D && text[position + 1] == 0x0A)
-        return isFinal ? Int(table.finalClasses[base]) : base
-    }
+    func utf8Class(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> (Int, Int) { classes.utf8Class(text, at: position) }
 
     /// `matchAnchored` on UTF-8: the end of the leftmost-first match that starts exactly at
     /// byte `start` (a code point's first byte), -1 when there is none, or `gaveUp` when the
@@ -50,19 +27,6 @@ extension DFARunner {
         }
         return continueAnchored(
             text, from: start, row: anchoredRows[context(text, at: start)], at: start, end: -1, limit: limit, steps: &steps)
-    }
-
-    /// The class of a code point above the BMP (binary search of the range table).
-    @inline(__always)
-    func supplementaryClass(_ scalar: UInt32) -> Int {
-        let starts = rangeStarts.buffer
-        var low = 0
-        var high = starts.count
-        while low + 1 < high {
-            let mid = (low + high) >> 1
-            if starts[mid] <= scalar { low = mid } else { high = mid }
-        }
-        return Int(rangeClasses[low])
     }
 
     /// `continueAnchored` on UTF-8 (`row` is a row offset of `entries`).
@@ -164,42 +128,8 @@ extension DFARunner {
         return end >= 0 ? (idle, end, startsAtIdle) : nil
     }
 
-    /// The look-behind context of byte `position` (see `DFATable.context`), with a table
-    /// lookup after most ASCII bytes.
     @inline(__always)
-    func context(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> Int {
-        if position > 0, text[position - 1] < 0x80 {
-            let known = asciiContexts[Int(text[position - 1])]
-            if known >= 0 { return known }
-        }
-        return slowContext(text, at: position)
-    }
-
-    private func slowContext(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> Int {
-        guard position > 0 else { return DFATable.context(atStart: true, previous: .other, wordBits: 0) }
-        let (previousScalar, _) = UTF8Text.decode(text, before: position)
-        // Most code points tell the context alone (no terminator, not ignored by a `\b`).
-        let known = classContexts[previousScalar < 0x10000 ? baseClass(previousScalar) : supplementaryClass(previousScalar)]
-        if known >= 0 { return known }
-        let previous: DFATable.Previous =
-            previousScalar == 0x0A
-            ? .lineFeed
-            : previousScalar == 0x0D ? .carriageReturn : UTF8Text.isLineTerminator(previousScalar) ? .otherTerminator : .other
-        var bits = 0
-        for k in 0..<table.boundaryPairCount {
-            var index = position
-            while index > 0 {
-                let (scalar, length) = UTF8Text.decode(text, before: index)
-                let f = table.classFlags[baseClass(scalar)]
-                if f & DFATable.ClassFlag.ignorable(k) == 0 {
-                    if f & DFATable.ClassFlag.word(k) != 0 { bits |= 1 << k }
-                    break
-                }
-                index -= length
-            }
-        }
-        return DFATable.context(atStart: false, previous: previous, wordBits: bits)
-    }
+    func context(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> Int { classes.context(text, at: position) }
 }
 
 /// Reading valid UTF-8 (a Swift string's own bytes) by code point.

@@ -51,7 +51,7 @@ final class ProductVerifier: @unchecked Sendable {
             var tuple: [UInt16] = []
             tuple.reserveCapacity(runners.count)
             for runner in runners {
-                let inputClass = runner.subtables[unit]
+                let inputClass = runner.classes.subtables[unit]
                 if inputClass & DFARunner.terminator != 0 { break }
                 tuple.append(inputClass)
             }
@@ -66,7 +66,7 @@ final class ProductVerifier: @unchecked Sendable {
         }
         let classCount = representatives.count
         guard classCount > 0 else { return nil }
-        let ruleClasses = runners.map { runner in representatives.map { Int(runner.subtables[$0]) } }
+        let ruleClasses = runners.map { runner in representatives.map { Int(runner.classes.subtables[$0]) } }
 
         // States: the flattened (rule, row) pairs of the alive components; state 0 has none.
         var ids: [[Int]: Int32] = [[]: 0]
@@ -86,7 +86,7 @@ final class ProductVerifier: @unchecked Sendable {
             for (rule, runner) in runners.enumerated() {
                 let context =
                     previous == 0x80
-                    ? DFATable.context(atStart: true, previous: .other, wordBits: 0) : runner.asciiContexts[previous]
+                    ? DFATable.context(atStart: true, previous: .other, wordBits: 0) : runner.classes.asciiContexts[previous]
                 guard context >= 0 else {
                     known = false
                     break

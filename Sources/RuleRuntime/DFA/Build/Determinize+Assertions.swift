@@ -34,7 +34,10 @@ extension Determinizer {
         return !(previous(context) == .carriageReturn && f & DFATable.ClassFlag.lineFeed != 0)
     }
 
-    package func holds(_ assertion: RegexProgram.Assertion, _ context: Int, _ inputClass: Int?) -> Bool {
+    /// Whether `assertion` holds before a code point of `inputClass` (`nil`: at the end of
+    /// the text) in look-behind context `context`; `look`: the position's answers to the
+    /// evaluated tests, in oracle mode.
+    package func holds(_ assertion: RegexProgram.Assertion, _ context: Int, _ inputClass: Int?, _ look: UInt64 = 0) -> Bool {
         let f = flags(inputClass)
         let isEnd = f == nil
         let terminator = (f ?? 0) & DFATable.ClassFlag.lineTerminator != 0
@@ -73,10 +76,16 @@ extension Determinizer {
         case .nextNotIn(let set):
             return isEnd || (f ?? 0) & DFATable.ClassFlag.word(pair(set, -1)) == 0
         case .lookaround, .graphemeBoundary, .notGraphemeBoundary, .unicodeWordBoundary, .notUnicodeWordBoundary:
-            // Only an all-matches DFA (the conflict analysis's) gets here: it takes every
-            // lookaround with a body, grapheme boundary and `(?w)` word boundary test as
-            // satisfiable, which only adds matches.
-            return true
+            // An all-matches DFA (the conflict analysis's) takes every lookaround with a
+            // body, grapheme boundary and `(?w)` word boundary test as satisfiable, which
+            // only adds matches; in oracle mode the search's answers decide.
+            guard !allMatches else { return true }
+            let bit = Oracle.bit(of: assertion)
+            let answer = look & bit != 0
+            switch assertion {
+            case .notGraphemeBoundary, .notUnicodeWordBoundary: return !answer
+            default: return answer
+            }
         }
     }
 

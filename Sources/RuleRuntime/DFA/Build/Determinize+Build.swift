@@ -34,6 +34,14 @@ extension Determinizer {
             if key.kernel == [Self.restart] { stateFlags[next] |= 2 }
             next += 1
         }
+        return classTable(transitions: transitions, stateFlags: stateFlags, starts: starts, anchoredStarts: anchoredStarts)
+    }
+
+    /// The table of `transitions` and states over this determinizer's classes (with none:
+    /// the class tables alone, which the lazy DFA reads text with).
+    package func classTable(
+        transitions: [Int32] = [], stateFlags: [UInt8] = [], starts: [Int32] = [], anchoredStarts: [Int32] = []
+    ) -> DFATable {
         var asciiClasses: [UInt16] = []
         for c in UInt32(0)..<0x80 { asciiClasses.append(UInt16(alphabet.baseClass(of: c))) }
         var rangeStarts: [UInt32] = []
@@ -135,6 +143,7 @@ extension Determinizer {
         let others = key.kernel.contains { $0 != Self.restart }
         let startAllowed = startAllowed(key.context, inputClass)
         let context = key.context
+        let look = key.look
         var visited: [UInt32] = []
         var stack: [Int32] = []
         var threads: [Int32] = []
@@ -172,7 +181,7 @@ extension Determinizer {
                                         } else if kind == FlatInstruction.save {
                                             pc = Int(flat[pc * 3 + 2])
                                         } else if kind == FlatInstruction.assert {
-                                            guard holds(assertions[Int(flat[pc * 3 + 1])], context, inputClass) else { break chain }
+                                            guard holds(assertions[Int(flat[pc * 3 + 1])], context, inputClass, look) else { break chain }
                                             pc = Int(flat[pc * 3 + 2])
                                         } else {
                                             threads[count] = Int32(pc) << 1 | tag

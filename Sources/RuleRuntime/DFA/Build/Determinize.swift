@@ -26,8 +26,17 @@ package struct Determinizer {
     package var accepts: [[Bool]] = []
 
     package struct Key: Hashable {
-        var kernel: [Int32]
-        var context: Int
+        package var kernel: [Int32]
+        package var context: Int
+        /// In oracle mode, the answers of the position's evaluated tests (`Oracle`), once
+        /// known: a state whose closure asks them is split into one state per answer.
+        package var look: UInt64 = 0
+
+        package init(kernel: [Int32], context: Int, look: UInt64 = 0) {
+            self.kernel = kernel
+            self.context = context
+            self.look = look
+        }
     }
 
     package var ids: [Key: Int32] = [:]
@@ -38,6 +47,10 @@ package struct Determinizer {
     package let maxCells: Int
     /// Every path's match ends are recorded (no thread is cut at a `match`).
     package let allMatches: Bool
+    /// Lookarounds with bodies, grapheme boundaries and `(?w)` word boundaries are decided
+    /// by answers the search gives per position (`Key.look`, see `Oracle`) instead of
+    /// being refused: the lazy DFA's mode.
+    package let oracle: Bool
     /// Closure and kernel work (instructions visited, kernel entries hashed) the build may
     /// spend before it gives up; see `DeterminizerScratch`.
     package let maxWork: Int
@@ -58,11 +71,14 @@ package struct Determinizer {
     /// or a table of which set accepts which class that alone would cost
     /// more than `maxWork` (a case-insensitive literal of thousands of letters has
     /// thousands of sets and classes).
-    package init(program: RegexProgram, maxStates: Int, maxCells: Int, maxWork: Int, allMatches: Bool = false) throws(DFALimit) {
+    package init(
+        program: RegexProgram, maxStates: Int, maxCells: Int, maxWork: Int, allMatches: Bool = false, oracle: Bool = false
+    ) throws(DFALimit) {
         self.program = program
         self.maxStates = maxStates
         self.maxCells = maxCells
         self.allMatches = allMatches
+        self.oracle = oracle
         self.maxWork = maxWork
         self.scratch = DeterminizerScratch(instructionCount: program.instructions.count)
         (flat, assertions) = FlatInstruction.encode(program.instructions)
@@ -80,12 +96,12 @@ package struct Determinizer {
                 // A one-code-point lookaround is a boundary pair with no ignorable set (-1).
                 if !pairs.contains(where: { $0.word == set && $0.ignorable == -1 }) { pairs.append((set, -1)) }
                 used.insert(set)
-            case .assert(.lookaround, _):
-                guard allMatches else { throw .lookaround }
+            case .assert(.lookaround(let index), _):
+                guard allMatches || (oracle && index < Oracle.maxLookarounds) else { throw .lookaround }
             case .assert(.graphemeBoundary, _), .assert(.notGraphemeBoundary, _):
-                guard allMatches else { throw .graphemeCluster }
+                guard allMatches || oracle else { throw .graphemeCluster }
             case .assert(.unicodeWordBoundary, _), .assert(.notUnicodeWordBoundary, _):
-                guard allMatches else { throw .unicodeWord }
+                guard allMatches || oracle else { throw .unicodeWord }
             default: continue
             }
         }
