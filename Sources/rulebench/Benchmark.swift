@@ -16,7 +16,8 @@ struct Benchmark {
     }
 
     /// The workloads `--profile` renders.
-    static let profiles = ["corpus", "labels", "corpus-floor", "labels-floor", "labels-attributed", "rules6", "rules25", "rules100", "lookaround", "init"]
+    static let profiles = ["corpus", "labels", "corpus-floor", "labels-floor", "labels-attributed", "rules6", "rules25", "rules100", "lookaround", "init", "feed-corpus", "feed-labels", "feed-scan",
+    ]
 
     /// `--profile`: the inputs of a full run, one workload rendered once on the compiled
     /// engine (the kept count on stdout).
@@ -25,6 +26,20 @@ struct Benchmark {
         let vocabulary = Vocabulary(rng: &vocabularyRNG)
         let table: StyleTable
         var texts: [String]
+        if workload.hasPrefix("feed-") {
+            // feed-corpus, feed-labels, feed-scan: the feed spec on its own inputs.
+            let social = try SpecFiles.locateSocialSpec(explicit: options.spec)
+            guard let path = FeedBench.specPath(besideSocial: social) else { throw SpecError.notFound("Specs/feed.richrules") }
+            let inputs = FeedBench.inputs(vocabulary: vocabulary, scale: .full)
+            let texts = workload == "feed-labels" ? inputs.labels : [workload == "feed-scan" ? inputs.noMatch : inputs.corpus]
+            guard let engine = try Contestants(table: SpecFiles.compile(path: path).table).compiled else {
+                throw SpecError.notFound("no compiled engine")
+            }
+            var kept = 0
+            for text in texts { kept += engine.render(text).matches.count }
+            print(kept)
+            return
+        }
         let floor = workload.hasSuffix("-floor")
         let attributed = workload.hasSuffix("-attributed")
         let workload = floor || attributed ? String(workload.prefix { $0 != "-" }) : workload
@@ -175,6 +190,24 @@ struct Benchmark {
         report.workloads.append(
             Workload(key: "lookaround", title: "lookarounds, corpus", texts: [corpus], ruleCount: lookaround.table.rules.count)
                 .run(try Contestants(table: lookaround.table), scale: scale))
+
+        // The feed spec: a real rule set on posts in several scripts (issue 23).
+        if let feedPath = FeedBench.specPath(besideSocial: specPath) {
+            let feedSpec = try SpecFiles.compile(path: feedPath)
+            report.specCompileSeconds.append(("feed", feedSpec.compileSeconds))
+            let feedPaths = try Contestants(table: feedSpec.table)
+            let (feedCorpus, feedLabels, feedNoMatch) = FeedBench.inputs(vocabulary: vocabulary, scale: scale)
+            let rules = feedSpec.table.rules.count
+            for workload in [
+                Workload(key: "feed_corpus", title: "feed, corpus", texts: [feedCorpus], ruleCount: rules, swiftRegex: false),
+                Workload(key: "feed_labels", title: "feed, \(grouped(feedLabels.count)) posts", texts: feedLabels, ruleCount: rules, swiftRegex: false),
+            ] {
+                log("\(workload.title) over \(feedPath)")
+                report.workloads.append(workload.run(feedPaths, scale: scale))
+            }
+            log("feed: no-match text of \(grouped(feedNoMatch.utf8.count)) UTF-8 bytes")
+            report.feed = FeedBench.measure(compiled: feedPaths.compiled, noMatch: feedNoMatch, policy: scale.policy)
+        }
 
         // One-rule specs of pathological patterns through rulegen's compile, lint and emit.
         log("rulegen on \(RuleCompileTime.patterns.count) pathological one-rule specs (\(Report.configuration) build)")

@@ -11,7 +11,10 @@ struct Options {
 
         Seeded inputs: a ~1 MB mixed corpus and 10,000 labels run over the social spec; generated
         rule sets of 6, 25 and 100 regex rules on the corpus, and the 100-rule engine's init; five
-        lookaround rules on the corpus (three on their DFA, two on their NFA); a 10 MB text
+        lookaround rules on the corpus (three on their DFA, two on their NFA); the feed spec
+        (Specs/feed.richrules: URLs over the IANA TLD list, Unicode mentions and hashtags with
+        lookaround boundaries, cashtags, emails, phones) on its own 1 MB corpus, 10,000 posts in
+        several scripts and 10 MB of prose it does not match (feed_*); a 10 MB text
         without matches (utf8_scan_gbps) and one of 1,000,000 mentions (bytes_per_match, in a
         child process); adversarial patterns on growing inputs (each run in a child process with
         a time limit); hostile inputs with their bounds (cms nested 600 deep on 1 MB, hit tests
@@ -27,7 +30,8 @@ struct Options {
           --spec <path>           Spec for the corpus and label runs (default: Specs/social.richrules,
                                   looked up from the current directory and its parents).
           --profile <workload>    Only render one workload (corpus, labels, rules6, rules25, rules100,
-                                  lookaround) once on the compiled engine and print the kept count: a
+                                  lookaround, feed-corpus, feed-labels, feed-scan) once on the
+                                  compiled engine and print the kept count: a
                                   steady run to count instructions with `valgrind --tool=callgrind`;
                                   corpus-floor and labels-floor render on candidates found beforehand
                                   (render_floor), labels-attributed builds attributedString() of

@@ -139,6 +139,9 @@ struct Workload {
     var title: String
     var texts: [String]
     var ruleCount: Int
+    /// Whether Swift's `Regex` runs too (not on the feed spec: its 1,300-word alternations
+    /// take it minutes).
+    var swiftRegex = true
 
     var utf16Count: Int { texts.reduce(0) { $0 + $1.utf16.count } }
 
@@ -174,6 +177,11 @@ struct Workload {
         if let engine = contestants.compiled {
             compiled = PathResult(timing: policy.measure { render(engine) })
             agreement = Agreement.check(engine, contestants.reference, on: texts)
+        }
+        guard swiftRegex else {
+            return Result(
+                workload: self, compiled: compiled, reference: reference, floor: floor,
+                swiftRegex: PathResult(timing: nil, note: "not run on this workload"), agreement: agreement)
         }
         let swiftPath = contestants.swiftRegex
         // Builds every Regex's program on a short text, so that a single timed run is warm.

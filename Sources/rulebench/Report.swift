@@ -76,6 +76,8 @@ struct Report {
     var engineInit: EngineInit.Result?
     /// The skip loop on a text without matches; memory per kept match.
     var throughput: Throughput.Result?
+    /// The feed spec (`Specs/feed.richrules`): its own corpus and labels are workloads.
+    var feed: FeedBench.Result?
     /// Hostile inputs, each in a child process, with their bounds.
     var hostile: [Hostile.Measure] = []
     var elapsedSeconds = 0.0
@@ -132,6 +134,11 @@ struct Report {
                 key: "engine_init_ms_100_rules", value: engineInit?.rules == 100 ? engineInit?.milliseconds : nil, atLeast: false,
                 threshold: 1),
             Target(key: "utf8_scan_gbps", value: throughput?.gigabytesPerSecond, atLeast: true, threshold: nil),
+            Target(key: "feed_corpus_speedup", value: compiledSpeedup("feed_corpus"), atLeast: true, threshold: 10),
+            Target(key: "feed_label_speedup", value: compiledSpeedup("feed_labels"), atLeast: true, threshold: 8),
+            Target(key: "feed_scan_gbps", value: feed?.gigabytesPerSecond, atLeast: true, threshold: 1),
+            Target(key: "feed_nfa_only_rules", value: feed.map { Double($0.pikeVMRules.count) }, atLeast: false, threshold: 0),
+            Target(key: "lazy_cache_peak_bytes", value: feed.map { Double($0.lazyCachePeakBytes) }, atLeast: false, threshold: nil),
             Target(key: "bytes_per_match", value: throughput?.bytesPerMatch, atLeast: false, threshold: nil),
         ] + hostile.map { Target(key: $0.key, value: $0.value, atLeast: false, threshold: $0.bound) }
     }

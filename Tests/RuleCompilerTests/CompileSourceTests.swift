@@ -80,8 +80,9 @@ final class CompileSourceTests: XCTestCase {
         let direct = try Compiler.engine(for: table)
         XCTAssertEqual(compiled.fallbacks, [CompiledEngine.Fallback(ruleIndex: 1, rule: "twice", construct: "backreference", offset: 3)])
         XCTAssertEqual(compiled.fallbacks, direct.fallbacks)
-        XCTAssertEqual(compiled.nfaOnly, [CompiledEngine.NFAOnlyRule(ruleIndex: 2, rule: "wide")])
-        XCTAssertEqual(compiled.nfaOnly, direct.nfaOnly)
+        XCTAssertEqual(compiled.lazyDFA, [CompiledEngine.NFAOnlyRule(ruleIndex: 2, rule: "wide")])
+        XCTAssertEqual(compiled.lazyDFA, direct.lazyDFA)
+        XCTAssertEqual(compiled.nfaOnly, [])
         XCTAssertEqual(compiled.engine.fallbackBudget, .standard)
         let sample = "@bob aa a" + String(repeating: "b", count: 12) + "c"
         XCTAssertEqual(compiled.engine.render(sample), try RuleEngine(table: table).render(sample))

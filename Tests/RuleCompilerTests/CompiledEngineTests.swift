@@ -124,11 +124,12 @@ final class CompiledEngineTests: XCTestCase {
             unlimited.engine.render("aaa!aa").matches.map(\.range), [TextRange(location: 3, length: 1), TextRange(location: 4, length: 2)])
     }
 
-    /// A rule whose DFA would exceed the state budget runs on its NFA and is listed.
-    func testNFAOnlyRulesAreListed() throws {
+    /// A rule whose DFA would exceed the state budget runs on its lazy DFA and is listed.
+    func testLazyDFARulesAreListed() throws {
         let table = Self.table([("word", "\\w+"), ("wide", "[ab]*a[ab]{12}c")])
         let compiled = try Compiler.engine(for: table)
-        XCTAssertEqual(compiled.nfaOnly, [CompiledEngine.NFAOnlyRule(ruleIndex: 1, rule: "wide")])
+        XCTAssertEqual(compiled.lazyDFA, [CompiledEngine.NFAOnlyRule(ruleIndex: 1, rule: "wide")])
+        XCTAssertEqual(compiled.nfaOnly, [])
         XCTAssertEqual(compiled.fallbacks, [])
         let reference = try RuleEngine(table: table)
         for text in ["ab" + String(repeating: "ba", count: 8) + "c", "aaaaaaaaaaaaac xy", String(repeating: "b", count: 20) + "c"] {

@@ -54,11 +54,15 @@ enum RuleLanguage {
                 // reads the DFA of every path with those tests taken as satisfiable (all its
                 // matches and more), so "cannot overlap" is still a proof.
                 if case .stateBudget(let limit)? = issues.first(where: { $0.rule == index })?.issue, limit.isConstruct,
-                    index < automata.automata.count, let program = automata.automata[index]?.program,
-                    let relaxed = DFABuilder.build(program, allMatches: true)
+                    index < automata.automata.count, let program = automata.automata[index]?.program
                 {
-                    let ast = index < patterns.count ? patterns[index] : nil
-                    return .automaton(Automaton(dfa: relaxed, exact: false, phases: phases(rule, ast: ast, dfa: relaxed)))
+                    switch DFABuilder.determinize(program, allMatches: true) {
+                    case .success(let relaxed):
+                        let ast = index < patterns.count ? patterns[index] : nil
+                        return .automaton(Automaton(dfa: relaxed, exact: false, phases: phases(rule, ast: ast, dfa: relaxed)))
+                    case .failure(let relaxedLimit):
+                        return .notAnalyzable(reason: "the DFA of all its paths, its lookarounds taken as satisfiable, needs \(relaxedLimit)")
+                    }
                 }
                 switch issues.first(where: { $0.rule == index })?.issue {
                 case .fallback(let construct, _)?: return .notAnalyzable(reason: "it uses \(construct) and runs on NSRegularExpression")

@@ -46,9 +46,16 @@ public enum AutomataBuilder {
             switch issue {
             case .stateBudget(let limit):
                 let needs = limit.isConstruct ? "has" : "needs"
-                diagnostics.append(
-                    DiagnosticKind.stateBudget(
-                        "rule '\(rule.name)' \(needs) \(limit); it runs on its NFA (linear time, but slower)", at: pattern.site))
+                if let program = automata.automata[index]?.program, LazyDFA.isPossible(for: program) {
+                    diagnostics.append(
+                        DiagnosticKind.lazyDFA(
+                            "rule '\(rule.name)' \(needs) \(limit); its DFA is built while it matches (lazy DFA)", at: pattern.site))
+                } else {
+                    diagnostics.append(
+                        DiagnosticKind.stateBudget(
+                            "rule '\(rule.name)' \(needs) \(limit), and cannot have a DFA built while it matches either; "
+                                + "it runs on its NFA (linear time, but slower)", at: pattern.site))
+                }
             case .fallback(let construct, let offset):
                 var at = pattern.site
                 if pattern.detector == nil {

@@ -6,8 +6,8 @@ import RuleRuntime
 
 /// A style table compiled to automata at run time, with an engine ready to render.
 ///
-/// Each regex rule runs on its DFA (or its NFA alone, `nfaOnly`) exactly as generated code
-/// does; a rule whose pattern no automaton expresses (`fallbacks`: a backreference, a
+/// Each regex rule runs on its DFA (built ahead of time, or while it matches: `lazyDFA`; or
+/// its NFA alone, `nfaOnly`) exactly as generated code does; a rule whose pattern no automaton expresses (`fallbacks`: a backreference, a
 /// lookaround…) runs on NSRegularExpression under `engine.fallbackBudget` (`.standard`
 /// unless given), so one hostile rule cannot stall a render.
 ///
@@ -49,9 +49,10 @@ public struct CompiledEngine: Sendable {
         }
     }
 
-    /// A rule whose DFA would exceed the state budget (`AutomataBuilder.stateBudget`), or
-    /// that has a lookaround longer than one code point, `\X` or a `(?w)` word boundary
-    /// (which no DFA decides): it runs on its NFA alone, still in linear time but slower.
+    /// A rule without a DFA built ahead of time: one whose DFA would exceed the state budget
+    /// (`AutomataBuilder.stateBudget`), or that has a lookaround longer than one code point,
+    /// `\X` or a `(?w)` word boundary. It runs on its lazy DFA (`lazyDFA`), or, when it
+    /// cannot have one either, on its NFA alone (`nfaOnly`), still in linear time but slower.
     public struct NFAOnlyRule: Sendable, Hashable {
         /// The rule's index in the table.
         public var ruleIndex: Int
@@ -70,8 +71,10 @@ public struct CompiledEngine: Sendable {
     public let automata: CompiledRuleSet
     /// The regex rules that run on NSRegularExpression, in table order.
     public let fallbacks: [Fallback]
-    /// The regex rules that run on their NFA alone, in table order.
+    /// The regex rules that run on their NFA alone (no DFA of either kind), in table order.
     public let nfaOnly: [NFAOnlyRule]
+    /// The regex rules that run on a DFA built while they match (`LazyDFA`), in table order.
+    public let lazyDFA: [NFAOnlyRule]
 
     /// The table's rules as the table itself.
     public var table: StyleTable { engine.table }
@@ -94,10 +97,18 @@ public struct CompiledEngine: Sendable {
         engine.fallbackBudget = fallbackBudget
         var fallbacks: [Fallback] = []
         var nfaOnly: [NFAOnlyRule] = []
+        var lazyDFA: [NFAOnlyRule] = []
+        let lazyRules = Set(engine.ruleMatcher?.lazyDFAs.map(\.rule) ?? [])
         for (index, rule) in table.rules.enumerated() {
             guard case .regex(let pattern, let flags, _) = rule.matcher else { continue }
             if index < automata.automata.count, let automaton = automata.automata[index] {
-                if automaton.dfa == nil { nfaOnly.append(NFAOnlyRule(ruleIndex: index, rule: rule.name)) }
+                if automaton.dfa == nil {
+                    if lazyRules.contains(index) {
+                        lazyDFA.append(NFAOnlyRule(ruleIndex: index, rule: rule.name))
+                    } else {
+                        nfaOnly.append(NFAOnlyRule(ruleIndex: index, rule: rule.name))
+                    }
+                }
                 continue
             }
             let issue = issues.first { $0.rule == index }?.issue
@@ -108,6 +119,7 @@ public struct CompiledEngine: Sendable {
         self.automata = automata
         self.fallbacks = fallbacks
         self.nfaOnly = nfaOnly
+        self.lazyDFA = lazyDFA
     }
 
     /// The construct that keeps a pattern on NSRegularExpression, and its offset.

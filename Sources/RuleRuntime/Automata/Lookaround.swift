@@ -100,6 +100,15 @@ final class LookaroundEvaluator {
         }
     }
 
+    /// Forgets the answers of the last text, whatever buffer comes next: an evaluator kept
+    /// across texts (a lazy DFA's) calls it for each new text, since a new text may reuse
+    /// the last one's memory.
+    func forgetText() {
+        text = (nil, -1)
+        for machine in machines { machine?.forgetText() }
+        for evaluator in nestedEvaluators { evaluator?.forgetText() }
+    }
+
     /// Whether the assertion with `code` (`AssertionCode.isEvaluated`) holds at `position`;
     /// when a lookaround that keeps groups holds, `setGroup(slot, value)` is called for each
     /// slot its body set.

@@ -25,6 +25,10 @@ final class PikeVM {
     /// Decides the lookarounds with bodies (`nil`: the program has none).
     private let lookarounds: LookaroundEvaluator?
 
+    /// Forgets what the lookaround evaluator remembers of the last text (see
+    /// `LookaroundEvaluator.forgetText`).
+    func forgetText() { lookarounds?.forgetText() }
+
     init(_ regex: CompiledRegex) {
         self.regex = regex
         stateCount = regex.opcodes.count

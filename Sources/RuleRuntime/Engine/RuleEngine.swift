@@ -21,7 +21,7 @@ public struct RuleEngine: Sendable {
     public var fallbackBudget = FallbackBudget.unlimited
     /// `matcher` when it is the engine's own: render then scans UTF-8 where it can and
     /// leaves compiled rules' groups to be solved when read.
-    let ruleMatcher: RuleMatcher?
+    package let ruleMatcher: RuleMatcher?
     let priorities: [Int]
     let ruleNames: [String]
     let tablePresentation: TablePresentation
@@ -50,6 +50,10 @@ public struct RuleEngine: Sendable {
         self.ruleNames = table.rules.map(\.name)
         self.tablePresentation = TablePresentation(table)
     }
+
+    /// The largest memory (bytes, the caches' own estimate) a cache of any of the engine's
+    /// lazy DFAs has held (`LazyDFA`); 0 without lazy DFAs.
+    package var lazyCachePeakBytes: Int { ruleMatcher?.lazyDFAs.map(\.dfa.peakCacheBytes).max() ?? 0 }
 
     /// Runs the rules on `text`. Candidates that are empty, out of the text's bounds, or
     /// name a rule the table does not have are ignored.

@@ -106,6 +106,24 @@ package struct RuleMatcher: CandidateMatcher {
         storage = Storage(kinds: kinds, scan: scanned.isEmpty ? nil : CompiledScan(scanned), scanRules: scanRules)
     }
 
+    /// The compiled rules without a DFA built ahead of time that search on a lazy DFA
+    /// (rule index and DFA), in rule order.
+    package var lazyDFAs: [(rule: Int, dfa: LazyDFA)] {
+        storage.kinds.enumerated().compactMap { index, kind in
+            if case .compiled(let regex) = kind, let lazy = regex.lazy { return (index, lazy) }
+            return nil
+        }
+    }
+
+    /// The compiled rules that search on the Pike VM alone (no DFA of either kind), in
+    /// rule order.
+    package var pikeVMRules: [Int] {
+        storage.kinds.indices.filter { index in
+            if case .compiled(let regex) = storage.kinds[index] { return regex.runner == nil && regex.lazy == nil }
+            return false
+        }
+    }
+
     /// Every candidate of `text`, groups solved (`units` is not read: tags point into units
     /// of their own).
     package func candidates(in text: String, units: [UInt16]) -> [Candidate] {

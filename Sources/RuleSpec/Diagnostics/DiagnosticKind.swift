@@ -88,10 +88,15 @@ extension DiagnosticKind {
     public static let fallback = DiagnosticKind(
         "fallback", .warning, .compiler,
         "The pattern uses a construct no automaton expresses (backreference, `\\G`, …): the rule runs on NSRegularExpression.")
+    public static let lazyDFA = DiagnosticKind(
+        "lazy-dfa", .note, .compiler,
+        "The rule's DFA would exceed a budget built ahead of time (states, transitions or construction work), or the rule has a "
+            + "lookaround longer than one code point, `\\X` or a `(?w)` word boundary: its DFA is built while it matches (a lazy "
+            + "DFA in a cache of bounded memory), in linear time.")
     public static let stateBudget = DiagnosticKind(
         "state-budget", .warning, .compiler,
-        "The rule's DFA would exceed a budget (states, transitions or construction work), or the rule has a lookaround longer "
-            + "than one code point, `\\X` or a `(?w)` word boundary: it runs on its NFA, in linear time but slower.")
+        "The rule can have no DFA, not even one built while it matches (more kinds of word boundary or lookarounds than a state "
+            + "can carry, or too many character classes): it runs on its NFA, in linear time but slower.")
 
     // The conflict analysis.
     public static let overlap = DiagnosticKind(
@@ -113,7 +118,7 @@ extension DiagnosticKind {
     public static let all: [DiagnosticKind] = [
         .io, .import, .importCycle, .tooManyErrors, .syntax, .version, .duplicate, .unknownStyle, .unknownProperty, .unknownRule,
         .unknownCapture, .invalidValue, .invalidName, .invalidPattern, .emptyMatch, .missingMatch, .styleCycle, .handlerLabels,
-        .conflictingContent, .fallback, .stateBudget, .overlap, .shadowed, .neverMatches, .unneededAllow, .notAnalyzable,
+        .conflictingContent, .fallback, .lazyDFA, .stateBudget, .overlap, .shadowed, .neverMatches, .unneededAllow, .notAnalyzable,
     ]
 
     /// The registry as a Markdown table (docs/Lint.md holds this very text).

@@ -31,9 +31,9 @@ public enum DFALimit: Error, Equatable, Sendable, CustomStringConvertible {
         case .cells: return "more than \(DFABudget.cells) DFA transitions"
         case .work: return "more than \(DFABudget.work) steps to build its DFA"
         case .boundaryPairs: return "more than \(DFATable.maxBoundaryPairs) kinds of word boundary or one-character lookaround"
-        case .lookaround: return "a lookaround longer than one character, which no DFA decides"
-        case .graphemeCluster: return "\\X, which no DFA decides"
-        case .unicodeWord: return "\\b or \\B under (?w), which no DFA decides"
+        case .lookaround: return "a lookaround longer than one character, which no DFA built ahead of time decides"
+        case .graphemeCluster: return "\\X, which no DFA built ahead of time decides"
+        case .unicodeWord: return "\\b or \\B under (?w), which no DFA built ahead of time decides"
         case .inputClasses: return "more than \(DFATable.maxClasses) classes of characters"
         }
     }

@@ -80,8 +80,7 @@ extension Determinizer {
             // body, grapheme boundary and `(?w)` word boundary test as satisfiable, which
             // only adds matches; in oracle mode the search's answers decide.
             guard !allMatches else { return true }
-            let bit = Oracle.bit(of: assertion)
-            let answer = look & bit != 0
+            let answer = look & Oracle.bit(of: assertion) != 0
             switch assertion {
             case .notGraphemeBoundary, .notUnicodeWordBoundary: return !answer
             default: return answer

@@ -51,6 +51,8 @@ package struct Determinizer {
     /// by answers the search gives per position (`Key.look`, see `Oracle`) instead of
     /// being refused: the lazy DFA's mode.
     package let oracle: Bool
+    /// In oracle mode, what each evaluated assertion reaches (`asks`).
+    package var oracleReach: [Int: OracleReach]?
     /// Closure and kernel work (instructions visited, kernel entries hashed) the build may
     /// spend before it gives up; see `DeterminizerScratch`.
     package let maxWork: Int
@@ -129,6 +131,7 @@ package struct Determinizer {
             baseOf.append(base)
         }
         accepts = program.sets.map { set in alphabet.representatives.map { set.contains($0) } }
+        if oracle { oracleReach = Self.oracleReach(flat: flat, assertions: assertions) }
     }
 
     package var classCount: Int { classFlags.count }

@@ -1,45 +1,69 @@
 /// The lazy DFA's searches on UTF-16: the same two as a table DFA's (`DFARunner`), each
-/// step reading the cache's row and making the entry when it is unknown, and asking
-/// `answers(bits, position)` for the oracle answers of a state that needs them.
+/// step reading the cache's row and making the entry when it is unknown; an entry that
+/// needs oracle answers (`answers(bits, position)`) moves to the state's variant with those
+/// answers first.
 extension LazyDFACache {
+    /// The entry of `row` on `inputClass` at `position`, made or resolved as needed; the
+    /// row it was read from may change (a resolved variant). `nil` when the cache gave up.
+    @inline(__always)
+    func step(_ row: inout Int, _ inputClass: Int, at position: Int, answers: (UInt64, Int) -> UInt64) -> Int? {
+        var entry = entries[row + inputClass]
+        while entry < 0 {
+            if entry == Self.unknown {
+                entry = fill(row, inputClass, at: position)
+            } else {
+                let mask = askMasks[-2 - entry]
+                row = resolve(row, mask: mask, answers: answers(mask, position), at: position)
+                entry = entries[row + inputClass]
+            }
+            if gaveUp { return nil }
+        }
+        return entry
+    }
+
+    /// The end-of-text value of `row` (0 no match, 1 a match, 3 one starting at idle);
+    /// `nil` when the cache gave up.
+    func atEnd(_ row: Int, count: Int, answers: (UInt64, Int) -> UInt64) -> Int? {
+        var row = row
+        var value = eoi[row / columns]
+        while value < 0 {
+            if value == Self.unknown {
+                value = fillEnd(row)
+            } else {
+                let mask = askMasks[-2 - value]
+                row = resolve(row, mask: mask, answers: answers(mask, count), at: count)
+                value = eoi[row / columns]
+            }
+            if gaveUp { return nil }
+        }
+        return value
+    }
+
     /// Where the leftmost-first match found from `from` ends, as `DFARunner.findEnd`.
     func findEnd(
         _ text: UnsafeBufferPointer<UInt16>, from: Int, classes: ClassMap, answers: (UInt64, Int) -> UInt64
     ) -> LazySearch {
         guard !gaveUp else { return .gaveUp }
         let count = text.count
-        var entry = start(classes.context(text, at: from), anchored: false)
-        var row = entry >> 4
+        var row = start(classes.context(text, at: from), anchored: false)
         var position = from
         var idle = from
         var end = -1
         var startsAtIdle = false
         while position < count {
-            if entry & 8 != 0 {
-                row = resolve(row, answers(asks[row / columns], position), at: position)
-                if gaveUp { return .gaveUp }
-            }
             let (inputClass, length) = classes.utf16Class(text, at: position)
-            entry = entries[row + inputClass]
-            if entry < 0 {
-                entry = fill(row, inputClass, at: position)
-                if gaveUp { return .gaveUp }
-            }
+            guard let entry = step(&row, inputClass, at: position, answers: answers) else { return .gaveUp }
             if entry & 1 != 0 {
                 end = position
                 startsAtIdle = entry & 4 != 0
             }
-            row = entry >> 4
+            row = entry >> 3
             if row == 0 { break }
             position += length
             if entry & 2 != 0, end < 0 { idle = position }
         }
         if position >= count, row != 0 {
-            if entry & 8 != 0 {
-                row = resolve(row, answers(asks[row / columns], count), at: count)
-                if gaveUp { return .gaveUp }
-            }
-            let atEnd = eoi[row / columns]
+            guard let atEnd = atEnd(row, count: count, answers: answers) else { return .gaveUp }
             if atEnd != 0 {
                 end = count
                 startsAtIdle = atEnd == 3
@@ -58,23 +82,14 @@ extension LazyDFACache {
         guard !gaveUp else { return DFARunner.gaveUp }
         let count = text.count
         let stop = count - start > limit ? start + limit : count
-        var entry = self.start(classes.context(text, at: start), anchored: true)
-        var row = entry >> 4
+        var row = self.start(classes.context(text, at: start), anchored: true)
         var position = start
         var end = -1
         while position < stop {
-            if entry & 8 != 0 {
-                row = resolve(row, answers(asks[row / columns], position), at: position)
-                if gaveUp { return DFARunner.gaveUp }
-            }
             let (inputClass, length) = classes.utf16Class(text, at: position)
-            entry = entries[row + inputClass]
-            if entry < 0 {
-                entry = fill(row, inputClass, at: position)
-                if gaveUp { return DFARunner.gaveUp }
-            }
+            guard let entry = step(&row, inputClass, at: position, answers: answers) else { return DFARunner.gaveUp }
             if entry & 1 != 0 { end = position }
-            row = entry >> 4
+            row = entry >> 3
             if row == 0 {
                 steps += position - start + 1
                 return end
@@ -83,11 +98,8 @@ extension LazyDFACache {
         }
         steps += position - start
         guard position >= count else { return DFARunner.gaveUp }
-        if entry & 8 != 0 {
-            row = resolve(row, answers(asks[row / columns], count), at: count)
-            if gaveUp { return DFARunner.gaveUp }
-        }
-        return eoi[row / columns] != 0 ? count : end
+        guard let atEnd = atEnd(row, count: count, answers: answers) else { return DFARunner.gaveUp }
+        return atEnd != 0 ? count : end
     }
 }
 
@@ -118,24 +130,29 @@ extension LazyDFA {
     /// start; the groups are solved on the span (or by the Pike VM from the idle position
     /// when the start is not known, and for the whole search when the cache thrashed).
     package func matches(in text: UnsafeBufferPointer<UInt16>) -> [[TextRange?]] {
-        let vm = PikeVM(regex)
-        let evaluator = asksOracle ? LookaroundEvaluator(regex.lookarounds) : nil
-        evaluator?.prepare(for: text)
         let classes = self.classes
         let groupCount = program.captureCount
+        let regex = self.regex
+        let asksOracle = self.asksOracle
         return withCache { cache in
             cache.begin(at: 0, newText: true)
+            if asksOracle {
+                // A new text may reuse the last one's memory: forget its answers first.
+                cache.evaluator.forgetText()
+                cache.evaluator.prepare(for: text)
+                cache.vm.forgetText()
+            }
             return CompiledRegex.enumerate(text) { start in
                 cache.begin(at: start, newText: false)
                 let found = cache.findEnd(text, from: start, classes: classes) { bits, position in
-                    Self.answers(bits, at: position, in: text, evaluator: evaluator!)
+                    Self.answers(bits, at: position, in: text, evaluator: cache.evaluator)
                 }
                 switch found {
                 case .none: return nil
-                case .gaveUp: return vm.search(text, from: start)
+                case .gaveUp: return cache.vm.search(text, from: start)
                 case .match(let idle, let end, let startsAtIdle):
-                    guard startsAtIdle else { return vm.search(text, from: idle, anchored: false) }
-                    return AcceleratedRegex.groups(regex, text, start: idle, end: end, groupCount: groupCount, vm: { vm })
+                    guard startsAtIdle else { return cache.vm.search(text, from: idle, anchored: false) }
+                    return AcceleratedRegex.groups(regex, text, start: idle, end: end, groupCount: groupCount, vm: { cache.vm })
                 }
             }
         }

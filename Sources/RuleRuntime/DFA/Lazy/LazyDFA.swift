@@ -62,6 +62,15 @@ package final class LazyDFA: @unchecked Sendable {
 
     deinit { classes.free() }
 
+    /// Whether `program` can have a lazy DFA (see `init`), without making one.
+    package static func isPossible(for program: RegexProgram) -> Bool {
+        guard
+            let determinizer = try? Determinizer(
+                program: program, maxStates: .max, maxCells: .max, maxWork: Self.maxTableWork, oracle: true)
+        else { return false }
+        return determinizer.classCount <= DFATable.maxClasses
+    }
+
     /// The largest estimate of bytes any cache of this DFA has held.
     package var peakCacheBytes: Int { lock.withLock { max(peak, pool.map(\.peakBytes).max() ?? 0) } }
 
@@ -94,18 +103,24 @@ final class LazyDFACache {
     let dfa: LazyDFA
     var determinizer: Determinizer
     let columns: Int
-    /// `entries[row + class]`: `unknown`, or next row << 4 | asks << 3 | startsAtIdle << 2 |
-    /// nextIsIdle << 1 | matchedBefore (rows are state × `columns`; row 0 is the dead state).
+    /// `entries[row + class]`: `unknown`; an entry that needs oracle answers first
+    /// (`-2 - k`, the answers `askMasks[k]`); or next row << 3 | startsAtIdle << 2 |
+    /// nextIsIdle << 1 | matchedBefore, as `DFARunner.entries` (rows are state × `columns`;
+    /// row 0 is the dead state).
     var entries: [Int] = []
     static let unknown = -1
-    /// Per state: 0 no match at the end of the text, 1 a match, 3 a match that starts at
-    /// the idle position (see `DFARunner.eoiMatch`).
-    var eoi: [Int8] = []
-    /// Per state: the oracle answers its closure asks (`Oracle` bits; 0 for a state that
-    /// asks none or whose answers are in its key).
-    var asks: [UInt64] = []
-    /// Per asking state: its resolved variants (answers → row).
-    var variants: [Int: [(answers: UInt64, row: Int)]] = [:]
+    /// The distinct answer masks of asking entries.
+    var askMasks: [UInt64] = []
+    private var askIndex: [UInt64: Int] = [:]
+    /// Per state: at the end of the text, `unknown`, asking (`-2 - k`), 0 no match, 1 a
+    /// match, 3 a match that starts at the idle position (see `DFARunner.eoiMatch`).
+    var eoi: [Int] = []
+    /// Resolved variants: (state, known answers) → row.
+    private var variants: [Variant: Int] = [:]
+    private struct Variant: Hashable {
+        var state: Int
+        var look: UInt64
+    }
     /// Start rows by look-behind context (-1: not made yet), unanchored and anchored.
     var startRows: [Int]
     var anchoredRows: [Int]
@@ -118,6 +133,11 @@ final class LazyDFACache {
     private var progress = 0
     private var lastPosition = 0
     private var statesSinceClear = 0
+
+    /// The Pike VM and the lookaround evaluator of this cache's searches, made on first
+    /// use and kept across texts (the evaluator forgets its answers on a new text).
+    lazy var vm = PikeVM(dfa.regex)
+    lazy var evaluator = LookaroundEvaluator(dfa.regex.lookarounds)
 
     init(_ dfa: LazyDFA) {
         self.dfa = dfa
@@ -135,7 +155,6 @@ final class LazyDFACache {
         determinizer.keys = []
         entries = []
         eoi = []
-        asks = []
         variants = [:]
         for i in startRows.indices {
             startRows[i] = -1
@@ -143,9 +162,8 @@ final class LazyDFACache {
         }
         bytes = 0
         _ = add(Determinizer.Key(kernel: [], context: 0))
-        entries.withUnsafeMutableBufferPointer { row in
-            for i in row.indices { row[i] = 0 }  // the dead state stays dead
-        }
+        for i in 0..<columns { entries[i] = 0 }  // the dead state stays dead
+        eoi[0] = 0
     }
 
     /// Starts a search of a new text (or from a new position) at `position`.
@@ -157,99 +175,102 @@ final class LazyDFACache {
     /// The bytes a state with `kernel` costs (transition row, key, index entry).
     private func cost(_ kernel: [Int32]) -> Int { columns * 8 + kernel.count * 4 + 160 }
 
-    /// The row of the state with `key`, made if new (without clearing: callers check
-    /// `fits` first).
+    /// The row of the state with `key`, made if new (callers make room first).
     private func add(_ key: Determinizer.Key) -> Int {
         if let id = determinizer.ids[key] { return Int(id) * columns }
         let id = determinizer.keys.count
         determinizer.ids[key] = Int32(id)
         determinizer.keys.append(key)
         entries.append(contentsOf: repeatElement(Self.unknown, count: columns))
-        let asked = key.look == 0 && dfa.asksOracle ? determinizer.asks(key.kernel) : 0
-        asks.append(asked)
-        if asked == 0 {
-            determinizer.closure(key, inputClass: nil)
-            let threads = determinizer.scratch.threads[0..<determinizer.scratch.threadCount]
-            if let first = threads.first(where: { determinizer.isMatch($0) }) {
-                eoi.append(first & 1 == 0 ? 3 : 1)
-            } else {
-                eoi.append(0)
-            }
-        } else {
-            eoi.append(0)  // never read: the search resolves the state first
-        }
+        eoi.append(Self.unknown)
         bytes += cost(key.kernel)
         peakBytes = max(peakBytes, bytes)
         statesSinceClear += 1
         return id * columns
     }
 
-    /// Makes room for a state with `kernel` at text position `position`: clears the cache
-    /// when it would pass the limit (and gives up when it thrashes).
-    private func makeRoom(for kernel: [Int32], at position: Int) {
+    /// Makes room for a new state with `kernel` at text position `position`: clears the
+    /// cache when it would pass the limit (and gives up when it thrashes). Returns whether
+    /// it cleared (every row number the caller holds is then gone).
+    private func makeRoom(for key: Determinizer.Key, at position: Int) -> Bool {
         if position > lastPosition { progress += position - lastPosition }
         lastPosition = position
-        guard bytes + cost(kernel) > dfa.memoryLimit else { return }
+        guard determinizer.ids[key] == nil, bytes + cost(key.kernel) > dfa.memoryLimit else { return false }
         clears += 1
         if clears >= 3, progress < 10 * statesSinceClear { gaveUp = true }
         progress = 0
         statesSinceClear = 0
         reset()
+        return true
     }
 
-    /// The entry of a state's row for a new state `key` reached with match bits `match`.
-    private func entry(to key: Determinizer.Key, match: Determinizer.Match) -> Int {
-        let row = add(key)
-        let state = row / columns
-        let idle = key.kernel == [Determinizer.restart]
-        return row << 4 | (asks[state] != 0 ? 8 : 0) | Int(match.bits & 2) << 1 | (idle ? 2 : 0) | Int(match.bits & 1)
+    /// The entry that asks for the answers `mask` first.
+    private func askEntry(_ mask: UInt64) -> Int {
+        if let index = askIndex[mask] { return -2 - index }
+        askIndex[mask] = askMasks.count
+        askMasks.append(mask)
+        return -2 - (askMasks.count - 1)
     }
 
-    /// The entry of `row` (a state that asks nothing, or resolved) on `inputClass`, made
-    /// now; `position` is where the search is (for the thrash test).
+    /// The entry of `row` on `inputClass`, made now: one that asks for answers when the
+    /// step needs some its state does not know; `position` is where the search is (for the
+    /// thrash test).
     func fill(_ row: Int, _ inputClass: Int, at position: Int) -> Int {
         let key = determinizer.keys[row / columns]
+        let asked = determinizer.asks(key.kernel, inputClass: inputClass) & ~(key.look >> Oracle.knownShift)
+        if asked != 0 {
+            let entry = askEntry(asked)
+            entries[row + inputClass] = entry
+            return entry
+        }
         let (kernel, match) = determinizer.step(key, inputClass: inputClass)
         let context = determinizer.contextAfter(key.context, inputClass: inputClass)
         let target = Determinizer.Key(kernel: kernel, context: kernel.isEmpty ? 0 : context)
-        if determinizer.ids[target] == nil {
-            let before = clears
-            makeRoom(for: kernel, at: position)
-            if clears != before { return entry(to: target, match: match) }  // `row` is gone
-        }
-        let made = entry(to: target, match: match)
-        entries[row + inputClass] = made
-        return made
+        let cleared = makeRoom(for: target, at: position)
+        let next = add(target)
+        let idle = kernel == [Determinizer.restart]
+        let entry = next << 3 | Int(match.bits & 2) << 1 | (idle ? 2 : 0) | Int(match.bits & 1)
+        if !cleared { entries[row + inputClass] = entry }
+        return entry
     }
 
-    /// The row of `row`'s state with the oracle's `answers` (to the bits it asks) known.
-    func resolve(_ row: Int, _ answers: UInt64, at position: Int) -> Int {
+    /// The row of `row`'s state with the oracle's `answers` to `mask` known too.
+    func resolve(_ row: Int, mask: UInt64, answers: UInt64, at position: Int) -> Int {
         let state = row / columns
-        let look = answers & asks[state] | Oracle.resolved
-        if let known = variants[state]?.first(where: { $0.answers == look }) { return known.row }
         var key = determinizer.keys[state]
-        key.look = look
-        if determinizer.ids[key] == nil {
-            let before = clears
-            makeRoom(for: key.kernel, at: position)
-            if clears != before { return add(key) }
-        }
+        key.look |= mask << Oracle.knownShift | answers & mask
+        if let known = variants[Variant(state: state, look: key.look)] { return known }
+        if makeRoom(for: key, at: position) { return add(key) }
         let resolved = add(key)
-        variants[state, default: []].append((look, resolved))
+        variants[Variant(state: state, look: key.look)] = resolved
         return resolved
     }
 
+    /// The end-of-text value of `row`'s state (see `eoi`), made now.
+    func fillEnd(_ row: Int) -> Int {
+        let state = row / columns
+        let key = determinizer.keys[state]
+        let asked = determinizer.asks(key.kernel, inputClass: nil) & ~(key.look >> Oracle.knownShift)
+        if asked != 0 {
+            eoi[state] = askEntry(asked)
+            return eoi[state]
+        }
+        determinizer.closure(key, inputClass: nil)
+        let threads = determinizer.scratch.threads[0..<determinizer.scratch.threadCount]
+        let value = threads.first(where: { determinizer.isMatch($0) }).map { $0 & 1 == 0 ? 3 : 1 } ?? 0
+        eoi[state] = value
+        return value
+    }
+
     /// The start row for look-behind context `context` (unanchored: the search may start
-    /// anywhere from here; anchored: one attempt here), with its asks bit (`entries`'
-    /// layout: row << 4 | asks << 3).
+    /// anywhere from here; anchored: one attempt here).
     func start(_ context: Int, anchored: Bool) -> Int {
         let known = anchored ? anchoredRows[context] : startRows[context]
         if known >= 0 { return known }
         let key = Determinizer.Key(kernel: [anchored ? Determinizer.anchor : Determinizer.restart], context: context)
-        if determinizer.ids[key] == nil { makeRoom(for: key.kernel, at: lastPosition) }
+        _ = makeRoom(for: key, at: lastPosition)
         let row = add(key)
-        let made = row << 4 | (asks[row / columns] != 0 ? 8 : 0)
-        if anchored { anchoredRows[context] = made } else { startRows[context] = made }
-        return made
+        if anchored { anchoredRows[context] = row } else { startRows[context] = row }
+        return row
     }
 }
