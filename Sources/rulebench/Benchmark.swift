@@ -138,25 +138,31 @@ struct Benchmark {
         for workload in [
             Workload(key: "corpus", title: corpusTitle, texts: [corpus], ruleCount: social.table.rules.count),
             Workload(key: "labels", title: "labels \(grouped(labels.count))", texts: labels, ruleCount: social.table.rules.count),
-        ] {
+        ] where options.runs("social") {
             log("\(workload.title) over \(specPath)")
             report.workloads.append(workload.run(socialPaths, scale: scale))
         }
-        log(
-            "labels as attributed strings: attributedString() vs the cheapest construction of the same strings; end to end vs NSRegularExpression"
-        )
-        report.attributedLabels = try AttributedLabels.measure(
-            table: social.table, compiled: socialPaths.compiled, labels: labels, policy: scale.policy)
+        if options.runs("attributed") {
+            log(
+                "labels as attributed strings: attributedString() vs the cheapest construction of the same strings; end to end vs NSRegularExpression"
+            )
+            report.attributedLabels = try AttributedLabels.measure(
+                table: social.table, compiled: socialPaths.compiled, labels: labels, policy: scale.policy)
+        }
 
-        log("no-match text of \(grouped(scale.scanBytes)) UTF-8 bytes; \(grouped(scale.mentions)) mentions in one text (child process)")
-        report.throughput = Throughput.measure(
-            compiled: socialPaths.compiled, specPath: specPath, scanBytes: scale.scanBytes, mentions: scale.mentions,
-            policy: scale.policy)
+        if options.runs("throughput") {
+            log("no-match text of \(grouped(scale.scanBytes)) UTF-8 bytes; \(grouped(scale.mentions)) mentions in one text (child process)")
+            report.throughput = Throughput.measure(
+                compiled: socialPaths.compiled, specPath: specPath, scanBytes: scale.scanBytes, mentions: scale.mentions,
+                policy: scale.policy)
+        }
 
-        log("containers: Specs/cms.richrules on generated HTML (\(scale.nestingSizes.map(grouped).joined(separator: ", ")) units)")
-        report.nesting = try NestingBench.measure(socialSpec: specPath, sizes: scale.nestingSizes, policy: scale.policy)
+        if options.runs("nesting") {
+            log("containers: Specs/cms.richrules on generated HTML (\(scale.nestingSizes.map(grouped).joined(separator: ", ")) units)")
+            report.nesting = try NestingBench.measure(socialSpec: specPath, sizes: scale.nestingSizes, policy: scale.policy)
+        }
         let cmsSpec = URL(fileURLWithPath: specPath).deletingLastPathComponent().appendingPathComponent("cms.richrules").path
-        if FileManager.default.fileExists(atPath: cmsSpec) {
+        if options.runs("hostile"), FileManager.default.fileExists(atPath: cmsSpec) {
             log(
                 "hostile inputs: deep nesting, hit tests, html() and accessibility at depth 512, a fallback rule on 200 KB (child processes)"
             )
@@ -165,7 +171,7 @@ struct Benchmark {
 
         // Generated rule sets on the corpus.
         var largest: CompiledSpec?
-        for count in scale.ruleSets {
+        for count in scale.ruleSets where options.runs("rules") || (options.runs("compile") && count == scale.ruleSets.max()) {
             let text = RuleSets.spec(count: count, vocabulary: vocabulary)
             let spec = try SpecFiles.compile(text: text, name: "rules\(count).richrules", in: temp)
             report.specCompileSeconds.append(("rules\(count)", spec.compileSeconds))
@@ -177,6 +183,7 @@ struct Benchmark {
                 log("engine init of the \(count)-rule set: decoding the embedded automata, RuleEngine(table:automata:)")
                 report.engineInit = EngineInit.measure(table: spec.table, policy: scale.policy)
             }
+            guard options.runs("rules") else { continue }
             log("\(count) generated rules on the corpus")
             let workload = Workload(key: "rules\(count)", title: "\(count) rules, corpus", texts: [corpus], ruleCount: count)
             report.workloads.append(workload.run(try Contestants(table: spec.table), scale: scale))
@@ -184,15 +191,17 @@ struct Benchmark {
 
         // Lookarounds (issue 15): one-code-point ones keep the DFA and the shared scan, longer
         // ones and `\X` run on their rule's NFA; before, every such rule ran on ICU.
-        let lookaround = try SpecFiles.compile(text: Self.lookaroundSpec, name: "lookaround.richrules", in: temp)
-        report.specCompileSeconds.append(("lookaround", lookaround.compileSeconds))
-        log("lookaround rules on the corpus")
-        report.workloads.append(
-            Workload(key: "lookaround", title: "lookarounds, corpus", texts: [corpus], ruleCount: lookaround.table.rules.count)
-                .run(try Contestants(table: lookaround.table), scale: scale))
+        if options.runs("lookaround") {
+            let lookaround = try SpecFiles.compile(text: Self.lookaroundSpec, name: "lookaround.richrules", in: temp)
+            report.specCompileSeconds.append(("lookaround", lookaround.compileSeconds))
+            log("lookaround rules on the corpus")
+            report.workloads.append(
+                Workload(key: "lookaround", title: "lookarounds, corpus", texts: [corpus], ruleCount: lookaround.table.rules.count)
+                    .run(try Contestants(table: lookaround.table), scale: scale))
+        }
 
         // The feed spec: a real rule set on posts in several scripts (issue 23).
-        if let feedPath = FeedBench.specPath(besideSocial: specPath) {
+        if options.runs("feed"), let feedPath = FeedBench.specPath(besideSocial: specPath) {
             let feedSpec = try SpecFiles.compile(path: feedPath)
             report.specCompileSeconds.append(("feed", feedSpec.compileSeconds))
             let feedPaths = try Contestants(table: feedSpec.table)
@@ -210,15 +219,17 @@ struct Benchmark {
         }
 
         // One-rule specs of pathological patterns through rulegen's compile, lint and emit.
-        log("rulegen on \(RuleCompileTime.patterns.count) pathological one-rule specs (\(Report.configuration) build)")
-        report.ruleCompile = try RuleCompileTime.measure(in: temp)
+        if options.runs("compile") {
+            log("rulegen on \(RuleCompileTime.patterns.count) pathological one-rule specs (\(Report.configuration) build)")
+            report.ruleCompile = try RuleCompileTime.measure(in: temp)
+        }
 
         // Adversarial patterns, each engine in child processes.
         for index in Adversarial.patterns.indices {
             let path = temp.appendingPathComponent(Adversarial.specName(pattern: index))
             try Adversarial.spec(pattern: index).write(to: path, atomically: true, encoding: .utf8)
         }
-        for (index, pattern) in Adversarial.patterns.enumerated() {
+        for (index, pattern) in Adversarial.patterns.enumerated() where options.runs("adversarial") {
             log("adversarial \(pattern) on \(scale.adversarialSizes.map(String.init).joined(separator: ", ")) characters")
             var row = Report.AdversarialRow(pattern: pattern, sizes: scale.adversarialSizes)
             for engine in Adversarial.Engine.allCases {
@@ -236,7 +247,7 @@ struct Benchmark {
         }
 
         // Debug build of the generated Swift of the largest rule set (100 rules in a full run).
-        if let largest {
+        if let largest, options.runs("compile") {
             let rules = largest.table.rules.count
             log("swiftc -Onone on the generated Swift of the \(rules)-rule set")
             report.generatedCompile = GeneratedCompile.measure(

@@ -5,6 +5,10 @@ struct Options {
     var spec: String?
     /// `--profile <workload>`: render that workload once on the compiled engine and stop.
     var profile: String?
+    /// `--only`: the sections to run (`nil`: all).
+    var only: Set<String>?
+
+    func runs(_ section: String) -> Bool { only?.contains(section) ?? true }
 
     static let help = """
         OVERVIEW: Benchmark the compiled RichRules matcher against NSRegularExpression and Swift Regex.
@@ -36,11 +40,17 @@ struct Options {
                                   corpus-floor and labels-floor render on candidates found beforehand
                                   (render_floor), labels-attributed builds attributedString() of
                                   rendered labels; `init` prints the 100-rule engine's init time instead.
+          --only <sections>       Run only these sections, comma-separated (social, attributed, throughput,
+                                  nesting, hostile, rules, lookaround, feed, compile, adversarial): a
+                                  partial report, for iterating on one of them.
           -h, --help              Show help information.
 
         """
 
-    static let usage = "rulebench [--json] [--quick] [--spec <path>] [--profile <workload>]"
+    static let usage = "rulebench [--json] [--quick] [--spec <path>] [--profile <workload>] [--only <sections>]"
+    static let sections: Set<String> = [
+        "social", "attributed", "throughput", "nesting", "hostile", "rules", "lookaround", "feed", "compile", "adversarial",
+    ]
 
     struct UsageError: Error {
         var message: String
@@ -63,6 +73,13 @@ struct Options {
                     throw UsageError(message: "--profile needs one of " + Benchmark.profiles.joined(separator: ", "))
                 }
                 options.profile = workload
+            case "--only":
+                guard let list = rest.popFirst() else { throw UsageError(message: "--only needs sections") }
+                let sections = Set(list.split(separator: ",").map(String.init))
+                guard sections.isSubset(of: Self.sections) else {
+                    throw UsageError(message: "--only takes " + Self.sections.sorted().joined(separator: ", "))
+                }
+                options.only = sections
             case _ where argument.hasPrefix("--spec="):
                 options.spec = String(argument.dropFirst("--spec=".count))
             default:

@@ -3,9 +3,11 @@
 /// needs oracle answers (`answers(bits, position)`) moves to the state's variant with those
 /// answers first.
 extension LazyDFACache {
-    /// The entry of `row` on `inputClass` at `position`, made or resolved as needed; the
-    /// row it was read from may change (a resolved variant). `nil` when the cache gave up.
-    @inline(__always)
+    /// The entry of `row` on `inputClass` at `position` when the row does not have it yet
+    /// (`entries[row + inputClass] < 0`): made, or resolved with oracle answers, as needed;
+    /// `row` may change (a resolved variant). `nil` when the cache gave up. The caller takes
+    /// `entries` again after it.
+    @inline(never)
     func step(_ row: inout Int, _ inputClass: Int, at position: Int, answers: (UInt64, Int) -> UInt64) -> Int? {
         var entry = entries[row + inputClass]
         while entry < 0 {
@@ -46,13 +48,19 @@ extension LazyDFACache {
         guard !gaveUp else { return .gaveUp }
         let count = text.count
         var row = start(classes.context(text, at: from), anchored: false)
+        var table = entries
         var position = from
         var idle = from
         var end = -1
         var startsAtIdle = false
         while position < count {
             let (inputClass, length) = classes.utf16Class(text, at: position)
-            guard let entry = step(&row, inputClass, at: position, answers: answers) else { return .gaveUp }
+            var entry = table[row + inputClass]
+            if entry < 0 {
+                guard let made = step(&row, inputClass, at: position, answers: answers) else { return .gaveUp }
+                entry = made
+                table = entries
+            }
             if entry & 1 != 0 {
                 end = position
                 startsAtIdle = entry & 4 != 0
@@ -83,11 +91,17 @@ extension LazyDFACache {
         let count = text.count
         let stop = count - start > limit ? start + limit : count
         var row = self.start(classes.context(text, at: start), anchored: true)
+        var table = entries
         var position = start
         var end = -1
         while position < stop {
             let (inputClass, length) = classes.utf16Class(text, at: position)
-            guard let entry = step(&row, inputClass, at: position, answers: answers) else { return DFARunner.gaveUp }
+            var entry = table[row + inputClass]
+            if entry < 0 {
+                guard let made = step(&row, inputClass, at: position, answers: answers) else { return DFARunner.gaveUp }
+                entry = made
+                table = entries
+            }
             if entry & 1 != 0 { end = position }
             row = entry >> 3
             if row == 0 {
@@ -103,25 +117,96 @@ extension LazyDFACache {
     }
 }
 
+extension LazyDFACache {
+    /// The cache of lookaround `index`'s body DFA `body`, made on first use.
+    func lookCache(_ index: Int, _ body: LazyDFA) -> LazyDFACache {
+        if let made = lookCaches[index] { return made }
+        let made = LazyDFACache(body)
+        lookCaches[index] = made
+        return made
+    }
+
+    /// For a DFA that keeps every path (a lookbehind body's): whether some run of it from a
+    /// code point boundary at most `maxLength` units before `position` ends exactly at
+    /// `position`; `nil` when the cache gave up.
+    func endsAt(_ text: UnsafeBufferPointer<UInt16>, _ position: Int, maxLength: Int, classes: ClassMap) -> Bool? {
+        var from = max(0, position - maxLength)
+        // Not inside a surrogate pair (that pair's start is out of reach anyway).
+        if from > 0, from < text.count, text[from] & 0xFC00 == 0xDC00, text[from - 1] & 0xFC00 == 0xD800 { from += 1 }
+        begin(at: from, newText: false)
+        var row = start(classes.context(text, at: from), anchored: false)
+        var at = from
+        let none: (UInt64, Int) -> UInt64 = { _, _ in 0 }
+        var table = entries
+        while at < position {
+            let (inputClass, length) = classes.utf16Class(text, at: at)
+            var entry = table[row + inputClass]
+            if entry < 0 {
+                guard let made = step(&row, inputClass, at: at, answers: none) else { return nil }
+                entry = made
+                table = entries
+            }
+            row = entry >> 3
+            at += length
+        }
+        if position < text.count {
+            let (inputClass, _) = classes.utf16Class(text, at: position)
+            var entry = table[row + inputClass]
+            if entry < 0 {
+                guard let made = step(&row, inputClass, at: position, answers: none) else { return nil }
+                entry = made
+            }
+            return entry & 1 != 0
+        }
+        guard let value = atEnd(row, count: text.count, answers: none) else { return nil }
+        return value != 0
+    }
+}
+
 extension LazyDFA {
-    /// The oracle answers of one UTF-16 text: each asked bit's test at a position, from
-    /// the text's `LookaroundEvaluator` (which remembers answers per position).
-    static func answers(
-        _ bits: UInt64, at position: Int, in text: UnsafeBufferPointer<UInt16>, evaluator: LookaroundEvaluator
-    ) -> UInt64 {
+    /// The oracle answers of one UTF-16 text: each asked bit's test at a position, from the
+    /// lookaround's own DFA (`Answerer`) or the text's `LookaroundEvaluator` (which
+    /// remembers answers per position).
+    static func answers(_ bits: UInt64, at position: Int, in text: UnsafeBufferPointer<UInt16>, cache: LazyDFACache) -> UInt64 {
+        if cache.lastAnswers.position == position, cache.lastAnswers.mask & bits == bits { return cache.lastAnswers.answers & bits }
+        let dfa = cache.dfa
         var result: UInt64 = 0
         var rest = bits
         while rest != 0 {
             let bit = rest & (~rest &+ 1)
             rest &= rest - 1
+            let index = bit.trailingZeroBitCount
             let code: Int32
             switch bit {
             case Oracle.grapheme: code = AssertionCode.graphemeBoundary
             case Oracle.unicodeWord: code = AssertionCode.unicodeWordBoundary
-            default: code = AssertionCode.lookaround + AssertionCode.operandUnit * Int32(bit.trailingZeroBitCount)
+            default:
+                code = AssertionCode.lookaround + AssertionCode.operandUnit * Int32(index)
+                switch dfa.answerers[index] {
+                case .evaluator: break
+                case .ahead(let body):
+                    let sub = cache.lookCache(index, body)
+                    var steps = 0
+                    let found = sub.matchAnchored(text, at: position, limit: .max, steps: &steps, classes: body.classes) { _, _ in 0 }
+                    if sub.gaveUp {
+                        sub.gaveUp = false
+                        break  // the evaluator answers this one
+                    }
+                    if (found >= 0) != dfa.program.lookarounds[index].negated { result |= bit }
+                    continue
+                case .behind(let body, let maxLength):
+                    let sub = cache.lookCache(index, body)
+                    guard let found = sub.endsAt(text, position, maxLength: maxLength, classes: body.classes) else {
+                        sub.gaveUp = false
+                        break
+                    }
+                    if found != dfa.program.lookarounds[index].negated { result |= bit }
+                    continue
+                }
             }
-            if evaluator.holds(code, at: position, in: text, setGroup: { _, _ in }) { result |= bit }
+            if cache.evaluator.holds(code, at: position, in: text, setGroup: { _, _ in }) { result |= bit }
         }
+        cache.lastAnswers = (position, bits, result)
         return result
     }
 
@@ -141,11 +226,12 @@ extension LazyDFA {
                 cache.evaluator.forgetText()
                 cache.evaluator.prepare(for: text)
                 cache.vm.forgetText()
+                cache.lastAnswers = (-1, 0, 0)
             }
             return CompiledRegex.enumerate(text) { start in
                 cache.begin(at: start, newText: false)
                 let found = cache.findEnd(text, from: start, classes: classes) { bits, position in
-                    Self.answers(bits, at: position, in: text, evaluator: cache.evaluator)
+                    Self.answers(bits, at: position, in: text, cache: cache)
                 }
                 switch found {
                 case .none: return nil

@@ -35,6 +35,28 @@ package final class LazyDFA: @unchecked Sendable {
     let asksOracle: Bool
     package let memoryLimit: Int
     package static let defaultMemoryLimit = 2 << 20
+    /// How each lookaround with a body is answered (by index; see `Answerer`).
+    let answerers: [Answerer]
+
+    /// How the search answers a lookaround with a body at a position.
+    ///
+    /// Note: why a lookaround's DFA gives ICU's answer. A lookahead holds when its body
+    /// matches from the position (ICU runs it over the whole text): the body's anchored
+    /// leftmost-first DFA finds a match exactly when one exists. A lookbehind holds when some
+    /// run of the body from a code point boundary at most `maxLength` units back ends exactly
+    /// at the position (no match of the body is longer, so earlier starts never do): the
+    /// body's DFA with every path kept (`allMatches`), started at every position from
+    /// `maxLength` units back, reports a match before the code point at the position
+    /// exactly then; its assertions see the whole text, as ICU's do. What this does not
+    /// express keeps ICU's evaluation (`LookaroundEvaluator`): an unbounded lookahead (one
+    /// backward walk answers every position at once), a body with its own lookarounds, `\X`
+    /// or `(?w)` tests, and a lookbehind whose body pairs CR with LF (ICU does not pair them
+    /// across the position, the end of the lookbehind's region).
+    enum Answerer {
+        case ahead(LazyDFA)
+        case behind(LazyDFA, maxLength: Int)
+        case evaluator
+    }
     /// The most work the determinizer's set-by-class table may take (sets × classes).
     static let maxTableWork = 4_000_000
 
@@ -45,10 +67,16 @@ package final class LazyDFA: @unchecked Sendable {
     /// The lazy DFA of `program`, or `nil` when it cannot have one (more word-boundary kinds
     /// than a context holds, more than `Oracle.maxLookarounds` lookarounds, more classes
     /// than a table indexes, or a set-by-class table over `maxTableWork`).
-    package init?(program: RegexProgram, memoryLimit: Int = LazyDFA.defaultMemoryLimit) {
+    package convenience init?(program: RegexProgram, memoryLimit: Int = LazyDFA.defaultMemoryLimit) {
+        self.init(program: program, memoryLimit: memoryLimit, allMatches: false)
+    }
+
+    /// `allMatches`: the DFA that keeps every path (a lookbehind's, see `Answerer`).
+    init?(program: RegexProgram, memoryLimit: Int, allMatches: Bool) {
         guard
             let determinizer = try? Determinizer(
-                program: program, maxStates: .max, maxCells: .max, maxWork: Self.maxTableWork, oracle: true),
+                program: program, maxStates: .max, maxCells: .max, maxWork: Self.maxTableWork, allMatches: allMatches,
+                oracle: !allMatches),
             determinizer.classCount <= DFATable.maxClasses
         else { return nil }
         self.program = program
@@ -58,6 +86,22 @@ package final class LazyDFA: @unchecked Sendable {
         self.classes = ClassMap(determinizer.classTable())
         self.memoryLimit = max(memoryLimit, 4 * (determinizer.classCount * 8 + 1024))
         self.asksOracle = regex.needsEvaluator
+        self.answerers = program.lookarounds.map { look in
+            var body = look.body
+            body.startFilter = .anywhere
+            let compiledBody = CompiledRegex(program: body)
+            guard !compiledBody.needsEvaluator, let maxLength = look.maxLength else { return .evaluator }
+            if !look.behind {
+                return LazyDFA(program: body, memoryLimit: memoryLimit / 4, allMatches: false).map { .ahead($0) } ?? .evaluator
+            }
+            let pairsCRLF = body.instructions.contains { instruction in
+                if case .assert(.notBeforeLineFeed, _) = instruction { return true }
+                return false
+            }
+            guard !pairsCRLF else { return .evaluator }
+            return LazyDFA(program: body, memoryLimit: memoryLimit / 4, allMatches: true).map { .behind($0, maxLength: maxLength) }
+                ?? .evaluator
+        }
     }
 
     deinit { classes.free() }
@@ -107,7 +151,12 @@ final class LazyDFACache {
     /// (`-2 - k`, the answers `askMasks[k]`); or next row << 3 | startsAtIdle << 2 |
     /// nextIsIdle << 1 | matchedBefore, as `DFARunner.entries` (rows are state × `columns`;
     /// row 0 is the dead state).
-    var entries: [Int] = []
+    /// (Plain memory, grown by doubling: the searches read it through a local copy of the
+    /// pointer, without reference counting or exclusivity checks, and take it again after
+    /// any call that may add states.)
+    private(set) var entries: UnsafeMutablePointer<Int>
+    private var capacity: Int
+    private var used = 0
     static let unknown = -1
     /// The distinct answer masks of asking entries.
     var askMasks: [UInt64] = []
@@ -138,6 +187,10 @@ final class LazyDFACache {
     /// use and kept across texts (the evaluator forgets its answers on a new text).
     lazy var vm = PikeVM(dfa.regex)
     lazy var evaluator = LookaroundEvaluator(dfa.regex.lookarounds)
+    /// Per lookaround answered by a DFA of its body: that DFA's cache, made on first use.
+    lazy var lookCaches: [LazyDFACache?] = Array(repeating: nil, count: dfa.answerers.count)
+    /// The last answers found: position, mask, answers (a position is often asked twice).
+    var lastAnswers: (position: Int, mask: UInt64, answers: UInt64) = (-1, 0, 0)
 
     init(_ dfa: LazyDFA) {
         self.dfa = dfa
@@ -146,14 +199,18 @@ final class LazyDFACache {
         let contexts = 8 << determinizer.pairs.count
         startRows = [Int](repeating: -1, count: contexts)
         anchoredRows = [Int](repeating: -1, count: contexts)
+        capacity = 16 * columns
+        entries = .allocate(capacity: capacity)
         reset()
     }
+
+    deinit { entries.deallocate() }
 
     /// Forgets every state but the dead one.
     private func reset() {
         determinizer.ids = [:]
         determinizer.keys = []
-        entries = []
+        used = 0
         eoi = []
         variants = [:]
         for i in startRows.indices {
@@ -181,7 +238,15 @@ final class LazyDFACache {
         let id = determinizer.keys.count
         determinizer.ids[key] = Int32(id)
         determinizer.keys.append(key)
-        entries.append(contentsOf: repeatElement(Self.unknown, count: columns))
+        if used + columns > capacity {
+            let grown = UnsafeMutablePointer<Int>.allocate(capacity: 2 * capacity)
+            grown.update(from: entries, count: used)
+            entries.deallocate()
+            entries = grown
+            capacity *= 2
+        }
+        (entries + used).update(repeating: Self.unknown, count: columns)
+        used += columns
         eoi.append(Self.unknown)
         bytes += cost(key.kernel)
         peakBytes = max(peakBytes, bytes)
