@@ -45,7 +45,26 @@ extension LazyDFACache {
     func findEnd(
         _ text: UnsafeBufferPointer<UInt16>, from: Int, classes: ClassMap, answers: (UInt64, Int) -> UInt64
     ) -> LazySearch {
-        guard !gaveUp else { return .gaveUp }
+        switch findEnd(text, from: from, classes: classes, idlePast: .max, answers: answers) {
+        case .found(let result): return result
+        case .idle: return .none
+        }
+    }
+
+    /// What a search that may stop early found.
+    enum Partial {
+        case found(LazySearch)
+        /// No attempt was alive at `at` (past the position the caller gave), none had
+        /// matched: no match starts before it.
+        case idle(at: Int)
+    }
+
+    /// `findEnd`, stopping at the first position past `idlePast` where no attempt is alive
+    /// and none has matched.
+    func findEnd(
+        _ text: UnsafeBufferPointer<UInt16>, from: Int, classes: ClassMap, idlePast: Int, answers: (UInt64, Int) -> UInt64
+    ) -> Partial {
+        guard !gaveUp else { return .found(.gaveUp) }
         let count = text.count
         var row = start(classes.context(text, at: from), anchored: false)
         var table = entries
@@ -57,7 +76,7 @@ extension LazyDFACache {
             let (inputClass, length) = classes.utf16Class(text, at: position)
             var entry = table[row + inputClass]
             if entry < 0 {
-                guard let made = step(&row, inputClass, at: position, answers: answers) else { return .gaveUp }
+                guard let made = step(&row, inputClass, at: position, answers: answers) else { return .found(.gaveUp) }
                 entry = made
                 table = entries
             }
@@ -68,16 +87,19 @@ extension LazyDFACache {
             row = entry >> 3
             if row == 0 { break }
             position += length
-            if entry & 2 != 0, end < 0 { idle = position }
+            if entry & 2 != 0, end < 0 {
+                idle = position
+                if position > idlePast { return .idle(at: position) }
+            }
         }
         if position >= count, row != 0 {
-            guard let atEnd = atEnd(row, count: count, answers: answers) else { return .gaveUp }
+            guard let atEnd = atEnd(row, count: count, answers: answers) else { return .found(.gaveUp) }
             if atEnd != 0 {
                 end = count
                 startsAtIdle = atEnd == 3
             }
         }
-        return end >= 0 ? .match(idle: idle, end: end, startsAtIdle: startsAtIdle) : .none
+        return .found(end >= 0 ? .match(idle: idle, end: end, startsAtIdle: startsAtIdle) : .none)
     }
 
     /// The end of the leftmost-first match that starts exactly at `start`, -1 when there
@@ -219,6 +241,7 @@ extension LazyDFA {
         let groupCount = program.captureCount
         let regex = self.regex
         let asksOracle = self.asksOracle
+        let required = self.required
         return withCache { cache in
             cache.begin(at: 0, newText: true)
             if asksOracle {
@@ -230,9 +253,13 @@ extension LazyDFA {
             }
             return CompiledRegex.enumerate(text) { start in
                 cache.begin(at: start, newText: false)
-                let found = cache.findEnd(text, from: start, classes: classes) { bits, position in
-                    Self.answers(bits, at: position, in: text, cache: cache)
-                }
+                let answers = { (bits: UInt64, position: Int) in Self.answers(bits, at: position, in: text, cache: cache) }
+                let found =
+                    if let required {
+                        cache.findEnd(text, from: start, required: required, classes: classes, answers: answers)
+                    } else {
+                        cache.findEnd(text, from: start, classes: classes, answers: answers)
+                    }
                 switch found {
                 case .none: return nil
                 case .gaveUp: return cache.vm.search(text, from: start)

@@ -37,6 +37,9 @@ package final class LazyDFA: @unchecked Sendable {
     package static let defaultMemoryLimit = 2 << 20
     /// How each lookaround with a body is answered (by index; see `Answerer`).
     let answerers: [Answerer]
+    /// A literal every match contains, when the matches can start almost anywhere: the
+    /// search jumps between its occurrences (`RequiredLiteral`).
+    let required: RequiredLiteral?
 
     /// How the search answers a lookaround with a body at a position.
     ///
@@ -86,6 +89,7 @@ package final class LazyDFA: @unchecked Sendable {
         self.classes = ClassMap(determinizer.classTable())
         self.memoryLimit = max(memoryLimit, 4 * (determinizer.classCount * 8 + 1024))
         self.asksOracle = regex.needsEvaluator
+        self.required = allMatches ? nil : RequiredLiteral(program, start: regex.startSet)
         self.answerers = program.lookarounds.map { look in
             var body = look.body
             body.startFilter = .anywhere

@@ -1,0 +1,152 @@
+import Foundation
+import TestSupport
+import XCTest
+
+@testable import RuleCompiler
+@testable import RuleRuntime
+
+/// The lazy DFA (`LazyDFA`) on real rule shapes: the rules of `Specs/feed.richrules`
+/// (twitter-text's extraction: URLs over the IANA TLD list with and without a scheme,
+/// lookaround boundaries, possessive counts), scheme-less URL shapes, large alternations,
+/// on seeded random posts, against NSRegularExpression. The random grammar of
+/// `RegexDifferentialTests` runs every program on it too.
+///
+/// 1,500 texts per pattern by default, 50,000 with `RICHRULES_LONG=1`; `RICHRULES_SEED`
+/// replaces the seed, which every failure prints.
+final class LazyDFATests: XCTestCase {
+    static var feedSpec: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Specs/feed.richrules")
+    }
+
+    /// The feed spec's regex rules: (name, pattern, flags, program).
+    static func feedRules() throws -> [(String, String, RegexFlags, RegexProgram)] {
+        let output = Compiler.compile(source: try String(contentsOf: feedSpec, encoding: .utf8), path: "feed.richrules", analyze: false)
+        let table = try XCTUnwrap(output.table)
+        let automata = try XCTUnwrap(output.automata)
+        return table.rules.enumerated().compactMap { index, rule in
+            guard case .regex(let pattern, let flags, _) = rule.matcher, let program = automata.automata[index]?.program else { return nil }
+            return (rule.name, pattern, flags, program)
+        }
+    }
+
+    /// Pieces posts are made of: words in several scripts, links with and without a
+    /// scheme, domains, mentions, hashtags, cashtags, emails, numbers, and the punctuation
+    /// the rules' boundaries look at.
+    static let pieces: [String] = [
+        "hello", "World", "mañana", "привет", "日本語", "中文", "한국어", "العربية", "ภาษาไทย", "rt", "RT", "via",
+        "https://", "http://", "HTTPS://", "www.", "example", ".com", ".co", ".tv", ".jp", ".io", ".xn--p1ai", ".museum", ".c",
+        "t.co/", "bit.ly/", "/path", "?q=1&x=y", "#frag", "(", ")", "[", "]", ":", "://", "/", ".", "..", ",", "!", "?", "'",
+        "\"", "-", "_", "~", "@", "＠", "#", "＃", "$", "＄", "%", "&", "*", "+", "=", "|", "\\", "alice", "bob_99", "a1",
+        "AAPL", "$TSLA", "user@mail.com", "x.y+z@sub.domain.org", "+1", "415", "555-0132", "(020)", "010", "1234", "3.14",
+        "2026-05-01", "v1.2.3", "。", "，", "、", "！", "」", "）", "…", "—", "\u{200D}", "\u{FE0F}", "\u{20E3}", "😀", "👍🏽", "é",
+        "\u{0301}", " ", " ", " ", "\n", "\t", "\r\n", "\u{3000}", "\u{00A0}",
+    ]
+
+    static func post(_ rng: inout SeededGenerator) -> String {
+        var text = ""
+        for _ in 0..<Int.random(in: 1...14, using: &rng) { text += pieces.randomElement(using: &rng)! }
+        return text
+    }
+
+    func assertLazyAgrees(
+        _ name: String, _ pattern: String, _ flags: RegexFlags, _ program: RegexProgram, texts: [String], memoryLimit: Int,
+        seed: UInt64, file: StaticString = #filePath, line: UInt = #line
+    ) -> Int {
+        guard let regex = ICUReference.regex(pattern, flags) else {
+            XCTFail("\(name): NSRegularExpression rejects the pattern", file: file, line: line)
+            return 0
+        }
+        guard let lazy = LazyDFA(program: program, memoryLimit: memoryLimit) else {
+            XCTFail("\(name): no lazy DFA", file: file, line: line)
+            return 0
+        }
+        var failures = 0
+        var compared = 0
+        for text in texts {
+            guard let expected = ICUReference.matches(regex, in: text, budget: 10_000) else { continue }
+            compared += 1
+            let units = Array(text.utf16)
+            let actual = units.withUnsafeBufferPointer { lazy.matches(in: $0) }
+            if actual != expected {
+                failures += 1
+                if failures <= 5 {
+                    XCTFail(
+                        "seed \(seed) rule \(name) (memory limit \(lazy.memoryLimit)) text \(text.debugDescription): "
+                            + "ICU \(ICUReference.describe(expected)), lazy DFA \(ICUReference.describe(actual))", file: file, line: line)
+                }
+            }
+        }
+        return compared
+    }
+
+    /// Every regex rule of the feed spec has a lazy DFA and agrees with NSRegularExpression
+    /// on random posts, with the default cache and with a cache of a few states.
+    func testFeedRulesOnRandomPosts() throws {
+        let long = ProcessInfo.processInfo.environment["RICHRULES_LONG"] == "1"
+        let seed = testSeed(0x5EED_FEED)
+        var rng = SeededGenerator(seed: seed)
+        let texts = (0..<(long ? 50_000 : 1_500)).map { _ in Self.post(&rng) }
+        var compared = 0
+        for (name, pattern, flags, program) in try Self.feedRules() {
+            compared += assertLazyAgrees(name, pattern, flags, program, texts: texts, memoryLimit: LazyDFA.defaultMemoryLimit, seed: seed)
+            compared += assertLazyAgrees(name, pattern, flags, program, texts: Array(texts.prefix(300)), memoryLimit: 0, seed: seed)
+        }
+        print("lazy DFA, feed rules (seed \(seed)): \(compared) rule × text pairs against NSRegularExpression")
+    }
+
+    /// The rules that can start at any letter jump between the occurrences of a literal
+    /// every match holds: `.` for URLs, `@` for emails.
+    func testRulesThatStartAnywhereSearchFromALiteral() throws {
+        let rules = Dictionary(uniqueKeysWithValues: try Self.feedRules().map { ($0.0, $0.3) })
+        XCTAssertEqual(LazyDFA(program: try XCTUnwrap(rules["url"]))?.required?.literal, UInt16(UInt8(ascii: ".")))
+        XCTAssertEqual(LazyDFA(program: try XCTUnwrap(rules["email"]))?.required?.literal, UInt16(UInt8(ascii: "@")))
+        XCTAssertNil(LazyDFA(program: try XCTUnwrap(rules["mention"]))?.required, "few start code points: no literal needed")
+    }
+
+    /// Scheme-less URL shapes, a large literal alternation, lookaround boundaries: the
+    /// shapes a DFA built ahead of time cannot hold.
+    func testURLShapesAndLargeAlternations() {
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let tlds: [String] = (0..<300).map { (i: Int) -> String in
+            let first = String(letters[i % 26])
+            let second = String(letters[(i / 26) % 26])
+            return first + second + (i % 3 == 0 ? "x" : "")
+        }
+        let patterns: [(String, RegexFlags)] = [
+            (#"(?<![\w@.])(?:[a-z0-9-]+\.)+(?:"# + tlds.joined(separator: "|") + #")(?![\w@])(?:/[^\s]*)?"#, [.caseInsensitive]),
+            (#"(?<![\w.+-])[\w.+-]+@(?:[\w-]+\.)+[a-z]{2,}(?![\w@]|\.\w)"#, []),
+            (#"\b(?:https?://)?(?:www\.)?[a-z]+\.(?:com|co|tv|jp)\b(?!://)"#, [.caseInsensitive]),
+            (#"(?<=^|\s)#\w+(?=\s|$)"#, []),
+            (#"(?<![\p{L}\p{N}_])[@＠][A-Za-z0-9_]{1,20}+(?![@＠]|://)"#, []),
+            (#"\d+(?=px\b|em\b)"#, []),
+            (#"\b(?!https\b)[a-z]{5}\b"#, []),
+        ]
+        let seed = testSeed(0x5EED_0A11)
+        var rng = SeededGenerator(seed: seed)
+        let texts = (0..<800).map { _ in Self.post(&rng) } + ["ab.ab", "x.ax/y z.bb", "AB.cdx", "a.b.c.aa", "px 12px 3em 4emx"]
+        var compared = 0
+        for (pattern, flags) in patterns {
+            guard case .program(let program) = RegexCompiler.compile(pattern, flags: flags) else {
+                XCTFail("\(pattern) does not compile")
+                continue
+            }
+            compared += assertLazyAgrees(pattern, pattern, flags, program, texts: texts, memoryLimit: LazyDFA.defaultMemoryLimit, seed: seed)
+        }
+        XCTAssertGreaterThan(compared, 5_000)
+    }
+
+    /// A cache of a few states clears again and again and may give up to the Pike VM: the
+    /// answers stay NSRegularExpression's, and the memory stays near the limit.
+    func testASmallCacheClearsAndStaysCorrect() throws {
+        let (name, pattern, flags, program) = try XCTUnwrap(Self.feedRules().first { $0.0 == "url" })
+        let limit = 64 << 10
+        let seed = testSeed(0x5EED_CAC8)
+        var rng = SeededGenerator(seed: seed)
+        let texts = (0..<200).map { _ in (0..<20).map { _ in Self.post(&rng) }.joined(separator: " ") }
+        _ = assertLazyAgrees(name, pattern, flags, program, texts: texts, memoryLimit: limit, seed: seed)
+        let lazy = try XCTUnwrap(LazyDFA(program: program, memoryLimit: limit))
+        for text in texts { _ = Array(text.utf16).withUnsafeBufferPointer { lazy.matches(in: $0) } }
+        XCTAssertLessThanOrEqual(lazy.peakCacheBytes, limit + 64 << 10, "a cache stays within its limit (plus one state)")
+    }
+}
