@@ -73,13 +73,17 @@ final class RegexDifferentialTests: XCTestCase {
                 if let lazy {
                     lazyPairs += 1
                     let lazyActual = units.withUnsafeBufferPointer { lazy.matches(in: $0) }
-                    if expected != lazyActual {
+                    var wholes: [TextRange] = []
+                    Array(text.utf8).withUnsafeBufferPointer { bytes in
+                        units.withUnsafeBufferPointer { u in lazy.matches(utf8: bytes, units: { u }) { range, _ in wholes.append(range) } }
+                    }
+                    if expected != lazyActual || wholes != expected.compactMap({ $0[0] }).filter({ $0.length > 0 }) {
                         lazyFailures += 1
                         if lazyFailures <= 20 {
                             XCTFail(
                                 "seed \(seed) pattern \(pattern.debugDescription) flags '\(flags.letters)' text \(text.debugDescription) "
                                     + "(lazy DFA, memory limit \(lazy.memoryLimit)): "
-                                    + "ICU \(ICUReference.describe(expected)), lazy DFA \(ICUReference.describe(lazyActual))")
+                                    + "ICU \(ICUReference.describe(expected)), lazy DFA \(ICUReference.describe(lazyActual)), on UTF-8 \(wholes)")
                         }
                     }
                 }

@@ -17,9 +17,18 @@ extension RuleMatcher {
         // About one match a hundred bytes in prose; growing past it copies candidates.
         result.reserveCapacity(16 + bytes.count / 64)
         let storage = self.storage
-        if !storage.unscanned.isEmpty {
+        // Rules on a lazy DFA read the bytes too; the other unscanned rules the UTF-16 units.
+        if storage.unscannedOnUnits {
             result = candidates(
-                in: text, source: source(), solvingGroups: false, budget: budget, interrupted: &interrupted, scanning: false)
+                in: text, source: source(), solvingGroups: false, budget: budget, interrupted: &interrupted, scanning: false,
+                lazyOnUnits: false)
+        }
+        for (ruleIndex, lazy) in storage.lazyRules {
+            lazy.matches(utf8: bytes, units: { source().buffer }) { range, pending in
+                var candidate = Candidate(ruleIndex: ruleIndex, range: range)
+                candidate.pendingGroups = pending
+                result.append(candidate)
+            }
         }
         guard let scan = storage.scan else { return result }
         let scanRules = storage.scanRules

@@ -33,6 +33,11 @@ package struct RuleMatcher: CandidateMatcher {
         /// The rules the scan does not run, in order (the loop over them copies no
         /// matcher of a scanned rule).
         let unscanned: [Int]
+        /// The unscanned rules on a lazy DFA (rule index, DFA): on a string's own UTF-8 they
+        /// search the bytes.
+        let lazyRules: [(Int, LazyDFA)]
+        /// Some unscanned rule reads the UTF-16 units (not a lazy DFA's).
+        let unscannedOnUnits: Bool
 
         init(kinds: [Kind], scan: CompiledScan?, scanRules: [Int]) {
             self.kinds = kinds
@@ -42,6 +47,11 @@ package struct RuleMatcher: CandidateMatcher {
             for (index, rule) in scanRules.enumerated() { scanIndex[rule] = index }
             self.scanIndex = scanIndex
             unscanned = kinds.indices.filter { scanIndex[$0] < 0 }
+            lazyRules = unscanned.compactMap { index in
+                if case .compiled(let regex) = kinds[index], let lazy = regex.lazy { return (index, lazy) }
+                return nil
+            }
+            unscannedOnUnits = unscanned.count > lazyRules.count
         }
     }
 
@@ -139,7 +149,7 @@ package struct RuleMatcher: CandidateMatcher {
     /// `scanning`, the rules of the shared scan are left out.
     func candidates(
         in text: String, source: TextUnits, solvingGroups: Bool, budget: FallbackBudget, interrupted: inout [InterruptedRule],
-        scanning: Bool = true
+        scanning: Bool = true, lazyOnUnits: Bool = true
     ) -> [Candidate] {
         let units = source.buffer  // valid while `source` lives
         let marks = source.marks
@@ -153,6 +163,7 @@ package struct RuleMatcher: CandidateMatcher {
                     interrupted.append(InterruptedRule(ruleIndex: ruleIndex, rule: "", cause: stop.cause, completeUpTo: stop.completeUpTo))
                 }
             case .compiled(let regex):
+                if !lazyOnUnits, regex.lazy != nil { continue }
                 for groups in regex.matches(in: units) {
                     guard let whole = groups[0], whole.length > 0 else { continue }
                     result.append(Candidate(ruleIndex: ruleIndex, range: whole, groups: groups))
@@ -181,6 +192,11 @@ package struct RuleMatcher: CandidateMatcher {
     /// The groups of a match of a compiled rule spanning `range` (`[range]` for any other
     /// rule): the span solver, or the Pike VM anchored at its start.
     func groups(ruleIndex: Int, range: TextRange, units text: UnsafeBufferPointer<UInt16>) -> [TextRange?] {
+        if ruleIndex >= 0, ruleIndex < storage.kinds.count, case .compiled(let regex) = storage.kinds[ruleIndex] {
+            return AcceleratedRegex.groups(
+                regex.regex, text, start: range.location, end: range.upperBound, groupCount: regex.groupCount,
+                vm: { PikeVM(regex.regex) }) ?? [range]
+        }
         guard let scan = storage.scan, ruleIndex >= 0, ruleIndex < storage.scanIndex.count, storage.scanIndex[ruleIndex] >= 0
         else { return [range] }
         let index = storage.scanIndex[ruleIndex]

@@ -42,8 +42,8 @@ extension LazyDFACache {
     }
 
     /// Where the leftmost-first match found from `from` ends, as `DFARunner.findEnd`.
-    func findEnd(
-        _ text: UnsafeBufferPointer<UInt16>, from: Int, classes: ClassMap, answers: (UInt64, Int) -> UInt64
+    func findEnd<Text: LazyText>(
+        _ text: Text, from: Int, classes: ClassMap, answers: (UInt64, Int) -> UInt64
     ) -> LazySearch {
         switch findEnd(text, from: from, classes: classes, idlePast: .max, answers: answers) {
         case .found(let result): return result
@@ -60,20 +60,39 @@ extension LazyDFACache {
     }
 
     /// `findEnd`, stopping at the first position past `idlePast` where no attempt is alive
-    /// and none has matched.
-    func findEnd(
-        _ text: UnsafeBufferPointer<UInt16>, from: Int, classes: ClassMap, idlePast: Int, answers: (UInt64, Int) -> UInt64
+    /// and none has matched. While no attempt is alive, code points that cannot begin a
+    /// match are skipped without a table step (`StartUnits`).
+    func findEnd<Text: LazyText>(
+        _ text: Text, from: Int, classes: ClassMap, idlePast: Int, answers: (UInt64, Int) -> UInt64
     ) -> Partial {
         guard !gaveUp else { return .found(.gaveUp) }
         let count = text.count
-        var row = start(classes.context(text, at: from), anchored: false)
-        var table = entries
+        let startUnits = dfa.startUnits
         var position = from
-        var idle = from
+        if let startUnits {
+            position = text.nextStart(startUnits, from: from)
+            if position > idlePast { return .idle(at: position) }
+        }
+        var row = start(text.context(classes, at: position), anchored: false)
+        var table = entries
+        var idle = position
+        var isIdle = true
         var end = -1
         var startsAtIdle = false
         while position < count {
-            let (inputClass, length) = classes.utf16Class(text, at: position)
+            if isIdle, end < 0, let startUnits {
+                // No attempt alive: the next one starts at a code point that can begin a match.
+                let next = text.nextStart(startUnits, from: position)
+                if next != position {
+                    position = next
+                    idle = next
+                    if position > idlePast { return .idle(at: position) }
+                    guard position < count else { break }
+                    row = start(text.context(classes, at: position), anchored: false)
+                    table = entries
+                }
+            }
+            let (inputClass, length) = text.inputClass(classes, at: position)
             var entry = table[row + inputClass]
             if entry < 0 {
                 guard let made = step(&row, inputClass, at: position, answers: answers) else { return .found(.gaveUp) }
@@ -87,7 +106,8 @@ extension LazyDFACache {
             row = entry >> 3
             if row == 0 { break }
             position += length
-            if entry & 2 != 0, end < 0 {
+            isIdle = entry & 2 != 0
+            if isIdle, end < 0 {
                 idle = position
                 if position > idlePast { return .idle(at: position) }
             }
@@ -102,22 +122,42 @@ extension LazyDFACache {
         return .found(end >= 0 ? .match(idle: idle, end: end, startsAtIdle: startsAtIdle) : .none)
     }
 
+    /// The search from `from` that jumps between occurrences of `required.literal` (see
+    /// `RequiredLiteral`): the leftmost-first match, as `findEnd` finds it from `from`.
+    func findEnd<Text: LazyText>(
+        _ text: Text, from: Int, required: RequiredLiteral, classes: ClassMap, answers: (UInt64, Int) -> UInt64
+    ) -> LazySearch {
+        var from = from
+        while true {
+            guard let literal = text.next(ascii: required.literal, from: from) else { return .none }
+            var runStart = literal
+            while runStart > from {
+                let (scalar, length) = text.scalar(before: runStart)
+                guard required.before.contains(scalar) else { break }
+                runStart -= length
+            }
+            switch findEnd(text, from: runStart, classes: classes, idlePast: literal, answers: answers) {
+            case .idle(let at): from = at
+            case .found(let result): return result
+            }
+        }
+    }
+
     /// The end of the leftmost-first match that starts exactly at `start`, -1 when there
     /// is none, `DFARunner.gaveUp` when still alive after `limit` units (or when the cache
     /// thrashed: then `gaveUp` is set), as `DFARunner.matchAnchored`.
-    func matchAnchored(
-        _ text: UnsafeBufferPointer<UInt16>, at start: Int, limit: Int, steps: inout Int, classes: ClassMap,
-        answers: (UInt64, Int) -> UInt64
+    func matchAnchored<Text: LazyText>(
+        _ text: Text, at start: Int, limit: Int, steps: inout Int, classes: ClassMap, answers: (UInt64, Int) -> UInt64
     ) -> Int {
         guard !gaveUp else { return DFARunner.gaveUp }
         let count = text.count
         let stop = count - start > limit ? start + limit : count
-        var row = self.start(classes.context(text, at: start), anchored: true)
+        var row = self.start(text.context(classes, at: start), anchored: true)
         var table = entries
         var position = start
         var end = -1
         while position < stop {
-            let (inputClass, length) = classes.utf16Class(text, at: position)
+            let (inputClass, length) = text.inputClass(classes, at: position)
             var entry = table[row + inputClass]
             if entry < 0 {
                 guard let made = step(&row, inputClass, at: position, answers: answers) else { return DFARunner.gaveUp }
@@ -149,19 +189,17 @@ extension LazyDFACache {
     }
 
     /// For a DFA that keeps every path (a lookbehind body's): whether some run of it from a
-    /// code point boundary at most `maxLength` units before `position` ends exactly at
-    /// `position`; `nil` when the cache gave up.
-    func endsAt(_ text: UnsafeBufferPointer<UInt16>, _ position: Int, maxLength: Int, classes: ClassMap) -> Bool? {
-        var from = max(0, position - maxLength)
-        // Not inside a surrogate pair (that pair's start is out of reach anyway).
-        if from > 0, from < text.count, text[from] & 0xFC00 == 0xDC00, text[from - 1] & 0xFC00 == 0xD800 { from += 1 }
+    /// code point boundary at most `maxLength` UTF-16 units before `position` ends exactly
+    /// at `position`; `nil` when the cache gave up.
+    func endsAt<Text: LazyText>(_ text: Text, _ position: Int, maxLength: Int, classes: ClassMap) -> Bool? {
+        let from = text.back(units: maxLength, from: position)
         begin(at: from, newText: false)
-        var row = start(classes.context(text, at: from), anchored: false)
+        var row = start(text.context(classes, at: from), anchored: false)
         var at = from
         let none: (UInt64, Int) -> UInt64 = { _, _ in 0 }
         var table = entries
         while at < position {
-            let (inputClass, length) = classes.utf16Class(text, at: at)
+            let (inputClass, length) = text.inputClass(classes, at: at)
             var entry = table[row + inputClass]
             if entry < 0 {
                 guard let made = step(&row, inputClass, at: at, answers: none) else { return nil }
@@ -172,7 +210,7 @@ extension LazyDFACache {
             at += length
         }
         if position < text.count {
-            let (inputClass, _) = classes.utf16Class(text, at: position)
+            let (inputClass, _) = text.inputClass(classes, at: position)
             var entry = table[row + inputClass]
             if entry < 0 {
                 guard let made = step(&row, inputClass, at: position, answers: none) else { return nil }
@@ -189,7 +227,7 @@ extension LazyDFA {
     /// The oracle answers of one UTF-16 text: each asked bit's test at a position, from the
     /// lookaround's own DFA (`Answerer`) or the text's `LookaroundEvaluator` (which
     /// remembers answers per position).
-    static func answers(_ bits: UInt64, at position: Int, in text: UnsafeBufferPointer<UInt16>, cache: LazyDFACache) -> UInt64 {
+    static func answers<Text: LazyText>(_ bits: UInt64, at position: Int, in text: Text, cache: LazyDFACache) -> UInt64 {
         if cache.lastAnswers.position == position, cache.lastAnswers.mask & bits == bits { return cache.lastAnswers.answers & bits }
         let dfa = cache.dfa
         var result: UInt64 = 0
@@ -226,7 +264,9 @@ extension LazyDFA {
                     continue
                 }
             }
-            if cache.evaluator.holds(code, at: position, in: text, setGroup: { _, _ in }) { result |= bit }
+            let (units, offset) = text.utf16(at: position)
+            cache.evaluator.prepare(for: units)
+            if cache.evaluator.holds(code, at: offset, in: units, setGroup: { _, _ in }) { result |= bit }
         }
         cache.lastAnswers = (position, bits, result)
         return result
@@ -253,12 +293,13 @@ extension LazyDFA {
             }
             return CompiledRegex.enumerate(text) { start in
                 cache.begin(at: start, newText: false)
-                let answers = { (bits: UInt64, position: Int) in Self.answers(bits, at: position, in: text, cache: cache) }
+                let lazyText = UTF16LazyText(text: text)
+                let answers = { (bits: UInt64, position: Int) in Self.answers(bits, at: position, in: lazyText, cache: cache) }
                 let found =
                     if let required {
-                        cache.findEnd(text, from: start, required: required, classes: classes, answers: answers)
+                        cache.findEnd(lazyText, from: start, required: required, classes: classes, answers: answers)
                     } else {
-                        cache.findEnd(text, from: start, classes: classes, answers: answers)
+                        cache.findEnd(lazyText, from: start, classes: classes, answers: answers)
                     }
                 switch found {
                 case .none: return nil
@@ -269,5 +310,81 @@ extension LazyDFA {
                 }
             }
         }
+    }
+}
+
+extension LazyDFA {
+    /// Every match of the rule in a string's own UTF-8 `bytes`, as NSRegularExpression
+    /// enumerates them, given to `emit(range, pending)` in UTF-16 offsets (counted at match
+    /// boundaries only); `pending`: the rule has groups, solved when read
+    /// (`AcceleratedRegex.groups` on the span). The text's UTF-16 units (`units`, made by
+    /// the caller when first asked) are read only where the DFA does not know a match's
+    /// start, where the cache thrashed, and by ICU's evaluator.
+    package func matches(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, units: () -> UnsafeBufferPointer<UInt16>, emit: (TextRange, Bool) -> Void
+    ) {
+        withoutActuallyEscaping(units) { units in search(utf8: bytes, mirror: UTF16Mirror(units), emit: emit) }
+    }
+
+    /// `matches(utf8:units:emit:)` with the units behind `mirror` (which the search does not
+    /// keep past its return).
+    private func search(utf8 bytes: UnsafeBufferPointer<UInt8>, mirror: UTF16Mirror, emit: (TextRange, Bool) -> Void) {
+        let classes = self.classes
+        let pending = program.captureCount > 0
+        let required = self.required
+        let units = { mirror.units() }
+        let text = UTF8LazyText(text: bytes, mirror: mirror)
+        withCache { cache in
+            cache.begin(at: 0, newText: true)
+            if asksOracle {
+                cache.evaluator.forgetText()
+                cache.vm.forgetText()
+                cache.lastAnswers = (-1, 0, 0)
+            }
+            let answers = { (bits: UInt64, position: Int) in Self.answers(bits, at: position, in: text, cache: cache) }
+            var counter = UTF16Counter()
+            var start = 0
+            while start <= bytes.count {
+                cache.begin(at: start, newText: false)
+                let found =
+                    if let required {
+                        cache.findEnd(text, from: start, required: required, classes: classes, answers: answers)
+                    } else {
+                        cache.findEnd(text, from: start, classes: classes, answers: answers)
+                    }
+                var range: (start: Int, end: Int)
+                switch found {
+                case .none: return
+                case .match(let idle, let end, true): range = (idle, end)
+                case .match(let idle, _, false):
+                    // The Pike VM on UTF-16 from the idle position, back to bytes.
+                    guard let span = Self.pikeSearch(cache, units(), mirror, bytes, from: idle) else { return }
+                    range = span
+                case .gaveUp:
+                    guard let span = Self.pikeSearch(cache, units(), mirror, bytes, from: start) else { return }
+                    range = span
+                }
+                if range.end > range.start {
+                    let location = counter.offset(of: range.start, in: bytes)
+                    let length = UTF8Text.utf16Count(bytes, from: range.start, to: range.end)
+                    emit(TextRange(location: location, length: length), pending)
+                    start = range.end
+                } else {
+                    guard range.start < bytes.count else { return }
+                    start = range.start + UTF8Text.decode(bytes, at: range.start).1
+                }
+            }
+        }
+    }
+
+    /// The Pike VM's leftmost-first match from byte `from`, as a byte range.
+    private static func pikeSearch(
+        _ cache: LazyDFACache, _ units: UnsafeBufferPointer<UInt16>, _ mirror: UTF16Mirror, _ bytes: UnsafeBufferPointer<UInt8>,
+        from: Int
+    ) -> (start: Int, end: Int)? {
+        let fromUnit = mirror.offset(of: from, in: bytes)
+        guard let groups = cache.vm.search(units, from: fromUnit), let whole = groups[0] else { return nil }
+        let start = UTF8Text.byteOffset(bytes, from: from, units: whole.location - fromUnit)
+        return (start, UTF8Text.byteOffset(bytes, from: start, units: whole.length))
     }
 }

@@ -40,6 +40,8 @@ package final class LazyDFA: @unchecked Sendable {
     /// A literal every match contains, when the matches can start almost anywhere: the
     /// search jumps between its occurrences (`RequiredLiteral`).
     let required: RequiredLiteral?
+    /// The units that can begin a match, when they are few: an idle search skips the others.
+    let startUnits: StartUnits?
 
     /// How the search answers a lookaround with a body at a position.
     ///
@@ -90,6 +92,7 @@ package final class LazyDFA: @unchecked Sendable {
         self.memoryLimit = max(memoryLimit, 4 * (determinizer.classCount * 8 + 1024))
         self.asksOracle = regex.needsEvaluator
         self.required = allMatches ? nil : RequiredLiteral(program, start: regex.startSet)
+        self.startUnits = allMatches ? nil : StartUnits(regex.startSet)
         self.answerers = program.lookarounds.map { look in
             var body = look.body
             body.startFilter = .anywhere

@@ -15,7 +15,7 @@
 /// at most one backward walk and one search.
 struct RequiredLiteral: Sendable {
     /// The ASCII code point every match contains.
-    let literal: UInt16
+    let literal: UInt8
     /// The code points a match can read before its first `literal`.
     let before: ScalarSet
 
@@ -31,7 +31,7 @@ struct RequiredLiteral: Sendable {
         for candidate in Self.candidates {
             let c = UInt32(candidate)
             guard let before = Self.before(program, avoiding: c) else { continue }
-            literal = UInt16(candidate)
+            literal = candidate
             self.before = before
             return
         }
@@ -70,28 +70,6 @@ struct RequiredLiteral: Sendable {
 }
 
 extension LazyDFACache {
-    /// The search from `from` that jumps between occurrences of `required.literal` (see
-    /// `RequiredLiteral`): the leftmost-first match, as `findEnd` finds it from `from`.
-    func findEnd(
-        _ text: UnsafeBufferPointer<UInt16>, from: Int, required: RequiredLiteral, classes: ClassMap,
-        answers: (UInt64, Int) -> UInt64
-    ) -> LazySearch {
-        var from = from
-        while true {
-            guard let literal = Self.next(required.literal, in: text, from: from) else { return .none }
-            var runStart = literal
-            while runStart > from {
-                let (scalar, length) = UTF16Text.decode(text, before: runStart)
-                guard required.before.contains(scalar) else { break }
-                runStart -= length
-            }
-            switch findEnd(text, from: runStart, classes: classes, idlePast: literal, answers: answers) {
-            case .idle(let at): from = at
-            case .found(let result): return result
-            }
-        }
-    }
-
     /// The first `unit` at or after `from`.
     @inline(__always)
     static func next(_ unit: UInt16, in text: UnsafeBufferPointer<UInt16>, from: Int) -> Int? {
@@ -113,5 +91,112 @@ extension LazyDFACache {
             i += 1
         }
         return nil
+    }
+}
+
+/// The UTF-16 units that can begin a match of a rule (its program's first code points, a
+/// supplementary code point by its high surrogate, U+FFFD by every surrogate, which reads
+/// as it unpaired): an idle search skips every other unit without a table step, comparing
+/// with up to four units at once when the set is that small.
+struct StartUnits: Sendable {
+    /// Bit per unit.
+    let bits: [UInt64]
+    /// The units when there are at most four, for the vector compare.
+    let few: [UInt16]
+    /// UTF-8: bit per first byte of a code point that can begin a match, and those bytes
+    /// when there are at most eight (padded by repeating).
+    let firstBytes: [UInt64]
+    let fewBytes: SIMD8<UInt8>?
+
+    init?(_ start: ScalarSet?) {
+        guard let start, !RequiredLiteral.isWide(start) else { return nil }
+        var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
+        var units: [UInt16] = []
+        func mark(_ unit: Int) {
+            if bits[unit >> 6] & (1 << UInt64(unit & 63)) == 0, units.count <= 4 { units.append(UInt16(unit)) }
+            bits[unit >> 6] |= 1 << UInt64(unit & 63)
+        }
+        for range in start.ranges {
+            let low = Int(range.lowerBound), high = Int(range.upperBound)
+            if low <= 0xFFFF {
+                for unit in low...min(high, 0xFFFF) where unit & 0xF800 != 0xD800 { mark(unit) }
+            }
+            if high > 0xFFFF {
+                for lead in (0xD800 + (max(low, 0x10000) - 0x10000) >> 10)...(0xD800 + (high - 0x10000) >> 10) { mark(lead) }
+            }
+            if low <= 0xFFFD, 0xFFFD <= high { for unit in 0xD800...0xDFFF { mark(unit) } }
+        }
+        self.bits = bits
+        few = units.count <= 4 ? units : []
+        var firstBytes: [UInt64] = [0, 0, 0, 0]
+        var distinct: [UInt8] = []
+        func byte(_ b: Int) {
+            if firstBytes[b >> 6] & (1 << UInt64(b & 63)) == 0 { distinct.append(UInt8(b)) }
+            firstBytes[b >> 6] |= 1 << UInt64(b & 63)
+        }
+        for range in start.ranges {
+            let low = Int(range.lowerBound), high = Int(range.upperBound)
+            for (a, b) in [(low, min(high, 0x7F)), (max(low, 0x80), min(high, 0x7FF)), (max(low, 0x800), min(high, 0xFFFF)), (max(low, 0x10000), high)]
+            where a <= b {
+                let lead = { (c: Int) in c < 0x80 ? c : c < 0x800 ? 0xC0 | c >> 6 : c < 0x10000 ? 0xE0 | c >> 12 : 0xF0 | c >> 18 }
+                for b0 in lead(a)...lead(b) { byte(b0) }
+            }
+        }
+        self.firstBytes = firstBytes
+        fewBytes = distinct.count <= 8 ? SIMD8(distinct + Array(repeating: distinct.first ?? 0, count: 8 - distinct.count)) : nil
+    }
+
+    /// On UTF-8: the first byte position at or after `from` whose code point may begin a
+    /// match (`text.count` when none): its first byte is one a start code point has, and
+    /// (above ASCII) the code point's unit bit is set.
+    @inline(__always)
+    func next(utf8 text: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+        let count = text.count
+        guard let base = text.baseAddress else { return count }
+        var p = from
+        while p < count {
+            if let fewBytes {
+                p = Prefilter.skip(base, count, from: p, fewBytes)
+            } else {
+                while p < count, firstBytes[Int(text[p] >> 6)] & (1 << UInt64(text[p] & 63)) == 0 { p += 1 }
+            }
+            guard p < count else { return count }
+            if text[p] < 0x80 { return p }
+            let (scalar, length) = UTF8Text.decode(text, at: p)
+            let unit = scalar < 0x10000 ? Int(scalar) : 0xD800 + Int(scalar - 0x10000) >> 10
+            if bits[unit >> 6] & (1 << UInt64(unit & 63)) != 0 { return p }
+            p += length
+        }
+        return count
+    }
+
+    /// The first unit at or after `from` that can begin a match (`text.count` if none).
+    @inline(__always)
+    func next(in text: UnsafeBufferPointer<UInt16>, from: Int) -> Int {
+        let count = text.count
+        var i = from
+        if !few.isEmpty, let base = text.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let a = SIMD8<UInt16>(repeating: few[0])
+            let b = SIMD8<UInt16>(repeating: few.count > 1 ? few[1] : few[0])
+            let c = SIMD8<UInt16>(repeating: few.count > 2 ? few[2] : few[0])
+            let d = SIMD8<UInt16>(repeating: few.count > 3 ? few[3] : few[0])
+            while i + 8 <= count {
+                let block = raw.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self)
+                let hits = (block .== a) .| (block .== b) .| (block .== c) .| (block .== d)
+                if hits != SIMDMask<SIMD8<Int16>>(repeating: false) {
+                    for lane in 0..<8 where hits[lane] { return i + lane }
+                }
+                i += 8
+            }
+        }
+        return bits.withUnsafeBufferPointer { bits in
+            while i < count {
+                let unit = Int(text[i])
+                if bits[unit >> 6] & (1 << UInt64(unit & 63)) != 0 { return i }
+                i += 1
+            }
+            return count
+        }
     }
 }
