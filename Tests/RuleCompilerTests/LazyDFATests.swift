@@ -164,3 +164,65 @@ final class LazyDFATests: XCTestCase {
         XCTAssertLessThanOrEqual(lazy.peakCacheBytes, limit + 64 << 10, "a cache stays within its limit (plus one state)")
     }
 }
+
+extension LazyDFATests {
+    /// The whole feed spec on the compiled engine — lazy DFAs in the shared scan (mention,
+    /// hashtag, phone beside the cashtag's DFA), the others searching from their literal on
+    /// the text's UTF-8 — renders exactly what the engine on NSRegularExpression renders.
+    func testFeedSpecEngineAgreesWithNSRegularExpression() throws {
+        let output = Compiler.compile(source: try String(contentsOf: Self.feedSpec, encoding: .utf8), path: "feed.richrules", analyze: false)
+        let table = try XCTUnwrap(output.table)
+        let compiled = try CompiledEngine(table: table, automata: XCTUnwrap(output.automata))
+        XCTAssertEqual(compiled.nfaOnly, [])
+        XCTAssertEqual(compiled.lazyDFA.map(\.rule), ["url", "email", "phone", "mention", "hashtag"])
+        let scanned = Set(compiled.engine.ruleMatcher?.storage.scanRules.map { table.rules[$0].name } ?? [])
+        XCTAssertEqual(scanned, ["phone", "mention", "hashtag", "cashtag"], "rules that start at few code points share the scan")
+        let reference = try RuleEngine(table: table)
+        let seed = testSeed(0x5EED_F00D)
+        var rng = SeededGenerator(seed: seed)
+        let long = ProcessInfo.processInfo.environment["RICHRULES_LONG"] == "1"
+        var failures = 0
+        for _ in 0..<(long ? 20_000 : 800) {
+            let text = (0..<Int.random(in: 1...4, using: &rng)).map { _ in Self.post(&rng) }.joined(separator: " ")
+            let actual = compiled.engine.render(text)
+            let expected = reference.render(text)
+            guard actual.matches.map(\.range) != expected.matches.map(\.range) || actual.matches.map(\.rule) != expected.matches.map(\.rule)
+                || actual.discarded.map(\.match.range) != expected.discarded.map(\.match.range)
+            else { continue }
+            failures += 1
+            if failures <= 5 {
+                XCTFail(
+                    "seed \(seed) text \(text.debugDescription): ICU \(expected.matches.map { "\($0.rule)\($0.range)" }), "
+                        + "compiled \(actual.matches.map { "\($0.rule)\($0.range)" })")
+            }
+        }
+    }
+
+    /// The shared scan with lazy rules on UTF-16 units and on UTF-8 bytes: each rule's
+    /// matches are NSRegularExpression's.
+    func testSharedScanWithLazyRulesOnBothEncodings() throws {
+        let rules = try Self.feedRules().filter { ["phone", "mention", "hashtag", "cashtag"].contains($0.0) }
+        let regexes = rules.map { AcceleratedRegex(program: $0.3, dfa: DFABuilder.build($0.3), ownScan: false) }
+        let scan = try XCTUnwrap(CompiledScan(regexes))
+        XCTAssertEqual(scan.lazyRules.count, 3)
+        let seed = testSeed(0x5EED_5CA7)
+        var rng = SeededGenerator(seed: seed)
+        for _ in 0..<600 {
+            let text = Self.post(&rng) + " " + Self.post(&rng)
+            let units = Array(text.utf16)
+            var expected: [[TextRange]] = []
+            for (_, pattern, flags, _) in rules {
+                let regex = try XCTUnwrap(ICUReference.regex(pattern, flags))
+                expected.append((ICUReference.matches(regex, in: text, budget: 10_000) ?? []).compactMap { $0[0] }.filter { $0.length > 0 })
+            }
+            var onUnits = [[TextRange]](repeating: [], count: rules.count)
+            units.withUnsafeBufferPointer { u in scan.run(u) { index, whole, _, _ in onUnits[index].append(whole) } }
+            var onBytes = [[TextRange]](repeating: [], count: rules.count)
+            Array(text.utf8).withUnsafeBufferPointer { bytes in
+                units.withUnsafeBufferPointer { u in scan.run(utf8: bytes, units: { u }) { index, range, _ in onBytes[index].append(range) } }
+            }
+            XCTAssertEqual(onUnits, expected, "seed \(seed) UTF-16 \(text.debugDescription)")
+            XCTAssertEqual(onBytes, expected, "seed \(seed) UTF-8 \(text.debugDescription)")
+        }
+    }
+}

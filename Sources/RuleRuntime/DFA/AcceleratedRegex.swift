@@ -24,9 +24,12 @@ package struct AcceleratedRegex: Sendable {
         let runner = dfa.map(DFARunner.init)
         self.runner = runner
         self.groupCount = program.captureCount
-        scannable = dfa?.needsFirstCodePoint ?? false
-        lazy = dfa == nil ? LazyDFA(program: program) : nil
-        if ownScan, let runner, scannable {
+        let lazy = dfa == nil ? LazyDFA(program: program) : nil
+        self.lazy = lazy
+        // A lazy DFA joins a shared scan when its matches start at few code points (the
+        // others search on their own, from a literal or skipping what cannot start one).
+        scannable = dfa?.needsFirstCodePoint ?? (lazy?.startTable != nil)
+        if ownScan, let runner, dfa != nil, scannable {
             self.scan = CompiledScan(rules: [.init(regex: regex, runner: runner, groupCount: program.captureCount)])
         } else {
             self.scan = nil

@@ -9,11 +9,14 @@ extension CompiledScan {
     /// `search(rule, from)` finds the match with the Pike VM (the caller runs it on UTF-16)
     /// and returns its byte range, or `nil`.
     func run(
-        utf8 text: UnsafeBufferPointer<UInt8>, emit: (Int, Int, Int, Int, Bool) -> Void,
+        utf8 text: UnsafeBufferPointer<UInt8>, mirror: UTF16Mirror, emit: (Int, Int, Int, Int, Bool) -> Void,
         search: (Int, Int) -> (start: Int, end: Int)?
     ) {
         guard let prefilter = utf8Prefilter else { return }
         let ruleCount = rules.count
+        let caches = takeCaches()
+        defer { giveBack(caches) }
+        let lazyText = UTF8LazyText(text: text, mirror: mirror)
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * ruleCount + 2) { state in
             // As in `run`: nextStart, spent, the product's ends, resumeAt and finished.
             state.initialize(repeating: 0)
@@ -31,8 +34,21 @@ extension CompiledScan {
                 if end == DFARunner.gaveUp {
                     spent[index] = 0
                     var found: (start: Int, end: Int)?
-                    if let (idle, end, startsAtIdle) = rule.runner.findEnd(text, from: p) {
-                        found = startsAtIdle ? (idle, end) : search(index, p)
+                    if let runner = rule.runner {
+                        if let (idle, end, startsAtIdle) = runner.findEnd(text, from: p) {
+                            found = startsAtIdle ? (idle, end) : search(index, p)
+                        }
+                    } else {
+                        let cache = caches[index]!
+                        let lazy = cache.findEnd(lazyText, from: p, classes: cache.dfa.classes) { bits, position in
+                            LazyDFA.answers(bits, at: position, in: lazyText, cache: cache)
+                        }
+                        switch lazy {
+                        case .none: break
+                        case .match(let idle, let end, true): found = (idle, end)
+                        case .match(let idle, _, false): found = search(index, idle)
+                        case .gaveUp: found = search(index, p)
+                        }
                     }
                     guard let found else {
                         finish(index)
@@ -57,11 +73,12 @@ extension CompiledScan {
                 for member in listed {
                     let index = Int(member)
                     guard p >= nextStart[index] else { continue }
-                    settle(
-                        index, p,
-                        rules[index].runner.matchAnchored(
-                            text, at: p, limit: Self.limit(at: p, nextStart: nextStart[index], spent: spent[index]),
-                            steps: &spent[index]))
+                    let limit = Self.limit(at: p, nextStart: nextStart[index], spent: spent[index])
+                    if let runner = rules[index].runner {
+                        settle(index, p, runner.matchAnchored(text, at: p, limit: limit, steps: &spent[index]))
+                    } else {
+                        settle(index, p, Self.lazyAttempt(caches[index]!, lazyText, at: p, limit: limit, steps: &spent[index]))
+                    }
                 }
             }
         }
@@ -75,9 +92,16 @@ extension CompiledScan {
     func run(
         utf8 bytes: UnsafeBufferPointer<UInt8>, units: () -> UnsafeBufferPointer<UInt16>, emit: (Int, TextRange, Bool) -> Void
     ) {
+        withoutActuallyEscaping(units) { units in run(utf8: bytes, mirror: UTF16Mirror(units), emit: emit) }
+    }
+
+    /// `run(utf8:units:emit:)` with the units behind `mirror` (which also counts the
+    /// offsets of the rare searches the Pike VM runs, in either direction).
+    @inline(__always)
+    private func run(utf8 bytes: UnsafeBufferPointer<UInt8>, mirror: UTF16Mirror, emit: (Int, TextRange, Bool) -> Void) {
         var counter = UTF16Counter()
         run(
-            utf8: bytes,
+            utf8: bytes, mirror: mirror,
             emit: { index, position, start, end, pending in
                 let at = counter.offset(of: position, in: bytes)
                 let location = at + UTF8Text.utf16Count(bytes, from: position, to: start)
@@ -86,14 +110,17 @@ extension CompiledScan {
             },
             search: { index, from in
                 // The Pike VM on UTF-16 from the same position, back to bytes.
-                let text = units()
-                let fromUnit = counter.offset(of: from, in: bytes)
+                let text = mirror.units()
+                let fromUnit = mirror.offset(of: from, in: bytes)
                 let rule = rules[index]
-                guard
-                    let groups = AcceleratedRegex.search(
-                        text, from: fromUnit, regex: rule.regex, dfa: rule.runner, vm: { PikeVM(rule.regex) }, groupCount: rule.groupCount),
-                    let whole = groups[0]
-                else { return nil }
+                let groups: [TextRange?]?
+                if let runner = rule.runner {
+                    groups = AcceleratedRegex.search(
+                        text, from: fromUnit, regex: rule.regex, dfa: runner, vm: { PikeVM(rule.regex) }, groupCount: rule.groupCount)
+                } else {
+                    groups = PikeVM(rule.regex).search(text, from: fromUnit)
+                }
+                guard let groups, let whole = groups[0] else { return nil }
                 let start = UTF8Text.byteOffset(bytes, from: from, units: whole.location - fromUnit)
                 return (start, UTF8Text.byteOffset(bytes, from: start, units: whole.length))
             })

@@ -20,13 +20,28 @@ final class CompiledScan: Sendable {
     /// table array.
     final class Rule: Sendable {
         let regex: CompiledRegex
-        let runner: DFARunner
+        /// The rule's DFA built ahead of time, or (`nil`) its lazy DFA.
+        let runner: DFARunner?
+        let lazy: LazyDFA?
         let groupCount: Int
+        /// The table whose anchored starts the prefilter reads: the DFA's, or the lazy DFA's
+        /// start table (`Determinizer.startTable`).
+        let startTable: DFATable
 
         init(regex: CompiledRegex, runner: DFARunner, groupCount: Int) {
             self.regex = regex
             self.runner = runner
+            self.lazy = nil
             self.groupCount = groupCount
+            self.startTable = runner.table
+        }
+
+        init(regex: CompiledRegex, lazy: LazyDFA, startTable: DFATable, groupCount: Int) {
+            self.regex = regex
+            self.runner = nil
+            self.lazy = lazy
+            self.groupCount = groupCount
+            self.startTable = startTable
         }
     }
 
@@ -51,7 +66,7 @@ final class CompiledScan: Sendable {
         utf16Lock.lock()
         defer { utf16Lock.unlock() }
         if let made = utf16Prefilter { return made }
-        let made = Prefilter(rules.compactMap { StartBuckets($0.runner.table) })
+        let made = Prefilter(rules.compactMap { StartBuckets($0.startTable) })
         utf16Prefilter = made
         return made
     }
@@ -60,19 +75,47 @@ final class CompiledScan: Sendable {
 
     init(rules: [Rule]) {
         self.rules = rules
-        let byteStarts = rules.compactMap { StartBuckets(utf8: $0.runner.table) }
+        let byteStarts = rules.compactMap { StartBuckets(utf8: $0.startTable) }
         utf8Prefilter = byteStarts.count == rules.count ? Prefilter(byteStarts) : nil
-        product = ProductVerifier(rules.map(\.runner))
+        let runners = rules.compactMap(\.runner)
+        product = runners.count == rules.count ? ProductVerifier(runners) : nil
+        lazyRules = rules.indices.filter { rules[$0].lazy != nil }
     }
+
+    /// The rules on a lazy DFA (indices into `rules`).
+    let lazyRules: [Int]
 
     /// `nil` unless every regex can be scanned (`AcceleratedRegex.scannable`).
     convenience init?(_ regexes: [AcceleratedRegex]) {
         var rules: [Rule] = []
         for regex in regexes {
-            guard let runner = regex.runner, regex.scannable else { return nil }
-            rules.append(Rule(regex: regex.regex, runner: runner, groupCount: regex.groupCount))
+            guard regex.scannable else { return nil }
+            if let runner = regex.runner {
+                rules.append(Rule(regex: regex.regex, runner: runner, groupCount: regex.groupCount))
+            } else if let lazy = regex.lazy, let startTable = lazy.startTable {
+                rules.append(Rule(regex: regex.regex, lazy: lazy, startTable: startTable, groupCount: regex.groupCount))
+            } else {
+                return nil
+            }
         }
         self.init(rules: rules)
+    }
+
+    /// The caches of the scan's lazy DFAs for one run (by rule; `nil` for the others),
+    /// taken from their pools, each set up for a new text; `giveBack` returns them.
+    func takeCaches() -> [LazyDFACache?] {
+        guard !lazyRules.isEmpty else { return [] }
+        var caches = [LazyDFACache?](repeating: nil, count: rules.count)
+        for index in lazyRules {
+            let cache = rules[index].lazy!.takeCache()
+            cache.startText()
+            caches[index] = cache
+        }
+        return caches
+    }
+
+    func giveBack(_ caches: [LazyDFACache?]) {
+        for index in lazyRules { if let cache = caches[index] { rules[index].lazy!.giveBack(cache) } }
     }
 
     /// Calls `emit(rule, range, groups, pending)` for every match of every rule (`rule`
@@ -88,6 +131,9 @@ final class CompiledScan: Sendable {
     ) {
         let ruleCount = rules.count
         var machines: [PikeVM?] = []  // made on the rare paths that need one (never read on the hot path)
+        let caches = takeCaches()
+        defer { giveBack(caches) }
+        let lazyText = UTF16LazyText(text: text)
         // The scan's state lives in one temporary buffer: variables captured by the nested
         // functions below would pay a run-time exclusivity check per access.
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * ruleCount + 2) { state in
@@ -116,11 +162,13 @@ final class CompiledScan: Sendable {
                 }
                 if end == DFARunner.gaveUp {
                     spent[index] = 0
-                    guard
-                        let groups = AcceleratedRegex.search(
-                            text, from: p, regex: rule.regex, dfa: rule.runner, vm: vm, groupCount: rule.groupCount),
-                        let whole = groups[0]
-                    else {
+                    let found: [TextRange?]?
+                    if let runner = rule.runner {
+                        found = AcceleratedRegex.search(text, from: p, regex: rule.regex, dfa: runner, vm: vm, groupCount: rule.groupCount)
+                    } else {
+                        found = Self.lazySearch(caches[index]!, lazyText, from: p, rule: rule, vm: vm)
+                    }
+                    guard let groups = found, let whole = groups[0] else {
                         finish(index)
                         return
                     }
@@ -153,13 +201,38 @@ final class CompiledScan: Sendable {
                 for member in listed {
                     let index = Int(member)
                     guard p >= nextStart[index] else { continue }
-                    settle(
-                        index, p,
-                        rules[index].runner.matchAnchored(
-                            text, at: p, limit: Self.limit(at: p, nextStart: nextStart[index], spent: spent[index]),
-                            steps: &spent[index]))
+                    let limit = Self.limit(at: p, nextStart: nextStart[index], spent: spent[index])
+                    if let runner = rules[index].runner {
+                        settle(index, p, runner.matchAnchored(text, at: p, limit: limit, steps: &spent[index]))
+                    } else {
+                        settle(index, p, Self.lazyAttempt(caches[index]!, lazyText, at: p, limit: limit, steps: &spent[index]))
+                    }
                 }
             }
+        }
+    }
+
+    /// A lazy rule's anchored attempt at `p` (see `DFARunner.matchAnchored`).
+    @inline(never)
+    static func lazyAttempt<Text: LazyText>(_ cache: LazyDFACache, _ text: Text, at p: Int, limit: Int, steps: inout Int) -> Int {
+        cache.matchAnchored(text, at: p, limit: limit, steps: &steps, classes: cache.dfa.classes) { bits, position in
+            LazyDFA.answers(bits, at: position, in: text, cache: cache)
+        }
+    }
+
+    /// A lazy rule's leftmost-first match from `from` on UTF-16, with its groups (see
+    /// `AcceleratedRegex.search`).
+    @inline(never)
+    static func lazySearch(_ cache: LazyDFACache, _ text: UTF16LazyText, from: Int, rule: Rule, vm: () -> PikeVM) -> [TextRange?]? {
+        let found = cache.findEnd(text, from: from, classes: cache.dfa.classes) { bits, position in
+            LazyDFA.answers(bits, at: position, in: text, cache: cache)
+        }
+        switch found {
+        case .none: return nil
+        case .gaveUp: return vm().search(text.text, from: from)
+        case .match(let idle, let end, let startsAtIdle):
+            guard startsAtIdle else { return vm().search(text.text, from: idle, anchored: false) }
+            return AcceleratedRegex.groups(rule.regex, text.text, start: idle, end: end, groupCount: rule.groupCount, vm: vm)
         }
     }
 }

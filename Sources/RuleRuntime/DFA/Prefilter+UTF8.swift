@@ -15,6 +15,8 @@ extension Prefilter {
         while true {
             if let targets = byteTargets {
                 p = Self.skip(base, count, from: p, targets)
+            } else if let ranges = byteRanges {
+                p = Self.skip(base, count, from: p, ranges: ranges)
             } else {
                 while p < count, startBytes[Int(text[p] >> 6)] & (1 << UInt64(text[p] & 63)) == 0 { p += 1 }
             }
@@ -75,6 +77,38 @@ extension Prefilter {
         }
         while p < count {
             if any(SIMD8<UInt8>(repeating: base[p]) .== targets) { return p }
+            p += 1
+        }
+        return count
+    }
+
+    /// The first position at or after `from` whose byte lies in one of `ranges` (`low`,
+    /// `span`: the bytes `low...low + span`), or `count`: sixteen bytes at a time.
+    @inline(__always)
+    static func skip(_ base: UnsafePointer<UInt8>, _ count: Int, from: Int, ranges: (low: SIMD8<UInt8>, span: SIMD8<UInt8>)) -> Int {
+        var p = from
+        let raw = UnsafeRawPointer(base)
+        let l0 = SIMD16<UInt8>(repeating: ranges.low[0]), s0 = SIMD16<UInt8>(repeating: ranges.span[0])
+        let l1 = SIMD16<UInt8>(repeating: ranges.low[1]), s1 = SIMD16<UInt8>(repeating: ranges.span[1])
+        let l2 = SIMD16<UInt8>(repeating: ranges.low[2]), s2 = SIMD16<UInt8>(repeating: ranges.span[2])
+        let l3 = SIMD16<UInt8>(repeating: ranges.low[3]), s3 = SIMD16<UInt8>(repeating: ranges.span[3])
+        let l4 = SIMD16<UInt8>(repeating: ranges.low[4]), s4 = SIMD16<UInt8>(repeating: ranges.span[4])
+        let l5 = SIMD16<UInt8>(repeating: ranges.low[5]), s5 = SIMD16<UInt8>(repeating: ranges.span[5])
+        let l6 = SIMD16<UInt8>(repeating: ranges.low[6]), s6 = SIMD16<UInt8>(repeating: ranges.span[6])
+        let l7 = SIMD16<UInt8>(repeating: ranges.low[7]), s7 = SIMD16<UInt8>(repeating: ranges.span[7])
+        while p + 16 <= count {
+            let v = raw.loadUnaligned(fromByteOffset: p, as: SIMD16<UInt8>.self)
+            let hit =
+                ((v &- l0) .<= s0) .| ((v &- l1) .<= s1) .| ((v &- l2) .<= s2) .| ((v &- l3) .<= s3) .| ((v &- l4) .<= s4)
+                .| ((v &- l5) .<= s5) .| ((v &- l6) .<= s6) .| ((v &- l7) .<= s7)
+            if any(hit) {
+                for lane in 0..<16 where hit[lane] { return p + lane }
+            }
+            p += 16
+        }
+        while p < count {
+            let b = SIMD8<UInt8>(repeating: base[p])
+            if any((b &- ranges.low) .<= ranges.span) { return p }
             p += 1
         }
         return count

@@ -34,6 +34,9 @@ final class Prefilter: @unchecked Sendable {
     let asciiTargets: SIMD8<UInt16>?
     /// UTF-8: the starting byte values when they are at most eight (padded by repeating).
     let byteTargets: SIMD8<UInt8>?
+    /// UTF-8, more than eight starting byte values: their runs (`low`, `high - low`) when
+    /// there are at most eight (padded by repeating), for a vector skip by range.
+    let byteRanges: (low: SIMD8<UInt8>, span: SIMD8<UInt8>)?
     /// UTF-8: bit per block of 64 code points above the BMP where some rule may start.
     let supplementaryStarts: Frozen<UInt64>?
 
@@ -97,6 +100,20 @@ final class Prefilter: @unchecked Sendable {
             self.asciiTargets = nil
         }
         self.byteTargets = utf8 && few ? SIMD8<UInt8>((0..<8).map { UInt8(targets[$0 % targets.count]) }) : nil
+        var runs: [(low: Int, high: Int)] = []
+        if utf8, !few {
+            for byte in 0..<256 where startUnits[byte >> 6] & (1 << UInt64(byte & 63)) != 0 {
+                if let last = runs.last, last.high == byte - 1 { runs[runs.count - 1].high = byte } else { runs.append((byte, byte)) }
+            }
+        }
+        if !runs.isEmpty, runs.count <= 8 {
+            byteRanges = (
+                SIMD8<UInt8>((0..<8).map { UInt8(runs[$0 % runs.count].low) }),
+                SIMD8<UInt8>((0..<8).map { UInt8(runs[$0 % runs.count].high - runs[$0 % runs.count].low) })
+            )
+        } else {
+            byteRanges = nil
+        }
         if utf8 {
             var blocks = [UInt64](repeating: 0, count: 0x100000 / 64 / 64)
             for rule in rules {

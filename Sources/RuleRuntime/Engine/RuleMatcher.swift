@@ -119,10 +119,11 @@ package struct RuleMatcher: CandidateMatcher {
     /// The compiled rules without a DFA built ahead of time that search on a lazy DFA
     /// (rule index and DFA), in rule order.
     package var lazyDFAs: [(rule: Int, dfa: LazyDFA)] {
-        storage.kinds.enumerated().compactMap { index, kind in
-            if case .compiled(let regex) = kind, let lazy = regex.lazy { return (index, lazy) }
-            return nil
+        var found: [(rule: Int, dfa: LazyDFA)] = storage.lazyRules.map { ($0.0, $0.1) }
+        if let scan = storage.scan {
+            for (index, rule) in scan.rules.enumerated() { if let lazy = rule.lazy { found.append((storage.scanRules[index], lazy)) } }
         }
+        return found.sorted { $0.rule < $1.rule }
     }
 
     /// The compiled rules that search on the Pike VM alone (no DFA of either kind), in

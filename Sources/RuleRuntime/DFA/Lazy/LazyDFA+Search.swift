@@ -280,17 +280,9 @@ extension LazyDFA {
         let classes = self.classes
         let groupCount = program.captureCount
         let regex = self.regex
-        let asksOracle = self.asksOracle
         let required = self.required
         return withCache { cache in
-            cache.begin(at: 0, newText: true)
-            if asksOracle {
-                // A new text may reuse the last one's memory: forget its answers first.
-                cache.evaluator.forgetText()
-                cache.evaluator.prepare(for: text)
-                cache.vm.forgetText()
-                cache.lastAnswers = (-1, 0, 0)
-            }
+            cache.startText()
             return CompiledRegex.enumerate(text) { start in
                 cache.begin(at: start, newText: false)
                 let lazyText = UTF16LazyText(text: text)
@@ -335,12 +327,7 @@ extension LazyDFA {
         let units = { mirror.units() }
         let text = UTF8LazyText(text: bytes, mirror: mirror)
         withCache { cache in
-            cache.begin(at: 0, newText: true)
-            if asksOracle {
-                cache.evaluator.forgetText()
-                cache.vm.forgetText()
-                cache.lastAnswers = (-1, 0, 0)
-            }
+            cache.startText()
             let answers = { (bits: UInt64, position: Int) in Self.answers(bits, at: position, in: text, cache: cache) }
             var counter = UTF16Counter()
             var start = 0

@@ -42,6 +42,10 @@ package final class LazyDFA: @unchecked Sendable {
     let required: RequiredLiteral?
     /// The units that can begin a match, when they are few: an idle search skips the others.
     let startUnits: StartUnits?
+    /// The first two steps of the anchored DFA (every path, every test satisfiable), for
+    /// the shared prefilter (`Determinizer.startTable`); `nil` unless `startUnits` is set
+    /// (a rule that can start almost anywhere keeps its own search).
+    let startTable: DFATable?
 
     /// How the search answers a lookaround with a body at a position.
     ///
@@ -93,6 +97,16 @@ package final class LazyDFA: @unchecked Sendable {
         self.asksOracle = regex.needsEvaluator
         self.required = allMatches ? nil : RequiredLiteral(program, start: regex.startSet)
         self.startUnits = allMatches ? nil : StartUnits(regex.startSet)
+        if startUnits != nil,
+            var relaxed = try? Determinizer(
+                program: program, maxStates: 4_096, maxCells: 4_096 * determinizer.classCount, maxWork: Self.maxTableWork,
+                allMatches: true)
+            , let table = relaxed.startTable(), StartBuckets(table) != nil, StartBuckets(utf8: table) != nil
+        {
+            startTable = table
+        } else {
+            startTable = nil
+        }
         self.answerers = program.lookarounds.map { look in
             var body = look.body
             body.startFilter = .anywhere
@@ -127,14 +141,19 @@ package final class LazyDFA: @unchecked Sendable {
 
     /// Runs `body` with a cache no other thread uses meanwhile.
     func withCache<R>(_ body: (LazyDFACache) -> R) -> R {
-        let cache = lock.withLock { pool.popLast() } ?? LazyDFACache(self)
-        defer {
-            lock.withLock {
-                peak = max(peak, cache.peakBytes)
-                pool.append(cache)
-            }
-        }
+        let cache = takeCache()
+        defer { giveBack(cache) }
         return body(cache)
+    }
+
+    /// A cache no other thread uses until `giveBack`.
+    func takeCache() -> LazyDFACache { lock.withLock { pool.popLast() } ?? LazyDFACache(self) }
+
+    func giveBack(_ cache: LazyDFACache) {
+        lock.withLock {
+            peak = max(peak, cache.peakBytes)
+            pool.append(cache)
+        }
     }
 }
 
@@ -228,6 +247,17 @@ final class LazyDFACache {
         _ = add(Determinizer.Key(kernel: [], context: 0))
         for i in 0..<columns { entries[i] = 0 }  // the dead state stays dead
         eoi[0] = 0
+    }
+
+    /// Sets the cache up for a new text: what it remembers of the last one is forgotten (a
+    /// new text may reuse the last one's memory).
+    func startText() {
+        begin(at: 0, newText: true)
+        if dfa.asksOracle {
+            evaluator.forgetText()
+            vm.forgetText()
+            lastAnswers = (-1, 0, 0)
+        }
     }
 
     /// Starts a search of a new text (or from a new position) at `position`.
