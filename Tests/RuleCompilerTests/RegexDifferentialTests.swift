@@ -21,7 +21,7 @@ final class RegexDifferentialTests: XCTestCase {
         let seed = testSeed(0x5EED_D1FF)
         var grammar = PatternGrammar(rng: SeededGenerator(seed: seed))
         var pairs = 0, patterns = 0, programs = 0, fallbacks = 0, icuGaveUp = 0, nonEmpty = 0, lookaroundPairs = 0
-        var clusterPairs = 0, wordBreakPairs = 0
+        var clusterPairs = 0, wordBreakPairs = 0, largeAlternationPairs = 0, urlPairs = 0
         var lazyPairs = 0, lazyFailures = 0
         var failures = 0
         let start = Date()
@@ -55,6 +55,8 @@ final class RegexDifferentialTests: XCTestCase {
                 if looks { lookaroundPairs += 1 }
                 if clusters { clusterPairs += 1 }
                 if wordBreaks { wordBreakPairs += 1 }
+                if pattern.contains("(?:co|cocom|") || pattern.split(separator: "|").count > 20 { largeAlternationPairs += 1 }
+                if pattern.contains(#"(?:[a-z0-9-]+\.)+"#) { urlPairs += 1 }
                 guard let expected = ICUReference.matches(regex, in: text) else {
                     icuGaveUp += 1
                     continue
@@ -93,6 +95,7 @@ final class RegexDifferentialTests: XCTestCase {
         print(
             "differential (seed \(seed)): \(pairs) pairs from \(patterns) patterns (\(programs) programs, \(fallbacks) fallbacks), "
                 + "\(lookaroundPairs) with a lookaround, \(clusterPairs) with \\X, \(wordBreakPairs) with (?w) and a word boundary, "
+                + "\(largeAlternationPairs) with a large alternation, \(urlPairs) with a URL shape, "
                 + "\(nonEmpty) with non-empty matches, \(icuGaveUp) where ICU gave up, "
                 + "\(failures) disagreements; lazy DFA on \(lazyPairs) pairs, \(lazyFailures) disagreements; \(seconds) s")
         XCTAssertGreaterThan(nonEmpty, pairs / 4, "texts should often match")
@@ -226,6 +229,8 @@ struct PatternGrammar {
         ("{0,2}", 0, 2), ("{1,}", 1, 3), ("{2,}", 2, 4), ("{0,}", 0, 3), ("{1,3}", 1, 3), ("{2,3}?", 2, 3),
         ("{1,}?", 1, 3), ("{0}", 0, 0),
     ]
+    /// Pieces of the words of large alternations (shared prefixes and suffixes).
+    static let wordPieces = ["co", "com", "org", "net", "a", "ab", "abc", "tv", "t", "io", "app", "x", "xn--p1ai", "中", "é"]
     static let possessive: [(String, Int, Int)] = [("*+", 0, 3), ("++", 1, 3), ("?+", 0, 1), ("{1,2}+", 1, 2)]
 
     var rng: SeededGenerator
@@ -249,7 +254,7 @@ struct PatternGrammar {
 
     private mutating func item(depth: Int) -> Fragment {
         var atom: Fragment
-        switch rng.below(depth < 2 ? 23 : 15) {
+        switch rng.below(depth < 2 ? 26 : 15) {
         case 0...5:
             let literal = rng.pick(Self.literals)
             atom = .atom(literal.0, literal.1)
@@ -282,6 +287,25 @@ struct PatternGrammar {
             default: body = alternation(depth: depth + 1)
             }
             atom = .group(open, body)
+        case 23:
+            // A large literal alternation (keyword and TLD lists), words sharing prefixes.
+            let words = (0..<(10 + rng.below(70))).map { _ in rng.pick(Self.wordPieces) + rng.pick(Self.wordPieces) }
+            return .atom("(?:" + words.joined(separator: "|") + ")", Array(words.prefix(6)) + ["", "."])
+        case 24:
+            // A URL shape without a scheme, or with one: labels, a dot, a short TLD list, a path.
+            let scheme = rng.below(3) == 0 ? "(?:https?://)?" : ""
+            let path = rng.below(2) == 0 ? #"(?:/[\w./-]*)?"# : ""
+            return .atom(
+                scheme + #"(?:[a-z0-9-]+\.)+(?:com|co|org|jp|tv)"# + path,
+                ["a.com", "x-y.b.co/p", "https://a.org/x.y", ".com", "a..com", "www.ab.jp", "t.co/abc", "a.tv.", "http://"])
+        case 25:
+            // A lookaround over several code points, as boundary filters are written.
+            let open = rng.pick(["(?=", "(?!", "(?<=", "(?<!"])
+            let body = rng.pick([
+                #"[@#]|://"#, #"\w{0,3}://"#, #"\.(?:co|tv)"#, #"[.\/][\w-]{1,3}"#, #"(?:^|[^\w+~.-])[Rr][Tt]"#, #"\.[A-Za-z]{2}"#,
+                #"[\w-]+\.\w"#, #"\s|$"#,
+            ])
+            atom = .group(open, .atom(body, ["://", "@", "#", ".co", ".tv", "RT", " rt", ".ab", "a.b", " ", ""]))
         default: atom = .group("(", sequence(depth: depth + 1))
         }
         if rng.below(3) == 0 {
