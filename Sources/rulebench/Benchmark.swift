@@ -1,4 +1,5 @@
 import Foundation
+import RuleCompiler
 import RuleRuntime
 
 /// Runs every measurement in order and collects them in a `Report`:
@@ -16,7 +17,7 @@ struct Benchmark {
     }
 
     /// The workloads `--profile` renders.
-    static let profiles = ["corpus", "labels", "corpus-floor", "labels-floor", "labels-attributed", "rules6", "rules25", "rules100", "lookaround", "init", "feed-corpus", "feed-labels", "feed-scan",
+    static let profiles = ["corpus", "labels", "corpus-floor", "labels-floor", "labels-attributed", "rules6", "rules25", "rules100", "lookaround", "init", "feed-corpus", "feed-labels", "feed-scan", "feed-init",
     ]
 
     /// `--profile`: the inputs of a full run, one workload rendered once on the compiled
@@ -32,7 +33,15 @@ struct Benchmark {
             guard let path = FeedBench.specPath(besideSocial: social) else { throw SpecError.notFound("Specs/feed.richrules") }
             let inputs = FeedBench.inputs(vocabulary: vocabulary, scale: .full)
             let texts = workload == "feed-labels" ? inputs.labels : [workload == "feed-scan" ? inputs.noMatch : inputs.corpus]
-            guard let engine = try Contestants(table: SpecFiles.compile(path: path).table).compiled else {
+            let table = try SpecFiles.compile(path: path).table
+            if workload == "feed-init" {
+                let automata = AutomataBuilder.build(table).automata
+                var made = 0
+                for _ in 0..<20 where (try? RuleEngine(table: table, automata: automata)) != nil { made += 1 }
+                print(made)
+                return
+            }
+            guard let engine = try Contestants(table: table).compiled else {
                 throw SpecError.notFound("no compiled engine")
             }
             var kept = 0

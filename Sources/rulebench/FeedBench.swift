@@ -1,4 +1,5 @@
 import Foundation
+import RuleCompiler
 import RuleRuntime
 
 /// The feed spec (`Specs/feed.richrules`, twitter-text-level extraction: URLs over the
@@ -22,6 +23,8 @@ enum FeedBench {
         var pikeVMRules: [String]
         var lazyRules: [String]
         var lazyCachePeakBytes: Int
+        /// `RuleEngine(table:automata:)` of the feed spec (its lazy DFAs included).
+        var engineInit: Timing?
 
         var gigabytesPerSecond: Double? {
             guard let scan, scan.median > 0, scanMatches == 0 else { return nil }
@@ -50,6 +53,8 @@ enum FeedBench {
         var result = Result(
             scanBytes: noMatch.utf8.count, scanMatches: 0, pikeVMRules: [], lazyRules: [], lazyCachePeakBytes: 0)
         guard let compiled else { return result }
+        let automata = AutomataBuilder.build(compiled.table).automata
+        result.engineInit = policy.measure { (try? RuleEngine(table: compiled.table, automata: automata)) != nil ? 1 : 0 }
         let timing = policy.measure { compiled.render(noMatch).matches.count }
         result.scan = timing
         result.scanMatches = timing.result

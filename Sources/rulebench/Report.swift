@@ -139,6 +139,7 @@ struct Report {
             Target(key: "feed_scan_gbps", value: feed?.gigabytesPerSecond, atLeast: true, threshold: 1),
             Target(key: "feed_nfa_only_rules", value: feed.map { Double($0.pikeVMRules.count) }, atLeast: false, threshold: 0),
             Target(key: "lazy_cache_peak_bytes", value: feed.map { Double($0.lazyCachePeakBytes) }, atLeast: false, threshold: nil),
+            Target(key: "feed_engine_init_ms", value: feed?.engineInit.map { $0.median * 1000 }, atLeast: false, threshold: nil),
             Target(key: "bytes_per_match", value: throughput?.bytesPerMatch, atLeast: false, threshold: nil),
         ] + hostile.map { Target(key: $0.key, value: $0.value, atLeast: false, threshold: $0.bound) }
     }

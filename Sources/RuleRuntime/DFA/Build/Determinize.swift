@@ -46,11 +46,11 @@ package struct Determinizer {
     package let maxStates: Int
     package let maxCells: Int
     /// Every path's match ends are recorded (no thread is cut at a `match`).
-    package let allMatches: Bool
+    package private(set) var allMatches: Bool
     /// Lookarounds with bodies, grapheme boundaries and `(?w)` word boundaries are decided
     /// by answers the search gives per position (`Key.look`, see `Oracle`) instead of
     /// being refused: the lazy DFA's mode.
-    package let oracle: Bool
+    package private(set) var oracle: Bool
     /// In oracle mode, what each evaluated assertion reaches (`asks`).
     package var oracleReach: [Int: OracleReach]?
     /// Closure and kernel work (instructions visited, kernel entries hashed) the build may
@@ -135,6 +135,20 @@ package struct Determinizer {
     }
 
     package var classCount: Int { classFlags.count }
+
+    /// The same program's determinizer keeping every path (`allMatches`), with this one's
+    /// alphabet and tables (no state): the start table of a lazy DFA.
+    package var keepingEveryPath: Determinizer {
+        var copy = self
+        copy.allMatches = true
+        copy.oracle = false
+        copy.oracleReach = nil
+        copy.ids = [:]
+        copy.keys = []
+        copy.transitions = []
+        copy.stateFlags = []
+        return copy
+    }
 }
 
 /// Buffers reused by every closure of one build, and the work spent so far.

@@ -242,7 +242,7 @@ extension LazyDFA {
             case Oracle.unicodeWord: code = AssertionCode.unicodeWordBoundary
             default:
                 code = AssertionCode.lookaround + AssertionCode.operandUnit * Int32(index)
-                switch dfa.answerers[index] {
+                switch cache.answerer(index) {
                 case .evaluator: break
                 case .ahead(let body):
                     let sub = cache.lookCache(index, body)

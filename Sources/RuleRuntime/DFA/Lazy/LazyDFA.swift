@@ -35,8 +35,9 @@ package final class LazyDFA: @unchecked Sendable {
     let asksOracle: Bool
     package let memoryLimit: Int
     package static let defaultMemoryLimit = 2 << 20
-    /// How each lookaround with a body is answered (by index; see `Answerer`).
-    let answerers: [Answerer]
+    /// The lookarounds with bodies; each cache decides how to answer one on its first
+    /// question (`LazyDFACache.answerer`).
+    let lookarounds: [RegexProgram.Lookaround]
     /// A literal every match contains, when the matches can start almost anywhere: the
     /// search jumps between its occurrences (`RequiredLiteral`).
     let required: RequiredLiteral?
@@ -97,35 +98,33 @@ package final class LazyDFA: @unchecked Sendable {
         self.asksOracle = regex.needsEvaluator
         self.required = allMatches ? nil : RequiredLiteral(program, start: regex.startSet)
         self.startUnits = allMatches ? nil : StartUnits(regex.startSet)
-        if startUnits != nil,
-            var relaxed = try? Determinizer(
-                program: program, maxStates: 4_096, maxCells: 4_096 * determinizer.classCount, maxWork: Self.maxTableWork,
-                allMatches: true)
-            , let table = relaxed.startTable(), StartBuckets(table) != nil, StartBuckets(utf8: table) != nil
-        {
+        var relaxed = determinizer.keepingEveryPath
+        if startUnits != nil, let table = relaxed.startTable(), StartBuckets(table) != nil, StartBuckets(utf8: table) != nil {
             startTable = table
         } else {
             startTable = nil
         }
-        self.answerers = program.lookarounds.map { look in
-            var body = look.body
-            body.startFilter = .anywhere
-            let compiledBody = CompiledRegex(program: body)
-            guard !compiledBody.needsEvaluator, let maxLength = look.maxLength else { return .evaluator }
-            if !look.behind {
-                return LazyDFA(program: body, memoryLimit: memoryLimit / 4, allMatches: false).map { .ahead($0) } ?? .evaluator
-            }
-            let pairsCRLF = body.instructions.contains { instruction in
-                if case .assert(.notBeforeLineFeed, _) = instruction { return true }
-                return false
-            }
-            guard !pairsCRLF else { return .evaluator }
-            return LazyDFA(program: body, memoryLimit: memoryLimit / 4, allMatches: true).map { .behind($0, maxLength: maxLength) }
-                ?? .evaluator
-        }
+        self.lookarounds = program.lookarounds
     }
 
     deinit { classes.free() }
+
+    /// How to answer `look` (see `Answerer`).
+    static func answerer(for look: RegexProgram.Lookaround, memoryLimit: Int) -> Answerer {
+        var body = look.body
+        body.startFilter = .anywhere
+        let compiledBody = CompiledRegex(program: body)
+        guard !compiledBody.needsEvaluator, let maxLength = look.maxLength else { return .evaluator }
+        if !look.behind {
+            return LazyDFA(program: body, memoryLimit: memoryLimit, allMatches: false).map { .ahead($0) } ?? .evaluator
+        }
+        let pairsCRLF = body.instructions.contains { instruction in
+            if case .assert(.notBeforeLineFeed, _) = instruction { return true }
+            return false
+        }
+        guard !pairsCRLF else { return .evaluator }
+        return LazyDFA(program: body, memoryLimit: memoryLimit, allMatches: true).map { .behind($0, maxLength: maxLength) } ?? .evaluator
+    }
 
     /// Whether `program` can have a lazy DFA (see `init`), without making one.
     package static func isPossible(for program: RegexProgram) -> Bool {
@@ -213,8 +212,18 @@ final class LazyDFACache {
     /// use and kept across texts (the evaluator forgets its answers on a new text).
     lazy var vm = PikeVM(dfa.regex)
     lazy var evaluator = LookaroundEvaluator(dfa.regex.lookarounds)
-    /// Per lookaround answered by a DFA of its body: that DFA's cache, made on first use.
-    lazy var lookCaches: [LazyDFACache?] = Array(repeating: nil, count: dfa.answerers.count)
+    /// Per lookaround with a body: how it is answered (made on its first question), and the
+    /// cache of its body's DFA.
+    lazy var answerers: [LazyDFA.Answerer?] = Array(repeating: nil, count: dfa.lookarounds.count)
+    lazy var lookCaches: [LazyDFACache?] = Array(repeating: nil, count: dfa.lookarounds.count)
+
+    /// How lookaround `index` is answered (see `LazyDFA.Answerer`), decided on first use.
+    func answerer(_ index: Int) -> LazyDFA.Answerer {
+        if let made = answerers[index] { return made }
+        let made = LazyDFA.answerer(for: dfa.lookarounds[index], memoryLimit: dfa.memoryLimit / 4)
+        answerers[index] = made
+        return made
+    }
     /// The last answers found: position, mask, answers (a position is often asked twice).
     var lastAnswers: (position: Int, mask: UInt64, answers: UInt64) = (-1, 0, 0)
 

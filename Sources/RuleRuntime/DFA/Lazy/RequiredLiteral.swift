@@ -28,9 +28,20 @@ struct RequiredLiteral: Sendable {
     /// of a match: the start-set skip serves those).
     init?(_ program: RegexProgram, start: ScalarSet?) {
         guard let start, Self.isWide(start) else { return nil }
-        for candidate in Self.candidates {
-            let c = UInt32(candidate)
-            guard let before = Self.before(program, avoiding: c) else { continue }
+        // Per consuming instruction: the candidate whose set is exactly that code point
+        // (a path through it must read the candidate), as a bit.
+        var only = [UInt64](repeating: 0, count: program.instructions.count)
+        for (pc, instruction) in program.instructions.enumerated() {
+            guard case .consume(let set, _) = instruction, let single = program.sets[set].singleScalar,
+                let bit = Self.candidates.firstIndex(of: UInt8(truncatingIfNeeded: single)), single < 0x80
+            else { continue }
+            only[pc] = 1 << UInt64(bit)
+        }
+        let forced = only.reduce(0, |)
+        for (bit, candidate) in Self.candidates.enumerated() where forced & (1 << UInt64(bit)) != 0 {
+            guard let before = Self.before(program, avoiding: 1 << UInt64(bit), only: only, literal: UInt32(candidate)) else {
+                continue
+            }
             literal = candidate
             self.before = before
             return
@@ -44,28 +55,31 @@ struct RequiredLiteral: Sendable {
         (0..<0x80).reduce(0) { $0 + (start.contains(UInt32($1)) ? 1 : 0) } > 40
     }
 
-    /// The code points a match of `program` can read before its first `c`, or `nil` when
-    /// some match need not contain `c` (`match` is reachable without consuming it).
-    /// Assertions and lookarounds are taken as passable (which only adds paths).
-    static func before(_ program: RegexProgram, avoiding c: UInt32) -> ScalarSet? {
-        let literal = ScalarSet(c)
-        var seen = Set<Int>()
+    /// The code points a match of `program` can read before its first `literal` (the
+    /// candidate `bit`), or `nil` when some match need not contain it: `match` is
+    /// reachable without passing a consuming instruction whose set is the literal alone.
+    /// (A set holding the literal and more can be passed with another code point.)
+    /// Assertions and lookarounds are taken as passable, which only adds paths.
+    static func before(_ program: RegexProgram, avoiding bit: UInt64, only: [UInt64], literal c: UInt32) -> ScalarSet? {
+        var seen = [Bool](repeating: false, count: program.instructions.count)
         var stack = [0]
-        var before = ScalarSet()
+        var sets = Set<Int>()
         while let pc = stack.popLast() {
-            guard pc < program.instructions.count, seen.insert(pc).inserted else { continue }
+            guard pc < program.instructions.count, !seen[pc] else { continue }
+            seen[pc] = true
             switch program.instructions[pc] {
             case .consume(let set, let next):
-                let other = program.sets[set].subtracting(literal)
-                guard !other.isEmpty else { continue }
-                before = before.union(other)
+                guard only[pc] & bit == 0 else { continue }
+                sets.insert(set)
                 stack.append(next)
-            case .split(let preferred, let alternative): stack += [preferred, alternative]
+            case .split(let preferred, let alternative):
+                stack.append(preferred)
+                stack.append(alternative)
             case .save(_, let next), .assert(_, let next): stack.append(next)
             case .match: return nil
             }
         }
-        return before
+        return sets.reduce(ScalarSet()) { $0.union(program.sets[$1]) }.subtracting(ScalarSet(c))
     }
 }
 
