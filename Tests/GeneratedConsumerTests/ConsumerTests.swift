@@ -30,6 +30,7 @@ final class ConsumerTests: XCTestCase {
         " http://old.example ", "😀", "👩‍👩‍👧", "中文", "العربية", "\n", " ", "Call ", "a&amp;b",
         "**", "_", "<b>", "</b>", "<i>", "</i>", "<p>", "</p>", "&nbsp;", ":smile:", "<br>", " v2.1 ", "12:30:45",
         "$12.50", "$7", "20px", " test ", "word", "key:", "[", "]", "[👩‍👩‍👧]", "e\u{301}", ":a_b:",
+        " t.co/abc", "example.com/path?q=1", "＠alice", "#日本語", "$AAPL", " user@mail.com", "+1 (415) 555-0132", "。", "RT @x",
     ]
 
     func corpus(seed: UInt64, count: Int) -> [String] {
@@ -116,6 +117,15 @@ final class ConsumerTests: XCTestCase {
         XCTAssertEqual(
             result.matches.map { "\($0.rule):\($0.text)" },
             ["price:12.50", "emoji::tada:", "size:20", "cluster:👩‍👩‍👧", "word:text"])
+    }
+
+    /// The feed spec (twitter-text's extraction): five rules on lazy DFAs in generated code.
+    func testFeed() throws {
+        try check(FeedRules.render, table: FeedRules.table, name: "feed")
+        let result = FeedRules.render("RT @alice: see t.co/abc or example.com/x。#日本語 $AAPL")
+        XCTAssertEqual(
+            result.matches.map { "\($0.rule):\($0.text)" },
+            ["mention:@alice", "url:t.co/abc", "url:example.com/x", "hashtag:#日本語", "cashtag:$AAPL"])
     }
 
     func testTaps() throws {

@@ -6,7 +6,7 @@ import XCTest
 
 @testable import rulegen
 
-/// `rulegen explain` on the specs a team would write (`Specs/chat`, `cms`, `legal`):
+/// `rulegen explain` on the specs a team would write (`Specs/chat`, `cms`, `legal`, `feed`):
 /// for each, `ExplainGoldens/<spec>.texts` (one JSON string per line) against
 /// `<spec>.jsonl` (the `--texts` output, the JSON contract) and `<spec>.txt` (the text
 /// format of every sample, for review), byte for byte, on both engines and through the
@@ -16,7 +16,7 @@ import XCTest
 /// `RICHRULES_UPDATE_GOLDENS=1 swift test --filter ExplainGoldenTests` and review the diff.
 final class ExplainGoldenTests: XCTestCase {
     static let folder = CLI.packageRoot.appendingPathComponent("Tests/RulegenTests/ExplainGoldens")
-    static let specs = ["chat", "cms", "legal"]
+    static let specs = ["chat", "cms", "legal", "feed"]
 
     func testExplainMatchesTheGoldens() throws {
         let update = ProcessInfo.processInfo.environment["RICHRULES_UPDATE_GOLDENS"] != nil
