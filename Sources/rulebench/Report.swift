@@ -8,8 +8,10 @@ struct Report {
         var sizes: [Int]
         var outcomes: [Adversarial.Engine: [Adversarial.Outcome]] = [:]
 
-        /// Compiled time at the largest size over the time at a tenth of it; `nil` when not
-        /// measured, or when a compiled run timed out or failed.
+        /// The largest compiled time at a size over the time at a tenth of it, over every
+        /// size (each time the median of fifteen samples in a child process, so that one noisy
+        /// small sample cannot decide it); `nil` when not measured, or when a compiled run timed
+        /// out or failed.
         var compiledGrowth: Double? {
             guard let compiled = outcomes[.compiled] else { return nil }
             for outcome in compiled {
@@ -18,13 +20,14 @@ struct Report {
                 case .measured: break
                 }
             }
-            for j in sizes.indices.reversed() {
+            var growths: [Double] = []
+            for j in sizes.indices {
                 guard let i = sizes.firstIndex(of: sizes[j] / 10), sizes[j] % 10 == 0,
                     let big = compiled[j].seconds, let small = compiled[i].seconds, small > 0
                 else { continue }
-                return big / small
+                growths.append(big / small)
             }
-            return nil
+            return growths.max()
         }
     }
 

@@ -11,7 +11,7 @@ enum RuleCompileTime {
     struct Row {
         var pattern: String
         var seconds: Double
-        /// `fallback`, `state-budget` or `dfa`: how the rule runs.
+        /// `fallback`, `nfa` (no DFA of either kind), `lazy-dfa` or `dfa`: how the rule runs.
         var outcome: String
     }
 
@@ -68,7 +68,9 @@ enum RuleCompileTime {
             _ = SwiftEmitter(table: table, automata: automata, specPath: url.path).emit()
             let seconds = (ContinuousClock.now - start).seconds
             let names = Set(output.diagnostics.map(\.name))
-            let outcome = names.contains("fallback") ? "fallback" : names.contains("state-budget") ? "state-budget" : "dfa"
+            let outcome =
+                names.contains("fallback")
+                ? "fallback" : names.contains("state-budget") ? "nfa" : names.contains("lazy-dfa") ? "lazy-dfa" : "dfa"
             rows.append(Row(pattern: pattern.count > 60 ? String(pattern.prefix(57)) + "…" : pattern, seconds: seconds, outcome: outcome))
         }
         return rows

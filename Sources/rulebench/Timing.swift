@@ -42,7 +42,7 @@ struct TimingPolicy {
     /// Adversarial runs in a child process: a slow (super-linear) run is not repeated, and
     /// the repetitions of a fast one fit well within the child's time limit.
     static func child(limit: Double) -> TimingPolicy {
-        TimingPolicy(samples: 7, minSampleSeconds: 0.03, slowSeconds: 0.1, slowSamples: 0, budgetSeconds: limit * 0.4)
+        TimingPolicy(samples: 15, minSampleSeconds: 0.03, slowSeconds: 0.1, slowSamples: 0, budgetSeconds: limit * 0.4)
     }
 
     /// Runs `body` once to warm up (first-use compilation, caches), then measures it.
