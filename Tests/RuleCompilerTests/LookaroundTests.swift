@@ -169,6 +169,23 @@ final class LookaroundTests: XCTestCase {
         }
     }
 
+    /// Regression (long differential, seed 1592644095, pattern
+    /// `[^é中\D]{0}(?<!(?:\Vǰ{0}|\B){2,3}?)`): ICU measures a counted loop's body on its own
+    /// and drops the lengths of alternatives that jump to the body's end, so it tries
+    /// lookbehind starts less far back than the body's true longest match
+    /// (`RegexIR.icuLookbehindLength`); both engines follow it, the lazy DFA's window too.
+    func testLookbehindBoundOfCountedLoopsIsICUs() {
+        let cases: [(String, [String])] = [
+            (#"(?<!(?:\V|\B){2,3}?)"#, ["👍🏽KK\u{200D}😀", "ab KK"]), (#"(?<!(?:\V|x){2,3}?)"#, ["👍🏽KK"]),
+            (#"(?<!(?:.|\B){2,3}?)"#, ["abKK"]), (#"(?<=(?:bb|a){2})x"#, ["bbbbx", "aax", "abbx"]),
+            (#"(?<=(?:a|bb){2})x"#, ["bbbbx", "aax", "bbax"]), (#"(?<=(?:c(?:bb|a)){2})x"#, ["cbbcbbx", "cacax"]),
+            (#"(?<=(?:(?:bb|a)(?:c|)){2})x"#, ["bbcbbcx"]), (#"(?<=(?:(bb)|a){2})x"#, ["bbbbx"]), (#"(?<=(?>bb|a){2})x"#, ["bbbbx"]),
+            (#"(?<=(?:bb|a){11})x"#, [String(repeating: "b", count: 22) + "x", String(repeating: "a", count: 11) + "x"]),
+            (#"(?<=(?:x(?:bb|a)?){2})y"#, ["xbbxbby", "xaxay"]), (#"(?<=(?:bb|a){0,1}c)x"#, ["bbcx"]),
+        ]
+        for (pattern, texts) in cases { assertAllPathsAgree(pattern, on: texts) }
+    }
+
     /// An unbounded lookahead asked at every position of a long line is answered by one
     /// backward pass (NSRegularExpression would read to the end of the line from each).
     func testUnboundedLookaheadOnALongLineStaysLinear() {

@@ -105,7 +105,8 @@ struct Lowering {
         if case .set(let set) = body { return .assertion(.codePoint(behind: behind, negated: negated, set: set)) }
         // A zero-width body is tested where the lookaround stands, whichever way it looks.
         if !negated, case .assertion = body { return body }
-        let maxLength = body.maxLength
+        // A lookbehind tries starts as far back as ICU's own bound (see `icuLookbehindLength`).
+        let maxLength = behind ? body.icuLookbehindLength : body.maxLength
         if behind, maxLength == nil {
             throw LoweringFailure(construct: "lookbehind of unbounded length", offset: node.span.offset)
         }

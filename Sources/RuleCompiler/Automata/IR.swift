@@ -137,6 +137,66 @@ extension RegexIR {
         }
     }
 
+    /// The longest match of a lookbehind body as ICU computes it (regexcmp.cpp
+    /// `maxMatchLength`), which is where ICU stops trying start positions: `maxLength`,
+    /// except that ICU undercounts a counted loop (`URX_CTR_INIT`: a bounded repetition of
+    /// more than one instruction, or of more than ten) whose body ends with an alternation.
+    /// It measures the loop body as its own block, and the jumps of every alternative but
+    /// the last land on the block's end, outside it, where their lengths are dropped: only
+    /// the path that falls through counts. So `(?<=(?:bb|a){2})` tries starts two units back
+    /// at most, and `bbbb` does not end a match of it there (measured against
+    /// NSRegularExpression; see `LookaroundTests`). `nil`: unbounded.
+    var icuLookbehindLength: Int? { icuLength(fallingThrough: false) }
+
+    /// `icuLookbehindLength` of this construct; `fallingThrough`: it ends its loop's body,
+    /// so only the path that reaches its end without a jump counts.
+    private func icuLength(fallingThrough: Bool) -> Int? {
+        func add(_ a: Int?, _ b: Int?) -> Int? {
+            guard let a, let b else { return nil }
+            let (sum, overflow) = a.addingReportingOverflow(b)
+            return overflow ? nil : sum
+        }
+        switch self {
+        case .empty, .assertion, .set, .lineUnit, .foldedLiteral: return maxLength
+        case .sequence(let items):
+            guard let last = items.last else { return 0 }
+            return add(items.dropLast().reduce(0) { add($0, $1.icuLength(fallingThrough: false)) }, last.icuLength(fallingThrough: fallingThrough))
+        case .alternation(let items):
+            if fallingThrough, let last = items.last {
+                // The other alternatives jump to the end of the loop body: dropped.
+                return items.allSatisfy({ $0.maxLength != nil }) ? last.icuLength(fallingThrough: true) : nil
+            }
+            var longest = 0
+            for item in items {
+                guard let length = item.icuLength(fallingThrough: false) else { return nil }
+                longest = Swift.max(longest, length)
+            }
+            return longest
+        case .repetition(let loop):
+            guard let max = loop.max else { return loop.body.maxLength == 0 ? 0 : nil }
+            let single: Bool
+            switch loop.body {
+            case .set, .lineUnit, .empty, .assertion: single = true
+            case .foldedLiteral(let literal): single = literal.length == 1
+            default: single = false
+            }
+            // Inline copies (ICU's compileInlineInterval: one instruction, at most ten copies;
+            // or at most one copy of anything): an optional copy jumps to its own end.
+            let body: Int?
+            if (single && max <= 10) || max <= 1 {
+                body = loop.body.icuLength(fallingThrough: fallingThrough && max <= 1)
+            } else {
+                body = loop.body.icuLength(fallingThrough: true)
+            }
+            guard let body else { return nil }
+            let (product, overflow) = body.multipliedReportingOverflow(by: max)
+            return overflow ? nil : product
+        case .capture(_, let body), .atomic(let body, _):
+            // Their closing instruction stays inside the block: every path counts.
+            return body.icuLength(fallingThrough: false)
+        }
+    }
+
     /// Whether a capturing group is inside (lookaround bodies included).
     var hasCaptures: Bool {
         switch self {
