@@ -260,6 +260,24 @@ final class TypedHandlersTests: XCTestCase {
             ])
     }
 
+    func testActionsDispatchWithoutAClass() async {
+        await MainActor.run { Self.dispatchesToActions() }
+    }
+
+    /// `Actions` (closures, what a SwiftUI view makes in its `body`) get the same typed
+    /// arguments as `Handlers`.
+    @MainActor static func dispatchesToActions() {
+        var calls: [Call] = []
+        let actions = TapsRules.Actions(
+            heading: { calls.append(.heading(rank: $0, index: $1)) }, item: { calls.append(.item(level: $0, index: $1)) },
+            mark: { calls.append(.mark($0, text: $1)) }, numbered: { calls.append(.numbered($0)) },
+            open: { calls.append(.open(url: $0, n: $1)) }, ticket: { calls.append(.ticket($0)) })
+        let result = TapsRules.render("<h1>One</h1> T-42 <a href=\"u\">go</a>")
+        XCTAssertEqual(result.matches.map { TapsRules.dispatch($0, to: actions) }, [true, true, true])
+        XCTAssertEqual(calls, [.numbered(0), .ticket("42"), .open(url: "u", n: 0)])
+        XCTAssertFalse(TapsRules.dispatch(TapTarget(handler: "nope", arguments: []), to: actions))
+    }
+
     func testIntegerArgumentsThatAreNotIntegersAreNotDispatched() async {
         await MainActor.run { Self.convertsTargetValues() }
     }

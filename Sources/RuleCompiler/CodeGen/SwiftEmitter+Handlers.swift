@@ -40,6 +40,71 @@ extension SwiftEmitter {
             w.line("guard let tap = match.tap else { return false }")
             w.line("return dispatch(tap, to: handlers)")
         }
+        emitActions(handlers, into: &w)
+    }
+
+    /// `Actions`: the handlers as closures, a value a SwiftUI view can make in its `body`
+    /// (no class, no coordinator), with `dispatch` overloads that forward to it.
+    func emitActions(_ handlers: [(name: String, labels: [String?], types: [HandlerSignatures.ArgumentType])], into w: inout SwiftWriter) {
+        func closureType(_ labels: [String?], _ types: [HandlerSignatures.ArgumentType]) -> String {
+            let parameters = zip(labels, types).enumerated().map { index, argument in
+                "_ \(Self.swiftLabel(argument.0).map(SwiftLiteral.identifier) ?? "argument\(index)"): \(argument.1.swift)"
+            }
+            return "(\(parameters.joined(separator: ", "))) -> Void"
+        }
+        w.line()
+        w.line("/// The handlers as closures, one per handler of the spec (each must be given: a missing")
+        w.line("/// one does not compile): what a SwiftUI view passes, made in its `body`, where a")
+        w.line("/// `Handlers` conformance would need a class.")
+        w.line("@MainActor")
+        w.block("\(access) struct Actions") { w in
+            for (name, labels, types) in handlers {
+                w.line("\(access) var \(SwiftLiteral.identifier(name)): \(closureType(labels, types))")
+            }
+            w.line()
+            let parameters = handlers.map { "\(SwiftLiteral.identifier($0.name)): @escaping \(closureType($0.labels, $0.types))" }
+            if parameters.isEmpty {
+                w.line("\(access) init() {}")
+            } else {
+                w.line("\(access) init(")
+                for (index, parameter) in parameters.enumerated() {
+                    w.line("    \(parameter)\(index + 1 < parameters.count ? "," : "")")
+                }
+                w.block(")") { w in
+                    for (name, _, _) in handlers { w.line("self.\(SwiftLiteral.identifier(name)) = \(SwiftLiteral.identifier(name))") }
+                }
+            }
+        }
+        w.line()
+        w.line("/// `Handlers` over `Actions`, for `dispatch`.")
+        w.line("@MainActor")
+        w.block("private final class ActionHandlers: Handlers") { w in
+            w.line("let actions: Actions")
+            w.line("init(_ actions: Actions) { self.actions = actions }")
+            for (name, labels, types) in handlers {
+                let names = zip(labels, types).enumerated().map { index, argument -> String in
+                    let taken = Set(labels.compactMap(Self.swiftLabel))
+                    if let label = Self.swiftLabel(argument.0) { return SwiftLiteral.identifier(label) }
+                    var name = "argument\(index)"
+                    while taken.contains(name) { name += "_" }
+                    return name
+                }
+                let call = "actions.\(SwiftLiteral.identifier(name))(\(names.joined(separator: ", ")))"
+                w.line("func \(SwiftLiteral.identifier(name))(\(Self.parameters(labels, types))) { \(call) }")
+            }
+        }
+        w.line()
+        w.line("/// Calls the closure of `actions` that `tap` names (see `dispatch(_:to:)` above).")
+        w.line("@MainActor @discardableResult")
+        w.block("\(access) static func dispatch(_ tap: TapTarget, to actions: Actions) -> Bool") { w in
+            w.line("dispatch(tap, to: ActionHandlers(actions))")
+        }
+        w.line()
+        w.line("/// Calls the closure of a match's tap target (`false` when it has none).")
+        w.line("@MainActor @discardableResult")
+        w.block("\(access) static func dispatch(_ match: RuleMatch, to actions: Actions) -> Bool") { w in
+            w.line("dispatch(match, to: ActionHandlers(actions))")
+        }
     }
 
     /// A spec label `_` is no label in Swift (the tap target still carries "_").
