@@ -235,8 +235,8 @@ struct PreviewPage {
                 out += "<td><code>\(escape(m.rule))</code>\(m.tag.map { " <code>&lt;\(escape($0.name))&gt;</code>" } ?? "")</td>"
                 out += "<td class=\"num\">\(m.priority)</td>"
                 out += "<td class=\"num\">\(m.range)<br>\(m.displayRange)</td>"
-                out += "<td><code dir=\"auto\">\(quoted(m.text))</code>"
-                if m.display != m.text { out += "<br>→ <code dir=\"auto\">\(quoted(m.display))</code>" }
+                out += "<td><code>\(quoted(m.text))</code>"
+                if m.display != m.text { out += "<br>→ <code>\(quoted(m.display))</code>" }
                 out += "</td><td>\(tap(m))</td>"
                 out += "<td>\(escape(ExplainText.summary(m.style)))"
                 if let highlight = m.highlight { out += "<div class=\"pressed\">pressed: \(escape(ExplainText.summary(highlight)))</div>" }
@@ -251,7 +251,7 @@ struct PreviewPage {
             for d in result.discarded {
                 let m = d.match
                 out += "<li><code>\(escape(m.rule))</code>\(m.tag.map { " <code>&lt;\(escape($0.name))&gt;</code>" } ?? "")"
-                out += " <span class=\"num\">\(m.range)</span> <code dir=\"auto\">\(quoted(m.text))</code>"
+                out += " <span class=\"num\">\(m.range)</span> <code>\(quoted(m.text))</code>"
                 out += " — \(escape(d.reason.description))</li>\n"
             }
             out += "</ul>\n"
@@ -260,16 +260,20 @@ struct PreviewPage {
     }
 
     /// A quoted string for the tables, the attachment character shown as a box.
+    /// `"text"` with the text isolated (`<bdi>`): right-to-left text keeps its quotes, and
+    /// what follows it, in place.
     func quoted(_ text: String) -> String {
-        escape(ExplainText.quote(text)).replacingOccurrences(
+        let quote = ExplainText.quote(text)
+        let inner = escape(String(quote.dropFirst().dropLast())).replacingOccurrences(
             of: "\u{FFFC}", with: "<span class=\"att\" title=\"attachment character (U+FFFC)\">▣</span>")
+        return "&quot;<bdi>\(inner)</bdi>&quot;"
     }
 
     /// `openProfile(user: "@alice")`, or `none`.
     func tap(_ m: RuleMatch) -> String {
         guard let tap = m.tap else { return "<span class=\"none\">none</span>" }
-        let arguments = tap.arguments.map { ($0.label.map { "\($0): " } ?? "") + ExplainText.quote($0.value) }
-        return "<code>" + escape("\(tap.handler)(\(arguments.joined(separator: ", ")))") + "</code>"
+        let arguments = tap.arguments.map { ($0.label.map { escape($0) + ": " } ?? "") + quoted($0.value) }
+        return "<code>" + escape(tap.handler) + "(" + arguments.joined(separator: ", ") + ")</code>"
     }
 
     /// Text and attribute escaping: `&`, `<`, `>`, `"`, `'`.

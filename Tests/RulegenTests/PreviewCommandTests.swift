@@ -56,10 +56,12 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertTrue(html.contains(#"data-info="rule mention, priority 10&#xA;tap openProfile(user: &quot;@alice&quot;)""#), html)
         XCTAssertTrue(
             html.contains(
-                "<li><code>h</code> <code>&lt;h1&gt;</code> <span class=\"num\">[5, 20]</span> <code dir=\"auto\">&quot;&lt;h1&gt;13800138000&lt;/h1&gt;&quot;</code> — overlaps &#39;phone&#39; at [9, 11], which wins (higher priority)</li>"
+                "<li><code>h</code> <code>&lt;h1&gt;</code> <span class=\"num\">[5, 20]</span> <code>&quot;<bdi>&lt;h1&gt;13800138000&lt;/h1&gt;</bdi>&quot;</code> — overlaps &#39;phone&#39; at [9, 11], which wins (higher priority)</li>"
             ),
             html)
         XCTAssertTrue(html.contains(#"<span class="badge">rtl</span>"#), html)
+        // Text in the tables is isolated: right-to-left text keeps its quotes and what follows in place.
+        XCTAssertTrue(html.contains(#"tap openProfile(user: &quot;<bdi>"#) || html.contains(#"openProfile(user: &quot;<bdi>@alice</bdi>&quot;)"#), html)
         XCTAssertTrue(html.contains(#"<div class="rr" dir="rtl""#), html)
         // The sample's markup is text.
         XCTAssertTrue(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"), html)
