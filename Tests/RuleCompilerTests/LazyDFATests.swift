@@ -226,3 +226,23 @@ extension LazyDFATests {
         }
     }
 }
+
+extension LazyDFATests {
+    /// A lazy DFA and its pooled caches are freed with it (a cache refers to its DFA
+    /// unowned: the pool holds the caches).
+    func testALazyDFAIsFreedWithItsCaches() throws {
+        let (_, _, _, program) = try XCTUnwrap(Self.feedRules().first { $0.0 == "mention" })
+        weak var weakDFA: LazyDFA?
+        weak var weakCache: LazyDFACache?
+        do {
+            let lazy = try XCTUnwrap(LazyDFA(program: program))
+            _ = Array("RT @alice, ＠bob: hi".utf16).withUnsafeBufferPointer { lazy.matches(in: $0) }
+            weakDFA = lazy
+            let cache = lazy.takeCache()
+            weakCache = cache
+            lazy.giveBack(cache)
+        }
+        XCTAssertNil(weakDFA, "the DFA is freed")
+        XCTAssertNil(weakCache, "its pooled cache too")
+    }
+}

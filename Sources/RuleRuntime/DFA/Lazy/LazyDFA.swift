@@ -169,7 +169,10 @@ enum LazySearch: Equatable {
 /// One thread's states of a `LazyDFA`: rows of transitions filled as the searches need
 /// them (see the type's note on memory).
 final class LazyDFACache {
-    let dfa: LazyDFA
+    /// Unowned: the DFA keeps its idle caches in its pool (a strong reference back would
+    /// be a cycle), and whoever uses a cache holds the DFA (or, for a lookaround's cache, the
+    /// `Answerer` that holds its DFA).
+    unowned let dfa: LazyDFA
     var determinizer: Determinizer
     let columns: Int
     /// `entries[row + class]`: `unknown`; an entry that needs oracle answers first
