@@ -52,17 +52,18 @@ extension SwiftEmitter {
             }
             return "(\(parameters.joined(separator: ", "))) -> Void"
         }
+        let properties = SwiftLiteral.propertyNames(handlers.map(\.name))
         w.line()
         w.line("/// The handlers as closures, one per handler of the spec (each must be given: a missing")
         w.line("/// one does not compile): what a SwiftUI view passes, made in its `body`, where a")
         w.line("/// `Handlers` conformance would need a class.")
         w.line("@MainActor")
         w.block("\(access) struct Actions") { w in
-            for (name, labels, types) in handlers {
-                w.line("\(access) var \(SwiftLiteral.identifier(name)): \(closureType(labels, types))")
+            for (handler, property) in zip(handlers, properties) {
+                w.line("\(access) var \(property): \(closureType(handler.labels, handler.types))")
             }
             w.line()
-            let parameters = handlers.map { "\(SwiftLiteral.identifier($0.name)): @escaping \(closureType($0.labels, $0.types))" }
+            let parameters = zip(handlers, properties).map { "\($1): @escaping \(closureType($0.labels, $0.types))" }
             if parameters.isEmpty {
                 w.line("\(access) init() {}")
             } else {
@@ -71,7 +72,7 @@ extension SwiftEmitter {
                     w.line("    \(parameter)\(index + 1 < parameters.count ? "," : "")")
                 }
                 w.block(")") { w in
-                    for (name, _, _) in handlers { w.line("self.\(SwiftLiteral.identifier(name)) = \(SwiftLiteral.identifier(name))") }
+                    for property in properties { w.line("self.\(property) = \(property)") }
                 }
             }
         }
@@ -81,7 +82,7 @@ extension SwiftEmitter {
         w.block("private final class ActionHandlers: Handlers") { w in
             w.line("let actions: Actions")
             w.line("init(_ actions: Actions) { self.actions = actions }")
-            for (name, labels, types) in handlers {
+            for ((name, labels, types), property) in zip(handlers, properties) {
                 let names = zip(labels, types).enumerated().map { index, argument -> String in
                     let taken = Set(labels.compactMap(Self.swiftLabel))
                     if let label = Self.swiftLabel(argument.0) { return SwiftLiteral.identifier(label) }
@@ -89,7 +90,7 @@ extension SwiftEmitter {
                     while taken.contains(name) { name += "_" }
                     return name
                 }
-                let call = "actions.\(SwiftLiteral.identifier(name))(\(names.joined(separator: ", ")))"
+                let call = "actions.\(property)(\(names.joined(separator: ", ")))"
                 w.line("func \(SwiftLiteral.identifier(name))(\(Self.parameters(labels, types))) { \(call) }")
             }
         }

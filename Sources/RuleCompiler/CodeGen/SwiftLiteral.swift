@@ -69,13 +69,26 @@ public enum SwiftLiteral {
         name == "inout" ? "`\(name)`" : name
     }
 
+    /// Stored property names for spec names (the handlers of `Actions`), one per name and
+    /// all distinct: `Type`, `Protocol`, `init` and `self` cannot name a stored property even
+    /// in backticks (or would read wrong), so they get trailing underscores as `caseNames`
+    /// does.
+    static func propertyNames(_ names: [String]) -> [String] {
+        uniqueNames(names, reserved: ["Type", "Protocol", "init", "self"])
+    }
+
     /// Enum case names for spec names, one per name and all distinct: `Type` and
     /// `Protocol` cannot name a type member even in backticks, and `allCases`,
     /// `rawValue`, `hashValue` would clash with the enum's own members, so they get
     /// trailing underscores — as many as it takes not to meet another name of the set
     /// (`Type` beside `Type_` becomes `Type__`). The raw value keeps the spec's name.
     static func caseNames(_ names: [String]) -> [String] {
-        let reserved: Set<String> = ["Type", "Protocol", "allCases", "rawValue", "hashValue"]
+        uniqueNames(names, reserved: ["Type", "Protocol", "allCases", "rawValue", "hashValue"])
+    }
+
+    /// `names` as identifiers, those in `reserved` with trailing underscores until they
+    /// meet no other name of the set.
+    private static func uniqueNames(_ names: [String], reserved: Set<String>) -> [String] {
         var taken = Set(names.filter { !reserved.contains($0) })
         return names.map { name in
             guard reserved.contains(name) else { return identifier(name) }
