@@ -310,7 +310,8 @@ extension Sema {
                 let declared = attributes.isEmpty ? "none" : attributes.joined(separator: ", ")
                 let what =
                     id.name == "level"
-                    ? "an element has no level (a tag family's tags do)" : "unknown field or attribute '\(id.name)'\(Spelling.hint(id.name, ["index", "text", "name"] + attributes))"
+                    ? "an element has no level (a tag family's tags do)"
+                    : "unknown field or attribute '\(id.name)'\(Spelling.hint(id.name, ["index", "text", "name"] + attributes))"
                 error(
                     .invalidName,
                     "\(what); an element's condition tests index, text, name or a declared attribute (declared: \(declared))", file,

@@ -2,10 +2,11 @@ import RuleRuntime
 import RuleSpec
 
 extension Sema {
-    static let properties = [
-        "font", "color", "background", "underline", "underlineColor", "strikethrough", "strikethroughColor", "kern",
-        "baseline",
-    ] + paragraphProperties
+    static let properties =
+        [
+            "font", "color", "background", "underline", "underlineColor", "strikethrough", "strikethroughColor", "kern",
+            "baseline",
+        ] + paragraphProperties
     /// The properties of a whole paragraph (`NSParagraphStyle`).
     static let paragraphProperties = ["alignment", "lineSpacing", "lineHeight", "paragraphSpacing"]
 

@@ -52,7 +52,9 @@ final class TablePresentation: @unchecked Sendable {
         hasParagraphProperties =
             base.hasParagraphProperties || spec.style.hasParagraphProperties
             || rules.contains { rule in
-                ([rule.presentation] + rule.tags.values).contains { $0.style.hasParagraphProperties || $0.layer?.hasParagraphProperties == true }
+                ([rule.presentation] + rule.tags.values).contains {
+                    $0.style.hasParagraphProperties || $0.layer?.hasParagraphProperties == true
+                }
                     || rule.conditionalStyles.contains { $0.style.hasParagraphProperties }
             }
         hasTagKinds = tagDisplayKinds.map { !$0.isEmpty }

@@ -116,7 +116,9 @@ public struct ParagraphStyle: Codable, Sendable, Hashable {
     /// Points after the paragraph (`paragraphSpacing`).
     public var paragraphSpacing: Double?
 
-    public init(alignment: ParagraphAlignment? = nil, lineSpacing: Double? = nil, lineHeight: Double? = nil, paragraphSpacing: Double? = nil) {
+    public init(
+        alignment: ParagraphAlignment? = nil, lineSpacing: Double? = nil, lineHeight: Double? = nil, paragraphSpacing: Double? = nil
+    ) {
         self.alignment = alignment
         self.lineSpacing = lineSpacing
         self.lineHeight = lineHeight
