@@ -307,15 +307,15 @@ extension Sema {
             case "name": return .name
             default:
                 if attributes.contains(lower) { return .attribute(lower) }
-                let declared = attributes.isEmpty ? "none" : attributes.joined(separator: ", ")
-                let what =
-                    id.name == "level"
-                    ? "an element has no level (a tag family's tags do)"
-                    : "unknown field or attribute '\(id.name)'\(Spelling.hint(id.name, ["index", "text", "name"] + attributes))"
-                error(
-                    .invalidName,
-                    "\(what); an element's condition tests index, text, name or a declared attribute (declared: \(declared))", file,
-                    id.span)
+                let declared =
+                    attributes.isEmpty ? "no attributes are declared: list them as 'tag <a href>'" : "declared: \(attributes.joined(separator: ", "))"
+                let tests = "an element's condition tests index, text, name or a declared attribute; \(declared)"
+                if id.name == "level" {
+                    error(.invalidName, "an element has no level, only a tag family's tags do (\(tests))", file, id.span)
+                } else {
+                    let hint = Spelling.hint(id.name, ["index", "text", "name"] + attributes)
+                    error(.invalidName, "unknown field or attribute '\(id.name)'\(hint) (\(tests))", file, id.span)
+                }
                 return nil
             }
         }

@@ -169,10 +169,14 @@ extension Sema {
             error(.invalidValue, "'alignment' takes one of \(names.joined(separator: ", "))", file, values[1].span)
             return nil
         }
-        guard case .word(let id) = values[0], let alignment = ParagraphAlignment(rawValue: id.name) else {
-            let word: String
-            if case .word(let id) = values[0] { word = "'\(id.name)'\(Spelling.hint(id.name, names))" } else { word = "this value" }
-            error(.invalidValue, "unknown alignment \(word); use \(names.joined(separator: ", "))", file, values[0].span)
+        guard case .word(let id) = values[0] else {
+            error(.invalidValue, "'alignment' takes one of \(names.joined(separator: ", "))", file, values[0].span)
+            return nil
+        }
+        guard let alignment = ParagraphAlignment(rawValue: id.name) else {
+            error(
+                .invalidValue, "unknown alignment '\(id.name)'\(Spelling.hint(id.name, names)); use \(names.joined(separator: ", "))", file,
+                id.span)
             return nil
         }
         return alignment
@@ -186,10 +190,6 @@ extension Sema {
             if case .word(let id) = values[0] { word = "'\(id.name)'\(Spelling.hint(id.name, names))" } else { word = "this value" }
             error(.invalidValue, "unknown line style \(word); use \(names.joined(separator: ", "))", file, values[0].span)
             return (nil, nil)
-        }
-        guard values.count == 1 || values.count == 2 || values.count == 4 else {
-            error(.invalidValue, "'\(property.name.name)' takes a line style and an optional color", file, values[2].span)
-            return (line, nil)
         }
         return (line, values.count >= 2 ? color(values[1...], property, file) : nil)
     }

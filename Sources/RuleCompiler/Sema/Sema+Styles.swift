@@ -142,10 +142,12 @@ extension Sema {
                     default: return style.paragraphSpacing != nil
                     }
                 }
+                let names = set.map { "'\($0)'" }
+                let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+                let what = names.count == 1 ? "a paragraph property" : "paragraph properties"
                 error(
                     .invalidValue,
-                    "style '\(id.name)' sets \(set.map { "'\($0)'" }.joined(separator: ", ")), a paragraph property: a pressed highlight changes how text looks, not its layout",
-                    file, id.span)
+                    "style '\(id.name)' sets \(list), \(what): a pressed highlight changes how text looks, not its layout", file, id.span)
             }
             return .some(style.withoutParagraphProperties)
         }

@@ -83,23 +83,27 @@ extension RenderResult {
     /// The display as VoiceOver reads a label showing it (the label's
     /// `accessibilityLabel`): the display text, with each replacement that has `alt` read
     /// as its alt text and each attachment character as its accessibility label
-    /// (`Attachment.accessibilityLabel`), set apart from the text around it by spaces.
+    /// (`Attachment.accessibilityLabel`), set apart from the text around it by a space (not
+    /// from spaces, nor from punctuation that hugs it: `(`, `,`, `.`, …).
     public var accessibilityLabel: String {
         let display = Array(self.display.utf16)
         var out: [UInt16] = []
         var needsSpace = false
         var replaced: Int?  // the replacement with alt whose runs are being skipped
-        func isSpace(_ unit: UInt16?) -> Bool { unit.map { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D } ?? true }
-        /// Appends a spoken piece set apart from the text before and after it.
+        // A spoken piece is set apart from a neighbour that is neither a space nor
+        // punctuation that hugs it (`(`, `,`, `.`, …).
+        func isSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x0A || unit == 0x09 || unit == 0x0D || unit == 0xA0 }
+        func separatesBefore(_ unit: UInt16?) -> Bool { unit.map { !isSpace($0) && !"([{\"'¿¡".utf16.contains($0) } ?? false }
+        func separatesAfter(_ unit: UInt16) -> Bool { !isSpace(unit) && !".,;:!?)]}\"'…。，".utf16.contains(unit) }
         func word(_ text: String) {
             guard !text.isEmpty else { return }
-            if !isSpace(out.last) { out.append(0x20) }
+            if separatesBefore(out.last) { out.append(0x20) }
             out.append(contentsOf: text.utf16)
             needsSpace = true
         }
         func text(_ range: Range<Int>) {
             guard !range.isEmpty else { return }
-            if needsSpace, !isSpace(display[range.lowerBound]) { out.append(0x20) }
+            if needsSpace, separatesAfter(display[range.lowerBound]) { out.append(0x20) }
             out.append(contentsOf: display[range])
             needsSpace = false
         }
