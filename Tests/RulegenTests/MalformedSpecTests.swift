@@ -125,7 +125,7 @@ final class MalformedSpecTests: XCTestCase {
             message: "'paragraphSpacing' must be between 0 and 1000 points"),
         Case(
             name: "unknown paragraph alignment", spec: "richrules 1\nbase { alignment: 1️⃣centre }",
-            message: "unknown alignment 'centre'; did you mean 'center'? use natural, left, center, right, justified"),
+            message: "unknown alignment 'centre'; did you mean 'center'? (natural, left, center, right or justified)"),
         Case(
             name: "misspelt paragraph property", spec: "richrules 1\nbase { 1️⃣linespacing: 2 }",
             message: "unknown style property 'linespacing'; did you mean 'lineSpacing'?"),
@@ -142,7 +142,7 @@ final class MalformedSpecTests: XCTestCase {
                 "'systemBlue' adapts to dark appearance by itself; 'dark' pairs two fixed colors (hex, or a fixed name such as 'white')"),
         Case(
             name: "misspelt dark", spec: "richrules 1\nbase { color: #333333 1️⃣drak #CCCCCC }",
-            message: "expected 'dark' between a color and its dark variant; did you mean 'dark'?"),
+            message: "expected 'dark' between a color and its dark variant, found 'drak'"),
         Case(
             name: "dark without its color", spec: "richrules 1\nbase { background: #333333 1️⃣dark }",
             message: "expected the dark color after 'dark'"),

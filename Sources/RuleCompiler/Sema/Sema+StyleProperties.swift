@@ -109,9 +109,9 @@ extension Sema {
             if values.count == 2 || values.count > 3 {
                 error(.invalidValue, takes, file, values[first + 1].span)
             } else {
-                var hint = ""
-                if case .word(let word) = values[first + 1] { hint = Spelling.hint(word.name, ["dark"]) }
-                error(.invalidValue, "expected 'dark' between a color and its dark variant\(hint)", file, values[first + 1].span)
+                var found = "a color"
+                if case .word(let word) = values[first + 1] { found = "'\(word.name)'" }
+                error(.invalidValue, "expected 'dark' between a color and its dark variant, found \(found)", file, values[first + 1].span)
             }
             return nil
         }
@@ -174,9 +174,8 @@ extension Sema {
             return nil
         }
         guard let alignment = ParagraphAlignment(rawValue: id.name) else {
-            error(
-                .invalidValue, "unknown alignment '\(id.name)'\(Spelling.hint(id.name, names)); use \(names.joined(separator: ", "))", file,
-                id.span)
+            let list = names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+            error(.invalidValue, "unknown alignment '\(id.name)'\(Spelling.hint(id.name, names)) (\(list))", file, id.span)
             return nil
         }
         return alignment
