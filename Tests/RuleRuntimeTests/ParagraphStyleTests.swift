@@ -107,18 +107,18 @@ final class ParagraphStyleTests: XCTestCase {
         let base = TextStyle(font: FontSpec(size: 14), lineSpacing: 3)
         let text = try titled(base: base).render("# Title @x\nbody @bob").attributedString()
         var byOffset: [(String, ParagraphStyle?)] = []
-        for run in text.runs { byOffset.append((String(text[run.range].characters), run.richRules.paragraphStyle)) }
+        for run in text.runs { byOffset.append((String(text[run.range].characters), run.richRules.paragraph)) }
         let heading = ParagraphStyle(alignment: .center, lineSpacing: 3, lineHeight: 24, paragraphSpacing: 10)
         let plain = ParagraphStyle(lineSpacing: 3)
         XCTAssertEqual(byOffset.map(\.0), ["# Title @x", "\n", "body ", "@bob"])
         XCTAssertEqual(byOffset.map(\.1), [heading, heading, plain, plain])
         // No paragraph property anywhere: no attribute.
         let none = try Fixture.engine([Fixture.regex("m", "@\\w+")]).render("a\n@b").attributedString()
-        XCTAssertTrue(none.runs.allSatisfy { $0.richRules.paragraphStyle == nil })
+        XCTAssertTrue(none.runs.allSatisfy { $0.richRules.paragraph == nil })
         // A paragraph whose first character's style sets nothing gets none either.
         let mixed = try engine([Fixture.regex("title", "(?m)^#.*$", presentation: Fixture.presentation(style: Self.centered))], base: TextStyle())
             .render("# T\nplain").attributedString()
-        XCTAssertEqual(mixed.runs.map { $0.richRules.paragraphStyle }, [Self.centered.paragraphStyle, Self.centered.paragraphStyle, nil])
+        XCTAssertEqual(mixed.runs.map { $0.richRules.paragraph }, [Self.centered.paragraphStyle, Self.centered.paragraphStyle, nil])
     }
 
     /// One paragraph, or paragraphs that all share the container's properties: CSS on

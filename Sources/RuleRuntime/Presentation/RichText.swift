@@ -21,7 +21,7 @@ public struct RichRulesAttributes: AttributeScope {
     /// The paragraph properties of the run's paragraph (`RenderResult.paragraphs`): the same
     /// on every run of a paragraph, taken from the style of its first character; set only
     /// where some property is.
-    public let paragraphStyle: ParagraphStyleAttribute
+    public let paragraph: ParagraphAttribute
     public let foundation: AttributeScopes.FoundationAttributes
 
     public enum StyleAttribute: AttributedStringKey {
@@ -52,9 +52,9 @@ public struct RichRulesAttributes: AttributeScope {
         public typealias Value = Bool
         public static let name = "RichRules.pressed"
     }
-    public enum ParagraphStyleAttribute: AttributedStringKey {
+    public enum ParagraphAttribute: AttributedStringKey {
         public typealias Value = ParagraphStyle
-        public static let name = "RichRules.paragraphStyle"
+        public static let name = "RichRules.paragraph"
     }
 }
 
@@ -131,8 +131,8 @@ extension RenderResult {
     /// carry the base style, each kept match its merged style, rule, match index, tap
     /// (with Foundation's `link`) and attachment (with `alternateDescription` and, for
     /// images with a URL source, `imageURL`); every run its paragraph's writing direction
-    /// and, when its paragraph has paragraph properties, its `paragraphStyle` (the style of
-    /// the paragraph's first character, with the `style` hook: `paragraphs(options:)`).
+    /// and, when its paragraph has paragraph properties, `paragraph`: those of the style of
+    /// the paragraph's first character, the `style` hook included (`paragraphs(options:)`).
     ///
     /// Inside a container, each character carries the innermost match around it (its
     /// style merged from the outside in, its rule and index) and the tap of the innermost
@@ -204,7 +204,7 @@ extension RenderResult {
             for paragraph in self.paragraphs(directions: paragraphs, styles: styles) {
                 let start = index
                 advance(to: paragraph.range.upperBound)
-                if !paragraph.style.isEmpty { result[start..<index][RichRulesAttributes.ParagraphStyleAttribute.self] = paragraph.style }
+                if !paragraph.style.isEmpty { result[start..<index][RichRulesAttributes.ParagraphAttribute.self] = paragraph.style }
             }
         }
         return result
