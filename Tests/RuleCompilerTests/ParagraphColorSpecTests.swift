@@ -44,9 +44,11 @@ final class ParagraphColorSpecTests: XCTestCase {
         XCTAssertEqual(table.styles["title"], TextStyle(alignment: .center, lineHeight: 22.5))
         let family = try XCTUnwrap(table.rules.first)
         XCTAssertEqual(
-            family.presentation.style.paragraphStyle, ParagraphStyle(alignment: .center, lineSpacing: 4, lineHeight: 22.5, paragraphSpacing: 6))
+            family.presentation.style.paragraphStyle,
+            ParagraphStyle(alignment: .center, lineSpacing: 4, lineHeight: 22.5, paragraphSpacing: 6))
         XCTAssertEqual(
-            family.tags["h1"]?.style.paragraphStyle, ParagraphStyle(alignment: .right, lineSpacing: 4, lineHeight: 22.5, paragraphSpacing: 0))
+            family.tags["h1"]?.style.paragraphStyle,
+            ParagraphStyle(alignment: .right, lineSpacing: 4, lineHeight: 22.5, paragraphSpacing: 0))
         XCTAssertEqual(table.rules[1].presentation.style.alignment, .justified)
         XCTAssertEqual(try StyleTable(jsonData: table.jsonData()), table)
     }
@@ -77,7 +79,8 @@ final class ParagraphColorSpecTests: XCTestCase {
         XCTAssertEqual(errors("base { alignment: #FFF }"), ["2:19: 'alignment' takes one of natural, left, center, right, justified"])
         XCTAssertEqual(errors("base { lineSpacing: 2 3 }"), ["2:23: 'lineSpacing' takes one number"])
         XCTAssertEqual(errors("base { lineHeight: -1 }"), ["2:20: 'lineHeight' must be greater than 0 and at most 1000 points"])
-        XCTAssertEqual(errors("base { color: #333 #444 }"), ["2:20: 'color' takes a color, or a color and its dark variant ('#333333 dark #CCCCCC')"])
+        XCTAssertEqual(
+            errors("base { color: #333 #444 }"), ["2:20: 'color' takes a color, or a color and its dark variant ('#333333 dark #CCCCCC')"])
         XCTAssertEqual(
             errors("base { color: #333 dark label }"),
             ["2:25: 'label' adapts to dark appearance by itself; 'dark' pairs two fixed colors (hex, or a fixed name such as 'white')"])
@@ -102,7 +105,8 @@ final class ParagraphColorSpecTests: XCTestCase {
     /// initializers, leaving out what is not set.
     func testTableLiteral() throws {
         XCTAssertEqual(
-            TableLiteral.style(TextStyle(color: Self.pair, alignment: .justified, lineSpacing: 1.5, lineHeight: 20, paragraphSpacing: 0)).flat,
+            TableLiteral.style(TextStyle(color: Self.pair, alignment: .justified, lineSpacing: 1.5, lineHeight: 20, paragraphSpacing: 0))
+                .flat,
             "TextStyle(color: .dynamic(light: RGBA(red: 51, green: 51, blue: 51), dark: RGBA(red: 204, green: 204, blue: 204)), alignment: .justified, lineSpacing: 1.5, lineHeight: 20, paragraphSpacing: 0)"
         )
         XCTAssertEqual(
@@ -110,8 +114,11 @@ final class ParagraphColorSpecTests: XCTestCase {
             ".dynamic(light: RGBA(red: 1, green: 2, blue: 3, alpha: 4), dark: RGBA(red: 5, green: 6, blue: 7))")
         XCTAssertEqual(TableLiteral.style(TextStyle(alignment: .natural)).flat, "TextStyle(alignment: .natural)")
         let output = compile("base { color: #333 dark #CCC; alignment: center }\nrule a { match /a/ }")
-        let source = SwiftEmitter(table: try XCTUnwrap(output.table), automata: try XCTUnwrap(output.automata), specPath: "p.richrules").emit()
-        XCTAssertTrue(source.contains("color: .dynamic(light: RGBA(red: 51, green: 51, blue: 51), dark: RGBA(red: 204, green: 204, blue: 204))"), source)
+        let source = SwiftEmitter(table: try XCTUnwrap(output.table), automata: try XCTUnwrap(output.automata), specPath: "p.richrules")
+            .emit()
+        XCTAssertTrue(
+            source.contains("color: .dynamic(light: RGBA(red: 51, green: 51, blue: 51), dark: RGBA(red: 204, green: 204, blue: 204))"),
+            source)
         XCTAssertTrue(source.contains("alignment: .center"), source)
     }
 

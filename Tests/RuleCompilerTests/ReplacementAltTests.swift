@@ -35,7 +35,8 @@ final class ReplacementAltTests: XCTestCase {
         XCTAssertEqual(
             url.content,
             .attachment(
-                Attachment(kind: .image(source: "link"), width: 16, height: 16, position: .before, alternateText: "Web link"), text: "网页链接"))
+                Attachment(kind: .image(source: "link"), width: 16, height: 16, position: .before, alternateText: "Web link"), text: "网页链接")
+        )
         XCTAssertEqual(url.alternateText, "Web link")
         let tag = result.matches[1]
         XCTAssertEqual(tag.display, "swift\u{FFFC}")

@@ -52,7 +52,10 @@ final class WhereBlockTests: XCTestCase {
             [nil, .tap(TapSpec(handler: "terms")), .notTappable])
         XCTAssertEqual(
             table.rules[0].conditionalStyles[1].conditions,
-            [TagCondition(field: .attribute("href"), op: .equal, value: .text("/terms")), TagCondition(field: .index, op: .equal, value: .integer(0))])
+            [
+                TagCondition(field: .attribute("href"), op: .equal, value: .text("/terms")),
+                TagCondition(field: .index, op: .equal, value: .integer(0)),
+            ])
         let json = String(decoding: try table.jsonData(), as: UTF8.self)
         XCTAssertTrue(json.contains(#""attribute" : "href","#), json)
         XCTAssertTrue(json.contains(#""tap" : "none""#), json)
@@ -124,21 +127,25 @@ final class WhereBlockTests: XCTestCase {
         }
         XCTAssertEqual(
             errors("rule a { match tag <a href> where href < \"x\" { tap t } }"), ["2:40: 'href' is compared with '==' or '!='"])
-        XCTAssertEqual(errors("rule a { match tag <a href> where href == 1 { tap t } }"), ["2:43: 'href' is compared with a string in quotes"])
+        XCTAssertEqual(
+            errors("rule a { match tag <a href> where href == 1 { tap t } }"), ["2:43: 'href' is compared with a string in quotes"])
         XCTAssertEqual(
             errors("rule a { match tag <a> where class == \"x\" { tap t } }"),
             [
                 "2:30: unknown field or attribute 'class' (an element's condition tests index, text, name or a declared attribute; no attributes are declared: list them as 'tag <a href>')"
             ])
         XCTAssertEqual(
-            errors("rule a { match tag <a href> where index == 0 { tap t($1) } }"), ["2:54: no capture group 1: this rule has only $0 (the whole match)"])
+            errors("rule a { match tag <a href> where index == 0 { tap t($1) } }"),
+            ["2:54: no capture group 1: this rule has only $0 (the whole match)"])
         XCTAssertEqual(
             errors("rule a { match prefix \"#\" where text == \"#a\" { style { font: bold } } }"),
             ["2:27: 'where' tests tags: it applies to tag families and elements ('match tag <a href>'), not to this rule"])
         XCTAssertEqual(
             errors("rule a { match tag <a href> where index == 0 { tap t  tap u } }"),
             ["2:55: the 'where' block has two 'tap' statements"])
-        XCTAssertEqual(errors("rule a { match tag <a href> where index == 0 { tap none(x: $0) } }"), ["2:56: 'tap none' takes no arguments: it makes the match not tappable"])
+        XCTAssertEqual(
+            errors("rule a { match tag <a href> where index == 0 { tap none(x: $0) } }"),
+            ["2:56: 'tap none' takes no arguments: it makes the match not tappable"])
         // A declared attribute named `level` is the attribute, not a tag level.
         XCTAssertEqual(errors("rule li { match tag <li level> where level == \"2\" { style { font: bold } } }"), [])
     }

@@ -22,7 +22,8 @@ final class ParagraphStyleTests: XCTestCase {
         try engine(
             [
                 Fixture.regex("title", "(?m)^#.*$", presentation: Fixture.presentation(style: base.merged(with: title))),
-                Fixture.regex("mention", "@\\w+", presentation: Fixture.presentation(style: base.merged(with: title), tap: TapSpec(handler: "t"))),
+                Fixture.regex(
+                    "mention", "@\\w+", presentation: Fixture.presentation(style: base.merged(with: title), tap: TapSpec(handler: "t"))),
             ], base: base)
     }
 
@@ -58,7 +59,8 @@ final class ParagraphStyleTests: XCTestCase {
                 """), json)
         XCTAssertEqual(try StyleTable(jsonData: Data(json.utf8)), table)
         // A version 3 table without the new keys reads as before.
-        let old = ##"{"formatVersion":3,"name":"T","source":"t.richrules","base":{"color":"#8E8E93FF"},"styles":{},"handlers":{},"rules":[]}"##
+        let old =
+            ##"{"formatVersion":3,"name":"T","source":"t.richrules","base":{"color":"#8E8E93FF"},"styles":{},"handlers":{},"rules":[]}"##
         XCTAssertEqual(try StyleTable(jsonData: Data(old.utf8)).base, TextStyle(color: "#8E8E93FF"))
         // A pair is two hex colors; a string with ` dark ` is not the table's spelling.
         for bad in [##"{"light":"#333333FF"}"##, ##"{"light":"systemBlue","dark":"#000000FF"}"##, ##""#333333FF dark #CCCCCCFF""##] {
@@ -116,8 +118,10 @@ final class ParagraphStyleTests: XCTestCase {
         let none = try Fixture.engine([Fixture.regex("m", "@\\w+")]).render("a\n@b").attributedString()
         XCTAssertTrue(none.runs.allSatisfy { $0.richRules.paragraph == nil })
         // A paragraph whose first character's style sets nothing gets none either.
-        let mixed = try engine([Fixture.regex("title", "(?m)^#.*$", presentation: Fixture.presentation(style: Self.centered))], base: TextStyle())
-            .render("# T\nplain").attributedString()
+        let mixed = try engine(
+            [Fixture.regex("title", "(?m)^#.*$", presentation: Fixture.presentation(style: Self.centered))], base: TextStyle()
+        )
+        .render("# T\nplain").attributedString()
         XCTAssertEqual(mixed.runs.map { $0.richRules.paragraph }, [Self.centered.paragraphStyle, Self.centered.paragraphStyle, nil])
     }
 
@@ -132,8 +136,12 @@ final class ParagraphStyleTests: XCTestCase {
             #"<div class="rr" dir="ltr" style="white-space:pre-wrap;overflow-wrap:break-word;font-size:14px;text-align:center;line-height:calc(1.2em + 4px)">a<br>b</div>"#
         )
         // A single paragraph takes its own first character's properties.
-        let single = try titled(base: TextStyle(font: FontSpec(size: 14))).render("# T").html(options: HTMLOptions(base: TextStyle(font: FontSpec(size: 14))))
-        XCTAssertTrue(single.hasPrefix(#"<div class="rr" dir="ltr" style="white-space:pre-wrap;overflow-wrap:break-word;font-size:14px;text-align:center;line-height:24px">"#), single)
+        let single = try titled(base: TextStyle(font: FontSpec(size: 14))).render("# T").html(
+            options: HTMLOptions(base: TextStyle(font: FontSpec(size: 14))))
+        XCTAssertTrue(
+            single.hasPrefix(
+                #"<div class="rr" dir="ltr" style="white-space:pre-wrap;overflow-wrap:break-word;font-size:14px;text-align:center;line-height:24px">"#
+            ), single)
         let justified = try engine([], base: TextStyle(alignment: .justified, lineSpacing: 2, lineHeight: 20)).render("x").html()
         XCTAssertTrue(justified.contains("text-align:justify;line-height:22px"), justified)
     }
@@ -146,7 +154,8 @@ final class ParagraphStyleTests: XCTestCase {
         let engine = try engine(
             [
                 Fixture.regex("title", "(?m)^#.*$", presentation: Fixture.presentation(style: base.merged(with: Self.centered))),
-                Fixture.regex("span", "<[^>]*>", presentation: Fixture.presentation(style: base.merged(with: TextStyle(color: "systemRed")))),
+                Fixture.regex(
+                    "span", "<[^>]*>", presentation: Fixture.presentation(style: base.merged(with: TextStyle(color: "systemRed")))),
             ], base: base)
         let html = engine.render("# T\n<x\n\ny> שלום\nend").html(options: HTMLOptions(base: base))
         HTMLRendererTests.assertWellFormed(html)
@@ -171,7 +180,9 @@ final class ParagraphStyleTests: XCTestCase {
     func testHTMLColorPairs() throws {
         let rule = Fixture.regex(
             "x", "x",
-            presentation: Fixture.presentation(style: TextStyle(color: Self.pair, underline: .single, underlineColor: Self.pair), tap: TapSpec(handler: "t"), highlight: TextStyle(background: Self.pair)))
+            presentation: Fixture.presentation(
+                style: TextStyle(color: Self.pair, underline: .single, underlineColor: Self.pair), tap: TapSpec(handler: "t"),
+                highlight: TextStyle(background: Self.pair)))
         let render = try Fixture.engine([rule]).render("x")
         XCTAssertTrue(render.html().contains(#"style="color:#333333;text-decoration:underline solid #333333""#), render.html())
         let dark = render.html(options: HTMLOptions(colorScheme: .dark))

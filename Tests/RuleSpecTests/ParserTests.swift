@@ -57,16 +57,20 @@ final class ParserTests: XCTestCase {
             rule a { match tag <a href>  where href == "/t" and index >= 1 { style { font: bold } tap terms }  where: x }
             tags h { where level > 2 { tap none } }
             """)
-        XCTAssertEqual(diagnostics.map { "\($0.location?.description ?? "-"): \($0.message)" }, [
-            "3:105: expected a tag field after 'where' ('index', 'level', 'text', 'name' or an attribute), found ':'"
-        ])
+        XCTAssertEqual(
+            diagnostics.map { "\($0.location?.description ?? "-"): \($0.message)" },
+            [
+                "3:105: expected a tag field after 'where' ('index', 'level', 'text', 'name' or an attribute), found ':'"
+            ])
         guard case .base(let base, _) = spec.statements[0] else { return XCTFail("expected base") }
         XCTAssertEqual(base.properties.map(\.name.name), ["color", "alignment", "lineSpacing"])
         guard case .color("333", _) = base.properties[0].values[0], case .word(let dark) = base.properties[0].values[1],
             case .color("CCC", _) = base.properties[0].values[2]
         else { return XCTFail("expected a color pair") }
         XCTAssertEqual(dark.name, "dark")
-        guard case .rule(let rule) = spec.statements[1], case .tag(let block) = rule.items[1] else { return XCTFail("expected a where block") }
+        guard case .rule(let rule) = spec.statements[1], case .tag(let block) = rule.items[1] else {
+            return XCTFail("expected a where block")
+        }
         XCTAssertEqual(block.name.name, "*")
         XCTAssertEqual(block.conditions.map { "\($0.field.name) \($0.op)" }, ["href ==", "index >="])
         XCTAssertEqual(block.items.map(\.keyword), ["style", "tap"])

@@ -308,7 +308,8 @@ extension Sema {
             default:
                 if attributes.contains(lower) { return .attribute(lower) }
                 let declared =
-                    attributes.isEmpty ? "no attributes are declared: list them as 'tag <a href>'" : "declared: \(attributes.joined(separator: ", "))"
+                    attributes.isEmpty
+                    ? "no attributes are declared: list them as 'tag <a href>'" : "declared: \(attributes.joined(separator: ", "))"
                 let tests = "an element's condition tests index, text, name or a declared attribute; \(declared)"
                 if id.name == "level" {
                     error(.invalidName, "an element has no level, only a tag family's tags do (\(tests))", file, id.span)

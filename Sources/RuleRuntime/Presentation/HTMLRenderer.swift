@@ -68,7 +68,14 @@ extension RenderResult {
     ///   with `text-decoration-thickness:2px`, double, dotted, dashed; with the line's
     ///   color; a strikethrough under an underline goes on an inner `<span>`),
     ///   `letter-spacing` for kern, `vertical-align` for the baseline offset (relative to
-    ///   the base style's).
+    ///   the base style's). Colors with a dark variant as their light or dark value, or (adaptive)
+    ///   as custom properties named by their values (`var(--rr-333333FF-CCCCCCFF,#333333)`).
+    /// - Paragraph properties (`RenderResult.paragraphs`): `text-align` and `line-height` on
+    ///   the container for the base style (a single paragraph: its own); when paragraphs
+    ///   differ from it or `paragraphSpacing` sets them apart, one
+    ///   `<div class="rr-p">` per paragraph with what differs, its spacing as `margin-bottom`
+    ///   (not after the last) and its `dir` when of the other direction.
+    /// - A replacement with `alt` has `aria-label` (and `role="img"` when not a link).
     /// - An image is an `<img>` with `alt` (`Attachment.accessibilityLabel`), `width`
     ///   and `height` when known, and `vertical-align` from its alignment (`middle`,
     ///   `baseline`, `text-top` for top, `text-bottom` for bottom, raised 0.1em for above
@@ -95,7 +102,9 @@ extension RenderResult {
 /// One pass over the display's runs (`RenderResult.displayRuns()`): a stack holds the match
 /// elements open around the current run; a run closes those that do not hold it and opens
 /// the ones between the stack's top and its owner. Each element is opened once, whatever
-/// the depth: the output is linear in the result.
+/// the depth: the output is linear in the result. When paragraphs are blocks of their own
+/// (paragraph properties that differ, or paragraph spacing), the pass runs per paragraph and
+/// an element is opened once per paragraph it spans.
 struct HTMLRenderer {
     let result: RenderResult
     let options: HTMLOptions
