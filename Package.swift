@@ -56,7 +56,7 @@ let package = Package(
                 "Specs", "Generated/Agreement.styles.json", "Generated/Social.styles.json", "Generated/Html.styles.json",
                 "Generated/Prefix.styles.json", "Generated/Escapes.styles.json", "Generated/Chat.styles.json",
                 "Generated/Cms.styles.json", "Generated/Legal.styles.json", "Generated/Taps.styles.json",
-                "Generated/Lookaround.styles.json", "Generated/Feed.styles.json",
+                "Generated/Lookaround.styles.json", "Generated/Feed.styles.json", "Generated/Article.styles.json",
             ]),
     ],
     swiftLanguageModes: [.v6]

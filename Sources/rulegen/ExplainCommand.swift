@@ -159,7 +159,8 @@ enum TextsFile {
 /// The explain JSON contract, written with `JSONWriter`: every object's keys in sorted
 /// order, as `JSONSerialization`'s `.sortedKeys` wrote them. A style is written as the
 /// style table writes one (`JSONEncoder` with `.sortedKeys`): absent properties left out,
-/// colors as `#RRGGBBAA` or a system color name, numbers without a trailing `.0`.
+/// colors as `#RRGGBBAA`, a system color name or `{"dark", "light"}`, numbers without a
+/// trailing `.0`.
 enum ExplainJSON {
     static func line(_ result: RenderResult) -> String {
         var writer = JSONWriter()
@@ -245,8 +246,9 @@ enum ExplainJSON {
         w.raw("]")
     }
 
-    /// A style as the style table encodes it: `background`, `baselineOffset`, `color`,
-    /// `font` (`family`, `italic`, `size`, `textStyle`, `weight`), `kern`, `strikethrough`,
+    /// A style as the style table encodes it: `alignment`, `background`, `baselineOffset`,
+    /// `color`, `font` (`family`, `italic`, `size`, `textStyle`, `weight`), `kern`,
+    /// `lineHeight`, `lineSpacing`, `paragraphSpacing`, `strikethrough`,
     /// `strikethroughColor`, `underline`, `underlineColor`; absent ones left out.
     static func write(_ style: TextStyle, to w: inout JSONWriter) {
         var separator = false
@@ -254,6 +256,10 @@ enum ExplainJSON {
             w.raw(separator ? "," : "{")
             separator = true
             w.raw(name)
+        }
+        if let alignment = style.alignment {
+            key("\"alignment\":", &w)
+            w.string(alignment.rawValue)
         }
         if let background = style.background {
             key("\"background\":", &w)
@@ -274,6 +280,18 @@ enum ExplainJSON {
         if let kern = style.kern {
             key("\"kern\":", &w)
             w.double(kern)
+        }
+        if let lineHeight = style.lineHeight {
+            key("\"lineHeight\":", &w)
+            w.double(lineHeight)
+        }
+        if let lineSpacing = style.lineSpacing {
+            key("\"lineSpacing\":", &w)
+            w.double(lineSpacing)
+        }
+        if let paragraphSpacing = style.paragraphSpacing {
+            key("\"paragraphSpacing\":", &w)
+            w.double(paragraphSpacing)
         }
         if let strikethrough = style.strikethrough {
             key("\"strikethrough\":", &w)
@@ -328,6 +346,12 @@ enum ExplainJSON {
         switch color {
         case .system(let system): w.string(system.rawValue)
         case .rgba(let rgba): w.hexColor(rgba)
+        case .dynamic(let light, let dark):
+            w.raw("{\"dark\":")
+            w.hexColor(dark)
+            w.raw(",\"light\":")
+            w.hexColor(light)
+            w.raw("}")
         }
     }
 }
@@ -395,6 +419,10 @@ enum ExplainText {
         if let color = style.strikethroughColor { parts.append("strikethroughColor \(color)") }
         if let kern = style.kern { parts.append("kern \(number(kern))") }
         if let offset = style.baselineOffset { parts.append("baseline \(number(offset))") }
+        if let alignment = style.alignment { parts.append("alignment \(alignment.rawValue)") }
+        if let lineSpacing = style.lineSpacing { parts.append("lineSpacing \(number(lineSpacing))") }
+        if let lineHeight = style.lineHeight { parts.append("lineHeight \(number(lineHeight))") }
+        if let paragraphSpacing = style.paragraphSpacing { parts.append("paragraphSpacing \(number(paragraphSpacing))") }
         return parts.isEmpty ? "none" : parts.joined(separator: ", ")
     }
 

@@ -162,6 +162,21 @@ final class ConsumerTests: XCTestCase {
         XCTAssertTrue(CmsRules.table.rules.first { $0.name == "bold" }?.nest == true)
     }
 
+    /// Paragraph properties, colors with a dark variant, a replacement with an image beside
+    /// it and `alt`, `where` blocks on an element with taps: the generated table literal
+    /// equals the spec's and its JSON, and renders as the spec's engine does.
+    func testArticle() throws {
+        try check(ArticleRules.render, table: ArticleRules.table, name: "article")
+        XCTAssertEqual(ArticleRules.table.base.color, .dynamic(light: RGBA(hex: "1C1C1E")!, dark: RGBA(hex: "E5E5EA")!))
+        XCTAssertEqual(ArticleRules.table.base.lineSpacing, 4)
+        let result = ArticleRules.render("## Hi\nsee https://example.com <a href=\"#top\">up</a> <a href=\"/x\" class=\"disabled\">off</a>")
+        XCTAssertEqual(result.display, "Hi\nsee \u{FFFC}网页链接 up off")
+        XCTAssertEqual(result.paragraphs.map(\.style.alignment), [.center, nil])
+        XCTAssertEqual(result.matches.map { $0.tap?.handler }, [nil, "openURL", "scrollToTop", nil])
+        XCTAssertEqual(result.accessibilityElements.map(\.label), ["Web link", "up"])
+        XCTAssertEqual(ArticleRules.Handler.allCases.map(\.rawValue), ["openProfile", "openURL", "scrollToTop"])
+    }
+
     func testPrefix() throws {
         try check(PrefixRules.render, table: PrefixRules.table, name: "prefix")
         XCTAssertEqual(PrefixRules.render("a #b @c http://d").matches.map(\.text), ["#b", "@c", "http://d"])

@@ -80,7 +80,7 @@ final class PresentationSpecTests: XCTestCase {
             compile("rule a { match /a/ image \"x\" size $2x3 }").messages, ["no capture group 2: this rule has only $0 (the whole match)"])
         XCTAssertEqual(
             compile("rule a { match /a/ alt \"A\" }").messages,
-            ["'alt' describes an image or widget, but this shows text (its text is what VoiceOver reads)"])
+            ["'alt' describes a replacement, image or widget, but this shows its own text (which is what VoiceOver reads)"])
         XCTAssertEqual(compile("rule a { match /a/ image \"x\" size 0x3 }").messages, ["a size must be positive and at most 10000x10000"])
         XCTAssertEqual(
             compile("rule a { match /a/ image \"x\" size 3 }").messages,
@@ -209,7 +209,7 @@ final class PresentationSpecTests: XCTestCase {
         XCTAssertEqual(
             family("tag * where index = 0 { style { color: red } }"),
             ["expected a comparison ('==', '!=', '<', '<=', '>', '>=') after 'index'"])
-        XCTAssertEqual(family("tag * where index == 0 { tap x }"), ["'tap' is not allowed in a 'where' tag block"])
+        XCTAssertEqual(family("tag * where index == 0 { highlight none }"), ["'highlight' is not allowed in a 'where' tag block"])
         XCTAssertEqual(
             family("tag b2 where index == 0 { style { color: red } }"),
             ["tag 'b2' is not in family 'h' (expected 'h', 'h' followed by digits, or '*')"])

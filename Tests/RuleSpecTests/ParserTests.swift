@@ -46,6 +46,44 @@ final class ParserTests: XCTestCase {
         XCTAssertTrue(isVoid)
     }
 
+    /// `where TEST [and TEST] { … }` in a rule or a tag family is a conditional block for
+    /// every tag (`tag *`), taking `style` and `tap`; colors with `dark` and paragraph
+    /// properties are plain property values.
+    func testWhereBlocksAndLabelStyleValues() {
+        let (spec, diagnostics) = parse(
+            """
+            richrules 1
+            base { color: #333 dark #CCC; alignment: center; lineSpacing: 4 }
+            rule a { match tag <a href>  where href == "/t" and index >= 1 { style { font: bold } tap terms }  where: x }
+            tags h { where level > 2 { tap none } }
+            """)
+        XCTAssertEqual(
+            diagnostics.map { "\($0.location?.description ?? "-"): \($0.message)" },
+            [
+                "3:105: expected a tag field after 'where' ('index', 'level', 'text', 'name' or an attribute), found ':'"
+            ])
+        guard case .base(let base, _) = spec.statements[0] else { return XCTFail("expected base") }
+        XCTAssertEqual(base.properties.map(\.name.name), ["color", "alignment", "lineSpacing"])
+        guard case .color("333", _) = base.properties[0].values[0], case .word(let dark) = base.properties[0].values[1],
+            case .color("CCC", _) = base.properties[0].values[2]
+        else { return XCTFail("expected a color pair") }
+        XCTAssertEqual(dark.name, "dark")
+        guard case .rule(let rule) = spec.statements[1], case .tag(let block) = rule.items[1] else {
+            return XCTFail("expected a where block")
+        }
+        XCTAssertEqual(block.name.name, "*")
+        XCTAssertEqual(block.conditions.map { "\($0.field.name) \($0.op)" }, ["href ==", "index >="])
+        XCTAssertEqual(block.items.map(\.keyword), ["style", "tap"])
+        guard case .tags(let family) = spec.statements[2], case .tag(let familyBlock) = family.items[0],
+            case .tap(let tap, _) = familyBlock.items[0]
+        else { return XCTFail("expected a family where block") }
+        XCTAssertEqual(familyBlock.conditions.map(\.field.name), ["level"])
+        XCTAssertEqual(tap.handler.name, "none")
+        XCTAssertEqual(
+            messages("richrules 1\ntags h { tag h1 { where index == 0 { style { font: bold } } } }"),
+            ["2:19: 'where' is not allowed in a tag block"])
+    }
+
     func testKeywordsAreContextual() {
         let (spec, diagnostics) = parse(
             "richrules 1\nstyle style { color: red }\nrule tag { match /x/ style style tap rule }\nrule match { match /y/i }")
@@ -85,7 +123,7 @@ final class ParserTests: XCTestCase {
             messages(text),
             [
                 "2:29: expected an integer after 'priority', found '}'",
-                "3:10: expected a statement of a rule ('allow', 'alt', 'highlight', 'image', 'match', 'nest', 'priority', 'replace', 'show', 'style', 'tap', 'widget'), found 'frobnicate'",
+                "3:10: expected a statement of a rule ('allow', 'alt', 'highlight', 'image', 'match', 'nest', 'priority', 'replace', 'show', 'style', 'tap', 'where', 'widget'), found 'frobnicate'",
                 "4:18: expected a value for 'color', found '}'",
                 "6:1: expected a statement ('rule', 'tags', 'style', 'base', 'highlight', 'truncation' or 'import'), found 'bogus'",
                 "7:8: unclosed '{' of rule 'd': expected '}' before the end of the file",

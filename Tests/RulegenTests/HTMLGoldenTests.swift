@@ -58,6 +58,13 @@ final class HTMLGoldenTests: XCTestCase {
                 "<p>Tom &amp; Jerry&nbsp;&#x1F600;</p><br><p>two <span class=\"x\">lines</span> &lt;b&gt; <i>x</b></i></p>",
             ]
         ),
+        (
+            "article",
+            [
+                "## Reading in the dark\nSet apart by @editor: https://example.com/a :smile:\n> A quote from @ana, justified when it runs over more than one line of the column, with a link https://example.org in it\n— The editors",
+                "<a href=\"#top\">top</a> <a href=\"https://w.example\" class=\"external\">external</a> <a href=\"/x\" class=\"disabled\">off</a>\n\n## 标题\nשלום @dana",
+            ]
+        ),
         ("legal", ["I have read <h1>Terms of <b>Service</b></h1> (v2.1) and <h2>Privacy Policy</h2>."]),
         (
             "prefix",

@@ -56,6 +56,9 @@ final class LintGoldenTests: XCTestCase {
             ("invalid-pattern", ["invalid-pattern"], ["invalid-pattern-not"]),
             ("unknown-style", ["unknown-name"], ["unknown-name-not"]),
             ("unknown-rule", ["unknown-name"], ["unknown-name-not", "allow-needed"]),
+            ("invalid-value", ["label-style"], ["label-style-not"]),
+            ("invalid-name", ["label-style"], ["label-style-not"]),
+            ("conflicting-content", ["label-style"], ["label-style-not"]),
         ]
         for (kind, positive, negative) in expectations {
             for (name, expected) in positive.map({ ($0, true) }) + negative.map({ ($0, false) }) {

@@ -98,7 +98,77 @@ final class MalformedSpecTests: XCTestCase {
             message: "tag 'p1' is not in family 'h' (expected 'h' or 'h' followed by digits)"),
         Case(
             name: "replace and image", spec: "richrules 1\nrule a { match /x/ replace \"y\" 1️⃣image \"z\" }",
-            message: "rule 'a' shows both 'replace' and 'image'; choose one"),
+            message:
+                "rule 'a' shows both 'replace' and 'image'; choose one, or put the image beside the replacement with 'position before' or 'position after'"
+        ),
+        Case(
+            name: "replace and an image that replaces it",
+            spec: "richrules 1\nrule a { match /x/ replace \"y\" 1️⃣image \"z\" position replace }",
+            message:
+                "rule 'a' shows both 'replace' and 'image'; choose one, or put the image beside the replacement with 'position before' or 'position after'"
+        ),
+        Case(
+            name: "image and widget beside a replacement",
+            spec: "richrules 1\nrule a { match /x/ replace \"y\" image \"z\" position before 1️⃣widget w position after }",
+            message: "rule 'a' shows both 'image' and 'widget'; choose one"),
+        Case(
+            name: "alt on a rule that shows its own text", spec: "richrules 1\nrule a { match /x/ 1️⃣alt \"y\" }",
+            message: "'alt' describes a replacement, image or widget, but this shows its own text (which is what VoiceOver reads)"),
+        Case(
+            name: "negative line spacing", spec: "richrules 1\nbase { lineSpacing: 1️⃣-2 }",
+            message: "'lineSpacing' must be between 0 and 1000 points"),
+        Case(
+            name: "line height zero", spec: "richrules 1\nstyle s { lineHeight: 1️⃣0 }",
+            message: "'lineHeight' must be greater than 0 and at most 1000 points"),
+        Case(
+            name: "paragraph spacing past the limit", spec: "richrules 1\nrule a { match /x/ style { paragraphSpacing: 1️⃣1001 } }",
+            message: "'paragraphSpacing' must be between 0 and 1000 points"),
+        Case(
+            name: "unknown paragraph alignment", spec: "richrules 1\nbase { alignment: 1️⃣centre }",
+            message: "unknown alignment 'centre'; did you mean 'center'? (natural, left, center, right or justified)"),
+        Case(
+            name: "misspelt paragraph property", spec: "richrules 1\nbase { 1️⃣linespacing: 2 }",
+            message: "unknown style property 'linespacing'; did you mean 'lineSpacing'?"),
+        Case(
+            name: "paragraph property in a highlight", spec: "richrules 1\nhighlight { background: #EEE; 1️⃣alignment: center }",
+            message: "'alignment' is a paragraph property: a pressed highlight changes how text looks, not its layout"),
+        Case(
+            name: "highlight style with paragraph properties",
+            spec: "richrules 1\nstyle wide { lineSpacing: 8 }\nrule a { match /x/ tap t highlight 1️⃣wide }",
+            message: "style 'wide' sets 'lineSpacing', a paragraph property: a pressed highlight changes how text looks, not its layout"),
+        Case(
+            name: "dark variant of a system color", spec: "richrules 1\nbase { color: 1️⃣systemBlue dark #FFFFFF }",
+            message:
+                "'systemBlue' adapts to dark appearance by itself; 'dark' pairs two fixed colors (hex, or a fixed name such as 'white')"),
+        Case(
+            name: "misspelt dark", spec: "richrules 1\nbase { color: #333333 1️⃣drak #CCCCCC }",
+            message: "expected 'dark' between a color and its dark variant, found 'drak'"),
+        Case(
+            name: "dark without its color", spec: "richrules 1\nbase { background: #333333 1️⃣dark }",
+            message: "expected the dark color after 'dark'"),
+        Case(
+            name: "invalid dark hex", spec: "richrules 1\nbase { underline: single #333333 dark 1️⃣#CCCCC }",
+            message: "invalid color '#CCCCC': write #RGB, #RRGGBB or #RRGGBBAA in hex digits"),
+        Case(
+            name: "where on a regex rule", spec: "richrules 1\nrule a { match /x/ 1️⃣where index == 0 { style { font: bold } } }",
+            message: "'where' tests tags: it applies to tag families and elements ('match tag <a href>'), not to this rule"),
+        Case(
+            name: "where on an element's level", spec: "richrules 1\nrule a { match tag <a href> where 1️⃣level == 1 { tap t } }",
+            message:
+                "an element has no level, only a tag family's tags do (an element's condition tests index, text, name or a declared attribute; declared: href)"
+        ),
+        Case(
+            name: "where on an undeclared attribute", spec: "richrules 1\nrule a { match tag <a href> where 1️⃣hrf == \"x\" { tap t } }",
+            message:
+                "unknown field or attribute 'hrf'; did you mean 'href'? (an element's condition tests index, text, name or a declared attribute; declared: href)"
+        ),
+        Case(
+            name: "highlight in a where block", spec: "richrules 1\ntags h { where index == 0 { 1️⃣highlight none } }",
+            message: "'highlight' is not allowed in a 'where' tag block"),
+        Case(
+            name: "tap in a where block with other labels",
+            spec: "richrules 1\ntags h { tap open(n: ${index})  tag * where level == 1 { tap 1️⃣open(level: ${level}) } }",
+            message: "handler 'open' is called as 'open(level:)' here but as 'open(n:)' before; a handler has one argument list"),
         Case(
             name: "unknown alignment", spec: "richrules 1\nrule a { match /x/ widget w align 1️⃣center }",
             message: "unknown alignment 'center'; use middle, baseline, aboveBaseline, belowBaseline, top, bottom"),

@@ -77,12 +77,15 @@ struct HandlerSignatures {
     }
 
     /// Every tap of the table, with the matcher of its rule (`nil` for the truncation
-    /// token's): each rule's, and each tag block's of a family.
+    /// token's): each rule's, each tag block's of a family, and each `where` block's.
     static func calls(in table: StyleTable) -> [(tap: TapSpec, matcher: MatcherSpec?)] {
         var calls: [(tap: TapSpec, matcher: MatcherSpec?)] = []
         for rule in table.rules {
             for presentation in [rule.presentation] + rule.tags.values {
                 if let tap = presentation.tap { calls.append((tap, rule.matcher)) }
+            }
+            for conditional in rule.conditionalStyles {
+                if case .tap(let tap)? = conditional.tap { calls.append((tap, rule.matcher)) }
             }
         }
         if let tap = table.truncation?.tap { calls.append((tap, nil)) }

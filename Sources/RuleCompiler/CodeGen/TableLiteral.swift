@@ -50,6 +50,10 @@ enum TableLiteral {
             a.add("strikethroughColor", ifSet: style.strikethroughColor.map(color))
             a.add("kern", ifSet: style.kern.map(number))
             a.add("baselineOffset", ifSet: style.baselineOffset.map(number))
+            a.add("alignment", ifSet: style.alignment.map { .member($0.rawValue) })
+            a.add("lineSpacing", ifSet: style.lineSpacing.map(number))
+            a.add("lineHeight", ifSet: style.lineHeight.map(number))
+            a.add("paragraphSpacing", ifSet: style.paragraphSpacing.map(number))
         }
     }
 
@@ -63,20 +67,25 @@ enum TableLiteral {
         }
     }
 
-    /// `.system(.systemBlue)` or `.rgba(RGBA(red: 229, green: 229, blue: 234))` (alpha
-    /// only when not opaque).
+    /// `.system(.systemBlue)`, `.rgba(RGBA(red: 229, green: 229, blue: 234))` (alpha only
+    /// when not opaque) or `.dynamic(light: RGBA(…), dark: RGBA(…))`.
     static func color(_ color: StyleColor) -> SwiftExpression {
         switch color {
         case .system(let system):
             return call(".system", (nil, .member(system.rawValue)))
         case .rgba(let rgba):
-            let value = call("RGBA") { a in
-                a.add("red", integer(Int(rgba.red)))
-                a.add("green", integer(Int(rgba.green)))
-                a.add("blue", integer(Int(rgba.blue)))
-                if rgba.alpha != 255 { a.add("alpha", integer(Int(rgba.alpha))) }
-            }
-            return call(".rgba", (nil, value))
+            return call(".rgba", (nil, self.rgba(rgba)))
+        case .dynamic(let light, let dark):
+            return call(".dynamic", ("light", rgba(light)), ("dark", rgba(dark)))
+        }
+    }
+
+    static func rgba(_ rgba: RGBA) -> SwiftExpression {
+        call("RGBA") { a in
+            a.add("red", integer(Int(rgba.red)))
+            a.add("green", integer(Int(rgba.green)))
+            a.add("blue", integer(Int(rgba.blue)))
+            if rgba.alpha != 255 { a.add("alpha", integer(Int(rgba.alpha))) }
         }
     }
 
@@ -192,9 +201,16 @@ enum TableLiteral {
     }
 
     static func conditionalStyle(_ c: ConditionalStyle) -> SwiftExpression {
-        call(
-            "ConditionalStyle", ("tag", optionalString(c.tag)),
-            ("conditions", .array(c.conditions.map(condition))), ("style", style(c.style)))
+        call("ConditionalStyle") { a in
+            a.add("tag", optionalString(c.tag))
+            a.add("conditions", .array(c.conditions.map(condition)))
+            a.add("style", style(c.style))
+            switch c.tap {
+            case .tap(let spec)?: a.add("tap", call(".tap", (nil, tap(spec))))
+            case .notTappable?: a.add("tap", .member("notTappable"))
+            case nil: break
+            }
+        }
     }
 
     static func condition(_ c: TagCondition) -> SwiftExpression {
@@ -212,7 +228,15 @@ enum TableLiteral {
         case .greater: op = "greater"
         case .greaterOrEqual: op = "greaterOrEqual"
         }
-        return call("TagCondition", ("field", .member(c.field.rawValue)), ("op", .member(op)), ("value", value))
+        let field: SwiftExpression
+        switch c.field {
+        case .index: field = .member("index")
+        case .level: field = .member("level")
+        case .text: field = .member("text")
+        case .name: field = .member("name")
+        case .attribute(let name): field = call(".attribute", (nil, string(name)))
+        }
+        return call("TagCondition", ("field", field), ("op", .member(op)), ("value", value))
     }
 
     static func rule(_ rule: RuleEntry) -> SwiftExpression {

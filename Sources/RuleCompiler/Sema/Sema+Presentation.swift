@@ -49,11 +49,14 @@ extension Sema {
         return p
     }
 
-    /// `alt` describes an attachment: an error where the presentation shows none.
+    /// `alt` is what VoiceOver reads for what a rule shows instead of (or beside) its own
+    /// text: an error where the presentation shows no replacement, image or widget.
     mutating func checkAlt(_ items: [String: Item], shows presentations: [Presentation], in file: SourceFile) {
         guard case .alt(_, let span)? = items["alt"] else { return }
-        if !presentations.contains(where: { $0.image != nil || $0.widget != nil }) {
-            error(.invalidValue, "'alt' describes an image or widget, but this shows text (its text is what VoiceOver reads)", file, span)
+        if !presentations.contains(where: { $0.replace != nil || $0.image != nil || $0.widget != nil }) {
+            error(
+                .invalidValue,
+                "'alt' describes a replacement, image or widget, but this shows its own text (which is what VoiceOver reads)", file, span)
         }
     }
 

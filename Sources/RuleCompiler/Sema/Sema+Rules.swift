@@ -2,6 +2,13 @@ import Foundation
 import RuleRuntime
 import RuleSpec
 
+/// What the tests of a `where` block read: a family's tags, or an element rule's elements
+/// (with their declared attributes).
+enum ConditionalSubject {
+    case family(String)
+    case element(attributes: [String])
+}
+
 /// What a rule's templates may refer to.
 struct CaptureScope {
     /// Highest valid group number (`$0` … `$maxGroup`).
@@ -40,13 +47,26 @@ extension Sema {
         if case .nest(let span)? = items["nest"] {
             checkNest(span, matcher: matcher, shows: [("rule '\(decl.name.name)'", presentation)], in: file)
         }
+        var conditionalStyles: [ConditionalStyle] = []
+        for case .tag(let block) in decl.items {
+            guard let matcher else { continue }
+            guard case .element(_, let attributes, _) = matcher else {
+                error(
+                    .invalidValue, "'where' tests tags: it applies to tag families and elements ('match tag <a href>'), not to this rule",
+                    file, block.name.span)
+                continue
+            }
+            if let conditional = checkConditionalBlock(block, subject: .element(attributes: attributes), scope: scope, in: file) {
+                conditionalStyles.append(conditional)
+            }
+        }
         collectAllows(decl.items, rule: decl.name.name, in: file)
         guard declared, let matcher else { return }
         rules.append(
             CheckedRule(
                 name: decl.name.name, declaration: ref(file, decl.name.span), matcher: matcher, priority: priority,
-                presentation: presentation, tags: [:], allows: allows(decl.items), captureNames: captureNames,
-                nest: items["nest"] != nil))
+                presentation: presentation, tags: [:], conditionalStyles: conditionalStyles, allows: allows(decl.items),
+                captureNames: captureNames, nest: items["nest"] != nil))
     }
 
     mutating func checkFamily(_ decl: TagsDecl, in file: SourceFile) {
@@ -90,7 +110,9 @@ extension Sema {
         checkAlt(items, shows: [familyPresentation] + tags.values, in: file)
         var conditionalStyles: [ConditionalStyle] = []
         for case .tag(let block) in decl.items where !block.conditions.isEmpty {
-            if let conditional = checkConditionalBlock(block, family: family, in: file) { conditionalStyles.append(conditional) }
+            if let conditional = checkConditionalBlock(block, subject: .family(family), scope: scope, in: file) {
+                conditionalStyles.append(conditional)
+            }
         }
         var presentation = familyPresentation
         presentation.layer = presentation.style
@@ -186,11 +208,15 @@ extension Sema {
         return group
     }
 
-    /// `tag NAME where FIELD OP VALUE [and …] { style … }` and `tag * where …`.
-    mutating func checkConditionalBlock(_ block: TagBlock, family: String, in file: SourceFile) -> ConditionalStyle? {
+    /// `tag NAME where FIELD OP VALUE [and …] { style … tap … }`, `tag * where …` and
+    /// `where …` (every tag) in a tag family; `where …` in an element rule, whose tests may
+    /// also read the element's declared attributes.
+    mutating func checkConditionalBlock(_ block: TagBlock, subject: ConditionalSubject, scope: CaptureScope, in file: SourceFile)
+        -> ConditionalStyle?
+    {
         var ok = true
         let name = block.name.name.lowercased()
-        if name != "*" {
+        if case .family(let family) = subject, name != "*" {
             let level = name.dropFirst(family.count)
             if !name.hasPrefix(family) || !level.allSatisfy(\.isASCII) || !level.allSatisfy(\.isNumber) {
                 error(
@@ -202,42 +228,98 @@ extension Sema {
         }
         var conditions: [TagCondition] = []
         for test in block.conditions {
-            guard let field = TagCondition.Field(rawValue: test.field.name) else {
-                let fields = ["index", "level", "text", "name"]
-                error(
-                    .invalidName,
-                    "unknown tag field '\(test.field.name)'\(Spelling.hint(test.field.name, fields)) (a condition tests index, level, text or name)",
-                    file, test.field.span)
+            guard let field = conditionField(test.field, subject: subject, in: file) else {
                 ok = false
                 continue
             }
             let op = TagCondition.Operator(rawValue: test.op) ?? .equal
+            let fieldName: String
+            switch field {
+            case .index: fieldName = "index"
+            case .level: fieldName = "level"
+            case .text: fieldName = "text"
+            case .name: fieldName = "name"
+            case .attribute(let attribute): fieldName = attribute
+            }
             switch (field, test.value) {
             case (.index, .number(let n)), (.level, .number(let n)):
                 guard n.isInteger, let value = Int(exactly: n.value), abs(value) <= 1_000_000_000 else {
-                    error(.invalidValue, "'\(field.rawValue)' is compared with an integer", file, n.span)
+                    error(.invalidValue, "'\(fieldName)' is compared with an integer", file, n.span)
                     ok = false
                     continue
                 }
                 conditions.append(TagCondition(field: field, op: op, value: .integer(value)))
-            case (.text, .string(let text, _)), (.name, .string(let text, _)):
+            case (.text, .string(let text, _)), (.name, .string(let text, _)), (.attribute, .string(let text, _)):
                 guard op == .equal || op == .notEqual else {
-                    error(.invalidValue, "'\(field.rawValue)' is compared with '==' or '!='", file, test.opSpan)
+                    error(.invalidValue, "'\(fieldName)' is compared with '==' or '!='", file, test.opSpan)
                     ok = false
                     continue
                 }
                 conditions.append(TagCondition(field: field, op: op, value: .text(field == .name ? text.lowercased() : text)))
             default:
                 let what = field == .index || field == .level ? "an integer" : "a string in quotes"
-                error(.invalidValue, "'\(field.rawValue)' is compared with \(what)", file, test.value.span)
+                error(.invalidValue, "'\(fieldName)' is compared with \(what)", file, test.value.span)
                 ok = false
             }
         }
-        let items = uniqueItems(block.items, owner: "tag '\(block.name.name)' where …", in: file)
+        let owner = name == "*" ? "the 'where' block" : "tag '\(block.name.name)' where …"
+        let items = uniqueItems(block.items, owner: owner, in: file)
         var style = TextStyle()
         if case .style(let ref, _)? = items["style"] { style = self.style(ref, in: file).0 }
+        var tap: TapOverride?
+        if case .tap(let decl, _)? = items["tap"] {
+            if decl.handler.name == "none" {
+                if !decl.arguments.isEmpty {
+                    error(.invalidValue, "'tap none' takes no arguments: it makes the match not tappable", file, decl.span)
+                }
+                tap = .notTappable
+            } else {
+                tap = .tap(checkTap(decl, scope: scope, in: file))
+            }
+        }
         guard ok else { return nil }
-        return ConditionalStyle(tag: name == "*" ? nil : name, conditions: conditions, style: style)
+        return ConditionalStyle(tag: name == "*" ? nil : name, conditions: conditions, style: style, tap: tap)
+    }
+
+    /// The field a test reads: `index`, `level` (tag families), `text`, `name`, or an
+    /// element's declared attribute.
+    mutating func conditionField(_ id: Identifier, subject: ConditionalSubject, in file: SourceFile) -> TagCondition.Field? {
+        let lower = id.name.lowercased()
+        switch subject {
+        case .family:
+            switch id.name {
+            case "index": return .index
+            case "level": return .level
+            case "text": return .text
+            case "name": return .name
+            default:
+                let fields = ["index", "level", "text", "name"]
+                error(
+                    .invalidName,
+                    "unknown tag field '\(id.name)'\(Spelling.hint(id.name, fields)) (a condition tests index, level, text or name)",
+                    file, id.span)
+                return nil
+            }
+        case .element(let attributes):
+            switch id.name {
+            case "index": return .index
+            case "text": return .text
+            case "name": return .name
+            default:
+                if attributes.contains(lower) { return .attribute(lower) }
+                let declared =
+                    attributes.isEmpty
+                    ? "no attributes are declared: list them as 'tag <a href>'" : "declared: \(attributes.joined(separator: ", "))"
+                let tests = "an element's condition tests index, text, name or a declared attribute; \(declared)"
+                if id.name == "level" {
+                    error(.invalidName, "an element has no level, only a tag family's tags do (\(tests))", file, id.span)
+                } else {
+                    let hint = Spelling.hint(id.name, ["index", "text", "name"] + attributes)
+                    error(.invalidName, "unknown field or attribute '\(id.name)'\(hint) (\(tests))", file, id.span)
+                }
+                return nil
+            }
+        }
     }
 
     /// Rules and tag families share one namespace.
@@ -261,11 +343,27 @@ extension Sema {
             }
             result[item.keyword] = item
         }
+        // One display: a replacement, an image or a widget; an image or widget may stand
+        // beside a replacement (`replace "网页链接" image "link" position before`).
         let content = ["replace", "image", "widget"].compactMap { result[$0] }.sorted { $0.span.start < $1.span.start }
-        if content.count > 1 {
+        let attachments = content.filter { $0.keyword != "replace" }
+        if attachments.count > 1 {
             error(
-                .conflictingContent, "\(owner) shows both '\(content[0].keyword)' and '\(content[1].keyword)'; choose one",
-                file, content[1].span, notes: [.init("'\(content[0].keyword)' here", at: ref(file, content[0].span))])
+                .conflictingContent, "\(owner) shows both '\(attachments[0].keyword)' and '\(attachments[1].keyword)'; choose one",
+                file, attachments[1].span, notes: [.init("'\(attachments[0].keyword)' here", at: ref(file, attachments[0].span))])
+        } else if content.count > 1, let attachment = attachments.first {
+            let position: Identifier?
+            switch attachment {
+            case .image(let decl): position = decl.options.position
+            case .widget(let decl): position = decl.options.position
+            default: position = nil
+            }
+            if position == nil || position?.name == "replace" {
+                error(
+                    .conflictingContent,
+                    "\(owner) shows both '\(content[0].keyword)' and '\(content[1].keyword)'; choose one, or put the \(attachment.keyword) beside the replacement with 'position before' or 'position after'",
+                    file, content[1].span, notes: [.init("'\(content[0].keyword)' here", at: ref(file, content[0].span))])
+            }
         }
         return result
     }

@@ -2,10 +2,13 @@ import RuleRuntime
 import RuleSpec
 
 extension Sema {
-    static let properties = [
-        "font", "color", "background", "underline", "underlineColor", "strikethrough", "strikethroughColor", "kern",
-        "baseline",
-    ]
+    static let properties =
+        [
+            "font", "color", "background", "underline", "underlineColor", "strikethrough", "strikethroughColor", "kern",
+            "baseline",
+        ] + paragraphProperties
+    /// The properties of a whole paragraph (`NSParagraphStyle`).
+    static let paragraphProperties = ["alignment", "lineSpacing", "lineHeight", "paragraphSpacing"]
 
     /// Checks a style block's properties and values.
     mutating func style(from block: StyleBlock, in file: SourceFile) -> TextStyle {
@@ -42,7 +45,11 @@ extension Sema {
                 style.strikethrough = line
                 if let lineColor { style.strikethroughColor = lineColor }
             case "kern": style.kern = number(values, property, file)
-            default: style.baselineOffset = number(values, property, file)
+            case "baseline": style.baselineOffset = number(values, property, file)
+            case "alignment": style.alignment = alignment(values, property, file)
+            case "lineSpacing": style.lineSpacing = number(values, property, file, minimum: 0)
+            case "lineHeight": style.lineHeight = number(values, property, file, minimum: 0, positive: true)
+            default: style.paragraphSpacing = number(values, property, file, minimum: 0)
             }
         }
         return style
@@ -87,12 +94,51 @@ extension Sema {
         return font
     }
 
+    /// A color property's value: a color, or a fixed color and its dark variant.
     mutating func color(_ values: [StyleValue], _ property: StyleProperty, _ file: SourceFile) -> StyleColor? {
-        guard values.count == 1 else {
-            error(.invalidValue, "'\(property.name.name)' takes one color", file, values[1].span)
+        color(values[...], property, file)
+    }
+
+    /// `COLOR` or `COLOR dark COLOR` (`#333333 dark #CCCCCC`): both sides fixed colors (hex,
+    /// or a name that is the same in both appearances, such as `white`).
+    mutating func color(_ values: ArraySlice<StyleValue>, _ property: StyleProperty, _ file: SourceFile) -> StyleColor? {
+        let first = values.startIndex
+        let takes = "'\(property.name.name)' takes a color, or a color and its dark variant ('#333333 dark #CCCCCC')"
+        guard values.count > 1 else { return color(values[first], file) }
+        guard case .word(let keyword) = values[first + 1], keyword.name == "dark" else {
+            if values.count == 2 || values.count > 3 {
+                error(.invalidValue, takes, file, values[first + 1].span)
+            } else {
+                var found = "a color"
+                if case .word(let word) = values[first + 1] { found = "'\(word.name)'" }
+                error(.invalidValue, "expected 'dark' between a color and its dark variant, found \(found)", file, values[first + 1].span)
+            }
             return nil
         }
-        return color(values[0], file)
+        guard values.count == 3 else {
+            let (message, at) = values.count == 2 ? ("expected the dark color after 'dark'", first + 1) : (takes, first + 3)
+            error(.invalidValue, message, file, values[at].span)
+            return nil
+        }
+        let light = color(values[first], file)
+        let dark = color(values[first + 2], file)
+        guard let light, let dark else { return nil }
+        var fixed: [RGBA] = []
+        for (value, color) in [(values[first], light), (values[first + 2], dark)] {
+            switch color {
+            case .rgba(let rgba): fixed.append(rgba)
+            case .system(let system) where system.isFixed: fixed.append(system.light)
+            case .system(let system):
+                error(
+                    .invalidValue,
+                    "'\(system.rawValue)' adapts to dark appearance by itself; 'dark' pairs two fixed colors (hex, or a fixed name such as 'white')",
+                    file, value.span)
+                return nil
+            case .dynamic:
+                return nil
+            }
+        }
+        return fixed[0] == fixed[1] ? .rgba(fixed[0]) : .dynamic(light: fixed[0], dark: fixed[1])
     }
 
     mutating func color(_ value: StyleValue, _ file: SourceFile) -> StyleColor? {
@@ -116,6 +162,25 @@ extension Sema {
         }
     }
 
+    /// `alignment: center`.
+    mutating func alignment(_ values: [StyleValue], _ property: StyleProperty, _ file: SourceFile) -> ParagraphAlignment? {
+        let names = ParagraphAlignment.allCases.map(\.rawValue)
+        guard values.count == 1 else {
+            error(.invalidValue, "'alignment' takes one of \(names.joined(separator: ", "))", file, values[1].span)
+            return nil
+        }
+        guard case .word(let id) = values[0] else {
+            error(.invalidValue, "'alignment' takes one of \(names.joined(separator: ", "))", file, values[0].span)
+            return nil
+        }
+        guard let alignment = ParagraphAlignment(rawValue: id.name) else {
+            let list = names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+            error(.invalidValue, "unknown alignment '\(id.name)'\(Spelling.hint(id.name, names)) (\(list))", file, id.span)
+            return nil
+        }
+        return alignment
+    }
+
     /// `underline: single`, `underline: double #FF0000`.
     mutating func lineStyle(_ values: [StyleValue], _ property: StyleProperty, _ file: SourceFile) -> (LineStyle?, StyleColor?) {
         guard case .word(let id) = values[0], let line = LineStyle(rawValue: id.name) else {
@@ -125,21 +190,30 @@ extension Sema {
             error(.invalidValue, "unknown line style \(word); use \(names.joined(separator: ", "))", file, values[0].span)
             return (nil, nil)
         }
-        guard values.count <= 2 else {
-            error(.invalidValue, "'\(property.name.name)' takes a line style and an optional color", file, values[2].span)
-            return (line, nil)
-        }
-        return (line, values.count == 2 ? color(values[1], file) : nil)
+        return (line, values.count >= 2 ? color(values[1...], property, file) : nil)
     }
 
-    mutating func number(_ values: [StyleValue], _ property: StyleProperty, _ file: SourceFile) -> Double? {
+    /// One number from `minimum` (or above it, with `positive`) to 1000; without a minimum,
+    /// from -1000.
+    mutating func number(
+        _ values: [StyleValue], _ property: StyleProperty, _ file: SourceFile, minimum: Double? = nil, positive: Bool = false
+    ) -> Double? {
+        let name = property.name.name
         guard values.count == 1, case .number(let n) = values[0] else {
-            error(.invalidValue, "'\(property.name.name)' takes one number", file, values[values.count > 1 ? 1 : 0].span)
+            error(.invalidValue, "'\(name)' takes one number", file, values[values.count > 1 ? 1 : 0].span)
             return nil
         }
-        guard abs(n.value) <= 1000 else {
-            error(.invalidValue, "'\(property.name.name)' must be between -1000 and 1000", file, n.span)
-            return nil
+        if let minimum {
+            guard n.value <= 1000, positive ? n.value > minimum : n.value >= minimum else {
+                let range = positive ? "greater than \(Int(minimum)) and at most 1000" : "between \(Int(minimum)) and 1000"
+                error(.invalidValue, "'\(name)' must be \(range) points", file, n.span)
+                return nil
+            }
+        } else {
+            guard abs(n.value) <= 1000 else {
+                error(.invalidValue, "'\(name)' must be between -1000 and 1000", file, n.span)
+                return nil
+            }
         }
         return n.value
     }

@@ -114,17 +114,42 @@ extension Sema {
         }
     }
 
-    /// A highlight reference: `.some(nil)` for `none`, `nil` after an error.
+    /// A highlight reference: `.some(nil)` for `none`, `nil` after an error. A pressed
+    /// highlight changes how text looks, not its layout: paragraph properties are errors.
     mutating func highlight(_ ref: HighlightRef, in file: SourceFile) -> TextStyle?? {
         switch ref {
         case .none: return .some(nil)
-        case .inline(let block): return .some(style(from: block, in: file))
+        case .inline(let block):
+            for property in block.properties where Self.paragraphProperties.contains(property.name.name) {
+                error(
+                    .invalidValue,
+                    "'\(property.name.name)' is a paragraph property: a pressed highlight changes how text looks, not its layout", file,
+                    property.name.span)
+            }
+            return .some(style(from: block, in: file).withoutParagraphProperties)
         case .named(let id):
             guard styleDecls[id.name] != nil else {
                 error(.unknownStyle, "unknown style '\(id.name)'\(Spelling.hint(id.name, styleDecls.keys + ["none"]))", file, id.span)
                 return nil
             }
-            return .some(resolveStyle(id.name))
+            let style = resolveStyle(id.name)
+            if style.hasParagraphProperties {
+                let set = Self.paragraphProperties.filter { name in
+                    switch name {
+                    case "alignment": return style.alignment != nil
+                    case "lineSpacing": return style.lineSpacing != nil
+                    case "lineHeight": return style.lineHeight != nil
+                    default: return style.paragraphSpacing != nil
+                    }
+                }
+                let names = set.map { "'\($0)'" }
+                let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+                let what = names.count == 1 ? "a paragraph property" : "paragraph properties"
+                error(
+                    .invalidValue,
+                    "style '\(id.name)' sets \(list), \(what): a pressed highlight changes how text looks, not its layout", file, id.span)
+            }
+            return .some(style.withoutParagraphProperties)
         }
     }
 }

@@ -99,6 +99,10 @@ final class MatchContext: @unchecked Sendable {
             if before { out.append(0xFFFC) }
             candidate.tagBox?.info.appendText(to: &out)
             if !before { out.append(0xFFFC) }
+        case .besideLiteral(_, let before):
+            if before { out.append(0xFFFC) }
+            out.append(contentsOf: presentation.literalText(of: candidate, rules: rules).utf16)
+            if !before { out.append(0xFFFC) }
         case .measured:
             if let text = measured?[index] {
                 out.append(contentsOf: text.utf16)

@@ -50,7 +50,7 @@ final class Nesting: @unchecked Sendable {
             owners.reserveCapacity(kept.count)
             for position in kept.indices {
                 let candidate = context.candidates[kept[position]]
-                let hasTap = context.rules[candidate.ruleIndex].presentation(forTag: candidate.tagBox?.info.name).tap != nil
+                let hasTap = context.rules[candidate.ruleIndex].tap(for: candidate.tagBox?.info) != nil
                 let parent = parents[position]
                 owners.append(hasTap ? Int32(position) : parent >= 0 ? owners[parent] : -1)
             }

@@ -141,6 +141,7 @@ extension RuleEngine {
         case .attachment: return 1
         case .besideSource: return 1 + candidates[index].range.length
         case .besideTagContent: return 1 + (candidates[index].tagBox?.info.textLength ?? 0)
+        case .besideLiteral(let length, _): return 1 + length
         case .measured:
             let match = RuleMatch(
                 candidateIndex: index, range: candidates[index].range, ruleIndex: candidates[index].ruleIndex,

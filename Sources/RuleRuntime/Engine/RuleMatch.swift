@@ -61,7 +61,7 @@ public struct RuleMatch: Sendable, Hashable {
     /// Whether the match's own rule gives it a tap (not the tap of a container around it).
     var hasTap: Bool {
         guard candidateIndex >= 0 else { return context.presentation.token.tap != nil }
-        return context.rules[ruleIndex].presentation(forTag: tag?.name).tap != nil
+        return context.rules[ruleIndex].tap(for: tag) != nil
     }
 
     /// Capture group ranges by number (`[0]` is `range`); `nil` where a group did not
@@ -138,7 +138,8 @@ public struct RuleMatch: Sendable, Hashable {
         if isContainer { return .text(containerDisplay) }
         let p = ownPresentation
         if let attachment = attachment(p) {
-            return .attachment(attachment, text: attachment.position == .replace ? "" : shownText(p))
+            guard attachment.position != .replace else { return .attachment(attachment, text: "") }
+            return .attachment(attachment, text: p.replace.map(render) ?? shownText(p))
         }
         if let replacement = p.replace { return .text(measuredDisplay ?? render(replacement)) }
         return .text(shownText(p))
@@ -171,6 +172,9 @@ public struct RuleMatch: Sendable, Hashable {
     }
     /// The image or widget the match shows, if any.
     public var attachment: Attachment? { attachment(ownPresentation) }
+    /// The rule's `alt` text, filled from the match: what VoiceOver reads for the match's
+    /// replacement (`replace "🔗" alt "Web link"`) or attachment; `nil` without `alt`.
+    public var alternateText: String? { ownPresentation.alt.map(render) }
     /// Where the match's attachment character sits (`nil`: it has none), read from its
     /// presentation without making the attachment.
     var attachmentPosition: AttachmentPosition? {
@@ -178,8 +182,8 @@ public struct RuleMatch: Sendable, Hashable {
         switch context.presentation.displayKind(context.candidates[candidateIndex]) {
         case .source, .tagContent, .literal: return nil
         case .attachment: return .replace
-        case .besideSource(let before), .besideTagContent(let before): return before ? .before : .after
-        case .measured: break  // a `show` group may sit beside an attachment
+        case .besideSource(let before), .besideTagContent(let before), .besideLiteral(_, let before): return before ? .before : .after
+        case .measured: break  // a `show` group or a replacement with holes may sit beside an attachment
         }
         let p = ownPresentation
         if let image = p.image { return image.position ?? .replace }

@@ -24,6 +24,9 @@ final class TablePresentation: @unchecked Sendable {
     /// conditional styles). Setting an attribute costs thousands of instructions in
     /// swift-foundation; a label's matches start from these.
     let ruleAttributes: [[AttributeContainer]?]
+    /// Whether some style of the table sets a paragraph property (`alignment`, …): only then
+    /// does `attributedString()` look up each paragraph's.
+    let hasParagraphProperties: Bool
 
     static let plain = TablePresentation(base: TextStyle(), truncation: nil, rules: [])
 
@@ -46,6 +49,14 @@ final class TablePresentation: @unchecked Sendable {
             }
         }
         tagDisplayKinds = rules.map { rule in rule.tags.mapValues { DisplayKind($0, isTag: true) } }
+        hasParagraphProperties =
+            base.hasParagraphProperties || spec.style.hasParagraphProperties
+            || rules.contains { rule in
+                ([rule.presentation] + rule.tags.values).contains {
+                    $0.style.hasParagraphProperties || $0.layer?.hasParagraphProperties == true
+                }
+                    || rule.conditionalStyles.contains { $0.style.hasParagraphProperties }
+            }
         hasTagKinds = tagDisplayKinds.map { !$0.isEmpty }
         let directions: [WritingDirection] = [.leftToRight, .rightToLeft]
         plainAttributes = directions.map { direction in
@@ -122,6 +133,9 @@ enum DisplayKind: Sendable {
     /// The source text, or a tag's content, with one attachment character before or after it.
     case besideSource(before: Bool)
     case besideTagContent(before: Bool)
+    /// A replacement without holes (`length` UTF-16 units) with one attachment character
+    /// before or after it (`replace "网页链接" image "link" position before`).
+    case besideLiteral(length: Int, before: Bool)
     /// Known only from the match: a replacement with holes, a `show` group, the character
     /// an HTML character reference stands for. Rendered once, when the match is recorded.
     case measured
@@ -132,21 +146,36 @@ enum DisplayKind: Sendable {
         } else if p.show != nil {
             self = .measured
         } else if let position = p.image?.position ?? p.widget?.position, position != .replace {
-            self = isTag ? .besideTagContent(before: position == .before) : .besideSource(before: position == .before)
-        } else if p.image != nil || p.widget != nil {
-            self = .attachment
-        } else if let replace = p.replace {
-            var text = ""
-            for part in replace.parts {
-                guard case .text(let piece) = part else {
+            let before = position == .before
+            if let replace = p.replace {
+                guard let length = Self.literalLength(replace) else {
                     self = .measured
                     return
                 }
-                text += piece
+                self = .besideLiteral(length: length, before: before)
+            } else {
+                self = isTag ? .besideTagContent(before: before) : .besideSource(before: before)
             }
-            self = .literal(length: text.utf16.count)
+        } else if p.image != nil || p.widget != nil {
+            self = .attachment
+        } else if let replace = p.replace {
+            guard let length = Self.literalLength(replace) else {
+                self = .measured
+                return
+            }
+            self = .literal(length: length)
         } else {
             self = isTag ? .tagContent : .source
         }
+    }
+
+    /// The UTF-16 length of a replacement without holes; `nil` when it has some.
+    private static func literalLength(_ replace: Template) -> Int? {
+        var length = 0
+        for part in replace.parts {
+            guard case .text(let piece) = part else { return nil }
+            length += piece.utf16.count
+        }
+        return length
     }
 }

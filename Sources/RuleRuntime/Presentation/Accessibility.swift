@@ -6,9 +6,10 @@ public struct AccessibilityElement: Sendable, Hashable {
     /// The match's range in the display (UTF-16), for its frame on screen.
     public var displayRange: TextRange
     /// What VoiceOver reads: the displayed text (a container: the part of it whose tap is
-    /// the container's); for an image or widget, its alt text (else the widget's name or
-    /// the image's file name); for text with an attachment beside it, the alt text then the
-    /// text.
+    /// the container's); for a replacement with `alt`, the alt text (instead of the
+    /// replacement and any image beside it); for an image or widget, its alt text (else the
+    /// widget's name or the image's file name); for the match's own text with an
+    /// attachment beside it, the alt text then the text.
     public var label: String
     /// The handler and arguments a double tap dispatches.
     public var tap: TapTarget
@@ -49,6 +50,8 @@ extension RenderResult {
             let kind: AccessibilityElement.Kind
             if match.isContainer {
                 (label, kind) = (ownText[index].map { String(decoding: $0, as: UTF16.self) } ?? "", .link)
+            } else if let alt = replacementAlternateText(index) {
+                (label, kind) = (alt, .link)
             } else {
                 switch match.content {
                 case .text(let text):
@@ -65,5 +68,60 @@ extension RenderResult {
             }
             return AccessibilityElement(matchIndex: index, displayRange: match.displayRange, label: label, tap: tap, kind: kind)
         }
+    }
+
+    /// The alt text of match `index` when it shows a replacement (`replace "🔗" alt "Web
+    /// link"`): VoiceOver reads it instead of the replacement and of an attachment beside it.
+    func replacementAlternateText(_ index: Int) -> String? {
+        let match = matches[index]
+        guard !match.isContainer, !match.isTruncationToken, match.ownPresentation.replace != nil,
+            let alt = match.alternateText, !alt.isEmpty
+        else { return nil }
+        return alt
+    }
+
+    /// The display as VoiceOver reads a label showing it (the label's
+    /// `accessibilityLabel`): the display text, with each replacement that has `alt` read
+    /// as its alt text and each attachment character as its accessibility label
+    /// (`Attachment.accessibilityLabel`), set apart from the text around it by a space (not
+    /// from spaces, nor from punctuation that hugs it: `(`, `,`, `.`, …).
+    public var accessibilityLabel: String {
+        let display = Array(self.display.utf16)
+        var out: [UInt16] = []
+        var needsSpace = false
+        var replaced: Int?  // the replacement with alt whose runs are being skipped
+        // A spoken piece is set apart from a neighbour that is neither a space nor
+        // punctuation that hugs it (`(`, `,`, `.`, …).
+        func isSpace(_ unit: UInt16) -> Bool { unit == 0x20 || unit == 0x0A || unit == 0x09 || unit == 0x0D || unit == 0xA0 }
+        func separatesBefore(_ unit: UInt16?) -> Bool { unit.map { !isSpace($0) && !"([{\"'¿¡".utf16.contains($0) } ?? false }
+        func separatesAfter(_ unit: UInt16) -> Bool { !isSpace(unit) && !".,;:!?)]}\"'…。，".utf16.contains(unit) }
+        func word(_ text: String) {
+            guard !text.isEmpty else { return }
+            if separatesBefore(out.last) { out.append(0x20) }
+            out.append(contentsOf: text.utf16)
+            needsSpace = true
+        }
+        func text(_ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            if needsSpace, separatesAfter(display[range.lowerBound]) { out.append(0x20) }
+            out.append(contentsOf: display[range])
+            needsSpace = false
+        }
+        for run in displayRuns() {
+            guard let owner = run.owner else {
+                text(run.range)
+                continue
+            }
+            if replaced == owner { continue }
+            if let alt = replacementAlternateText(owner) {
+                replaced = owner
+                word(alt)
+            } else if run.isAttachment, let attachment = matches[owner].attachment {
+                word(attachment.accessibilityLabel)
+            } else {
+                text(run.range)
+            }
+        }
+        return String(decoding: out, as: UTF16.self)
     }
 }

@@ -68,7 +68,14 @@ extension RenderResult {
     ///   with `text-decoration-thickness:2px`, double, dotted, dashed; with the line's
     ///   color; a strikethrough under an underline goes on an inner `<span>`),
     ///   `letter-spacing` for kern, `vertical-align` for the baseline offset (relative to
-    ///   the base style's).
+    ///   the base style's). Colors with a dark variant as their light or dark value, or (adaptive)
+    ///   as custom properties named by their values (`var(--rr-333333FF-CCCCCCFF,#333333)`).
+    /// - Paragraph properties (`RenderResult.paragraphs`): `text-align` and `line-height` on
+    ///   the container for the base style (a single paragraph: its own); when paragraphs
+    ///   differ from it or `paragraphSpacing` sets them apart, one
+    ///   `<div class="rr-p">` per paragraph with what differs, its spacing as `margin-bottom`
+    ///   (not after the last) and its `dir` when of the other direction.
+    /// - A replacement with `alt` has `aria-label` (and `role="img"` when not a link).
     /// - An image is an `<img>` with `alt` (`Attachment.accessibilityLabel`), `width`
     ///   and `height` when known, and `vertical-align` from its alignment (`middle`,
     ///   `baseline`, `text-top` for top, `text-bottom` for bottom, raised 0.1em for above
@@ -95,7 +102,9 @@ extension RenderResult {
 /// One pass over the display's runs (`RenderResult.displayRuns()`): a stack holds the match
 /// elements open around the current run; a run closes those that do not hold it and opens
 /// the ones between the stack's top and its owner. Each element is opened once, whatever
-/// the depth: the output is linear in the result.
+/// the depth: the output is linear in the result. When paragraphs are blocks of their own
+/// (paragraph properties that differ, or paragraph spacing), the pass runs per paragraph and
+/// an element is opened once per paragraph it spans.
 struct HTMLRenderer {
     let result: RenderResult
     let options: HTMLOptions
@@ -111,6 +120,8 @@ struct HTMLRenderer {
 
     /// System colors written as custom properties (adaptive colors only).
     private var customColors: Set<SystemColor> = []
+    /// Pairs of fixed colors written as custom properties (adaptive colors only), by name.
+    private var customPairs: [String: (light: RGBA, dark: RGBA)] = [:]
     /// Highlight classes in order of first use, with their declarations.
     private var highlightClasses: [(name: String, declarations: String)] = []
     private var hasLinks = false
@@ -140,21 +151,107 @@ struct HTMLRenderer {
         let displayString = result.display
         let direction = BidiDirection.baseDirection(of: displayString)
         let atoms = result.displayRuns()
-        let body = content(atoms[...])
+        let directions = BidiDirection.paragraphs(of: displayString)
+        let paragraphs = result.paragraphs(directions: directions, styles: nil)
+        // The container carries the base style's paragraph properties (a single paragraph's
+        // own); paragraphs that differ from it, or are set apart by paragraph spacing, are
+        // blocks of their own.
+        let containerParagraph = paragraphs.count == 1 ? paragraphs[0].style : options.base.paragraphStyle
+        let splits =
+            paragraphs.count > 1
+            && paragraphs.indices.contains { i in
+                paragraphs[i].style != containerParagraph || (i < paragraphs.count - 1 && (paragraphs[i].style.paragraphSpacing ?? 0) > 0)
+            }
         var containerCSS = ["white-space:pre-wrap", "overflow-wrap:break-word"]
-        // Paragraphs of other directions: each line break starts a bidi paragraph that
-        // takes its direction (and its start alignment) from its first strong character,
-        // as UAX #9 P2–P3 does here, without an element per paragraph (which would reopen
-        // every element around a break, once per paragraph: quadratic in nested text).
-        let paragraphs = BidiDirection.paragraphs(of: displayString)
-        if paragraphs.contains(where: { $0.hasStrongCharacter && $0.direction != direction }) {
-            containerCSS.append("unicode-bidi:plaintext")
+        var body = ""
+        if splits {
+            body = paragraphBlocks(atoms, paragraphs: paragraphs, directions: directions, container: containerParagraph, dir: direction)
+        } else {
+            body = content(atoms[...])
+            // Paragraphs of other directions: each line break starts a bidi paragraph that
+            // takes its direction (and its start alignment) from its first strong character,
+            // as UAX #9 P2–P3 does here, without an element per paragraph (which would reopen
+            // every element around a break, once per paragraph: quadratic in nested text).
+            if directions.contains(where: { $0.hasStrongCharacter && $0.direction != direction }) {
+                containerCSS.append("unicode-bidi:plaintext")
+            }
         }
         containerCSS += declarations(options.base, over: nil, decorations: false)
+        containerCSS += Self.paragraphDeclarations(containerParagraph, over: nil)
         let container =
             "<div class=\"\(prefix)\" dir=\"\(direction.rawValue)\" style=\"\(Self.escape(containerCSS.joined(separator: ";")))\">"
             + body + "</div>"
         return styleElement() + container
+    }
+
+    /// The display as one `<div class="rr-p">` per paragraph (its separator a final `<br>`,
+    /// which a block does not show, except as the line of an empty paragraph), with the
+    /// paragraph's properties that differ from the container's, its spacing as a bottom
+    /// margin (not after the last), and `dir` when it has a strong character of the other
+    /// direction. The elements of matches that span a paragraph break are opened again in
+    /// each paragraph.
+    mutating func paragraphBlocks(
+        _ atoms: [Atom], paragraphs: [DisplayParagraph], directions: [ParagraphDirection], container: ParagraphStyle,
+        dir: WritingDirection
+    ) -> String {
+        var body = ""
+        var first = 0  // the first atom that may reach into the paragraph
+        for (i, paragraph) in paragraphs.enumerated() {
+            while first < atoms.count, atoms[first].range.upperBound <= paragraph.range.lowerBound { first += 1 }
+            var clipped: [Atom] = []
+            var k = first
+            while k < atoms.count, atoms[k].range.lowerBound < paragraph.range.upperBound {
+                var atom = atoms[k]
+                atom.range = max(atom.range.lowerBound, paragraph.range.lowerBound)..<min(atom.range.upperBound, paragraph.range.upperBound)
+                if !atom.range.isEmpty { clipped.append(atom) }
+                k += 1
+            }
+            var attributes: [(String, String)] = [("class", "\(prefix)-p")]
+            if directions[i].hasStrongCharacter, directions[i].direction != dir {
+                attributes.append(("dir", directions[i].direction.rawValue))
+            }
+            var css = Self.paragraphDeclarations(paragraph.style, over: container)
+            if i < paragraphs.count - 1, let spacing = paragraph.style.paragraphSpacing, spacing > 0 {
+                css.append("margin-bottom:\(Self.number(spacing))px")
+            }
+            if !css.isEmpty { attributes.append(("style", css.joined(separator: ";"))) }
+            body += "<div" + Self.attributes(attributes) + ">" + content(clipped[...]) + "</div>"
+        }
+        return body
+    }
+
+    /// `text-align` and `line-height` of a paragraph's properties (with `over`, only those
+    /// that differ). `lineHeight` is the line box's height; `lineSpacing` is added to it, or
+    /// to the font's normal line height (1.2em). CSS shares the added space above and below
+    /// each line, where TextKit adds it below.
+    static func paragraphDeclarations(_ style: ParagraphStyle, over container: ParagraphStyle?) -> [String] {
+        var css: [String] = []
+        if let alignment = style.alignment, alignment != container?.alignment {
+            let value: String
+            switch alignment {
+            case .natural: value = "start"
+            case .left: value = "left"
+            case .center: value = "center"
+            case .right: value = "right"
+            case .justified: value = "justify"
+            }
+            css.append("text-align:" + value)
+        } else if style.alignment == nil, container?.alignment != nil, container?.alignment != .natural {
+            css.append("text-align:start")
+        }
+        let lineHeight = lineHeightValue(style)
+        if lineHeight != container.flatMap(lineHeightValue) {
+            css.append("line-height:" + (lineHeight ?? "normal"))
+        }
+        return css
+    }
+
+    /// The CSS `line-height` of a paragraph's `lineHeight` and `lineSpacing`, `nil` for none.
+    static func lineHeightValue(_ style: ParagraphStyle) -> String? {
+        let spacing = style.lineSpacing ?? 0
+        if let height = style.lineHeight { return number(height + spacing) + "px" }
+        if spacing > 0 { return "calc(1.2em + " + number(spacing) + "px)" }
+        return nil
     }
 
     // MARK: Elements
@@ -252,6 +349,11 @@ struct HTMLRenderer {
         attributes.append(("data-rule", match.rule))
         if let tag = match.tag { attributes.append(("data-tag", tag.name)) }
         if isLink, let tap = match.tap { attributes += tapAttributes(tap) }
+        if let alt = result.replacementAlternateText(index) {
+            // What a screen reader says instead of the replacement (and its image).
+            if !isLink { attributes.append(("role", "img")) }
+            attributes.append(("aria-label", alt))
+        }
         if options.includesMatchDetails {
             attributes.append(("data-match", String(index)))
             attributes.append(("data-priority", String(match.priority)))
@@ -524,9 +626,18 @@ struct HTMLRenderer {
         case .light: return color.resolved(dark: false).css
         case .dark: return color.resolved(dark: true).css
         case .adaptive:
-            guard case .system(let system) = color, system.light != system.dark else { return color.resolved().css }
-            customColors.insert(system)
-            return "var(--\(prefix)-\(system.rawValue),\(system.light.css))"
+            switch color {
+            case .system(let system) where system.light != system.dark:
+                customColors.insert(system)
+                return "var(--\(prefix)-\(system.rawValue),\(system.light.css))"
+            case .dynamic(let light, let dark):
+                // Named by its values: `--rr-333333FF-CCCCCCFF`.
+                let name = "\(prefix)-\(light.hex.dropFirst())-\(dark.hex.dropFirst())"
+                customPairs[name] = (light, dark)
+                return "var(--\(name),\(light.css))"
+            default:
+                return color.resolved().css
+            }
         }
     }
 
@@ -549,12 +660,14 @@ struct HTMLRenderer {
         var rules: [String] = []
         if hasLinks { rules.append(".\(prefix) a{color:inherit;text-decoration:none;cursor:pointer}") }
         for (name, declarations) in highlightClasses { rules.append(".\(prefix) a.\(name):active{\(declarations)}") }
-        if !customColors.isEmpty {
+        if !customColors.isEmpty || !customPairs.isEmpty {
             let used = SystemColor.allCases.filter(customColors.contains)
-            let light = used.map { "--\(prefix)-\($0.rawValue):\($0.light.css)" }.joined(separator: ";")
-            let dark = used.map { "--\(prefix)-\($0.rawValue):\($0.dark.css)" }.joined(separator: ";")
-            rules.append(".\(prefix){\(light)}")
-            rules.append("@media (prefers-color-scheme:dark){.\(prefix){\(dark)}}")
+            let pairs = customPairs.sorted { $0.key < $1.key }
+            let light =
+                used.map { "--\(prefix)-\($0.rawValue):\($0.light.css)" } + pairs.map { "--\($0.key):\($0.value.light.css)" }
+            let dark = used.map { "--\(prefix)-\($0.rawValue):\($0.dark.css)" } + pairs.map { "--\($0.key):\($0.value.dark.css)" }
+            rules.append(".\(prefix){\(light.joined(separator: ";"))}")
+            rules.append("@media (prefers-color-scheme:dark){.\(prefix){\(dark.joined(separator: ";"))}}")
         }
         return rules.isEmpty ? "" : "<style>" + rules.joined() + "</style>"
     }

@@ -18,6 +18,10 @@ public struct RichRulesAttributes: AttributeScope {
     public let writingDirection: WritingDirectionAttribute
     /// Set on the runs of the pressed match (`RichTextOptions.pressed`).
     public let pressed: PressedAttribute
+    /// The paragraph properties of the run's paragraph (`RenderResult.paragraphs`): the same
+    /// on every run of a paragraph, taken from the style of its first character; set only
+    /// where some property is.
+    public let paragraph: ParagraphAttribute
     public let foundation: AttributeScopes.FoundationAttributes
 
     public enum StyleAttribute: AttributedStringKey {
@@ -47,6 +51,10 @@ public struct RichRulesAttributes: AttributeScope {
     public enum PressedAttribute: AttributedStringKey {
         public typealias Value = Bool
         public static let name = "RichRules.pressed"
+    }
+    public enum ParagraphAttribute: AttributedStringKey {
+        public typealias Value = ParagraphStyle
+        public static let name = "RichRules.paragraph"
     }
 }
 
@@ -122,7 +130,9 @@ extension RenderResult {
     /// The display as an `AttributedString`: its characters are `display`; plain runs
     /// carry the base style, each kept match its merged style, rule, match index, tap
     /// (with Foundation's `link`) and attachment (with `alternateDescription` and, for
-    /// images with a URL source, `imageURL`); every run its paragraph's writing direction.
+    /// images with a URL source, `imageURL`); every run its paragraph's writing direction
+    /// and, when its paragraph has paragraph properties, `paragraph`: those of the style of
+    /// the paragraph's first character, the `style` hook included (`paragraphs(options:)`).
     ///
     /// Inside a container, each character carries the innermost match around it (its
     /// style merged from the outside in, its rule and index) and the tap of the innermost
@@ -185,6 +195,16 @@ extension RenderResult {
                 let start = index
                 advance(to: paragraph.range.upperBound)
                 result[start..<index][RichRulesAttributes.WritingDirectionAttribute.self] = paragraph.direction
+            }
+        }
+        // Paragraph properties: each paragraph's, on all its runs.
+        if context.presentation.hasParagraphProperties || options.style != nil {
+            unitOffset = 0
+            index = result.startIndex
+            for paragraph in self.paragraphs(directions: paragraphs, styles: styles) {
+                let start = index
+                advance(to: paragraph.range.upperBound)
+                if !paragraph.style.isEmpty { result[start..<index][RichRulesAttributes.ParagraphAttribute.self] = paragraph.style }
             }
         }
         return result

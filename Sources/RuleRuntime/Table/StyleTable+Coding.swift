@@ -177,3 +177,74 @@ extension KeyedDecodingContainer {
         return values
     }
 }
+
+extension TagCondition: Codable {
+    private enum Key: String, CodingKey { case field, attribute, op, value }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        let name = try c.decode(String.self, forKey: .field)
+        let field: Field
+        switch name {
+        case "index": field = .index
+        case "level": field = .level
+        case "text": field = .text
+        case "name": field = .name
+        case "attribute": field = .attribute(try c.decode(String.self, forKey: .attribute))
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .field, in: c, debugDescription: "unknown condition field '\(name)' (index, level, text, name or attribute)")
+        }
+        self.init(field: field, op: try c.decode(Operator.self, forKey: .op), value: try c.decode(Value.self, forKey: .value))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        switch field {
+        case .index: try c.encode("index", forKey: .field)
+        case .level: try c.encode("level", forKey: .field)
+        case .text: try c.encode("text", forKey: .field)
+        case .name: try c.encode("name", forKey: .field)
+        case .attribute(let attribute):
+            try c.encode("attribute", forKey: .field)
+            try c.encode(attribute, forKey: .attribute)
+        }
+        try c.encode(op, forKey: .op)
+        try c.encode(value, forKey: .value)
+    }
+}
+
+extension ConditionalStyle: Codable {
+    private enum Key: String, CodingKey { case tag, conditions, style, tap }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        var tap: TapOverride?
+        if c.contains(.tap) {
+            if let word = try? c.decode(String.self, forKey: .tap) {
+                guard word == "none" else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .tap, in: c, debugDescription: "a conditional tap is a tap object or \"none\", found '\(word)'")
+                }
+                tap = .notTappable
+            } else {
+                tap = .tap(try c.decode(TapSpec.self, forKey: .tap))
+            }
+        }
+        self.init(
+            tag: try c.decodeIfPresent(String.self, forKey: .tag), conditions: try c.decode([TagCondition].self, forKey: .conditions),
+            style: try c.decodeIfPresent(TextStyle.self, forKey: .style) ?? TextStyle(), tap: tap)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encodeIfPresent(tag, forKey: .tag)
+        try c.encode(conditions, forKey: .conditions)
+        try c.encode(style, forKey: .style)
+        switch tap {
+        case .tap(let spec)?: try c.encode(spec, forKey: .tap)
+        case .notTappable?: try c.encode("none", forKey: .tap)
+        case nil: break
+        }
+    }
+}

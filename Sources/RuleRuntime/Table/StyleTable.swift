@@ -257,14 +257,18 @@ public struct Presentation: Codable, Sendable, Hashable {
     }
 }
 
-/// A test on a tag of a family (`where index == 0`, `level >= 2`, `text == "Terms"`).
-public struct TagCondition: Codable, Sendable, Hashable {
-    public enum Field: String, Codable, Sendable, Hashable {
-        /// Integers: the tag's ordinal and its level (a tag without digits has no level and
-        /// fails every `level` test).
+/// A test on a tag of a family or an element (`where index == 0`, `level >= 2`,
+/// `text == "Terms"`, `href == "/terms"`).
+public struct TagCondition: Sendable, Hashable {
+    public enum Field: Sendable, Hashable {
+        /// Integers: the tag's ordinal and its level (a tag without digits, and every
+        /// element, has no level and fails every `level` test).
         case index, level
         /// Strings: the tag's content and its lower-case name.
         case text, name
+        /// A string: an element's declared attribute (lower-case name); an absent attribute
+        /// is the empty string.
+        case attribute(String)
     }
     public enum Operator: String, Codable, Sendable, Hashable, CaseIterable {
         case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
@@ -312,6 +316,7 @@ public struct TagCondition: Codable, Sendable, Hashable {
         case (.level, .integer(let n)): return tag.level.map { compare($0, n) } ?? false
         case (.text, .text(let s)): return compare(tag.text, s)
         case (.name, .text(let s)): return compare(tag.name, s)
+        case (.attribute(let name), .text(let s)): return compare(tag.attributes[name] ?? "", s)
         default: return false
         }
     }
@@ -328,19 +333,33 @@ public struct TagCondition: Codable, Sendable, Hashable {
     }
 }
 
-/// A family's style for the tags that pass a test (`tag h1 where index == 0 { style … }`,
-/// ZLRichLabel's `tagStyleBuilder`): merged over the tag's style.
-public struct ConditionalStyle: Codable, Sendable, Hashable {
-    /// The tag name it applies to; `nil` for every tag of the family (`tag *`).
+/// What a `where` block does to a match's tap: gives it one, or takes it away (`tap none`).
+public enum TapOverride: Sendable, Hashable {
+    /// The match taps this (its arguments filled from the match).
+    case tap(TapSpec)
+    /// The match is not tappable.
+    case notTappable
+}
+
+/// A family's or element rule's changes for the tags that pass a test
+/// (`tag h1 where index == 0 { style … tap … }`, `where href == "/terms" { … }`;
+/// ZLRichLabel's `tagStyleBuilder`): a style merged over the tag's, and a tap that
+/// replaces the tag's.
+public struct ConditionalStyle: Sendable, Hashable {
+    /// The tag name it applies to; `nil` for every tag of the family or element (`tag *`,
+    /// `where …`).
     public var tag: String?
     /// Every test must hold.
     public var conditions: [TagCondition]
     public var style: TextStyle
+    /// The tap of the tags that pass (`nil`: the tag's own).
+    public var tap: TapOverride?
 
-    public init(tag: String?, conditions: [TagCondition], style: TextStyle) {
+    public init(tag: String?, conditions: [TagCondition], style: TextStyle, tap: TapOverride? = nil) {
         self.tag = tag
         self.conditions = conditions
         self.style = style
+        self.tap = tap
     }
 
     public func applies(to info: TagInfo) -> Bool {
@@ -389,15 +408,32 @@ public struct RuleEntry: Sendable, Hashable {
     }
 
     /// The presentation of a match of a tag: its tag block's (or the family's), with the
-    /// conditional styles it passes merged in order.
+    /// conditional styles it passes merged in order (a later block's tap replacing an
+    /// earlier one's).
     public func presentation(for tag: TagInfo?) -> Presentation {
         var p = presentation(forTag: tag?.name)
         if let tag, !conditionalStyles.isEmpty {
             for conditional in conditionalStyles where conditional.applies(to: tag) {
                 p.style = p.style.merged(with: conditional.style)
                 p.layer = p.layer?.merged(with: conditional.style)
+                switch conditional.tap {
+                case .tap(let spec)?: p.tap = spec
+                case .notTappable?: p.tap = nil
+                case nil: break
+                }
             }
         }
         return p
+    }
+
+    /// The tap of a match of a tag (`presentation(for:).tap`, without merging styles).
+    public func tap(for tag: TagInfo?) -> TapSpec? {
+        var tap = presentation(forTag: tag?.name).tap
+        if let tag, !conditionalStyles.isEmpty {
+            for conditional in conditionalStyles where conditional.tap != nil && conditional.applies(to: tag) {
+                if case .tap(let spec)? = conditional.tap { tap = spec } else { tap = nil }
+            }
+        }
+        return tap
     }
 }

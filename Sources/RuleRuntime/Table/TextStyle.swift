@@ -1,6 +1,12 @@
 /// A text style as the runtime applies it: every property optional, so that styles can be
-/// merged (later wins). In the style table colors are `#RRGGBBAA` (upper-case hex) or a
-/// system color name such as `systemBlue`; here they are typed (`StyleColor`).
+/// merged (later wins). In the style table colors are `#RRGGBBAA` (upper-case hex), a
+/// system color name such as `systemBlue`, or a light and a dark value; here they are typed
+/// (`StyleColor`).
+///
+/// `alignment`, `lineSpacing`, `lineHeight` and `paragraphSpacing` are paragraph
+/// properties (`paragraphStyle`): a paragraph of the display takes them from the style of
+/// its first character (`RenderResult.paragraphs`), as TextKit takes a paragraph's
+/// `NSParagraphStyle` from its first character.
 public struct TextStyle: Codable, Sendable, Hashable {
     public var font: FontSpec?
     public var color: StyleColor?
@@ -11,12 +17,24 @@ public struct TextStyle: Codable, Sendable, Hashable {
     public var strikethroughColor: StyleColor?
     public var kern: Double?
     public var baselineOffset: Double?
+    /// How the paragraph's lines are aligned (a paragraph property).
+    public var alignment: ParagraphAlignment?
+    /// Points added between the lines of a paragraph (`NSParagraphStyle.lineSpacing`; a
+    /// paragraph property).
+    public var lineSpacing: Double?
+    /// The height of every line of the paragraph, in points (`NSParagraphStyle`'s minimum
+    /// and maximum line height; a paragraph property).
+    public var lineHeight: Double?
+    /// Points added after the paragraph (`NSParagraphStyle.paragraphSpacing`; a paragraph
+    /// property).
+    public var paragraphSpacing: Double?
 
     public init(
         font: FontSpec? = nil, color: StyleColor? = nil, background: StyleColor? = nil,
         underline: LineStyle? = nil, underlineColor: StyleColor? = nil,
         strikethrough: LineStyle? = nil, strikethroughColor: StyleColor? = nil,
-        kern: Double? = nil, baselineOffset: Double? = nil
+        kern: Double? = nil, baselineOffset: Double? = nil, alignment: ParagraphAlignment? = nil, lineSpacing: Double? = nil,
+        lineHeight: Double? = nil, paragraphSpacing: Double? = nil
     ) {
         self.font = font
         self.color = color
@@ -27,6 +45,10 @@ public struct TextStyle: Codable, Sendable, Hashable {
         self.strikethroughColor = strikethroughColor
         self.kern = kern
         self.baselineOffset = baselineOffset
+        self.alignment = alignment
+        self.lineSpacing = lineSpacing
+        self.lineHeight = lineHeight
+        self.paragraphSpacing = paragraphSpacing
     }
 
     /// `self` overridden by every property `other` sets (later wins).
@@ -41,11 +63,70 @@ public struct TextStyle: Codable, Sendable, Hashable {
         result.strikethroughColor = other.strikethroughColor ?? strikethroughColor
         result.kern = other.kern ?? kern
         result.baselineOffset = other.baselineOffset ?? baselineOffset
+        result.alignment = other.alignment ?? alignment
+        result.lineSpacing = other.lineSpacing ?? lineSpacing
+        result.lineHeight = other.lineHeight ?? lineHeight
+        result.paragraphSpacing = other.paragraphSpacing ?? paragraphSpacing
         return result
     }
 
     /// True when no property is set.
     public var isEmpty: Bool { self == TextStyle() }
+
+    /// The paragraph properties: `alignment`, `lineSpacing`, `lineHeight`,
+    /// `paragraphSpacing`.
+    public var paragraphStyle: ParagraphStyle {
+        ParagraphStyle(alignment: alignment, lineSpacing: lineSpacing, lineHeight: lineHeight, paragraphSpacing: paragraphSpacing)
+    }
+
+    /// Whether a paragraph property is set.
+    public var hasParagraphProperties: Bool {
+        alignment != nil || lineSpacing != nil || lineHeight != nil || paragraphSpacing != nil
+    }
+
+    /// The style without its paragraph properties.
+    public var withoutParagraphProperties: TextStyle {
+        var style = self
+        style.alignment = nil
+        style.lineSpacing = nil
+        style.lineHeight = nil
+        style.paragraphSpacing = nil
+        return style
+    }
+}
+
+/// How the lines of a paragraph are aligned (`NSTextAlignment`).
+public enum ParagraphAlignment: String, Codable, Sendable, Hashable, CaseIterable {
+    /// By the paragraph's writing direction: left for left to right, right for right to left.
+    case natural
+    case left, center, right
+    /// Both edges, the paragraph's last line aligned naturally.
+    case justified
+}
+
+/// The paragraph properties of a style, as a paragraph of the display takes them from its
+/// first character: what `NSParagraphStyle` says (the Apple glue maps it without adding
+/// values of its own; `nil` is the platform's default).
+public struct ParagraphStyle: Codable, Sendable, Hashable {
+    public var alignment: ParagraphAlignment?
+    /// Points between the lines (`lineSpacing`).
+    public var lineSpacing: Double?
+    /// Points per line (`minimumLineHeight` and `maximumLineHeight`).
+    public var lineHeight: Double?
+    /// Points after the paragraph (`paragraphSpacing`).
+    public var paragraphSpacing: Double?
+
+    public init(
+        alignment: ParagraphAlignment? = nil, lineSpacing: Double? = nil, lineHeight: Double? = nil, paragraphSpacing: Double? = nil
+    ) {
+        self.alignment = alignment
+        self.lineSpacing = lineSpacing
+        self.lineHeight = lineHeight
+        self.paragraphSpacing = paragraphSpacing
+    }
+
+    /// True when no property is set.
+    public var isEmpty: Bool { self == ParagraphStyle() }
 }
 
 /// A font description: a point size, a weight, a family, or a Dynamic Type text style.

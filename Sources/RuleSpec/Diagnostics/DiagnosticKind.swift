@@ -71,9 +71,11 @@ extension DiagnosticKind {
         "unknown-capture", .error, .semantics, "A template refers to a capture group or name the rule does not have.")
     public static let invalidValue = DiagnosticKind(
         "invalid-value", .error, .semantics,
-        "A value out of range or of the wrong kind: priority, size, font, color, line style, alignment, detector, prefix.")
+        "A value out of range or of the wrong kind: priority, size, font, color or its dark variant, line style, alignment, paragraph property, detector, prefix."
+    )
     public static let invalidName = DiagnosticKind(
-        "invalid-name", .error, .semantics, "A tag family, element or attribute name the language does not accept.")
+        "invalid-name", .error, .semantics,
+        "A tag family, element or attribute name the language does not accept, or a field a `where` test cannot read.")
     public static let invalidPattern = DiagnosticKind(
         "invalid-pattern", .error, .semantics, "A pattern ICU rejects (at its column), or an unknown pattern flag.")
     public static let emptyMatch = DiagnosticKind("empty-match", .error, .semantics, "A pattern that can match the empty string.")
@@ -82,7 +84,9 @@ extension DiagnosticKind {
     public static let handlerLabels = DiagnosticKind(
         "handler-labels", .error, .semantics, "A handler called with different argument labels in different places.")
     public static let conflictingContent = DiagnosticKind(
-        "conflicting-content", .error, .semantics, "A rule or tag that shows more than one of `replace`, `image` and `widget`.")
+        "conflicting-content", .error, .semantics,
+        "A rule or tag that shows more than one of `replace`, `image` and `widget` (an image or widget may stand beside a replacement with `position before` or `after`)."
+    )
 
     // The regex compiler.
     public static let fallback = DiagnosticKind(

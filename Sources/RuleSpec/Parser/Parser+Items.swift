@@ -2,7 +2,7 @@ extension Parser {
     /// One statement of a rule, tag family or tag block; `nil` when it is not allowed
     /// there (reported, then parsed and dropped).
     mutating func parseItem(_ context: Context) throws(Failure) -> Item? {
-        guard let word = tok.identifier, context.itemKeywords.contains(word) || word == "tag" else {
+        guard let word = tok.identifier, context.itemKeywords.contains(word) else {
             let list = context.allowed.sorted().map { "'\($0)'" }.joined(separator: ", ")
             throw fail("expected a statement of \(context.name) (\(list)), found \(tok.description)")
         }
@@ -64,6 +64,12 @@ extension Parser {
             advance()
             let other = try expectIdentifier("a rule name after 'allow overlap'")
             return .allowOverlap(other, span(self))
+        case "where":
+            // `where FIELD OP VALUE [and …] { … }`: a conditional block for every tag of the
+            // rule (`tag * where …`).
+            let conditions = try parseTagConditions()
+            let items = try parseBlock(.conditionalTagBlock, owner: "the 'where' block")
+            return .tag(TagBlock(name: Identifier("*", span: keyword), conditions: conditions, items: items, span: span(self)))
         default:  // "tag"
             let name: Identifier
             if tok.isPunct("*") {
@@ -75,11 +81,7 @@ extension Parser {
             var conditions: [TagConditionDecl] = []
             if tok.isKeyword("where") {
                 advance()
-                conditions.append(try parseTagCondition())
-                while tok.isKeyword("and") {
-                    advance()
-                    conditions.append(try parseTagCondition())
-                }
+                conditions = try parseTagConditions()
             } else if name.name == "*" {
                 throw fail("'tag *' needs a condition: write 'tag * where index == 0 { … }'", at: name.span)
             }
@@ -139,9 +141,19 @@ extension Parser {
         }
     }
 
-    /// `FIELD OP VALUE`: `index == 0`, `level >= 2`, `text != "x"`.
+    /// `TEST [and TEST …]` after `where`.
+    mutating func parseTagConditions() throws(Failure) -> [TagConditionDecl] {
+        var conditions = [try parseTagCondition()]
+        while tok.isKeyword("and") {
+            advance()
+            conditions.append(try parseTagCondition())
+        }
+        return conditions
+    }
+
+    /// `FIELD OP VALUE`: `index == 0`, `level >= 2`, `text != "x"`, `href == "/terms"`.
     mutating func parseTagCondition() throws(Failure) -> TagConditionDecl {
-        let field = try expectIdentifier("a tag field after 'where' ('index', 'level', 'text' or 'name')")
+        let field = try expectIdentifier("a tag field after 'where' ('index', 'level', 'text', 'name' or an attribute)")
         let start = tok.span
         var op = ""
         if let c = tok.punct, "=!<>".contains(c) {

@@ -16,11 +16,14 @@ public struct Parser {
         var allowed: Set<String> {
             switch self {
             case .rule:
-                return ["match", "priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "show", "nest", "allow"]
-            case .family: return ["priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "nest", "allow", "tag"]
+                return [
+                    "match", "priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "show", "nest", "allow", "where",
+                ]
+            case .family:
+                return ["priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "nest", "allow", "tag", "where"]
             case .tagBlock: return ["style", "highlight", "tap", "replace", "image", "widget", "alt"]
             case .truncation: return ["style", "highlight", "tap"]
-            case .conditionalTagBlock: return ["style"]
+            case .conditionalTagBlock: return ["style", "tap"]
             }
         }
         var itemKeywords: Set<String> { Context.rule.allowed.union(Context.family.allowed) }
