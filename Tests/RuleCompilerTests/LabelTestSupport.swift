@@ -96,3 +96,17 @@ struct BruteForce {
         }
     }
 }
+
+/// Whether two rect lists are equal within `accuracy` (unions subtract coordinates).
+func XCTAssertRectsEqual(
+    _ a: [TextRect], _ b: [TextRect], accuracy: Double = 1e-6, _ message: @autoclosure () -> String = "", file: StaticString = #filePath,
+    line: UInt = #line
+) {
+    let equal =
+        a.count == b.count
+        && zip(a, b).allSatisfy { x, y in
+            abs(x.minX - y.minX) <= accuracy && abs(x.minY - y.minY) <= accuracy && abs(x.width - y.width) <= accuracy
+                && abs(x.height - y.height) <= accuracy
+        }
+    XCTAssertTrue(equal, "\(a) is not \(b): \(message())", file: file, line: line)
+}

@@ -14,7 +14,8 @@ import Foundation
 ///   line break (LF, CR LF, CR, NEL, U+2028, U+2029) ends a line. A word wider than the
 ///   line is broken between clusters; a cluster wider than the line stands alone on it.
 ///   Spaces at the end of a line hang past the width and do not count in its used width.
-///   A line break at the very end adds no empty line.
+///   A line break at the very end adds no empty line. With a `lineLimit`, the layout
+///   stops after that many lines.
 /// - **Heights**: a line is as tall as its tallest ascent plus its deepest descent (text:
 ///   `FontMetrics.system(size:)`; an attachment: its bounds against the baseline).
 /// - **Direction**: each line takes its paragraph's base direction
@@ -128,8 +129,9 @@ public struct ReferenceLayout: RichTextLayout {
             start = end
             lastBreak = nil
         }
+        let limit = request.lineLimit.map { max(1, $0) } ?? Int.max
         var i = 0
-        while i < clusters.count {
+        while i < clusters.count, lines.count < limit {
             if clusters[i].isLineBreak {
                 clusters[i].x = x
                 endLine(at: i + 1)
@@ -158,7 +160,7 @@ public struct ReferenceLayout: RichTextLayout {
             x += clusters[i].width
             i += 1
         }
-        endLine(at: clusters.count)
+        if lines.count < limit { endLine(at: clusters.count) }
         let widest = lines.map(\.usedWidth).max() ?? 0
         let alignment = width.isFinite ? width : widest
         var fragments: [LineFragment] = []
