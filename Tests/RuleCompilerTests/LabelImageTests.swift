@@ -53,7 +53,10 @@ final class LabelImageTests: XCTestCase {
         for name in ["smile", "star.fill", "Emoji/smile", "emoji/heart.png", " heart "] {
             XCTAssertTrue(AttachmentImageLifecycle.isName(name), name)
         }
-        for location in ["https://x.test/a.png", "/abs/a.png", "//cdn.test/a.png", "./a.png", "../a.png", "file:///a.png", "data:image/png;base64,AA", ""] {
+        for location in [
+            "https://x.test/a.png", "/abs/a.png", "//cdn.test/a.png", "./a.png", "../a.png", "file:///a.png", "data:image/png;base64,AA",
+            "",
+        ] {
             XCTAssertFalse(AttachmentImageLifecycle.isName(location), location)
         }
     }
@@ -98,7 +101,9 @@ final class LabelImageTests: XCTestCase {
         XCTAssertEqual(core.pendingImageRequests.map(\.source), ["https://x.test/p.png", "q.png"])
         XCTAssertEqual(core.images[2], .named("logo", size: TextSize(width: 24, height: 12)))
         let before = core.size(forWidth: 300)
-        XCTAssertEqual(core.layout.attachmentFrames.map(\.rect.size), [TextSize(width: 16, height: 16), TextSize(width: 16, height: 16), TextSize(width: 24, height: 12)])
+        XCTAssertEqual(
+            core.layout.attachmentFrames.map(\.rect.size),
+            [TextSize(width: 16, height: 16), TextSize(width: 16, height: 16), TextSize(width: 24, height: 12)])
         var invalidations: [RichLabelInvalidation] = []
         core.onInvalidate = { invalidations.append($0) }
         await core.loadImages(from: store)

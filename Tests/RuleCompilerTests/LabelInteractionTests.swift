@@ -18,7 +18,8 @@ final class LabelInteractionTests: XCTestCase {
         XCTAssertEqual(machine.longPressDeadline, 1.5)
         XCTAssertEqual(machine.move(to: TextPoint(x: 17, y: 11), time: 1.1), .init())  // within 10 points
         XCTAssertEqual(machine.pressedMatch, 0)
-        XCTAssertEqual(machine.release(at: TextPoint(x: 17, y: 11), time: 1.2, hit: hitA), .init(outcome: .tap(matchIndex: 0), pressedChanged: true))
+        XCTAssertEqual(
+            machine.release(at: TextPoint(x: 17, y: 11), time: 1.2, hit: hitA), .init(outcome: .tap(matchIndex: 0), pressedChanged: true))
         XCTAssertEqual(machine.phase, .idle)
         XCTAssertNil(machine.pressedMatch)
         XCTAssertNil(machine.longPressDeadline)
@@ -64,7 +65,9 @@ final class LabelInteractionTests: XCTestCase {
         XCTAssertEqual(machine.release(at: .zero, time: 12, hit: hitB), .init(pressedChanged: true))
         // Without a tick: the release past the deadline is the long press.
         _ = machine.press(at: .zero, time: 20, hit: hitA)
-        XCTAssertEqual(machine.release(at: .zero, time: 20.7, hit: hitA), .init(outcome: .longPress(matchIndex: 0, displayOffset: 3), pressedChanged: true))
+        XCTAssertEqual(
+            machine.release(at: .zero, time: 20.7, hit: hitA),
+            .init(outcome: .longPress(matchIndex: 0, displayOffset: 3), pressedChanged: true))
         // A move at the deadline fires it before the move counts.
         _ = machine.press(at: .zero, time: 30, hit: plain)
         XCTAssertNil(machine.pressedMatch)
@@ -103,7 +106,8 @@ final class LabelInteractionTests: XCTestCase {
                 case 1:
                     let update = machine.move(to: point, time: time)
                     if deadlinePassed, let down {
-                        XCTAssertEqual(update.outcome, .longPress(matchIndex: down.hit.matchIndex, displayOffset: down.hit.displayOffset!), context)
+                        XCTAssertEqual(
+                            update.outcome, .longPress(matchIndex: down.hit.matchIndex, displayOffset: down.hit.displayOffset!), context)
                         fired = true
                     } else {
                         XCTAssertEqual(update.outcome, .none, context)
@@ -113,7 +117,8 @@ final class LabelInteractionTests: XCTestCase {
                 case 2:
                     let update = machine.release(at: point, time: time, hit: hit)
                     if deadlinePassed, let down {
-                        XCTAssertEqual(update.outcome, .longPress(matchIndex: down.hit.matchIndex, displayOffset: down.hit.displayOffset!), context)
+                        XCTAssertEqual(
+                            update.outcome, .longPress(matchIndex: down.hit.matchIndex, displayOffset: down.hit.displayOffset!), context)
                     } else if let down, !movedOut, !fired, let index = down.hit.matchIndex, hit.matchIndex == index,
                         point.distance(to: down.point) <= 6
                     {
@@ -169,8 +174,11 @@ final class LabelInteractionTests: XCTestCase {
         XCTAssertEqual(menu.title, "🔗 link")
         XCTAssertEqual(
             menu.actions,
-            [.open(TapTarget(handler: "openURL", arguments: [.init(label: "url", value: "https://apple.com/x")])), .copyLink(url), .copyText("🔗 link"),
-             .share(text: "🔗 link", url: url)])
+            [
+                .open(TapTarget(handler: "openURL", arguments: [.init(label: "url", value: "https://apple.com/x")])), .copyLink(url),
+                .copyText("🔗 link"),
+                .share(text: "🔗 link", url: url),
+            ])
         XCTAssertNil(core.touchEnded(at: link.center, time: 6))
         // Long press on plain text: copy the text.
         let plain = try XCTUnwrap(core.layout.layout.rects(for: TextRange(location: 0, length: 1)).first)
@@ -199,7 +207,9 @@ final class LabelInteractionTests: XCTestCase {
         XCTAssertEqual(menus.map { $0.actions.count }, [3, 4, 3])
         XCTAssertEqual(menus[1].actions[1], .copyLink(URL(string: "https://www.example.org")!))
         let cms = try LabelFixtures.engine("cms").render("<a href=\"https://x.test/a\">A <b>b</b></a> <img src=\"p.png\" alt=\"Photo\">")
-        XCTAssertEqual(cms.contextMenu(forMatch: 0)?.actions.first, .open(TapTarget(handler: "openURL", arguments: [.init(label: "url", value: "https://x.test/a")])))
+        XCTAssertEqual(
+            cms.contextMenu(forMatch: 0)?.actions.first,
+            .open(TapTarget(handler: "openURL", arguments: [.init(label: "url", value: "https://x.test/a")])))
         XCTAssertEqual(cms.contextMenu(forMatch: 0)?.title, "A b")
         XCTAssertNil(cms.contextMenu(forMatch: 1))  // <b>: no tap of its own
         let social = try LabelFixtures.engine("social").render("long text here").truncated(toCharacters: 4)
@@ -209,7 +219,9 @@ final class LabelInteractionTests: XCTestCase {
         for value in ["13800138000", "@alice", "a@b.co", "foo:bar", "http://", "a.b", "x.y1", "hello world.com"] {
             XCTAssertNil(TapTarget(handler: "h", arguments: [.init(label: nil, value: value)]).linkURL, value)
         }
-        XCTAssertEqual(TapTarget(handler: "h", arguments: [.init(label: nil, value: "example.org/a?b=1")]).linkURL, URL(string: "https://example.org/a?b=1"))
+        XCTAssertEqual(
+            TapTarget(handler: "h", arguments: [.init(label: nil, value: "example.org/a?b=1")]).linkURL,
+            URL(string: "https://example.org/a?b=1"))
     }
 
     // MARK: Selection
@@ -230,7 +242,8 @@ final class LabelInteractionTests: XCTestCase {
         XCTAssertTrue(selected(social, 4, 4) == ("🔗 li", "https://apple.com/x"))  // widened to the cluster too
         XCTAssertTrue(selected(social, 12, 1) == ("😀", "😀"))
         XCTAssertTrue(selected(social, 14, 2) == ("\u{FFFC}!", "[smile]!"))
-        XCTAssertEqual(social.selection(ofDisplayRange: TextRange(location: 40, length: 5)).displayRange, TextRange(location: 16, length: 0))
+        XCTAssertEqual(
+            social.selection(ofDisplayRange: TextRange(location: 40, length: 5)).displayRange, TextRange(location: 16, length: 0))
         // A truncated result: the token maps to the cut.
         let cut = social.truncated(atDisplayOffset: 3)
         XCTAssertTrue(selected(cut, 0, cut.display.utf16.count) == ("go … more", "go "))
@@ -259,7 +272,9 @@ final class LabelInteractionTests: XCTestCase {
                     let range = selection.displayRange
                     XCTAssertEqual(selection.displayText, String(display.utf16.dropFirst(range.location).prefix(range.length)), context)
                     XCTAssertLessThanOrEqual(selection.sourceRange.upperBound, text.utf16.count, context)
-                    XCTAssertEqual(selection.sourceText, String(text.utf16.dropFirst(selection.sourceRange.location).prefix(selection.sourceRange.length)), context)
+                    XCTAssertEqual(
+                        selection.sourceText,
+                        String(text.utf16.dropFirst(selection.sourceRange.location).prefix(selection.sourceRange.length)), context)
                     XCTAssertEqual(range.length == 0, selection.sourceRange.length == 0 || selection.displayText.isEmpty, context)
                 }
             }

@@ -67,7 +67,9 @@ final class LabelLayoutTests: XCTestCase {
                 for fragment in layout.lineFragments {
                     XCTAssertEqual(fragment.displayRange.location, next, context)
                     next = fragment.displayRange.upperBound
-                    let clusters = brute.clusters.filter { $0.location >= fragment.displayRange.location && $0.upperBound <= fragment.displayRange.upperBound }
+                    let clusters = brute.clusters.filter {
+                        $0.location >= fragment.displayRange.location && $0.upperBound <= fragment.displayRange.upperBound
+                    }
                     XCTAssertTrue(fragment.rect.width <= width + 1e-9 || clusters.count == 1 || fragment.rect.minX == 0, context)
                 }
                 XCTAssertEqual(next, laid.result.display.utf16.count, context)

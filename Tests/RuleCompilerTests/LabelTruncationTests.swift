@@ -114,7 +114,8 @@ final class LabelTruncationTests: XCTestCase {
                 let token = try XCTUnwrap(shown.matches.last, context)
                 XCTAssertTrue(token.isTruncationToken, context)
                 XCTAssertEqual(token.displayRange.location, cut, context)
-                XCTAssertEqual(Array(try XCTUnwrap(String(display.utf16.prefix(cut)), context)) + Array(token.display), Array(shown.display), context)
+                XCTAssertEqual(
+                    Array(try XCTUnwrap(String(display.utf16.prefix(cut)), context)) + Array(token.display), Array(shown.display), context)
                 XCTAssertEqual(token.tap != nil, name == "social", context)
                 if token.tap != nil { XCTAssertEqual(shown.matchIndex(atDisplayOffset: cut), shown.matches.count - 1, context) }
                 for (index, match) in shown.matches.dropLast().enumerated() {
@@ -133,7 +134,9 @@ final class LabelTruncationTests: XCTestCase {
                     }
                 }
                 // No kept match of the full result is missing.
-                let keptCount = full.matches.filter { $0.displayRange.location < cut || ($0.displayRange.length == 0 && $0.displayRange.location <= cut) }.count
+                let keptCount = full.matches.filter {
+                    $0.displayRange.location < cut || ($0.displayRange.length == 0 && $0.displayRange.location <= cut)
+                }.count
                 XCTAssertGreaterThanOrEqual(shown.matches.count - 1, min(keptCount, shown.matches.count - 1), context)
                 XCTAssertEqual(String(shown.attributedString().characters), shown.display, context)
                 // Expanding restores the full result.

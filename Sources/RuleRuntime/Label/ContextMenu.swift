@@ -63,7 +63,9 @@ extension TapTarget {
         let host = text.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }),
-            host.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ".") }),
+            host.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == ".")
+            }),
             let last = labels.last, last.count >= 2, last.allSatisfy({ $0.isLetter })
         else { return nil }
         return URL(string: "https://" + text)

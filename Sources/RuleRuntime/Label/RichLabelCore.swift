@@ -243,6 +243,7 @@ public final class RichLabelCore {
         switch update.outcome {
         case .none: break
         case .tap(let index):
+            guard shown.matches.indices.contains(index) else { break }
             let match = shown.matches[index]
             action = .tap(match)
             if match.isTruncationToken, expandsOnTokenTap {
@@ -250,7 +251,8 @@ public final class RichLabelCore {
                 expand()
                 return action
             }
-        case .longPress(let index, _):
+        case .longPress(var index, _):
+            if let i = index, !shown.matches.indices.contains(i) { index = nil }
             if let index, let menu = shown.contextMenu(forMatch: index) {
                 action = .contextMenu(menu)
             } else if index.map({ shown.matches[$0].isTruncationToken }) != true {

@@ -44,9 +44,9 @@ public struct RichTextLayoutRequest {
         self.images = images
     }
 
-    /// The frame relative to the baseline that the attachment of match `index` takes with a
-    /// font of `font` (`Attachment.bounds` with the known intrinsic size), or `nil` when the
-    /// match shows no attachment.
+    /// The frame that the attachment of match `index` takes with a font of `font`, relative
+    /// to the baseline with y up as `NSTextAttachment.bounds` takes it (`Attachment.bounds`
+    /// with the known intrinsic size), or `nil` when the match shows no attachment.
     public func attachmentBounds(ofMatch index: Int, font: FontMetrics) -> TextRect? {
         guard result.matches.indices.contains(index), let attachment = result.matches[index].attachment else { return nil }
         let intrinsic = attachmentSizes[index].map { (width: $0.width, height: $0.height) }
