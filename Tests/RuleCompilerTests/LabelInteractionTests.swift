@@ -73,7 +73,7 @@ final class LabelInteractionTests: XCTestCase {
         XCTAssertNil(machine.pressedMatch)
         XCTAssertEqual(machine.move(to: TextPoint(x: 99, y: 0), time: 30.5), .init(outcome: .longPress(matchIndex: nil, displayOffset: 1)))
         // Beside the text: no long press.
-        _ = machine.press(at: .zero, time: 40, hit: .none)
+        _ = machine.press(at: .zero, time: 40, hit: .besideText)
         XCTAssertNil(machine.longPressDeadline)
         XCTAssertEqual(machine.tick(time: 50), .init())
     }
@@ -82,7 +82,7 @@ final class LabelInteractionTests: XCTestCase {
     func testRandomEventSequencesFollowTheRules() {
         let seed = testSeed(2403)
         var rng = SeededGenerator(seed: seed)
-        let hits = [hitA, hitB, plain, .none]
+        let hits = [hitA, hitB, plain, .besideText]
         for _ in 0..<2000 {
             var machine = RichLabelInteraction(configuration: .init(slop: 6, longPressDelay: 0.5))
             var time = 0.0

@@ -86,7 +86,7 @@ public struct LabelLayout {
     /// What lies under `point`: the character (by the layout) and its tappable match (by
     /// `RenderResult.matchIndex(atDisplayOffset:)`, grapheme-aware).
     public func hit(at point: TextPoint) -> LabelHit {
-        guard let offset = layout.displayOffset(at: point) else { return .none }
+        guard let offset = layout.displayOffset(at: point) else { return .besideText }
         return LabelHit(displayOffset: offset, matchIndex: result.matchIndex(atDisplayOffset: offset))
     }
 

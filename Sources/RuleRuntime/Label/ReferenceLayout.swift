@@ -40,6 +40,7 @@ public struct ReferenceLayout: RichTextLayout {
         var descent: Double
         var isSpace: Bool
         var isLineBreak: Bool
+        var isWide: Bool
         /// An attachment's bounds (y up from the baseline), for its frame.
         var attachment: TextRect?
     }
@@ -88,7 +89,7 @@ public struct ReferenceLayout: RichTextLayout {
             let metrics = FontMetrics.system(size: size)
             var cluster = Cluster(
                 offset: offset, length: length, x: 0, width: 0, ascent: metrics.ascender, descent: -metrics.descender,
-                isSpace: false, isLineBreak: character.isNewline, attachment: nil)
+                isSpace: false, isLineBreak: character.isNewline, isWide: Self.isWide(character), attachment: nil)
             if !fontSizes.isEmpty, let index = fontSizes[run].attachment, character == "\u{FFFC}",
                 let bounds = request.attachmentBounds(ofMatch: index, font: metrics)
             {
@@ -98,7 +99,7 @@ public struct ReferenceLayout: RichTextLayout {
                 cluster.attachment = bounds
             } else if !cluster.isLineBreak {
                 cluster.isSpace = Self.isBreakingSpace(character)
-                cluster.width = Self.isZeroWidth(character) ? 0 : size * (Self.isWide(character) ? Self.wideAdvance : Self.narrowAdvance)
+                cluster.width = Self.isZeroWidth(character) ? 0 : size * (cluster.isWide ? Self.wideAdvance : Self.narrowAdvance)
             }
             clusters.append(cluster)
             offset += length
@@ -139,7 +140,7 @@ public struct ReferenceLayout: RichTextLayout {
                 i += 1
                 continue
             }
-            if i > start, Self.breaks(between: clusters[i - 1], clusters[i], display: display) { lastBreak = i }
+            if i > start, Self.breaks(between: clusters[i - 1], clusters[i]) { lastBreak = i }
             if !clusters[i].isSpace, x + clusters[i].width > width, i > start {
                 // Break at the last opportunity on the line, else before this cluster.
                 let at = lastBreak ?? i
@@ -149,7 +150,7 @@ public struct ReferenceLayout: RichTextLayout {
                     clusters[k].x = x
                     x += clusters[k].width
                 }
-                if at < i, Self.breaks(between: clusters[i - 1], clusters[i], display: display) { lastBreak = i }
+                if at < i, Self.breaks(between: clusters[i - 1], clusters[i]) { lastBreak = i }
                 if x + clusters[i].width > width, i > start {
                     // The moved clusters and this one still do not fit: break before it.
                     endLine(at: i)
@@ -271,16 +272,10 @@ public struct ReferenceLayout: RichTextLayout {
     }
 
     /// Whether a line may break between clusters `a` and `b`.
-    static func breaks(between a: Cluster, _ b: Cluster, display: String) -> Bool {
+    static func breaks(between a: Cluster, _ b: Cluster) -> Bool {
         if a.isSpace { return !b.isSpace }
         if b.isSpace { return false }
-        if a.attachment != nil || b.attachment != nil { return true }
-        return isWide(a, in: display) || isWide(b, in: display)
-    }
-
-    private static func isWide(_ c: Cluster, in display: String) -> Bool {
-        let start = String.Index(utf16Offset: c.offset, in: display)
-        return isWide(display[start])
+        return a.attachment != nil || b.attachment != nil || a.isWide || b.isWide
     }
 }
 

@@ -11,7 +11,7 @@ public struct LabelHit: Sendable, Hashable {
     }
 
     /// Nothing: beside the text.
-    public static let none = LabelHit(displayOffset: nil, matchIndex: nil)
+    public static let besideText = LabelHit(displayOffset: nil, matchIndex: nil)
 }
 
 /// The touch state machine of a label: press, move, release, cancel, and the long-press
@@ -82,7 +82,7 @@ public struct RichLabelInteraction: Sendable, Hashable {
     /// Where and when the touch went down, and what was under it.
     public private(set) var start: TextPoint?
     public private(set) var startTime: Double?
-    public private(set) var startHit: LabelHit = .none
+    public private(set) var startHit: LabelHit = .besideText
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -154,7 +154,7 @@ public struct RichLabelInteraction: Sendable, Hashable {
         phase = .idle
         start = nil
         startTime = nil
-        startHit = .none
+        startHit = .besideText
         return clearPressed()
     }
 }
