@@ -87,7 +87,8 @@ struct BruteForce {
 
     /// Per line, the union of the boxes of the clusters of `range` on it.
     func rects(for range: TextRange) -> [TextRect] {
-        layout.lineFragments.compactMap { fragment in
+        guard range.length > 0 else { return [] }
+        return layout.lineFragments.compactMap { fragment in
             let boxes = clusters.filter {
                 $0.location < range.upperBound && range.location < $0.upperBound && $0.location >= fragment.displayRange.location
                     && $0.upperBound <= fragment.displayRange.upperBound

@@ -208,3 +208,54 @@ final class LabelTruncationTests: XCTestCase {
         XCTAssertEqual(core.size(forWidth: 80), narrow)
     }
 }
+
+extension LabelTruncationTests {
+    /// Every cut of random texts: the display is the clusters before the cut and the token,
+    /// the matches' displays are their parts of it, and the attributed string, runs, hit
+    /// testing, accessibility and HTML work on the clipped result.
+    func testEveryCutOfRandomTexts() throws {
+        let seed = testSeed(2405)
+        var cuts = 0
+        for name in LabelFixtures.specNames {
+            let engine = try LabelFixtures.engine(name)
+            for text in LabelFixtures.texts(seed: seed &+ UInt64(name.count * 13), count: 12, maxPieces: 10) {
+                let full = engine.render(text)
+                let display = full.display
+                let units = Array(display.utf16)
+                var boundaries = Set(LabelFixtures.clusters(display).map(\.location))
+                boundaries.insert(units.count)
+                for offset in 0...units.count {
+                    let context = "seed \(seed) \(name) cut \(offset): \(text.debugDescription)"
+                    let cut = full.truncated(atDisplayOffset: offset)
+                    if offset >= units.count {
+                        XCTAssertEqual(cut, full, context)
+                        continue
+                    }
+                    cuts += 1
+                    let at = boundaries.filter { $0 <= offset }.max()!
+                    let token = try XCTUnwrap(cut.matches.last, context)
+                    XCTAssertTrue(token.isTruncationToken, context)
+                    XCTAssertEqual(Array(cut.display.utf16), Array(units[..<at]) + Array(token.display.utf16), context)
+                    let shown: [UInt16] = Array(cut.display.utf16)
+                    for match in cut.matches {
+                        let part: [UInt16] = Array(shown[match.displayRange.location..<match.displayRange.upperBound])
+                        XCTAssertEqual(Array(match.display.utf16), part, context)
+                        if let offset = match.attachmentOffset { XCTAssertEqual(shown[offset], 0xFFFC, context) }
+                    }
+                    XCTAssertEqual(String(cut.attributedString().characters), cut.display, context)
+                    for (index, match) in cut.matches.enumerated()
+                    where match.tap != nil && match.displayRange.length > 0 && !match.isContainer {
+                        if match.attachment?.isTappable == false { continue }
+                        XCTAssertEqual(cut.matchIndex(atDisplayOffset: match.displayRange.location), index, context)
+                    }
+                    XCTAssertEqual(cut.accessibilityElements.count, cut.matches.filter { $0.tap != nil }.count, context)
+                    XCTAssertFalse(cut.html().isEmpty, context)
+                    XCTAssertEqual(
+                        cut.selection(ofDisplayRange: TextRange(location: 0, length: at)).displayText, String(display.utf16.prefix(at)),
+                        context)
+                }
+            }
+        }
+        XCTAssertGreaterThan(cuts, 1000, "seed \(seed)")
+    }
+}
