@@ -145,15 +145,31 @@ final class LabelLayoutTests: XCTestCase {
                 let elements = laid.result.accessibilityElements
                 let frames = laid.accessibilityFrames
                 XCTAssertEqual(frames.map(\.element), elements.filter { !layout.rects(for: $0.displayRange).isEmpty }, context)
+                let clusters = LabelFixtures.clusters(laid.result.display)
                 for frame in frames {
-                    if frame.element.kind == .link {
+                    if frame.element.kind == .link, laid.result.matches[frame.element.matchIndex].isContainer {
+                        // The boxes of the clusters whose tap is the container's, per line.
+                        let boxes = clusters.filter {
+                            frame.element.displayRange.location <= $0.location && $0.location < frame.element.displayRange.upperBound
+                                && laid.result.matchIndex(atDisplayOffset: $0.location) == frame.element.matchIndex
+                        }.flatMap { layout.rects(for: $0) }
+                        var lines: [TextRect] = []
+                        for box in boxes {
+                            if let i = lines.firstIndex(where: { $0.minY == box.minY }) {
+                                lines[i] = lines[i].union(box)
+                            } else {
+                                lines.append(box)
+                            }
+                        }
+                        XCTAssertRectsEqual(frame.rects, lines, context)
+                    } else if frame.element.kind == .link {
                         XCTAssertEqual(frame.rects, layout.rects(for: frame.element.displayRange), context)
                     }
                     XCTAssertRectsEqual([frame.frame], [TextRect.union(frame.rects)!], context)
                     XCTAssertEqual(frame.activationPoint, frame.rects[0].center, context)
                     if frame.rects.count > 1 { multiLine += 1 }
                     let match = laid.result.matches[frame.element.matchIndex]
-                    if !match.isContainer, match.attachment?.isTappable != false {
+                    if match.attachment?.isTappable != false {
                         XCTAssertEqual(laid.hit(at: frame.activationPoint).matchIndex, frame.element.matchIndex, context)
                     }
                 }

@@ -122,11 +122,35 @@ public struct LabelLayout {
     /// shown are left out).
     public var accessibilityFrames: [AccessibilityFrame] {
         let attachments = Dictionary(attachmentFrames.map { ($0.matchIndex, $0.rect) }, uniquingKeysWith: { a, _ in a })
+        // A tappable container's element covers the text it taps: its own text, without the
+        // matches in it that have a tap of their own (elements of their own).
+        var tapped: [Int: [TextRange]] = [:]
+        if result.matches.contains(where: \.isContainer) {
+            for run in result.displayRuns() {
+                guard let owner = run.owner.flatMap(result.tapOwner(of:)), result.matches[owner].isContainer else { continue }
+                tapped[owner, default: []].append(TextRange(location: run.range.lowerBound, length: run.range.count))
+            }
+        }
         return result.accessibilityElements.compactMap { element in
             var rects = layout.rects(for: element.displayRange)
+            if let ranges = tapped[element.matchIndex] { rects = Self.perLine(ranges.flatMap(layout.rects(for:))) }
             if element.kind != .link, let rect = attachments[element.matchIndex] { rects = [rect] }
             guard let first = rects.first, let frame = TextRect.union(rects) else { return nil }
             return AccessibilityFrame(element: element, rects: rects, frame: frame, activationPoint: first.center)
         }
+    }
+
+    /// `rects` merged per line (rects of one line share their top and height), in order of
+    /// first appearance.
+    static func perLine(_ rects: [TextRect]) -> [TextRect] {
+        var merged: [TextRect] = []
+        for rect in rects {
+            if let i = merged.firstIndex(where: { $0.minY == rect.minY && $0.height == rect.height }) {
+                merged[i] = merged[i].union(rect)
+            } else {
+                merged.append(rect)
+            }
+        }
+        return merged
     }
 }
