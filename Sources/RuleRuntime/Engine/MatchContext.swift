@@ -34,6 +34,17 @@ final class MatchContext: @unchecked Sendable {
     struct Cut: Sendable {
         /// Source offset of the cut (the token's empty source range).
         var source: Int
+        /// The leaf match the cut goes through (`RenderResult.truncated(atDisplayOffset:)`),
+        /// shown up to the cut; `nil`: the cut lies between leaves.
+        var clip: Clip? = nil
+    }
+
+    /// A leaf match cut short: it shows the first `shown` of its `full` display units.
+    struct Clip: Sendable {
+        /// The match's candidate index.
+        var candidate: Int
+        var shown: Int
+        var full: Int
     }
 
     /// A context whose UTF-16 units are `units`, else made from `text` when first read.
@@ -82,6 +93,14 @@ final class MatchContext: @unchecked Sendable {
 
     /// Appends what the kept leaf match made from candidate `index` shows (its display).
     func appendDisplay(of index: Int, into out: inout [UInt16]) {
+        let start = out.count
+        appendFullDisplay(of: index, into: &out)
+        if let clip = cut?.clip, clip.candidate == index, out.count > start + clip.shown {
+            out.removeSubrange((start + clip.shown)...)
+        }
+    }
+
+    private func appendFullDisplay(of index: Int, into out: inout [UInt16]) {
         let candidate = candidates[index]
         func source(_ range: TextRange) {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: units[range.location..<range.upperBound]))

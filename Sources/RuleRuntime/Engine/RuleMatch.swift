@@ -133,9 +133,24 @@ public struct RuleMatch: Sendable, Hashable {
         guard let spec = ownPresentation.tap else { return nil }
         return TapTarget(handler: spec.handler, arguments: spec.arguments.map { .init(label: $0.label, value: render($0.value)) })
     }
-    /// What the match shows (a kept container: its content, nested matches shown in place).
+    /// What the match shows (a kept container: its content, nested matches shown in place;
+    /// a leaf clipped by `RenderResult.truncated(atDisplayOffset:)`: the part before the
+    /// cut, an attachment after the cut left out).
     public var content: MatchContent {
         if isContainer { return .text(containerDisplay) }
+        guard let clip else { return fullContent }
+        switch fullContent {
+        case .text(let text): return .text(utf16Prefix(text, clip.shown))
+        case .attachment(let attachment, let text):
+            // The attachment character is one unit: a clip inside the match keeps it when it
+            // comes first, and cuts it off when it comes last.
+            if attachment.position == .before { return .attachment(attachment, text: utf16Prefix(text, clip.shown - 1)) }
+            return .text(utf16Prefix(text, clip.shown))
+        }
+    }
+
+    /// What a leaf shows when nothing is clipped.
+    private var fullContent: MatchContent {
         let p = ownPresentation
         if let attachment = attachment(p) {
             guard attachment.position != .replace else { return .attachment(attachment, text: "") }
@@ -170,11 +185,21 @@ public struct RuleMatch: Sendable, Hashable {
         }
         return tag?.text ?? text
     }
-    /// The image or widget the match shows, if any.
-    public var attachment: Attachment? { attachment(ownPresentation) }
+    /// The image or widget the match shows, if any (`nil` for a leaf clipped before its
+    /// attachment character).
+    public var attachment: Attachment? {
+        if let clip, attachmentPosition == .after, clip.shown < clip.full { return nil }
+        return attachment(ownPresentation)
+    }
     /// The rule's `alt` text, filled from the match: what VoiceOver reads for the match's
     /// replacement (`replace "🔗" alt "Web link"`) or attachment; `nil` without `alt`.
     public var alternateText: String? { ownPresentation.alt.map(render) }
+
+    /// The cut inside this leaf match of a result truncated by display offset, if any.
+    var clip: MatchContext.Clip? {
+        guard candidateIndex >= 0, let clip = context.cut?.clip, clip.candidate == candidateIndex else { return nil }
+        return clip
+    }
     /// Where the match's attachment character sits (`nil`: it has none), read from its
     /// presentation without making the attachment.
     var attachmentPosition: AttachmentPosition? {
@@ -193,10 +218,19 @@ public struct RuleMatch: Sendable, Hashable {
     /// The display offset of the attachment character, if any (inside `displayRange`).
     public var attachmentOffset: Int? {
         guard let position = attachmentPosition else { return nil }
-        return position == .after ? displayRange.upperBound - 1 : displayRange.location
+        guard position == .after else { return displayRange.location }
+        let offset = displayRange.location + (clip?.full ?? displayRange.length) - 1
+        return offset < displayRange.upperBound ? offset : nil
     }
-    /// The display text of the match (U+FFFC for the attachment).
+    /// The display text of the match (U+FFFC for the attachment; a clipped leaf: the part
+    /// before the cut).
     public var display: String {
+        guard let clip else { return fullDisplay }
+        return utf16Prefix(fullDisplay, clip.shown)
+    }
+
+    /// The display of the match when nothing is clipped.
+    private var fullDisplay: String {
         if let measuredDisplay { return measuredDisplay }
         switch content {
         case .text(let text): return text
@@ -280,4 +314,12 @@ public struct RuleMatch: Sendable, Hashable {
         hasher.combine(range)
         hasher.combine(text)
     }
+}
+
+/// The first `length` UTF-16 units of `text` (a cut at a grapheme-cluster boundary of the
+/// display, so at a scalar boundary).
+func utf16Prefix(_ text: String, _ length: Int) -> String {
+    let units = text.utf16
+    guard length < units.count else { return text }
+    return String(decoding: units.prefix(max(0, length)), as: UTF16.self)
 }

@@ -40,34 +40,73 @@ extension RenderResult {
             if moved == cut { break }
             cut = moved
         }
+        return self.cut(at: cut, clipping: nil)
+    }
+
+    /// The result cut at display offset `offset`, followed by the truncation token: what a
+    /// label truncated to a number of lines shows (`LineTruncation` finds the offset).
+    ///
+    /// `offset` is rounded down to a grapheme-cluster boundary of the display, so the cut
+    /// never splits a cluster. Everything shown before the cut stays, everything after it
+    /// goes: a leaf match the cut goes through is kept **clipped** — its `displayRange`,
+    /// `display` and `content` end at the cut (an attachment after the cut is left out), its
+    /// source range, tap, style and index stay, so the part shown is still tappable and
+    /// still dispatches the whole match's tap. A container around the cut is cut short as in
+    /// `truncated(toCharacters:)`. The token is the last of `matches`, its source range
+    /// empty at the source end of what is shown (the end of a clipped match). Kept matches
+    /// keep their indices. An offset at or past the end of the display returns the result
+    /// unchanged (no token); a result already truncated is returned as it is. Linear in the
+    /// result.
+    public func truncated(atDisplayOffset offset: Int) -> RenderResult {
+        guard let context, context.cut == nil else { return self }
+        let display = self.display
+        guard offset < display.utf16.count else { return self }
+        let cut = offset <= 0 ? 0 : clusterStart(of: offset, in: display)
+        var clip: Int?
+        if let run = runIndex(atDisplayOffset: cut).map({ displayRuns()[$0] }), let owner = run.owner, !matches[owner].isContainer,
+            matches[owner].displayRange.location < cut
+        {
+            clip = owner
+        }
+        return self.cut(at: cut, clipping: clip)
+    }
+
+    /// The result cut at display offset `cut` (a cluster boundary outside every leaf match
+    /// but `clip`), with the token.
+    private func cut(at cut: Int, clipping clip: Int?) -> RenderResult {
+        guard let context else { return self }
         // The matches shown whole, and the containers cut short (with their parents).
         var kept: [Int] = []
         var newIndex = [Int](repeating: -1, count: matches.count)
         for (index, match) in matches.enumerated() {
             let range = match.displayRange
-            guard range.upperBound <= cut || (match.isContainer && range.location < cut),
+            guard range.upperBound <= cut || (match.isContainer && range.location < cut) || index == clip,
                 match.parent.map({ newIndex[$0] >= 0 }) ?? true
             else { continue }
             newIndex[index] = kept.count
             kept.append(index)
         }
-        let sourceCut = sourceOffset(ofDisplay: cut, kept: kept)
+        let sourceCut = clip.map { matches[$0].range.upperBound } ?? sourceOffset(ofDisplay: cut, kept: kept)
+        let clipped = clip.map { index in
+            let range = matches[index].displayRange
+            return MatchContext.Clip(candidate: matches[index].candidateIndex, shown: cut - range.location, full: range.length)
+        }
         let truncated = MatchContext(
             text: text, units: context.storage, rules: context.rules, candidates: context.candidates, solver: context.solver,
-            presentation: context.presentation, measured: context.measured, cut: .init(source: sourceCut))
-        let clipped = kept.map { index in
+            presentation: context.presentation, measured: context.measured, cut: .init(source: sourceCut, clip: clipped))
+        let ranges = kept.map { index in
             let range = matches[index].displayRange
             return TextRange(location: range.location, length: min(range.upperBound, cut) - range.location)
         }
         if let nesting = context.nesting {
             truncated.nesting = Nesting(
                 kept: kept.map { nesting.kept[$0] }, parents: kept.map { matches[$0].parent.map { newIndex[$0] } ?? -1 },
-                isContainer: kept.map { nesting.isContainer[$0] }, contents: kept.map { nesting.contents[$0] }, displayRanges: clipped)
+                isContainer: kept.map { nesting.isContainer[$0] }, contents: kept.map { nesting.contents[$0] }, displayRanges: ranges)
         }
         func rebased(_ match: RuleMatch, at position: Int? = nil) -> RuleMatch {
             RuleMatch(
                 candidateIndex: match.candidateIndex, range: match.range, ruleIndex: match.ruleIndex,
-                displayRange: position.map { clipped[$0] } ?? match.displayRange, context: truncated,
+                displayRange: position.map { ranges[$0] } ?? match.displayRange, context: truncated,
                 position: context.nesting != nil ? position ?? -1 : -1, parent: match.parent.map { newIndex[$0] })
         }
         var newMatches = kept.indices.map { rebased(matches[kept[$0]], at: $0) }

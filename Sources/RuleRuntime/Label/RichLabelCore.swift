@@ -1,0 +1,335 @@
+import Foundation
+
+/// The platform-neutral core of a rich-text label: it owns the render result and
+/// everything between it and the pixels that is not pixels — the line limit and its
+/// truncation (a tappable token that expands), the size for a width, the pressed match,
+/// taps, long presses and their menus, selection, attachment and widget frames,
+/// accessibility frames, and the attachment images' lifecycle.
+///
+/// A shell (a `UIView` or `NSView` subclass, a SwiftUI view) supplies a
+/// `RichTextLayoutEngine` (TextKit), forwards touches with their points in the text's
+/// coordinates and their timestamps, draws `layout`, and redoes what `onInvalidate` says.
+/// Not thread-safe: use it from one thread or actor (the main actor, in a shell).
+///
+/// ```swift
+/// let core = RichLabelCore(engine: TextKitLayoutEngine())
+/// core.numberOfLines = 3
+/// core.setResult(SocialRules.render(post))
+/// core.width = bounds.width                      // layoutSubviews
+/// core.size(forWidth: 320)                       // sizeThatFits / intrinsicContentSize
+/// if case .tap(let match)? = core.touchEnded(at: point, time: touch.timestamp) {
+///     SocialRules.dispatch(match, to: handlers)
+/// }
+/// ```
+public final class RichLabelCore {
+    public let engine: any RichTextLayoutEngine
+    /// The full result (never truncated).
+    public private(set) var result: RenderResult
+    /// The most lines shown, 0 for no limit (`UILabel.numberOfLines`). A text over the limit
+    /// ends with the spec's truncation token.
+    public var numberOfLines: Int {
+        didSet { if numberOfLines != oldValue { invalidateSize() } }
+    }
+    /// Whether a tap on the truncation token expands the label (default `true`).
+    public var expandsOnTokenTap = true
+    /// How the display is styled (style and attribute hooks, links); its `pressed` is the
+    /// core's (`pressedMatch`). Setting it relayouts.
+    public var options: RichTextOptions {
+        didSet { invalidateSize() }
+    }
+    /// The width the label shows its text at (its bounds' width less insets): set it in
+    /// `layoutSubviews`. `.infinity` until then (one line per paragraph).
+    public var width: Double = .infinity {
+        didSet {
+            if width != oldValue {
+                shownLayout = nil
+                cancelInteraction()
+            }
+        }
+    }
+    /// Called after each change with what the shell must redo.
+    public var onInvalidate: ((RichLabelInvalidation) -> Void)?
+    /// Resolves image names (asset catalog names, SF Symbols) to the size to show them at,
+    /// in points: asked for each image source that `AttachmentImageLifecycle.isName(_:)`
+    /// when a result is set; `nil` from it (or no resolver) leaves the source to the
+    /// `AttachmentImageStore`. The shell keeps the images it resolves.
+    public var resolveImageName: ((String) -> TextSize?)?
+    /// Whether the truncated text was expanded (a tap on the token, or `expand()`).
+    public private(set) var isExpanded = false
+
+    private var interaction: RichLabelInteraction
+    private var imageLifecycle = AttachmentImageLifecycle()
+    private var widgetSizes: [Int: TextSize] = [:]
+    /// By width: the fitted result, its cut, its size and (until an image redraw drops it)
+    /// its layout without a pressed match.
+    private var fits: [Double: Fit] = [:]
+    /// The layout at `width` with the pressed match.
+    private var shownLayout: (pressed: Int, layout: any RichTextLayout)?
+    /// The running `loadImages` relay and its id.
+    private var loadRelay: (id: Int, events: AsyncStream<AttachmentImageEvent>.Continuation)?
+    private var loadCount = 0
+
+    private struct Fit {
+        var result: RenderResult
+        var cut: Int?
+        var size: TextSize
+        var layout: (any RichTextLayout)?
+    }
+
+    /// A core laying out with `engine`, showing `result` (empty until `setResult`).
+    public init(
+        engine: any RichTextLayoutEngine, result: RenderResult? = nil, numberOfLines: Int = 0,
+        interaction: RichLabelInteraction.Configuration = RichLabelInteraction.Configuration(), options: RichTextOptions = RichTextOptions()
+    ) {
+        self.engine = engine
+        self.result = result ?? RenderResult(text: "", matches: [], discarded: [], context: nil)
+        self.numberOfLines = numberOfLines
+        self.interaction = RichLabelInteraction(configuration: interaction)
+        self.options = options
+        if result != nil { imageLifecycle.reset(for: self.result, resolveName: resolveImageName) }
+    }
+
+    // MARK: Content
+
+    /// Shows `result` (new text, or a reused cell's next one): the press, the expansion, the
+    /// widget sizes and the images of the previous text are dropped, and its image loads
+    /// cancelled.
+    public func setResult(_ result: RenderResult) {
+        loadRelay?.events.finish()
+        loadRelay = nil
+        self.result = result
+        isExpanded = false
+        widgetSizes = [:]
+        imageLifecycle.reset(for: result, resolveName: resolveImageName)
+        invalidateSize()
+    }
+
+    /// Shows the whole text, whatever `numberOfLines` says.
+    public func expand() {
+        guard !isExpanded else { return }
+        isExpanded = true
+        invalidateSize()
+    }
+
+    /// Back to `numberOfLines`.
+    public func collapse() {
+        guard isExpanded else { return }
+        isExpanded = false
+        invalidateSize()
+    }
+
+    // MARK: Layout
+
+    /// The size the text takes at `width` within the line limit (`sizeThatFits`; with the
+    /// width of the label's bounds, `intrinsicContentSize`): round it up to whole pixels in
+    /// the shell. Kept per width until something changes.
+    public func size(forWidth width: Double) -> TextSize {
+        fit(width).size
+    }
+
+    /// What is shown at `width`: the result, or the result truncated to the lines.
+    public var shownResult: RenderResult { fit(width).result }
+
+    /// Whether the text shown at `width` is truncated.
+    public var isTruncated: Bool { fit(width).cut != nil }
+
+    /// The shown result laid out at `width`, with the pressed match: draw this.
+    public var layout: LabelLayout {
+        var fit = self.fit(width)
+        guard let pressed = interaction.pressedMatch else {
+            if fit.layout == nil {
+                fit.layout = engine.layout(request(fit.result, pressed: nil, width: width))
+                fits[width] = fit
+            }
+            return LabelLayout(result: fit.result, layout: fit.layout!)
+        }
+        if let shownLayout, shownLayout.pressed == pressed { return LabelLayout(result: fit.result, layout: shownLayout.layout) }
+        let layout = engine.layout(request(fit.result, pressed: pressed, width: width))
+        shownLayout = (pressed, layout)
+        return LabelLayout(result: fit.result, layout: layout)
+    }
+
+    /// The shown result as an attributed string with the pressed match, for a shell that
+    /// gives a string to a text view rather than drawing `layout`.
+    public func attributedString() -> AttributedString {
+        var options = self.options
+        options.pressed = interaction.pressedMatch
+        return shownResult.attributedString(options: options)
+    }
+
+    /// The intrinsic sizes known of attachments (images, named images, widgets), by match index.
+    public var attachmentSizes: [Int: TextSize] {
+        imageLifecycle.intrinsicSizes.merging(widgetSizes) { _, widget in widget }
+    }
+
+    /// The layout request for `result` at `width` (what the core passes its engine).
+    public func request(_ result: RenderResult, pressed: Int?, width: Double, lineLimit: Int? = nil) -> RichTextLayoutRequest {
+        var options = self.options
+        options.pressed = pressed
+        return RichTextLayoutRequest(
+            result: result, options: options, width: width, lineLimit: lineLimit, attachmentSizes: attachmentSizes,
+            images: imageLifecycle.images)
+    }
+
+    private func fit(_ width: Double) -> Fit {
+        if let fit = fits[width] { return fit }
+        let outcome = LineTruncation.fit(request(result, pressed: nil, width: width), lines: isExpanded ? 0 : numberOfLines, engine: engine)
+        let fit = Fit(result: outcome.result, cut: outcome.cut, size: outcome.layout.size, layout: outcome.layout)
+        if fits.count >= 4 { fits = [:] }
+        fits[width] = fit
+        return fit
+    }
+
+    /// Everything laid out is stale: sizes may change.
+    private func invalidateSize() {
+        fits = [:]
+        shownLayout = nil
+        cancelInteraction()
+        onInvalidate?([.size, .display])
+    }
+
+    // MARK: Interaction
+
+    /// The match shown pressed (an index into `shownResult.matches`).
+    public var pressedMatch: Int? { interaction.pressedMatch }
+    /// The interaction's state (phase, where the touch began).
+    public var interactionState: RichLabelInteraction { interaction }
+    /// When to call `tick(time:)` for the long press, if a press waits for it.
+    public var longPressDeadline: Double? { interaction.longPressDeadline }
+
+    /// What lies under `point` (in the text's coordinates).
+    public func hit(at point: TextPoint) -> LabelHit { layout.hit(at: point) }
+
+    /// A touch went down at `point` at `time`.
+    @discardableResult
+    public func touchBegan(at point: TextPoint, time: Double) -> RichLabelAction? {
+        let hit = self.hit(at: point)
+        return handle(interaction.press(at: point, time: time, hit: hit))
+    }
+
+    /// The touch moved.
+    @discardableResult
+    public func touchMoved(to point: TextPoint, time: Double) -> RichLabelAction? {
+        handle(interaction.move(to: point, time: time))
+    }
+
+    /// The touch went up: a tap to dispatch, or a long press's menu when the shell did
+    /// not tick.
+    @discardableResult
+    public func touchEnded(at point: TextPoint, time: Double) -> RichLabelAction? {
+        let hit = self.hit(at: point)
+        return handle(interaction.release(at: point, time: time, hit: hit))
+    }
+
+    /// The system cancelled the touch.
+    public func touchCancelled() {
+        _ = handle(interaction.cancel())
+    }
+
+    /// The long-press timer fired (at `longPressDeadline` or later).
+    @discardableResult
+    public func tick(time: Double) -> RichLabelAction? {
+        handle(interaction.tick(time: time))
+    }
+
+    private func cancelInteraction() {
+        if interaction.phase != .idle || interaction.pressedMatch != nil { _ = interaction.cancel() }
+        shownLayout = nil
+    }
+
+    private func handle(_ update: RichLabelInteraction.Update) -> RichLabelAction? {
+        let shown = fit(width).result
+        var action: RichLabelAction?
+        switch update.outcome {
+        case .none: break
+        case .tap(let index):
+            guard shown.matches.indices.contains(index) else { break }
+            let match = shown.matches[index]
+            action = .tap(match)
+            if match.isTruncationToken, expandsOnTokenTap {
+                if update.pressedChanged { shownLayout = nil }
+                expand()
+                return action
+            }
+        case .longPress(var index, _):
+            if let i = index, !shown.matches.indices.contains(i) { index = nil }
+            if let index, let menu = shown.contextMenu(forMatch: index) {
+                action = .contextMenu(menu)
+            } else if index.map({ shown.matches[$0].isTruncationToken }) != true {
+                action = .contextMenu(shown.textContextMenu)
+            }
+        }
+        if update.pressedChanged {
+            shownLayout = nil
+            onInvalidate?(.display)
+        }
+        return action
+    }
+
+    /// The selection of `range` of the shown display and its source text.
+    public func selection(ofDisplayRange range: TextRange) -> TextSelection {
+        shownResult.selection(ofDisplayRange: range)
+    }
+
+    // MARK: Attachments
+
+    /// Sets the intrinsic size of match `index`'s attachment: a widget's fitting size (its
+    /// view's `systemLayoutSizeFitting`), or an image whose size its header did not tell
+    /// (measured once decoded). `nil` forgets it. A change relayouts.
+    public func setAttachmentSize(_ size: TextSize?, forMatch index: Int) {
+        guard widgetSizes[index] != size else { return }
+        widgetSizes[index] = size
+        invalidateSize()
+    }
+
+    /// Where each attachment image stands, by match index of the full result.
+    public var imageStates: [Int: AttachmentImageLifecycle.State] { imageLifecycle.states }
+    /// The images to draw, by match index.
+    public var images: [Int: AttachmentImage] { imageLifecycle.images }
+    /// The image requests not yet answered (names the resolver knew are not among them).
+    public var pendingImageRequests: [AttachmentImageRequest] { imageLifecycle.pendingRequests }
+    /// The current text's image generation (`apply(_:generation:)` ignores older ones).
+    public var imageGeneration: Int { imageLifecycle.generation }
+
+    /// Takes an event of the store for the text of generation `generation`: an image that
+    /// changes the layout relayouts (`.size`), any other arrival redraws (`.display`).
+    public func apply(_ event: AttachmentImageEvent, generation: Int) {
+        switch imageLifecycle.apply(event, generation: generation) {
+        case .none:
+            break
+        case .relayout:
+            invalidateSize()
+        case .redraw:
+            // Same sizes: the cuts stay, the layouts (which hold the images) are remade.
+            for width in fits.keys { fits[width]?.layout = nil }
+            shownLayout = nil
+            onInvalidate?(.display)
+        }
+    }
+
+    /// Loads the pending images with `store` and applies each event as it arrives, until
+    /// all have, the calling task is cancelled, or `setResult` (or another `loadImages`)
+    /// replaces this text: then the loads no one else waits for are cancelled. Call it from
+    /// the shell's task (`imageTask = Task { await core.loadImages(from: store) }`, on the
+    /// main actor), after `setResult`.
+    public func loadImages(from store: AttachmentImageStore, isolation: isolated (any Actor)? = #isolation) async {
+        loadRelay?.events.finish()
+        loadRelay = nil
+        let generation = imageLifecycle.generation
+        let requests = imageLifecycle.pendingRequests
+        guard !requests.isEmpty else { return }
+        let (relay, events) = AsyncStream.makeStream(of: AttachmentImageEvent.self)
+        loadCount += 1
+        let id = loadCount
+        loadRelay = (id, events)
+        let pump = Task {
+            for await event in await store.load(requests) { events.yield(event) }
+            events.finish()
+        }
+        events.onTermination = { _ in pump.cancel() }
+        for await event in relay {
+            apply(event, generation: generation)
+        }
+        if loadRelay?.id == id { loadRelay = nil }
+    }
+}
