@@ -3,10 +3,21 @@ import XCTest
 
 @testable import AgreementDemo
 
-/// The seed's agreement text through the code the build plugin generated. (The screen is
-/// main-actor isolated; an `@MainActor` test class does not load in Linux XCTest, so the
-/// tests hop to the main actor.)
+/// The seed's agreement text through the code the build plugin generated and the label
+/// core, on the reference layout. (The screen is main-actor isolated; an `@MainActor` test
+/// class does not load in Linux XCTest, so the tests hop to the main actor.)
 final class AgreementScreenTests: XCTestCase {
+    /// The centre of the first rect of the shown match whose display is `text`.
+    @MainActor
+    private static func point(of text: String, in screen: AgreementScreen) -> TextPoint {
+        let matches = screen.label.shownResult.matches
+        guard let index = matches.firstIndex(where: { $0.display == text }) else {
+            XCTFail("no match shows \(text)")
+            return TextPoint(x: -1, y: -1)
+        }
+        return screen.label.layout.rects(forMatch: index)[0].center
+    }
+
     func testTheSeedTextRendersWithItsTagsAndMention() async {
         await MainActor.run {
             let screen = AgreementScreen()
@@ -16,50 +27,97 @@ final class AgreementScreenTests: XCTestCase {
         }
     }
 
-    func testTapsReachTheirHandlers() async {
+    func testTouchesTapTheMatchUnderTheFingerOnEveryLine() async {
         await MainActor.run {
             let screen = AgreementScreen()
-            let display = screen.display as NSString
-            XCTAssertTrue(screen.tap(at: display.range(of: "User Agreement").location + 3))
-            XCTAssertTrue(screen.tap(at: display.range(of: "Privacy Policy").location))
-            XCTAssertTrue(screen.tap(at: display.range(of: "@alice").location + 5))
-            XCTAssertFalse(screen.tap(at: 0))  // "I agree …" is plain text
+            screen.label.width = 120  // several lines
+            XCTAssertGreaterThan(screen.label.layout.layout.lineCount, 2)
+            for (i, text) in ["User Agreement", "Privacy Policy", "@alice"].enumerated() {
+                let point = Self.point(of: text, in: screen)
+                screen.touchBegan(at: point, time: Double(i))
+                XCTAssertNotNil(screen.pressed, text)
+                screen.touchEnded(at: point, time: Double(i) + 0.1)
+                XCTAssertNil(screen.pressed)
+            }
             XCTAssertEqual(screen.opened, [.agreement, .privacyPolicy, .profile("@alice")])
+            // Plain text taps nothing.
+            screen.touchBegan(at: TextPoint(x: 1, y: 1), time: 10)
+            screen.touchEnded(at: TextPoint(x: 1, y: 1), time: 10.1)
+            XCTAssertEqual(screen.opened.count, 3)
         }
     }
 
-    func testAttributedTextCarriesStylesTapsAndLinks() async {
+    func testAFingerThatMovesAwayCancelsThePress() async {
         await MainActor.run {
             let screen = AgreementScreen()
-            let text = screen.attributedText
-            XCTAssertEqual(String(text.characters), screen.display)
-            let runs = Array(text.runs)
-            XCTAssertEqual(runs.map { $0.richRules.rule }, [nil, "h", nil, "h", nil, "mention"])
-            XCTAssertEqual(runs[1].richRules.style?.color, .system(.systemBlue))
-            XCTAssertEqual(runs[1].richRules.style?.underline, .single)
-            XCTAssertEqual(runs[3].richRules.style?.color, .system(.systemRed))
-            XCTAssertEqual(runs[0].richRules.style?.color, "#8E8E93")
-            // Links dispatch like taps (SwiftUI Text + OpenURLAction).
-            for run in runs { if let link = run.link { XCTAssertTrue(screen.open(link)) } }
-            XCTAssertEqual(screen.opened, [.agreement, .privacyPolicy, .profile("@alice")])
-            XCTAssertFalse(screen.open(URL(string: "https://example.com")!))
-        }
-    }
-
-    func testPressedStateHighlightsTheMatchUnderTheFinger() async {
-        await MainActor.run {
-            let screen = AgreementScreen()
-            let offset = (screen.display as NSString).range(of: "Privacy").location + 2
-            XCTAssertTrue(screen.press(at: offset))
+            screen.label.width = 400
+            let start = Self.point(of: "Privacy Policy", in: screen)
+            screen.touchBegan(at: start, time: 0)
             let pressed = screen.attributedText.runs.filter { $0.richRules.pressed == true }
             XCTAssertEqual(pressed.map { $0.richRules.style?.background }, ["#E5E5EA"])
             XCTAssertEqual(pressed.map { $0.richRules.rule }, ["h"])
-            screen.release()
-            XCTAssertTrue(screen.attributedText.runs.allSatisfy { $0.richRules.pressed == nil })
-            XCTAssertFalse(screen.press(at: 0))  // plain text: nothing to highlight
-            XCTAssertTrue(screen.tap(at: offset))
+            let away = TextPoint(x: start.x, y: start.y + 100)
+            screen.touchMoved(to: away, time: 0.1)
             XCTAssertNil(screen.pressed)
-            XCTAssertEqual(screen.opened, [.privacyPolicy])
+            screen.touchEnded(at: away, time: 0.2)
+            XCTAssertEqual(screen.opened, [])
+            XCTAssertTrue(screen.attributedText.runs.allSatisfy { $0.richRules.pressed == nil })
+        }
+    }
+
+    func testALongPressShowsTheMatchMenuInsteadOfTapping() async {
+        await MainActor.run {
+            let screen = AgreementScreen()
+            screen.label.width = 400
+            let point = Self.point(of: "@alice", in: screen)
+            screen.touchBegan(at: point, time: 0)
+            XCTAssertEqual(screen.label.longPressDeadline, 0.5)
+            screen.tick(time: 0.5)
+            screen.touchEnded(at: point, time: 0.9)
+            XCTAssertEqual(screen.opened, [])
+            XCTAssertEqual(screen.menu?.title, "@alice")
+            XCTAssertEqual(screen.menu?.actions.first, .open(TapTarget(handler: "openProfile", arguments: [.init(label: "user", value: "@alice")])))
+            XCTAssertTrue(screen.menu?.actions.contains(.copyText("@alice")) == true)
+        }
+    }
+
+    func testOneLineEndsWithATappableMoreThatExpands() async {
+        await MainActor.run {
+            let screen = AgreementScreen(lines: 1)
+            screen.label.width = 150
+            XCTAssertTrue(screen.label.isTruncated)
+            XCTAssertTrue(screen.display.hasSuffix("… more"), screen.display)
+            XCTAssertEqual(screen.label.layout.layout.lineCount, 1)
+            let collapsed = screen.label.size(forWidth: 150)
+            let more = Self.point(of: "… more", in: screen)
+            screen.touchBegan(at: more, time: 0)
+            screen.touchEnded(at: more, time: 0.1)
+            XCTAssertEqual(screen.opened, [.expanded])
+            XCTAssertTrue(screen.label.isExpanded)
+            XCTAssertEqual(screen.display, "I agree to the User Agreement and Privacy Policy. cc @alice")
+            XCTAssertGreaterThan(screen.label.size(forWidth: 150).height, collapsed.height)
+        }
+    }
+
+    func testAccessibilityFramesCoverTheTappableMatches() async {
+        await MainActor.run {
+            let screen = AgreementScreen()
+            screen.label.width = 120
+            let frames = screen.label.layout.accessibilityFrames
+            let links = frames.filter { $0.element.kind == .link }
+            XCTAssertEqual(links.map(\.element.label), ["User Agreement", "Privacy Policy", "@alice"])
+            for frame in links {
+                XCTAssertEqual(screen.label.hit(at: frame.activationPoint).matchIndex, frame.element.matchIndex)
+            }
+        }
+    }
+
+    func testLinksDispatchLikeTaps() async {
+        await MainActor.run {
+            let screen = AgreementScreen()
+            for run in screen.attributedText.runs { if let link = run.link { XCTAssertTrue(screen.open(link)) } }
+            XCTAssertEqual(screen.opened, [.agreement, .privacyPolicy, .profile("@alice")])
+            XCTAssertFalse(screen.open(URL(string: "https://example.com")!))
         }
     }
 
