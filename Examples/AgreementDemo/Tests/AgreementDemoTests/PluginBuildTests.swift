@@ -89,7 +89,7 @@ final class PluginBuildTests: XCTestCase {
         let lint = try swift(["package", "lint-rules", "--strict", "--notes", "--format", "github"], scratch)
         XCTAssertEqual(lint.status, 0, lint.output)
         XCTAssertTrue(
-            lint.output.contains("::notice file=Sources/AgreementDemo/agreement.richrules,line=29,col=6,title=rulegen [overlap]::"),
+            lint.output.contains("::notice file=Sources/AgreementDemo/agreement.richrules,line=30,col=6,title=rulegen [overlap]::"),
             lint.output)
         let generate = try swift(["package", "--allow-writing-to-package-directory", "generate-rules", "--access", "public"], scratch)
         XCTAssertEqual(generate.status, 0, generate.output)
@@ -139,11 +139,11 @@ final class PluginBuildTests: XCTestCase {
             .write(to: spec, atomically: true, encoding: .utf8)
         let broken = try build(scratch)
         XCTAssertNotEqual(broken.status, 0)
-        XCTAssertTrue(broken.output.contains("agreement.richrules:18:18: error: unknown style 'dangr'"), broken.output)
+        XCTAssertTrue(broken.output.contains("agreement.richrules:19:18: error: unknown style 'dangr'"), broken.output)
         let lintBroken = try swift(["package", "lint-rules"], scratch)
         XCTAssertNotEqual(lintBroken.status, 0)
         XCTAssertTrue(
-            lintBroken.output.contains("Sources/AgreementDemo/agreement.richrules:18:18: error: unknown style 'dangr'"), lintBroken.output)
+            lintBroken.output.contains("Sources/AgreementDemo/agreement.richrules:19:18: error: unknown style 'dangr'"), lintBroken.output)
 
         // A handler the app does not implement does not compile.
         try original.write(to: spec, atomically: true, encoding: .utf8)
