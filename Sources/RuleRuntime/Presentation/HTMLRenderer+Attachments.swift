@@ -1,9 +1,14 @@
 extension HTMLRenderer {
-    /// An image or a widget placeholder.
+    /// An image (`<img>`, or a placeholder for a name with `NamedImages.placeholder`) or a
+    /// widget placeholder.
     mutating func attachment(_ attachment: Attachment, style: TextStyle) -> String {
         let label = attachment.accessibilityLabel
         switch attachment.kind {
         case .image(let source):
+            if options.namedImages == .placeholder, AttachmentImageLifecycle.isName(source) {
+                let name = source.trimmingCharacters(in: .whitespaces)
+                return placeholder(attachment, kind: "named-image", data: ("data-image", name), name: name, border: "dashed")
+            }
             var attributes: [(String, String)] = [("class", "\(prefix)-image")]
             if Self.isSafeImageSource(source) { attributes.append(("src", source)) }
             attributes.append(("alt", label))
@@ -12,28 +17,30 @@ extension HTMLRenderer {
             attributes.append(("style", "vertical-align:" + Self.verticalAlign(attachment)))
             return "<img" + Self.attributes(attributes) + ">"
         case .widget(let name):
-            // The label is 0.6em; an intrinsic dimension is the text's em (1 / 0.6 of the
-            // label's), an intrinsic width grows with the name.
-            var css = [
-                "display:inline-flex", "align-items:center", "justify-content:center", "box-sizing:border-box",
-                "font-size:0.6em", "line-height:1",
-            ]
-            if let width = attachment.width {
-                css.append("width:" + Self.number(width) + "px")
-            } else {
-                css += ["min-width:1.667em", "padding:0 0.3em"]
-            }
-            css.append("height:" + (attachment.height.map { Self.number($0) + "px" } ?? "1.667em"))
-            css += [
-                "border:1px solid currentColor", "border-radius:3px", "overflow:hidden", "white-space:nowrap", "text-decoration:none",
-                "vertical-align:" + Self.verticalAlign(attachment),
-            ]
-            let attributes: [(String, String)] = [
-                ("class", "\(prefix)-widget"), ("data-widget", name), ("role", "img"), ("aria-label", label),
-                ("style", css.joined(separator: ";")),
-            ]
-            return "<span" + Self.attributes(attributes) + ">" + Self.escape(name) + "</span>"
+            return placeholder(attachment, kind: "widget", data: ("data-widget", name), name: name, border: "solid")
         }
+    }
+
+    /// `<span class="rr-<kind>" data-…="name" role="img" aria-label="…">name</span>`: a box
+    /// showing `name` in small type, at least as large as the attachment's bounds with no
+    /// intrinsic size (`Attachment.bounds(intrinsic: nil, font:)`, as the reference layout
+    /// takes them): its declared size, a missing side equal to the declared one, the text's
+    /// em when neither is declared. It grows to fit the name, which is never clipped.
+    func placeholder(_ attachment: Attachment, kind: String, data: (String, String), name: String, border: String) -> String {
+        // The name is 0.6em: the text's em is 1 / 0.6 of the name's.
+        let em = "1.667em"
+        let width = (attachment.width ?? attachment.height).map { Self.number($0) + "px" } ?? em
+        let height = (attachment.height ?? attachment.width).map { Self.number($0) + "px" } ?? em
+        let css = [
+            "display:inline-flex", "align-items:center", "justify-content:center", "box-sizing:border-box", "font-size:0.6em",
+            "line-height:1", "min-width:" + width, "min-height:" + height, "padding:0 0.3em", "border:1px \(border) currentColor",
+            "border-radius:3px", "white-space:nowrap", "text-decoration:none", "vertical-align:" + Self.verticalAlign(attachment),
+        ]
+        let attributes: [(String, String)] = [
+            ("class", "\(prefix)-\(kind)"), data, ("role", "img"), ("aria-label", attachment.accessibilityLabel),
+            ("style", css.joined(separator: ";")),
+        ]
+        return "<span" + Self.attributes(attributes) + ">" + Self.escape(name) + "</span>"
     }
 
     static func verticalAlign(_ attachment: Attachment) -> String {

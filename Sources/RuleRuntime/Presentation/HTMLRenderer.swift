@@ -30,15 +30,36 @@ public struct HTMLOptions: Sendable, Hashable {
     /// with its arguments) for a tooltip or a CSS `:hover` card, as `rulegen preview`
     /// shows them. Default: `false`.
     public var includesMatchDetails: Bool
+    /// How an image whose source is a name is written: an `<img>` (default) or a
+    /// placeholder showing the name.
+    public var namedImages: NamedImages
 
-    /// Options with the given base style, colors, class prefix and details.
+    /// How `html(options:)` writes an image whose source is a name
+    /// (`AttachmentImageLifecycle.isName(_:)`: no URL scheme, not starting with `/` or `.`;
+    /// an asset-catalog or SF Symbol name such as `smile` or `star.fill`, or a relative path
+    /// such as `emoji/heart.png`). Images with a URL (`https:`, `file:`, `data:`) are `<img>`
+    /// either way.
+    public enum NamedImages: String, Sendable, Hashable, CaseIterable {
+        /// `<img src="smile">`: the name as a relative URL, for a page served where names
+        /// resolve to image files (the default).
+        case image
+        /// `<span class="rr-named-image" data-image="smile" role="img" aria-label="…">smile</span>`:
+        /// a dashed box showing the name, at least the image's declared size (as widget
+        /// placeholders), for a page that cannot load names (`rulegen preview`): no broken
+        /// image icon.
+        case placeholder
+    }
+
+    /// Options with the given base style, colors, class prefix, details and named images.
     public init(
-        base: TextStyle = TextStyle(), colorScheme: ColorScheme = .light, classPrefix: String = "rr", includesMatchDetails: Bool = false
+        base: TextStyle = TextStyle(), colorScheme: ColorScheme = .light, classPrefix: String = "rr", includesMatchDetails: Bool = false,
+        namedImages: NamedImages = .image
     ) {
         self.base = base
         self.colorScheme = colorScheme
         self.classPrefix = classPrefix
         self.includesMatchDetails = includesMatchDetails
+        self.namedImages = namedImages
     }
 }
 
@@ -81,12 +102,15 @@ extension RenderResult {
     ///   `baseline`, `text-top` for top, `text-bottom` for bottom, raised 0.1em for above
     ///   baseline, lowered by its height for below baseline). Its `src` is kept only for
     ///   `http:`, `https:`, `data:image/…` and relative URLs; any other scheme
-    ///   (`javascript:`) leaves the `src` out. A widget is a placeholder
-    ///   `<span class="rr-widget" data-widget="name" role="img" aria-label="…">` of its
-    ///   size showing its name (an intrinsic height is the text's `em`, an intrinsic
-    ///   width fits the name). `position before|after` puts it before
-    ///   or after the match's text; a widget that is not tappable stays outside the
-    ///   match's link.
+    ///   (`javascript:`) leaves the `src` out. With `NamedImages.placeholder`, an image
+    ///   whose source is a name is a placeholder `<span class="rr-named-image"
+    ///   data-image="name" role="img" aria-label="…">` showing the name. A widget is a
+    ///   placeholder `<span class="rr-widget" data-widget="name" role="img"
+    ///   aria-label="…">` showing its name. A placeholder is at least the attachment's
+    ///   declared size (a missing side equal to the declared one, the text's `em` when
+    ///   neither is declared) and grows to show the whole name. `position before|after`
+    ///   puts it before or after the match's text; a widget that is not tappable stays
+    ///   outside the match's link.
     ///
     /// Every string from the text or the spec is escaped (`&`, `<`, `>`, `"`, `'`) in
     /// text and attributes, and written as a CSS string (with CSS escapes) in styles.
