@@ -304,6 +304,23 @@ final class HTMLRendererTests: XCTestCase {
         XCTAssertTrue(
             html.contains(#"data-match="0" data-priority="7" data-info="rule mention, priority 7&#xA;tap open(user: &quot;@b&quot;)""#),
             html)
+        // The alt text; the truncation token (a class of its own, its tap).
+        let smile = Fixture.regex(
+            "smile", ":\\)", presentation: Fixture.presentation(replace: Template(text: "🙂"), alt: Template(text: "smiling \"face\"")))
+        var table = Fixture.table([rule, smile])
+        table.truncation = TruncationSpec(text: "… more", style: Fixture.link, tap: Self.tap("expand"))
+        let result = try RuleEngine(table: table).render("@a :) @bb and more")
+        let truncated = result.truncated(atDisplayOffset: 8).html(options: HTMLOptions(includesMatchDetails: true))
+        Self.assertWellFormed(truncated)
+        XCTAssertTrue(
+            truncated.contains(#"data-info="rule smile, priority 0&#xA;no tap&#xA;alt &quot;smiling \&quot;face\&quot;&quot;""#), truncated)
+        XCTAssertTrue(
+            truncated.contains(#"<a class="rr-m rr-token"#) && truncated.contains(#"data-rule="truncation" data-handler="expand""#),
+            truncated)
+        XCTAssertTrue(truncated.contains(#"data-match="3" data-priority="0" data-info="truncation token&#xA;tap expand()""#), truncated)
+        XCTAssertTrue(truncated.contains(">@b</a>"), "the clipped mention keeps its link: \(truncated)")
+        XCTAssertEqual(Self.visibleText(truncated), "@a 🙂 @b… more")
+        XCTAssertFalse(result.html(options: HTMLOptions(includesMatchDetails: true)).contains("rr-token"))
     }
 
     /// Quotes, markup and script URLs from the text or the spec never become markup or

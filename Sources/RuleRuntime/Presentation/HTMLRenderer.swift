@@ -27,8 +27,8 @@ public struct HTMLOptions: Sendable, Hashable {
     public var classPrefix: String
     /// Adds to each match element `data-match` (its index in `RenderResult.matches`),
     /// `data-priority` and `data-info`, a plain-text summary (rule, tag, priority, tap
-    /// with its arguments) for a tooltip or a CSS `:hover` card, as `rulegen preview`
-    /// shows them. Default: `false`.
+    /// with its arguments, alt text; `truncation token` for the token) for a tooltip or a
+    /// CSS `:hover` card, as `rulegen preview` shows them. Default: `false`.
     public var includesMatchDetails: Bool
     /// How an image whose source is a name is written: an `<img>` (default) or a
     /// placeholder showing the name.
@@ -81,7 +81,7 @@ extension RenderResult {
     ///   (`[{"label":"user","value":"@alice"}]`, `null` for no label). Its pressed
     ///   highlight is a class whose `:active` rule is in the `<style>` element, named from
     ///   a hash of its CSS (`rr-hl-1f2e3d4c`), so fragments on one page never disagree on
-    ///   a class.
+    ///   a class. The truncation token of a truncated result also has the class `rr-token`.
     /// - CSS: `color`, `background-color`, `font-size` (points as `px`; a Dynamic Type
     ///   style gives its default size, `DynamicTypeStyle.defaultSize`, and its weight
     ///   unless the font names one), `font-weight`,
@@ -364,6 +364,7 @@ struct HTMLRenderer {
         let match = matches[index]
         var attributes: [(String, String)] = []
         var classes = "\(prefix)-m"
+        if match.isTruncationToken { classes += " \(prefix)-token" }
         if isLink, let cls = highlightClass(match.highlight) { classes += " " + cls }
         attributes.append(("class", classes))
         if isLink {
@@ -528,15 +529,20 @@ struct HTMLRenderer {
         return out + "\""
     }
 
-    /// The plain-text summary of a match for `data-info`.
+    /// The plain-text summary of a match for `data-info`: rule (or truncation token), tag,
+    /// priority, tap, alt text.
     static func info(_ match: RuleMatch) -> String {
-        var lines = ["rule \(match.rule)" + (match.tag.map { " <\($0.name)>" } ?? "") + ", priority \(match.priority)"]
+        var lines = [
+            match.isTruncationToken
+                ? "truncation token" : "rule \(match.rule)" + (match.tag.map { " <\($0.name)>" } ?? "") + ", priority \(match.priority)"
+        ]
         if let tap = match.tap {
             let arguments = tap.arguments.map { ($0.label.map { "\($0): " } ?? "") + quoted($0.value) }
             lines.append("tap \(tap.handler)(\(arguments.joined(separator: ", ")))")
         } else {
             lines.append("no tap")
         }
+        if let alt = match.alternateText, !alt.isEmpty { lines.append("alt " + quoted(alt)) }
         return lines.joined(separator: "\n")
     }
 
