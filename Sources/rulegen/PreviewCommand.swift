@@ -3,11 +3,15 @@ import RuleCompiler
 import RuleRuntime
 import RuleSpec
 
-/// `rulegen preview SPEC (--text TEXT | --texts FILE) -o FILE.html [--dark] [--import-root DIR]`:
+/// `rulegen preview SPEC (--text TEXT | --texts FILE) -o FILE.html [--dark] [--lines N] [--width PT] [--import-root DIR]`:
 /// one self-contained HTML page with the spec's lint diagnostics and every sample rendered
-/// (`RenderResult.html(options:)`), its matches and its discarded matches.
+/// (`RenderResult.html(options:)`), its matches and its discarded matches; with `--lines`,
+/// each sample also as a label of N lines shows it (the label core's cut).
 enum PreviewCommand {
-    static let usage = "rulegen preview <spec> (--text <text> | --texts <file>) -o <file.html> [--dark] [--import-root <dir>]"
+    static let usage =
+        "rulegen preview <spec> (--text <text> | --texts <file>) -o <file.html> [--dark] [--lines <n>] [--width <points>] [--import-root <dir>]"
+    /// The label width `--lines` uses without `--width`: a phone's (an iPhone's 390 points).
+    static let defaultWidth = 390.0
     static let help = """
         OVERVIEW: Write an HTML page showing a spec's diagnostics and sample texts rendered.
 
@@ -17,8 +21,14 @@ enum PreviewCommand {
         arguments, style, pressed style; a nested match names its container) and the matches discarded, with the reason.
         Hovering a match shows its rule, priority and tap; clicking a link shows the tap it
         makes. The page is self-contained: inline CSS and one small script, and a
-        Content-Security-Policy that loads nothing else (images other than data: URLs show
+        Content-Security-Policy that loads nothing else (a named image, such as an asset or
+        SF Symbol name, shows as a box with its name; other images, unless data: URLs, show
         their alternate text). Diagnostics go to stderr as lint prints them.
+
+        With --lines, each sample is shown twice at the label's width: the whole text, and
+        the text as a label of that many lines shows it, cut where the label core cuts it
+        (RichLabelCore's truncation on the deterministic ReferenceLayout) and ended by the
+        spec's truncation token. The browser breaks lines its own way: they may differ.
 
         USAGE: \(usage)
 
@@ -31,6 +41,10 @@ enum PreviewCommand {
                                   each a sample; lines that are not one JSON string are reported.
           -o, --output <file>     The page to write (written atomically; left untouched when unchanged).
           --dark                  Dark appearance: the page and the system colors' dark values.
+          --lines <n>             Also show each sample truncated to <n> lines (1 or more) at the
+                                  label's width, next to the whole text at that width.
+          --width <points>        The label's width in points (default with --lines: 390, a
+                                  phone); without --lines, the width the samples are shown at.
           --import-root <dir>     The folder imports must stay in (default: the spec's package).
           -h, --help              Show help information.
 
@@ -46,6 +60,8 @@ enum PreviewCommand {
         var textsFile: String?
         var output: String?
         var dark = false
+        var lines: Int?
+        var width: Double?
         var importRoot: String?
         try scanner.scan { option, value in
             switch option {
@@ -54,6 +70,8 @@ enum PreviewCommand {
             case "--texts": textsFile = try value()
             case "-o", "--output": output = try value()
             case "--dark": dark = true
+            case "--lines": lines = try lineCount(value())
+            case "--width": width = try labelWidth(value())
             default: return false
             }
             return true
@@ -92,7 +110,8 @@ enum PreviewCommand {
             }
         }
         let page = PreviewPage(
-            specPath: specPath, table: table, diagnostics: compiled.diagnostics, samples: samples, badLines: badLines, dark: dark
+            specPath: specPath, table: table, diagnostics: compiled.diagnostics, samples: samples, badLines: badLines, dark: dark,
+            label: PreviewPage.Label(lines: lines, width: width)
         ).render()
 
         var directory = (output as NSString).deletingLastPathComponent
@@ -101,6 +120,23 @@ enum PreviewCommand {
         try GenerateCommand.refuseOverwritingInputs([output], inputs: inputs, usage: usage)
         try OutputWriter.writeAll([(output, Data(page.utf8))], into: directory) { console.out("wrote \($0)\n") }
         return badLines.count == 0 ? .success : .inputErrors
+    }
+
+    /// `--lines`: a whole number, 1 or more.
+    static func lineCount(_ value: String) throws -> Int {
+        guard let lines = Int(value), lines >= 1 else {
+            throw UsageError(message: "the value '\(value)' is invalid for '--lines'; use a whole number of lines, 1 or more", usage: usage)
+        }
+        return lines
+    }
+
+    /// `--width`: points, more than 0 and at most 10000.
+    static func labelWidth(_ value: String) throws -> Double {
+        guard let width = Double(value), width.isFinite, width > 0, width <= 10000 else {
+            throw UsageError(
+                message: "the value '\(value)' is invalid for '--width'; use a width in points, over 0 and at most 10000", usage: usage)
+        }
+        return width
     }
 }
 
@@ -119,6 +155,8 @@ struct PreviewPage {
     var samples: [Sample]
     var badLines: TextsFile.BadLines
     var dark: Bool
+    /// `--lines` and `--width`: the label to show the samples in, if any.
+    var label = Label(lines: nil, width: nil)
 
     func render() -> String {
         let name = (specPath as NSString).lastPathComponent
@@ -162,8 +200,11 @@ struct PreviewPage {
     var summary: String {
         let rules = table.rules.count
         let count = samples.count
-        return "\(table.name) · \(rules) rule\(rules == 1 ? "" : "s") · \(count) sample\(count == 1 ? "" : "s") · "
-            + (dark ? "dark" : "light") + " appearance"
+        var summary = "\(table.name) · \(rules) rule\(rules == 1 ? "" : "s") · \(count) sample\(count == 1 ? "" : "s") · "
+        if let width = label.width {
+            summary += (label.lines.map { "\($0) line\($0 == 1 ? "" : "s") at " } ?? "") + "\(Self.points(width)) pt · "
+        }
+        return summary + (dark ? "dark" : "light") + " appearance"
     }
 
     // MARK: Diagnostics
@@ -211,7 +252,8 @@ struct PreviewPage {
         let result = sample.result
         let display = result.display
         let direction = BidiDirection.baseDirection(of: display)
-        let options = HTMLOptions(base: table.base, colorScheme: dark ? .dark : .light, includesMatchDetails: true)
+        let options = HTMLOptions(
+            base: table.base, colorScheme: dark ? .dark : .light, includesMatchDetails: true, namedImages: .placeholder)
         var out = "<section class=\"card sample\" id=\"sample-\(index + 1)\">\n"
         out += "<h2>Sample \(index + 1)"
         if let line = sample.line { out += " <span class=\"where\">line \(line)</span>" }
@@ -220,7 +262,11 @@ struct PreviewPage {
         if !result.discarded.isEmpty { out += " <span class=\"badge warn\">\(result.discarded.count) discarded</span>" }
         out += "</h2>\n"
         out += "<div class=\"label\">Text</div>\n<pre class=\"source\" dir=\"auto\">\(escape(result.text))</pre>\n"
-        out += "<div class=\"label\">Rendered</div>\n<div class=\"render\">\(result.html(options: options))</div>\n"
+        if label.width != nil {
+            out += labelRenderings(result, options: options)
+        } else {
+            out += "<div class=\"label\">Rendered</div>\n<div class=\"render\">\(result.html(options: options))</div>\n"
+        }
         out += "<div class=\"status\" aria-live=\"polite\"></div>\n"
         if !result.matches.isEmpty {
             out += """
@@ -237,6 +283,7 @@ struct PreviewPage {
                 out += "<td class=\"num\">\(m.range)<br>\(m.displayRange)</td>"
                 out += "<td><code>\(quoted(m.text))</code>"
                 if m.display != m.text { out += "<br>→ <code>\(quoted(m.display))</code>" }
+                if let alt = m.alternateText, !alt.isEmpty { out += "<div class=\"pressed\">alt \(quoted(alt))</div>" }
                 out += "</td><td>\(tap(m))</td>"
                 out += "<td>\(escape(ExplainText.summary(m.style)))"
                 if let highlight = m.highlight { out += "<div class=\"pressed\">pressed: \(escape(ExplainText.summary(highlight)))</div>" }
@@ -327,6 +374,13 @@ struct PreviewPage {
           box-shadow: 0 4px 14px rgba(0, 0, 0, 0.16); pointer-events: none; text-decoration: none; letter-spacing: normal; }
         .render img { background: var(--code); outline: 1px dashed var(--muted); color: var(--muted); font-size: 9px;
           overflow: hidden; }
+        .render .rr-named-image { background: var(--code); }
+        .renders { display: flex; flex-wrap: wrap; gap: 12px 20px; align-items: flex-start; }
+        .renders > div { max-width: 100%; overflow-x: auto; }
+        .render.phone { width: max-content; }
+        .render.phone > .rr { width: var(--width); }
+        .render.phone.cut > .rr { min-height: calc(var(--lines) * 1lh); }
+        .fit { font-size: 12px; color: var(--muted); margin: 4px 0 0; max-width: calc(var(--width) + 30px); }
         .status { min-height: 18px; font-size: 12px; color: var(--accent); margin-top: 4px; }
         table.matches { width: 100%; border-collapse: collapse; margin-top: 8px; font-size: 12px; }
         .matches th, .matches td { text-align: left; padding: 5px 6px; border-bottom: 1px solid var(--line); vertical-align: top; }
@@ -370,9 +424,9 @@ struct PreviewPage {
         document.querySelectorAll('section.sample').forEach(function (section) {
           var status = section.querySelector('.status');
           function mark(index, on) {
-            section.querySelectorAll('[data-match="' + index + '"]').forEach(function (e) { e.classList.toggle('hot', on); });
+            section.querySelectorAll('[data-match="' + index + '"]:not(.rr-token)').forEach(function (e) { e.classList.toggle('hot', on); });
           }
-          section.querySelectorAll('tr[data-match], .rr-m[data-match]').forEach(function (e) {
+          section.querySelectorAll('tr[data-match], .rr-m[data-match]:not(.rr-token)').forEach(function (e) {
             e.addEventListener('mouseenter', function () { mark(e.dataset.match, true); });
             e.addEventListener('mouseleave', function () { mark(e.dataset.match, false); });
           });

@@ -178,7 +178,7 @@ final class HTMLRendererTests: XCTestCase {
             ), html)
         XCTAssertTrue(
             html.contains(
-                #"<span class="rr-m" data-rule="badge" style="font-size:14px;color:#007AFF"><span class="rr-widget" data-widget="badge" role="img" aria-label="badge" style="display:inline-flex;align-items:center;justify-content:center;box-sizing:border-box;font-size:0.6em;line-height:1;width:30px;height:16px;border:1px solid currentColor;border-radius:3px;overflow:hidden;white-space:nowrap;text-decoration:none;vertical-align:text-top">badge</span></span>"#
+                #"<span class="rr-m" data-rule="badge" style="font-size:14px;color:#007AFF"><span class="rr-widget" data-widget="badge" role="img" aria-label="badge" style="display:inline-flex;align-items:center;justify-content:center;box-sizing:border-box;font-size:0.6em;line-height:1;min-width:30px;min-height:16px;padding:0 0.3em;border:1px solid currentColor;border-radius:3px;white-space:nowrap;text-decoration:none;vertical-align:text-top">badge</span></span>"#
             ), html)
         // Alignments.
         let expected: [AttachmentAlignment: String] = [
@@ -191,16 +191,66 @@ final class HTMLRendererTests: XCTestCase {
                 presentation: Fixture.presentation(image: ImageSpec(source: Template(text: "p.png"), height: 20, align: alignment)))
             XCTAssertTrue(try self.html([rule], "i").contains(#"height="20" style="vertical-align:\#(css)">"#), "\(alignment)")
         }
-        // Intrinsic sizes: no width or height on an image; a widget as high as the text,
-        // as wide as its name.
+        // Intrinsic sizes: no width or height on an image; a widget at least the text's em
+        // square, or as wide as the one side declared, and as wide as its name.
         let intrinsic = [
             Fixture.regex("i", "i", presentation: Fixture.presentation(image: ImageSpec(source: Template(text: "p.png")))),
             Fixture.regex("w", "w", presentation: Fixture.presentation(widget: WidgetSpec(name: "dot"), alt: Template(text: "New"))),
+            Fixture.regex("h", "h", presentation: Fixture.presentation(widget: WidgetSpec(name: "tall", height: 24))),
         ]
-        let sized = try self.html(intrinsic, "iw")
+        let sized = try self.html(intrinsic, "iwh")
         XCTAssertTrue(sized.contains(#"<img class="rr-image" src="p.png" alt="p.png" style="vertical-align:middle">"#), sized)
         XCTAssertTrue(sized.contains(#"aria-label="New""#), sized)
-        XCTAssertTrue(sized.contains("min-width:1.667em;padding:0 0.3em;height:1.667em"), sized)
+        XCTAssertTrue(sized.contains("min-width:1.667em;min-height:1.667em;padding:0 0.3em"), sized)
+        XCTAssertTrue(sized.contains("min-width:24px;min-height:24px;padding:0 0.3em"), sized)
+    }
+
+    /// A widget placeholder shows its whole name, however narrow its declared size: the
+    /// size is a minimum, nothing is clipped.
+    func testWidgetPlaceholderShowsItsWholeName() throws {
+        let rule = Fixture.regex(
+            "w", "W", presentation: Fixture.presentation(widget: WidgetSpec(name: "subscriptionButtonWithALongName", width: 12, height: 8)))
+        let html = try html([rule], "W")
+        XCTAssertTrue(html.contains(">subscriptionButtonWithALongName</span>"), html)
+        XCTAssertTrue(html.contains("min-width:12px;min-height:8px;padding:0 0.3em"), html)
+        XCTAssertTrue(html.contains("white-space:nowrap"), html)
+        for clipping in ["overflow:hidden", ";width:", ";height:", "text-overflow"] { XCTAssertFalse(html.contains(clipping), html) }
+    }
+
+    /// `NamedImages.placeholder`: an image whose source is a name is a labelled box of its
+    /// declared size showing the name (no `<img>` a browser cannot load); URLs and paths
+    /// stay `<img>`; the default writes every image as `<img>`.
+    func testNamedImagePlaceholders() throws {
+        let image = Fixture.element(
+            "img", attributes: ["src", "alt", "width"], isVoid: true,
+            presentation: Fixture.presentation(
+                image: ImageSpec(source: Fixture.template(.name("src")), width: .fromMatch(Fixture.template(.name("width"))), height: 16),
+                alt: Fixture.template(.name("alt"))))
+        let text =
+            #"<img src="link" alt="Web link" width="16"/><img src="star.fill" alt=""/><img src="https://a.example/p.png" alt="p"/>"#
+            + #"<img src="./p.png" alt="q"/><img src="file:///p.png" alt="f"/><img src="a&quot;&lt;b&gt;'" alt="&lt;i&gt;"/>"#
+        let placeholders = try html([image], text, options: HTMLOptions(namedImages: .placeholder))
+        XCTAssertTrue(
+            placeholders.contains(
+                #"<span class="rr-named-image" data-image="link" role="img" aria-label="Web link" style="display:inline-flex;align-items:center;justify-content:center;box-sizing:border-box;font-size:0.6em;line-height:1;min-width:16px;min-height:16px;padding:0 0.3em;border:1px dashed currentColor;border-radius:3px;white-space:nowrap;text-decoration:none;vertical-align:middle">link</span>"#
+            ), placeholders)
+        // The alt text, else the name, labels it; one side declared: square.
+        XCTAssertTrue(placeholders.contains(#"data-image="star.fill" role="img" aria-label="star.fill""#), placeholders)
+        XCTAssertTrue(placeholders.contains(#"min-width:16px;min-height:16px"#), placeholders)
+        XCTAssertTrue(placeholders.contains(">star.fill</span>"), placeholders)
+        // URLs and paths are images.
+        XCTAssertEqual(Self.attributeValues("src", in: placeholders), ["https://a.example/p.png", "./p.png"], placeholders)
+        XCTAssertEqual(Self.attributeValues("alt", in: placeholders), ["p", "q", "f"], placeholders)
+        // The name is escaped in the attribute and in the text.
+        XCTAssertTrue(
+            placeholders.contains(
+                #"data-image="a&quot;&lt;b&gt;&#39;" role="img" aria-label="&lt;i&gt;""#), placeholders)
+        XCTAssertTrue(placeholders.contains(#">a&quot;&lt;b&gt;&#39;</span>"#), placeholders)
+        XCTAssertEqual(Self.visibleText(placeholders), String(repeating: "\u{FFFC}", count: 6))
+        // Default: all images.
+        let images = try html([image], text)
+        XCTAssertFalse(images.contains("rr-named-image"), images)
+        XCTAssertEqual(Self.attributeValues("src", in: images).count, 5, images)
     }
 
     /// `position before|after`: the text and the attachment in display order; a widget
@@ -254,6 +304,23 @@ final class HTMLRendererTests: XCTestCase {
         XCTAssertTrue(
             html.contains(#"data-match="0" data-priority="7" data-info="rule mention, priority 7&#xA;tap open(user: &quot;@b&quot;)""#),
             html)
+        // The alt text; the truncation token (a class of its own, its tap).
+        let smile = Fixture.regex(
+            "smile", ":\\)", presentation: Fixture.presentation(replace: Template(text: "🙂"), alt: Template(text: "smiling \"face\"")))
+        var table = Fixture.table([rule, smile])
+        table.truncation = TruncationSpec(text: "… more", style: Fixture.link, tap: Self.tap("expand"))
+        let result = try RuleEngine(table: table).render("@a :) @bb and more")
+        let truncated = result.truncated(atDisplayOffset: 8).html(options: HTMLOptions(includesMatchDetails: true))
+        Self.assertWellFormed(truncated)
+        XCTAssertTrue(
+            truncated.contains(#"data-info="rule smile, priority 0&#xA;no tap&#xA;alt &quot;smiling \&quot;face\&quot;&quot;""#), truncated)
+        XCTAssertTrue(
+            truncated.contains(#"<a class="rr-m rr-token"#) && truncated.contains(#"data-rule="truncation" data-handler="expand""#),
+            truncated)
+        XCTAssertTrue(truncated.contains(#"data-match="3" data-priority="0" data-info="truncation token&#xA;tap expand()""#), truncated)
+        XCTAssertTrue(truncated.contains(">@b</a>"), "the clipped mention keeps its link: \(truncated)")
+        XCTAssertEqual(Self.visibleText(truncated), "@a 🙂 @b… more")
+        XCTAssertFalse(result.html(options: HTMLOptions(includesMatchDetails: true)).contains("rr-token"))
     }
 
     /// Quotes, markup and script URLs from the text or the spec never become markup or
@@ -405,7 +472,8 @@ final class HTMLRendererTests: XCTestCase {
     static func visibleText(_ html: String) -> String {
         var html = html
         if let end = html.range(of: "</style>") { html = String(html[end.upperBound...]) }
-        html = html.replacingOccurrences(of: #"<span class="rr-widget"[^>]*>[^<]*</span>"#, with: "\u{FFFC}", options: .regularExpression)
+        html = html.replacingOccurrences(
+            of: #"<span class="rr-(widget|named-image)"[^>]*>[^<]*</span>"#, with: "\u{FFFC}", options: .regularExpression)
         html = html.replacingOccurrences(of: "<img [^>]*>", with: "\u{FFFC}", options: .regularExpression)
         html = html.replacingOccurrences(of: "<br>", with: "\n")
         html = html.replacingOccurrences(of: "<[^>]*>", with: "", options: .regularExpression)

@@ -61,7 +61,9 @@ final class PreviewCommandTests: XCTestCase {
             html)
         XCTAssertTrue(html.contains(#"<span class="badge">rtl</span>"#), html)
         // Text in the tables is isolated: right-to-left text keeps its quotes and what follows in place.
-        XCTAssertTrue(html.contains(#"tap openProfile(user: &quot;<bdi>"#) || html.contains(#"openProfile(user: &quot;<bdi>@alice</bdi>&quot;)"#), html)
+        XCTAssertTrue(
+            html.contains(#"tap openProfile(user: &quot;<bdi>"#) || html.contains(#"openProfile(user: &quot;<bdi>@alice</bdi>&quot;)"#),
+            html)
         XCTAssertTrue(html.contains(#"<div class="rr" dir="rtl""#), html)
         // The sample's markup is text.
         XCTAssertTrue(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"), html)
@@ -88,7 +90,7 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertTrue(html.contains("color:#BF5AF2"), html)  // systemPurple, dark
         XCTAssertTrue(html.contains(#"<h2>Sample 1 <span class="badge">ltr</span>"#), html)
         XCTAssertTrue(html.contains(#"<span class="rr-widget" data-widget="badge""#), html)
-        XCTAssertTrue(html.contains(#"<img class="rr-image" src="smile" alt="smile" width="17" height="17""#), html)
+        XCTAssertTrue(html.contains(#"<span class="rr-named-image" data-image="smile" role="img" aria-label="smile""#), html)
     }
 
     /// Bad lines are reported as explain reports them; the page is written without them,

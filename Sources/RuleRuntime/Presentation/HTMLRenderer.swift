@@ -27,18 +27,39 @@ public struct HTMLOptions: Sendable, Hashable {
     public var classPrefix: String
     /// Adds to each match element `data-match` (its index in `RenderResult.matches`),
     /// `data-priority` and `data-info`, a plain-text summary (rule, tag, priority, tap
-    /// with its arguments) for a tooltip or a CSS `:hover` card, as `rulegen preview`
-    /// shows them. Default: `false`.
+    /// with its arguments, alt text; `truncation token` for the token) for a tooltip or a
+    /// CSS `:hover` card, as `rulegen preview` shows them. Default: `false`.
     public var includesMatchDetails: Bool
+    /// How an image whose source is a name is written: an `<img>` (default) or a
+    /// placeholder showing the name.
+    public var namedImages: NamedImages
 
-    /// Options with the given base style, colors, class prefix and details.
+    /// How `html(options:)` writes an image whose source is a name
+    /// (`AttachmentImageLifecycle.isName(_:)`: no URL scheme, not starting with `/` or `.`;
+    /// an asset-catalog or SF Symbol name such as `smile` or `star.fill`, or a relative path
+    /// such as `emoji/heart.png`). Images with a URL (`https:`, `file:`, `data:`) are `<img>`
+    /// either way.
+    public enum NamedImages: String, Sendable, Hashable, CaseIterable {
+        /// `<img src="smile">`: the name as a relative URL, for a page served where names
+        /// resolve to image files (the default).
+        case image
+        /// `<span class="rr-named-image" data-image="smile" role="img" aria-label="…">smile</span>`:
+        /// a dashed box showing the name, at least the image's declared size (as widget
+        /// placeholders), for a page that cannot load names (`rulegen preview`): no broken
+        /// image icon.
+        case placeholder
+    }
+
+    /// Options with the given base style, colors, class prefix, details and named images.
     public init(
-        base: TextStyle = TextStyle(), colorScheme: ColorScheme = .light, classPrefix: String = "rr", includesMatchDetails: Bool = false
+        base: TextStyle = TextStyle(), colorScheme: ColorScheme = .light, classPrefix: String = "rr", includesMatchDetails: Bool = false,
+        namedImages: NamedImages = .image
     ) {
         self.base = base
         self.colorScheme = colorScheme
         self.classPrefix = classPrefix
         self.includesMatchDetails = includesMatchDetails
+        self.namedImages = namedImages
     }
 }
 
@@ -60,7 +81,7 @@ extension RenderResult {
     ///   (`[{"label":"user","value":"@alice"}]`, `null` for no label). Its pressed
     ///   highlight is a class whose `:active` rule is in the `<style>` element, named from
     ///   a hash of its CSS (`rr-hl-1f2e3d4c`), so fragments on one page never disagree on
-    ///   a class.
+    ///   a class. The truncation token of a truncated result also has the class `rr-token`.
     /// - CSS: `color`, `background-color`, `font-size` (points as `px`; a Dynamic Type
     ///   style gives its default size, `DynamicTypeStyle.defaultSize`, and its weight
     ///   unless the font names one), `font-weight`,
@@ -81,12 +102,15 @@ extension RenderResult {
     ///   `baseline`, `text-top` for top, `text-bottom` for bottom, raised 0.1em for above
     ///   baseline, lowered by its height for below baseline). Its `src` is kept only for
     ///   `http:`, `https:`, `data:image/…` and relative URLs; any other scheme
-    ///   (`javascript:`) leaves the `src` out. A widget is a placeholder
-    ///   `<span class="rr-widget" data-widget="name" role="img" aria-label="…">` of its
-    ///   size showing its name (an intrinsic height is the text's `em`, an intrinsic
-    ///   width fits the name). `position before|after` puts it before
-    ///   or after the match's text; a widget that is not tappable stays outside the
-    ///   match's link.
+    ///   (`javascript:`) leaves the `src` out. With `NamedImages.placeholder`, an image
+    ///   whose source is a name is a placeholder `<span class="rr-named-image"
+    ///   data-image="name" role="img" aria-label="…">` showing the name. A widget is a
+    ///   placeholder `<span class="rr-widget" data-widget="name" role="img"
+    ///   aria-label="…">` showing its name. A placeholder is at least the attachment's
+    ///   declared size (a missing side equal to the declared one, the text's `em` when
+    ///   neither is declared) and grows to show the whole name. `position before|after`
+    ///   puts it before or after the match's text; a widget that is not tappable stays
+    ///   outside the match's link.
     ///
     /// Every string from the text or the spec is escaped (`&`, `<`, `>`, `"`, `'`) in
     /// text and attributes, and written as a CSS string (with CSS escapes) in styles.
@@ -340,6 +364,7 @@ struct HTMLRenderer {
         let match = matches[index]
         var attributes: [(String, String)] = []
         var classes = "\(prefix)-m"
+        if match.isTruncationToken { classes += " \(prefix)-token" }
         if isLink, let cls = highlightClass(match.highlight) { classes += " " + cls }
         attributes.append(("class", classes))
         if isLink {
@@ -423,54 +448,6 @@ struct HTMLRenderer {
         return attributes
     }
 
-    /// An image or a widget placeholder.
-    mutating func attachment(_ attachment: Attachment, style: TextStyle) -> String {
-        let label = attachment.accessibilityLabel
-        switch attachment.kind {
-        case .image(let source):
-            var attributes: [(String, String)] = [("class", "\(prefix)-image")]
-            if Self.isSafeImageSource(source) { attributes.append(("src", source)) }
-            attributes.append(("alt", label))
-            if let width = attachment.width { attributes.append(("width", Self.number(width))) }
-            if let height = attachment.height { attributes.append(("height", Self.number(height))) }
-            attributes.append(("style", "vertical-align:" + Self.verticalAlign(attachment)))
-            return "<img" + Self.attributes(attributes) + ">"
-        case .widget(let name):
-            // The label is 0.6em; an intrinsic dimension is the text's em (1 / 0.6 of the
-            // label's), an intrinsic width grows with the name.
-            var css = [
-                "display:inline-flex", "align-items:center", "justify-content:center", "box-sizing:border-box",
-                "font-size:0.6em", "line-height:1",
-            ]
-            if let width = attachment.width {
-                css.append("width:" + Self.number(width) + "px")
-            } else {
-                css += ["min-width:1.667em", "padding:0 0.3em"]
-            }
-            css.append("height:" + (attachment.height.map { Self.number($0) + "px" } ?? "1.667em"))
-            css += [
-                "border:1px solid currentColor", "border-radius:3px", "overflow:hidden", "white-space:nowrap", "text-decoration:none",
-                "vertical-align:" + Self.verticalAlign(attachment),
-            ]
-            let attributes: [(String, String)] = [
-                ("class", "\(prefix)-widget"), ("data-widget", name), ("role", "img"), ("aria-label", label),
-                ("style", css.joined(separator: ";")),
-            ]
-            return "<span" + Self.attributes(attributes) + ">" + Self.escape(name) + "</span>"
-        }
-    }
-
-    static func verticalAlign(_ attachment: Attachment) -> String {
-        switch attachment.alignment {
-        case .middle: return "middle"
-        case .baseline: return "baseline"
-        case .aboveBaseline: return "0.1em"
-        case .belowBaseline: return attachment.height.map { "-" + number($0) + "px" } ?? "-1em"
-        case .top: return "text-top"
-        case .bottom: return "text-bottom"
-        }
-    }
-
     // MARK: Text
 
     /// Display units as HTML text: escaped, line breaks as `<br>` (CR LF once), other
@@ -552,15 +529,20 @@ struct HTMLRenderer {
         return out + "\""
     }
 
-    /// The plain-text summary of a match for `data-info`.
+    /// The plain-text summary of a match for `data-info`: rule (or truncation token), tag,
+    /// priority, tap, alt text.
     static func info(_ match: RuleMatch) -> String {
-        var lines = ["rule \(match.rule)" + (match.tag.map { " <\($0.name)>" } ?? "") + ", priority \(match.priority)"]
+        var lines = [
+            match.isTruncationToken
+                ? "truncation token" : "rule \(match.rule)" + (match.tag.map { " <\($0.name)>" } ?? "") + ", priority \(match.priority)"
+        ]
         if let tap = match.tap {
             let arguments = tap.arguments.map { ($0.label.map { "\($0): " } ?? "") + quoted($0.value) }
             lines.append("tap \(tap.handler)(\(arguments.joined(separator: ", ")))")
         } else {
             lines.append("no tap")
         }
+        if let alt = match.alternateText, !alt.isEmpty { lines.append("alt " + quoted(alt)) }
         return lines.joined(separator: "\n")
     }
 
@@ -743,30 +725,6 @@ struct HTMLRenderer {
         return text.unicodeScalars.allSatisfy {
             $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-")
         }
-    }
-
-    /// Whether an image source may be an `<img src>`: `http:`, `https:`, `data:image/…`,
-    /// or a relative URL. The scheme is read as a browser reads it: leading and trailing
-    /// spaces and control characters are ignored, and tabs and line breaks anywhere
-    /// (`java\tscript:` is `javascript:`).
-    static func isSafeImageSource(_ source: String) -> Bool {
-        var scalars = source.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
-        while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
-        let url = String(String.UnicodeScalarView(scalars)).lowercased()
-        guard !url.isEmpty else { return false }
-        // A scheme: a letter, then letters, digits, `+`, `-`, `.`, up to the first `:`
-        // that comes before any `/`, `?` or `#`.
-        var scheme = ""
-        for scalar in url.unicodeScalars {
-            if scalar == ":" {
-                guard let first = scheme.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return true }
-                return scheme == "http" || scheme == "https" || (scheme == "data" && url.hasPrefix("data:image/"))
-            }
-            guard scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar)
-            else { return true }
-            scheme.unicodeScalars.append(scalar)
-        }
-        return true
     }
 }
 
