@@ -1,5 +1,10 @@
 // Thin Apple glue: SwiftUI attributes from the core's typed styles. CI (Linux) does not
 // build this file.
+//
+// APIs relied on, checked against Apple's documentation: Text(_: AttributedString);
+// AttributeScopes.SwiftUIAttributes (font, foregroundColor, backgroundColor, underlineStyle,
+// strikethroughStyle, kern, baselineOffset); Text.LineStyle(pattern:color:);
+// AttributedString.mergeAttributes(_:mergePolicy:) with .keepCurrent; Color(uiColor:), Color(nsColor:).
 #if canImport(SwiftUI) && (canImport(UIKit) || canImport(AppKit))
     import SwiftUI
 
@@ -7,6 +12,13 @@
         /// The display for `Text`: each run's typed style as SwiftUI attributes, taps as
         /// links (handle them with `OpenURLAction` and `match(forLink:)`). `Text` cannot show
         /// attachments: their character becomes their alt text.
+        ///
+        /// Every run gets an explicit foreground colour (the spec's, else `Color.primary`),
+        /// link runs too: `Text` draws links in the tint colour otherwise, and the spec's colour
+        /// is lost. (Whether every OS version lets a run's colour win over the tint on a link
+        /// is not documented; where exact colours matter, use `RichText`, which draws them.)
+        /// The link stays only on tappable runs, for `OpenURLAction`. What the `attributes`
+        /// hook of `options` sets wins over these attributes.
         public func swiftUIAttributedString(options: RichTextOptions = RichTextOptions(), defaultFontSize: Double = 17) -> AttributedString
         {
             let attributed = attributedString(options: options)
@@ -16,17 +28,17 @@
                 if let attachment = run.richRules.attachment {
                     piece = AttributedString(attachment.alternateText ?? "", attributes: run.attributes)
                 }
-                if let style = run.richRules.style {
-                    var container = AttributeContainer()
-                    container.swiftUI.font = Font((style.font ?? FontSpec()).platformFont(defaultSize: defaultFontSize) as CTFont)
-                    container.swiftUI.foregroundColor = style.color.map(Self.color)
-                    container.swiftUI.backgroundColor = style.background.map(Self.color)
-                    container.swiftUI.underlineStyle = style.underline.flatMap { Self.line($0, style.underlineColor) }
-                    container.swiftUI.strikethroughStyle = style.strikethrough.flatMap { Self.line($0, style.strikethroughColor) }
-                    container.swiftUI.kern = style.kern.map { CGFloat($0) }
-                    container.swiftUI.baselineOffset = style.baselineOffset.map { CGFloat($0) }
-                    piece.mergeAttributes(container)
-                }
+                let style = run.richRules.style ?? TextStyle()
+                var container = AttributeContainer()
+                container.swiftUI.font = Font((style.font ?? FontSpec()).platformFont(defaultSize: defaultFontSize) as CTFont)
+                container.swiftUI.foregroundColor = style.color.map(Self.color) ?? Color.primary
+                container.swiftUI.backgroundColor = style.background.map(Self.color)
+                container.swiftUI.underlineStyle = style.underline.flatMap { Self.line($0, style.underlineColor) }
+                container.swiftUI.strikethroughStyle = style.strikethrough.flatMap { Self.line($0, style.strikethroughColor) }
+                container.swiftUI.kern = style.kern.map { CGFloat($0) }
+                container.swiftUI.baselineOffset = style.baselineOffset.map { CGFloat($0) }
+                // The hook's SwiftUI attributes are already on the piece: they stay.
+                piece.mergeAttributes(container, mergePolicy: .keepCurrent)
                 output.append(piece)
             }
             return output

@@ -1,5 +1,14 @@
 // Thin Apple glue: maps the values the tested core computes to UIKit/AppKit attributes,
 // plus seed 004's TextKit tap recipe. CI (Linux) does not build this file.
+//
+// APIs relied on beyond the attribute keys, checked against Apple's documentation:
+//   UIFontDescriptor.withSymbolicTraits(_:) -> UIFontDescriptor?; UIFont(descriptor:size:)
+//   NSFontDescriptor.withSymbolicTraits(_:) -> NSFontDescriptor; NSFont(descriptor:size:) -> NSFont?
+//   UIFontMetrics(forTextStyle:).scaledFont(for:)
+//   NSMutableParagraphStyle: alignment, lineSpacing, minimumLineHeight, maximumLineHeight,
+//     paragraphSpacing, baseWritingDirection (mutate before attaching, then copy)
+//   NSAttributedString.init<S: AttributeScope>(_: AttributedString, including: S.Type) throws
+//   AttributeScopes.UIKitAttributes / AppKitAttributes / FoundationAttributes
 #if canImport(UIKit) || canImport(AppKit)
     import Foundation
     #if canImport(UIKit)
@@ -49,15 +58,20 @@
             let pointSize = CGFloat(style?.points ?? size ?? defaultSize)
             let weight = Self.weights[self.weight ?? style?.weight ?? .regular] ?? .regular
             var font = family.flatMap { RichRulesFont(name: $0, size: pointSize) } ?? .systemFont(ofSize: pointSize, weight: weight)
+            // Italic through the font descriptor, keeping the traits the font has (bold).
             #if canImport(UIKit)
-                if italic == true, let descriptor = font.fontDescriptor.withSymbolicTraits(.traitItalic) {
+                if italic == true, let descriptor = font.fontDescriptor.withSymbolicTraits(font.fontDescriptor.symbolicTraits.union(.traitItalic)) {
                     font = UIFont(descriptor: descriptor, size: pointSize)
                 }
                 if let textStyle, let uiStyle = Self.textStyles[textStyle] {
                     font = UIFontMetrics(forTextStyle: uiStyle).scaledFont(for: font)
                 }
             #else
-                if italic == true { font = NSFontManager.shared.convert(font, toHaveTrait: .italicFontMask) }
+                // Not NSFontManager: its shared instance is main-thread-only AppKit state.
+                if italic == true {
+                    let descriptor = font.fontDescriptor.withSymbolicTraits(font.fontDescriptor.symbolicTraits.union(.italic))
+                    font = NSFont(descriptor: descriptor, size: pointSize) ?? font
+                }
             #endif
             return font
         }
@@ -101,37 +115,122 @@
         }
     }
 
+    extension ParagraphStyle {
+        /// The `NSParagraphStyle` of these paragraph properties in a paragraph of `direction`:
+        /// only what the spec sets (the rest is `NSParagraphStyle.default`'s), and the base
+        /// writing direction the runtime found, which `natural` alignment follows.
+        public func platformParagraphStyle(direction: WritingDirection) -> NSParagraphStyle {
+            let style = NSMutableParagraphStyle()
+            style.baseWritingDirection = direction == .rightToLeft ? .rightToLeft : .leftToRight
+            switch alignment {
+            case .natural?: style.alignment = .natural
+            case .left?: style.alignment = .left
+            case .center?: style.alignment = .center
+            case .right?: style.alignment = .right
+            case .justified?: style.alignment = .justified
+            case nil: break
+            }
+            if let lineSpacing { style.lineSpacing = CGFloat(lineSpacing) }
+            if let lineHeight {
+                style.minimumLineHeight = CGFloat(lineHeight)
+                style.maximumLineHeight = CGFloat(lineHeight)
+            }
+            if let paragraphSpacing { style.paragraphSpacing = CGFloat(paragraphSpacing) }
+            // Frozen before it is attached (a mutable style must not change once in a string).
+            return style.copy() as? NSParagraphStyle ?? style
+        }
+    }
+
+    /// The attribute scopes whose attributes the `attributes` hook may add and the platform
+    /// string keeps (`RichTextOptions.attributes`: framework attributes such as a shadow, a
+    /// ligature setting or a link of the app's own).
+    private struct PlatformHookScope: AttributeScope {
+        #if canImport(UIKit)
+            let uiKit: AttributeScopes.UIKitAttributes
+        #else
+            let appKit: AttributeScopes.AppKitAttributes
+        #endif
+        let foundation: AttributeScopes.FoundationAttributes
+    }
+
     extension RenderResult {
-        /// The display as an `NSAttributedString` for `UILabel`/`UITextView`/`NSTextField`:
-        /// styles, links, paragraph directions, and `NSTextAttachment`s sized and aligned by
-        /// `Attachment.bounds` (`image` supplies loaded images; widgets get an empty
-        /// attachment the view covers with its own subview).
+        /// The display as an `NSAttributedString` for `UILabel`/`UITextView`/`NSTextField` and
+        /// the TextKit shells: each run's typed style (fonts, colours, lines, kern, baseline),
+        /// paragraph styles only where the spec sets paragraph properties (`richRules.paragraph`,
+        /// so a view's own alignment applies elsewhere), `NSTextAttachment`s sized and aligned
+        /// by `Attachment.bounds` (`image` supplies loaded images; widgets get an empty
+        /// attachment the view covers with its own subview), and whatever the `attributes`
+        /// hook of `options` adds, over the rest.
+        ///
+        /// No `.link`: a link makes `UILabel`, `UITextView` and TextKit 2 draw their own link
+        /// colour over the spec's; taps come from `RichLabelCore` (or `RichTextHitTester`).
+        /// A hook may still add one.
+        @MainActor
         public func platformAttributedString(
             options: RichTextOptions = RichTextOptions(), defaultFontSize: Double = 17,
             image: (Attachment) -> RichRulesImage? = { _ in nil }
         ) -> NSAttributedString {
+            platformAttributedString(options: options, defaultFontSize: defaultFontSize) { _, attachment, font in
+                let image = image(attachment)
+                let size = image.map { (width: Double($0.size.width), height: Double($0.size.height)) }
+                let b = attachment.bounds(intrinsic: size, font: font)
+                return (image, TextRect(x: b.x, y: b.y, width: b.width, height: b.height))
+            }
+        }
+
+        /// `platformAttributedString(options:defaultFontSize:image:)` with each attachment's
+        /// image and bounds (y up from the baseline, as `NSTextAttachment.bounds` takes them)
+        /// from `attachment`, given the match index, the attachment and the metrics of the font
+        /// around it. A `nil` image is an empty one: nothing drawn (the shell draws it, or
+        /// covers it with a view).
+        @MainActor
+        public func platformAttributedString(
+            options: RichTextOptions = RichTextOptions(), defaultFontSize: Double = 17,
+            attachment: (_ matchIndex: Int, _ attachment: Attachment, _ font: FontMetrics) -> (image: RichRulesImage?, bounds: TextRect)
+        ) -> NSAttributedString {
+            var options = options
+            options.links = false
             let attributed = attributedString(options: options)
-            let output = NSMutableAttributedString()
+            let output = NSMutableAttributedString(string: "")
+            var paragraphStyles: [ParagraphStyle: [WritingDirection: NSParagraphStyle]] = [:]
             for run in attributed.runs {
                 var attributes = (run.richRules.style ?? TextStyle()).platformAttributes(defaultFontSize: defaultFontSize)
-                attributes[.link] = run.link
-                let paragraph = NSMutableParagraphStyle()
-                paragraph.baseWritingDirection = run.richRules.writingDirection == .rightToLeft ? .rightToLeft : .leftToRight
-                attributes[.paragraphStyle] = paragraph
-                if let attachment = run.richRules.attachment, let font = attributes[.font] as? RichRulesFont {
-                    let text = NSTextAttachment()
-                    text.image = image(attachment)
+                if let paragraph = run.richRules.paragraph, !paragraph.isEmpty {
+                    let direction = run.richRules.writingDirection ?? .leftToRight
+                    let style = paragraphStyles[paragraph]?[direction] ?? paragraph.platformParagraphStyle(direction: direction)
+                    paragraphStyles[paragraph, default: [:]][direction] = style
+                    attributes[.paragraphStyle] = style
+                }
+                if let shown = run.richRules.attachment, let index = run.richRules.matchIndex, let font = attributes[.font] as? RichRulesFont {
                     let metrics = FontMetrics(
-                        pointSize: font.pointSize, ascender: font.ascender, descender: font.descender, capHeight: font.capHeight)
-                    let size = text.image.map { (width: Double($0.size.width), height: Double($0.size.height)) }
-                    let b = attachment.bounds(intrinsic: size, font: metrics)
-                    text.bounds = CGRect(x: b.x, y: b.y, width: b.width, height: b.height)
+                        pointSize: Double(font.pointSize), ascender: Double(font.ascender), descender: Double(font.descender),
+                        capHeight: Double(font.capHeight))
+                    let (image, bounds) = attachment(index, shown, metrics)
+                    let text = NSTextAttachment()
+                    text.image = image ?? Self.emptyImage()
+                    text.bounds = CGRect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: bounds.height)
                     attributes[.attachment] = text
                 }
                 let string = String(String.UnicodeScalarView(attributed[run.range].unicodeScalars))
                 output.append(NSAttributedString(string: string, attributes: attributes))
             }
+            // What the hook added (framework attributes), over RichRules' own.
+            if options.attributes != nil, let hooked = try? NSAttributedString(attributed, including: PlatformHookScope.self) {
+                hooked.enumerateAttributes(in: NSRange(location: 0, length: hooked.length)) { values, range, _ in
+                    if !values.isEmpty { output.addAttributes(values, range: range) }
+                }
+            }
             return output
+        }
+
+        /// An image that draws nothing: an attachment without an image may show a placeholder.
+        @MainActor
+        static func emptyImage() -> RichRulesImage {
+            #if canImport(UIKit)
+                return UIImage()
+            #else
+                return NSImage(size: .zero)
+            #endif
         }
     }
 
@@ -151,7 +250,7 @@
             }
 
             public func update(for label: UILabel) {
-                textStorage.setAttributedString(label.attributedText ?? NSAttributedString())
+                textStorage.setAttributedString(label.attributedText ?? NSAttributedString(string: ""))
                 textContainer.size = label.bounds.size
                 textContainer.lineBreakMode = label.lineBreakMode
                 textContainer.maximumNumberOfLines = label.numberOfLines
