@@ -314,7 +314,9 @@
                 })
         }
 
-        public func editMenuInteraction(_ interaction: UIEditMenuInteraction, targetRectFor configuration: UIEditMenuConfiguration) -> CGRect {
+        public func editMenuInteraction(_ interaction: UIEditMenuInteraction, targetRectFor configuration: UIEditMenuConfiguration)
+            -> CGRect
+        {
             // Beside what the menu is about, not over it.
             guard let menu, let rect = TextRect.union(core.layout.layout.rects(for: menu.displayRange)) else {
                 return CGRect(origin: configuration.sourcePoint, size: .zero)

@@ -66,7 +66,8 @@
                 // line, so that centred, right-aligned and right-to-left lines are aligned
                 // within the text (as `ReferenceLayout` does), not within a huge container.
                 let unbounded = TextKit2Layout(request, containerWidth: TextKit2Layout.unboundedWidth, defaultFontSize: defaultFontSize)
-                return TextKit2Layout(request, containerWidth: CGFloat(unbounded.size.width.rounded(.up) + 1), defaultFontSize: defaultFontSize)
+                return TextKit2Layout(
+                    request, containerWidth: CGFloat(unbounded.size.width.rounded(.up) + 1), defaultFontSize: defaultFontSize)
             }
             return TextKit2Layout(request, containerWidth: CGFloat(max(1, request.width)), defaultFontSize: defaultFontSize)
         }
@@ -148,7 +149,8 @@
             // out of its lines joins the line before it; the last line reaches the end unless
             // the limit stopped the lines).
             for i in lines.indices {
-                let next = i + 1 < lines.count ? lines[i + 1].displayRange.location : stopped ? lines[i].displayRange.upperBound : display.length
+                let next =
+                    i + 1 < lines.count ? lines[i + 1].displayRange.location : stopped ? lines[i].displayRange.upperBound : display.length
                 lines[i].displayRange.length = max(lines[i].displayRange.length, next - lines[i].displayRange.location)
             }
             // Each line's used rect across: its glyphs' extent, trailing spaces and the line
@@ -209,7 +211,8 @@
             for segment in Self.segments(TextRange(location: range.location, length: end - range.location), contentStorage, layoutManager) {
                 // Each rect the height of its line; touching segments of a line merged.
                 guard let line = lineIndex(atY: segment.center.y) else { continue }
-                let rect = TextRect(x: segment.minX, y: lineFragments[line].rect.minY, width: segment.width, height: lineFragments[line].rect.height)
+                let rect = TextRect(
+                    x: segment.minX, y: lineFragments[line].rect.minY, width: segment.width, height: lineFragments[line].rect.height)
                 if let last = rects.last, last.minY == rect.minY, rect.minX <= last.maxX + 0.5, last.minX <= rect.maxX + 0.5 {
                     rects[rects.count - 1] = last.union(rect)
                 } else {
@@ -225,7 +228,10 @@
             guard let fragment = layoutManager.textLayoutFragment(for: location) else { return nil }
             let frame = fragment.layoutFragmentFrame
             let inFragment = CGPoint(x: location.x - frame.minX, y: location.y - frame.minY)
-            guard let textLine = fragment.textLineFragments.first(where: { $0.typographicBounds.minY <= inFragment.y && inFragment.y < $0.typographicBounds.maxY })
+            guard
+                let textLine = fragment.textLineFragments.first(where: {
+                    $0.typographicBounds.minY <= inFragment.y && inFragment.y < $0.typographicBounds.maxY
+                })
             else { return nil }
             let paragraph = contentStorage.offset(from: contentStorage.documentRange.location, to: fragment.rangeInElement.location)
             let index = textLine.characterIndex(
@@ -233,7 +239,8 @@
             // `characterIndex(for:)` clamps to the nearest character (and may name the one after
             // the point): keep the candidate whose box holds the point, else beside the text.
             let lineRange = lineFragments[line].displayRange
-            for candidate in [paragraph + index, paragraph + index - 1] where candidate >= lineRange.location && candidate < lineRange.upperBound {
+            for candidate in [paragraph + index, paragraph + index - 1]
+            where candidate >= lineRange.location && candidate < lineRange.upperBound {
                 let cluster = display.rangeOfComposedCharacterSequence(at: candidate)
                 let box = rects(for: TextRange(location: cluster.location, length: cluster.length))
                 if box.contains(where: { $0.minY == lineFragments[line].rect.minY && $0.minX <= point.x && point.x < $0.maxX }) {

@@ -60,7 +60,9 @@
             var font = family.flatMap { RichRulesFont(name: $0, size: pointSize) } ?? .systemFont(ofSize: pointSize, weight: weight)
             // Italic through the font descriptor, keeping the traits the font has (bold).
             #if canImport(UIKit)
-                if italic == true, let descriptor = font.fontDescriptor.withSymbolicTraits(font.fontDescriptor.symbolicTraits.union(.traitItalic)) {
+                if italic == true,
+                    let descriptor = font.fontDescriptor.withSymbolicTraits(font.fontDescriptor.symbolicTraits.union(.traitItalic))
+                {
                     font = UIFont(descriptor: descriptor, size: pointSize)
                 }
                 if let textStyle, let uiStyle = Self.textStyles[textStyle] {
@@ -201,7 +203,9 @@
                     paragraphStyles[paragraph, default: [:]][direction] = style
                     attributes[.paragraphStyle] = style
                 }
-                if let shown = run.richRules.attachment, let index = run.richRules.matchIndex, let font = attributes[.font] as? RichRulesFont {
+                if let shown = run.richRules.attachment, let index = run.richRules.matchIndex,
+                    let font = attributes[.font] as? RichRulesFont
+                {
                     let metrics = FontMetrics(
                         pointSize: Double(font.pointSize), ascender: Double(font.ascender), descender: Double(font.descender),
                         capHeight: Double(font.capHeight))

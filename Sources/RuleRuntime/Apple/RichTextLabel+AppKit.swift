@@ -320,7 +320,8 @@
                 _ = NSPasteboard.general.setString(text, forType: .string)
             case .share(let text, let url):
                 let rect = TextRect.union(core.layout.layout.rects(for: choice.menu.displayRange)).map { CGRect($0) } ?? .zero
-                NSSharingServicePicker(items: [url.map { $0 as NSURL as Any } ?? text]).show(relativeTo: rect, of: self, preferredEdge: .minY)
+                NSSharingServicePicker(items: [url.map { $0 as NSURL as Any } ?? text]).show(
+                    relativeTo: rect, of: self, preferredEdge: .minY)
             }
         }
     }

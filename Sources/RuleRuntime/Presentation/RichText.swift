@@ -178,7 +178,9 @@ extension RenderResult {
             if run.isAttachment, let attachment = matches[owner].attachment {
                 attributes[RichRulesAttributes.AttachmentAttribute.self] = attachment
                 attributes[AttributeScopes.FoundationAttributes.AlternateDescriptionAttribute.self] = attachment.accessibilityLabel
-                if case .image(let source) = attachment.kind, let url = URL(string: source), url.scheme != nil { attributes[AttributeScopes.FoundationAttributes.ImageURLAttribute.self] = url }
+                if case .image(let source) = attachment.kind, let url = URL(string: source), url.scheme != nil {
+                    attributes[AttributeScopes.FoundationAttributes.ImageURLAttribute.self] = url
+                }
                 if !attachment.isTappable {
                     attributes[AttributeScopes.FoundationAttributes.LinkAttribute.self] = nil
                     attributes[RichRulesAttributes.TapAttribute.self] = nil

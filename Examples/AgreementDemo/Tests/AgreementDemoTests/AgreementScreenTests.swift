@@ -76,7 +76,8 @@ final class AgreementScreenTests: XCTestCase {
             screen.touchEnded(at: point, time: 0.9)
             XCTAssertEqual(screen.opened, [])
             XCTAssertEqual(screen.menu?.title, "@alice")
-            XCTAssertEqual(screen.menu?.actions.first, .open(TapTarget(handler: "openProfile", arguments: [.init(label: "user", value: "@alice")])))
+            XCTAssertEqual(
+                screen.menu?.actions.first, .open(TapTarget(handler: "openProfile", arguments: [.init(label: "user", value: "@alice")])))
             XCTAssertTrue(screen.menu?.actions.contains(.copyText("@alice")) == true)
         }
     }
