@@ -44,7 +44,11 @@ extension Sema {
             }
             let checked = CheckedPattern(
                 pattern: detector.pattern, flags: flags, detector: kind.name, ast: ast, site: ref(file, kind.span))
-            return (.regex(checked), CaptureScope(maxGroup: 0, names: [], what: ""), [:])
+            let fields = DetectorFields.names[kind.name] ?? []
+            let scope = CaptureScope(
+                maxGroup: 0, names: Set(fields),
+                what: "detector(\(kind.name)) gives " + fields.map { "${\($0)}" }.joined(separator: ", ") + " besides $0")
+            return (.regex(checked), scope, [:])
         case .prefix(let literal):
             guard let prefix = literal.plainText, !prefix.isEmpty, !prefix.unicodeScalars.contains(where: \.properties.isWhitespace) else {
                 error(.invalidValue, "a prefix must be non-empty plain text without spaces or '$' references", file, literal.span)

@@ -102,7 +102,7 @@ extension Parser {
         case "detector":
             advance()
             _ = try expectPunct("(", "after 'detector'")
-            let kind = try expectIdentifier("a detector kind ('link', 'email' or 'phone')")
+            let kind = try expectIdentifier("a detector kind ('link', 'email', 'phone', 'mention', 'hashtag' or 'cashtag')")
             _ = try expectPunct(")", "after the detector kind")
             return .detector(kind)
         case "entity":
