@@ -39,7 +39,7 @@ enum Detectors {
         // no URL holds White_Space.
         "link": Approximation(
             sound: #"(?i:https?|ftp)://\S+|[\p{L}\p{M}\p{N}\u200C\u200D]\S*\.\S*"#,
-            example: #"https://(?:a:a@)?a\.com(?:/[a-z0-9@#]+|/\?t=415-555-0100)?|www\.a\.com"#),
+            example: #"https://(?:a:a@)?a\.com(?:/[a-z0-9@#]+|/\?t=415-555-0100|/\*\*a|/a_a)?|www\.a\.com"#),
         "email": Approximation(sound: #"[^\s@]+@[^\s@]+"#, example: #"a@a\.com|mailto:a@a\.com"#),
         "phone": Approximation(sound: #"[+(0-9][0-9 ().\-]*[0-9]"#, example: #"\+1 415 555 0100|415-555-0100"#),
         "mention": Approximation(sound: #"[@＠][^\s@＠]+"#, example: #"@[a-z]{1,3}"#),
