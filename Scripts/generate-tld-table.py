@@ -9,9 +9,9 @@
 # Each TLD is written lower-case; an IDN TLD (`XN--P1AI`) appears twice, as punycode
 # (`xn--p1ai`) and in its own script (`рф`, by Python's punycode codec, which is IDNA's
 # ToUnicode for these already-valid labels). The IDN TLDs whose first character is Han, kana
-# or Hangul go in a list of their own (CJK text may follow an ASCII TLD directly, but not a
-# CJK one). Each list is one `|`-joined string literal, sorted, so the file type-checks at
-# once and the output depends only on the data.
+# or Hangul go in a list of their own, longest first (CJK text may follow a TLD directly, so
+# `嘉里大酒店` must be tried before `嘉里`). Each list is one `|`-joined string literal, sorted,
+# so the file type-checks at once and the output depends only on the data.
 import os
 import re
 import sys
@@ -45,7 +45,8 @@ for n in names:
 
 ascii_tlds.sort()
 other_idn.sort()
-cjk_idn.sort()
+# Longest first: a CJK TLD may be followed by CJK text, so `嘉里大酒店` must be tried before `嘉里`.
+cjk_idn.sort(key=lambda t: (-len(t), t))
 
 
 def literal(items, indent="        "):

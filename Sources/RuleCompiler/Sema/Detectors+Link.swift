@@ -1,7 +1,7 @@
 // Note: detector(link). The boundary rules follow linkify-it 6 (any punctuation outside a
 // small ASCII allow-list ends a path; balanced brackets up to four deep), twitter-text (no
-// word boundary is needed before a scheme: only an ASCII letter, digit or `_` blocks it, so
-// `详情https://…` is a link; a TLD may be followed directly by CJK text) and GFM (trailing
+// word boundary is needed before a scheme: only a Latin letter, an ASCII digit, `_`, `#` or
+// `$` blocks it, so `详情https://…` is a link; a TLD may be followed directly by CJK text) and GFM (trailing
 // `* _ ~` of Markdown emphasis are left out). Where a URL meets CJK text:
 // - a path continues through CJK letters only in a run that begins right after `/ = & ? #`
 //   (`…/wiki/北京` is whole; `…/abc看看` ends after `abc`); percent-encoded paths are ASCII
@@ -20,10 +20,10 @@ extension Detectors {
 
     // MARK: Authority
 
-    /// `http://`, `https://`, `ftp://` (any case), not right after an ASCII letter, digit,
-    /// `_` or Latin letter; optional `user:pass@`; a host of Unicode labels, or `[IPv6]`; a port.
+    /// `http://`, `https://`, `ftp://` (any case), not right after a Latin letter, an ASCII
+    /// digit, `_`, `#` or `$` (a hashtag or cashtag); optional `user:pass@`; a host of Unicode labels, or `[IPv6]`; a port.
     static let schemeAuthority: String =
-        #"(?<![\p{Latin}0-9_])(?i:https?|ftp)://(?:[^\s@/?#\[\]()<>"'`]+@)?"#
+        #"(?<![\p{Latin}0-9_#＃$])(?i:https?|ftp)://(?:[^\s@/?#\[\]()<>"'`]+@)?"#
         + "(?:" + label + #"(?:\."# + label + #")*|\[[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*\])"#
         + hostEnd + port
 
@@ -41,11 +41,11 @@ extension Detectors {
     static let nonCJKLabel: String = word + "(?:-*" + word + ")*(?!" + word + ")"
     static let cjkLabel: String = cjk + "(?:-*" + anyWord + ")*(?!" + anyWord + ")"
 
-    /// The IANA TLDs, case-insensitive; a CJK TLD may not be followed by CJK letters either.
+    /// The IANA TLDs, case-insensitive, not followed by a letter or digit of a non-CJK script
+    /// (CJK text may follow any TLD: `example.comてすと`, `twitter.みんなです`).
     /// TLDs that are also common file extensions need a path after them.
     static let tld: String =
-        "(?:(?i:" + fileExtensionTLDs + #")(?=/[^\s])|"# + "(?i:" + ordinaryTLDs + "|" + unicodeTLDs + ")(?!" + word + ")|(?:" + cjkTLDs + ")(?!"
-        + anyWord + "))"
+        "(?:(?i:" + fileExtensionTLDs + #")(?=/[^\s])|"# + "(?i:" + ordinaryTLDs + "|" + unicodeTLDs + "|" + cjkTLDs + ")(?!" + word + "))"
     /// After a host: no `_ - @`, and no further `.label` (`1.2.3.4.5` is not an IPv4 host).
     static let hostEnd: String = #"(?![_\-@＠]|\."# + word + ")"
 
@@ -75,7 +75,7 @@ extension Detectors {
     /// A run of CJK letters right after `/ = & # ?`, a character that may end a URL, or a
     /// balanced bracket group (four deep).
     static let pathToken: String =
-        "(?:" + #"[/=&#?]"# + cjk + "+|" + #"[[A-Za-z0-9\-+&@#/%=$|\\^]"# + word + "]|" + brackets(depth: 4) + ")"
+        "(?:" + #"[/=&#?]"# + cjk + "+|" + #"[[A-Za-z0-9\-+&@#/%=$|\\^\u2013]"# + word + "]|" + brackets(depth: 4) + ")"
 
     /// `( … )`, `[ … ]` or `{ … }` holding no space, `<`, `>` or `"`, nested `depth` deep.
     static func brackets(depth: Int) -> String {
