@@ -55,6 +55,12 @@ final class DetectorFieldsTests: XCTestCase {
                 "open(http://xn--bcher-kva.de/x%7Cy, Bücher.de, http, HTTP://Bücher.de/x|y)",
                 "open(http://10.0.0.1:80/x, 10.0.0.1, http, 10.0.0.1:80/x)",
             ])
+        XCTAssertEqual(
+            try taps("example.com/go?u=http://x.io http://[::1]:8080/a"),
+            [
+                "open(https://example.com/go?u=http://x.io, example.com, https, example.com/go?u=http://x.io)",
+                "open(http://[::1]:8080/a, [::1], http, http://[::1]:8080/a)",
+            ])
         XCTAssertEqual(try taps("президент.рф"), ["open(https://xn--d1abbgf6aiiy.xn--p1ai, президент.рф, https, президент.рф)"])
     }
 

@@ -70,7 +70,7 @@ struct LinkParts {
 
     init(_ text: String) {
         var remainder = Substring(text)
-        if let range = text.range(of: "://") {
+        if let range = text.range(of: "://"), Self.isScheme(text[..<range.lowerBound]) {
             scheme = text[..<range.lowerBound].lowercased()
             writtenScheme = true
             remainder = text[range.upperBound...]
@@ -87,12 +87,19 @@ struct LinkParts {
             authority = authority[authority.index(after: at)...]
         }
         port = ""
-        if !authority.hasPrefix("["), let colon = authority.lastIndex(of: ":") {
+        let bracket = authority.hasPrefix("[") ? authority.firstIndex(of: "]") : nil
+        if let colon = authority.lastIndex(of: ":"), bracket.map({ colon > $0 }) ?? true {
             port = authority[colon...]
             authority = authority[..<colon]
         }
         host = String(authority)
         if !writtenScheme, host.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) { scheme = "http" }
+    }
+
+    /// `http`, `git+ssh`: a letter, then letters, digits, `+ . -`.
+    static func isScheme(_ text: Substring) -> Bool {
+        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+.-".unicodeScalars.contains($0)) }
     }
 
     /// The URL to open: the scheme, the host in punycode, the rest percent-encoded.
