@@ -39,10 +39,17 @@ enum Detectors {
         // no URL holds White_Space.
         "link": Approximation(
             sound: #"(?i:https?|ftp)://\S+|[\p{L}\p{M}\p{N}\u200C\u200D]\S*\.\S*"#,
-            example: #"https://(?:a:a@)?a\.com(?:/[a-z0-9@#]+|/\?t=415-555-0100|/\*\*a|/a_a)?|www\.a\.com"#),
-        "email": Approximation(sound: #"[^\s@]+@[^\s@]+"#, example: #"a@a\.com|mailto:a@a\.com"#),
-        "phone": Approximation(sound: #"[+(0-9][0-9 ().\-]*[0-9]"#, example: #"\+1 415 555 0100|415-555-0100"#),
-        "mention": Approximation(sound: #"[@＠][^\s@＠]+"#, example: #"@[a-z]{1,3}"#),
+            example: #"https://(?:a:a@)?a\.com(?:/[a-z0-9@#]+|/\?t=415-555-0100|/\*\*a|/-_a_-|/\[[a-z]+\]|/\([a-z]+\))?|www\.a\.com"#),
+        // The rules' one-code-point lookarounds are kept: they prove that a phone number is
+        // never inside an email or a mention.
+        "email": Approximation(
+            sound: "(?<![" + #"[_%+\-.@＠/]"# + word + "])" + #"[^\s@＠*~^=&!#$/|'"()<>{}`?,;]+@[^\s@＠*~^=&!#$/|'"()<>{}`?,;_]+"#,
+            example: #"a@a\.com|mailto:a@a\.com"#),
+        "phone": Approximation(
+            sound: "(?<![" + #"[_+\-.,/#$%&@＠\p{Sc}]"# + word + "])" + #"[+(0-9][0-9 ().\-]*[0-9]"# + "(?![" + #"[_%‰@＠\-\p{Sc}]"#
+                + word + "])",
+            example: #"\+1 415 555 0100|415-555-0100|13800138000"#),
+        "mention": Approximation(sound: #"[@＠][\p{L}\p{M}\p{Nd}_.\-]+"#, example: #"@[a-z]{1,3}"#),
         "hashtag": Approximation(sound: #"[#＃][^\s#＃]+"#, example: #"#[a-z]{1,3}"#),
         "cashtag": Approximation(sound: #"\$[A-Za-z]{1,6}(?:[._][A-Za-z]{1,2})?"#, example: #"\$[A-Z]{1,3}"#),
     ]
