@@ -80,6 +80,32 @@ final class DetectorFieldsTests: XCTestCase {
             ])
     }
 
+    /// `detector(link, schemes: …)`: the URLs of those schemes instead of http, https and ftp.
+    func testLinkWithSchemes() throws {
+        let engines = try DetectorSuiteTests.Engines(
+            "richrules 1\nrule l { match detector(link, schemes: \"https\", \"myapp\", \"git+ssh\") tap open(url: ${url}, scheme: ${scheme}) }\n")
+        let text = "MyApp://open/item?id=1, git+ssh://host.io/x.git, http://old.example and https://ok.example/a"
+        let render = { (r: RenderResult) in r.matches.map { "\($0.text) \($0.tap!.arguments.map(\.value))" } }
+        let compiled = render(engines.compiled.engine.render(text))
+        XCTAssertEqual(compiled, render(engines.icu.render(text)))
+        XCTAssertEqual(
+            compiled,
+            [
+                #"MyApp://open/item?id=1 ["myapp://open/item?id=1", "myapp"]"#, #"git+ssh://host.io/x.git ["git+ssh://host.io/x.git", "git+ssh"]"#,
+                #"https://ok.example/a ["https://ok.example/a", "https"]"#,
+            ])
+        XCTAssertEqual(
+            Compiler.compile(source: "richrules 1\nrule l { match detector(email, schemes: \"x\") }\n", analyze: false).diagnostics
+                .map(\.message), ["only detector(link) takes 'schemes'"])
+        XCTAssertEqual(
+            Compiler.compile(source: "richrules 1\nrule l { match detector(link, schemes: \"my app\") }\n", analyze: false).diagnostics
+                .map(\.message),
+            ["a scheme is a letter, then letters, digits, '+', '.' or '-' (as 'https' or 'git+ssh'), without '://'"])
+        XCTAssertEqual(
+            Compiler.compile(source: "richrules 1\nrule l { match detector(link, hosts: \"x\") }\n", analyze: false).diagnostics
+                .map(\.message), ["rule 'l' has no 'match' statement", "expected 'schemes:' after ',' in 'detector(…)', found 'hosts'"])
+    }
+
     func testPunycode() {
         XCTAssertEqual(Punycode.encode("bücher"), "bcher-kva")
         XCTAssertEqual(Punycode.encode("例え"), "r8jz45g")

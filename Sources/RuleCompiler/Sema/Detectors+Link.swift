@@ -18,6 +18,22 @@
 extension Detectors {
     static let link: String = "(?:" + schemeAuthority + "|" + bareAuthority + ")" + "(?:" + path + ")?"
 
+    /// `detector(link)` with the URLs of `schemes` instead of `http`, `https` and `ftp`
+    /// (`detector(link, schemes: "https", "myapp")`); hosts without a scheme are found either way.
+    static func link(schemes: [String]) -> String {
+        let alternatives = schemes.map { $0.replacingOccurrences(of: ".", with: "\\.").replacingOccurrences(of: "+", with: "\\+") }
+        let authority = schemeAuthority.replacingOccurrences(of: "(?i:https?|ftp)", with: "(?i:" + alternatives.joined(separator: "|") + ")")
+        return "(?:" + authority + "|" + bareAuthority + ")" + "(?:" + path + ")?"
+    }
+
+    /// `http`, `git+ssh`: an ASCII letter, then ASCII letters, digits, `+ . -`.
+    static func isScheme(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+.-".unicodeScalars.contains($0))
+        }
+    }
+
     // MARK: Authority
 
     /// `http://`, `https://`, `ftp://` (any case), not right after a Latin letter, an ASCII

@@ -35,10 +35,10 @@ enum Detectors {
     }
 
     static let approximations: [String: Approximation] = [
-        // Scheme URLs hold `://`, bare hosts start with a letter, mark or digit and hold a `.`;
+        // Scheme URLs (any list of schemes) hold `://`, bare hosts start with a letter, mark or digit and hold a `.`;
         // no URL holds White_Space.
         "link": Approximation(
-            sound: #"(?i:https?|ftp)://\S+|[\p{L}\p{M}\p{N}\u200C\u200D]\S*\.\S*"#,
+            sound: #"[A-Za-z][A-Za-z0-9+.\-]*://\S+|[\p{L}\p{M}\p{N}\u200C\u200D]\S*\.\S*"#,
             example: #"https://(?:a:a@)?a\.com(?:/[a-z0-9@#]+|/\?t=415-555-0100|/\*\*a|/-_a_-|/\[[a-z]+\]|/\([a-z]+\))?|www\.a\.com"#),
         // The rules' one-code-point lookarounds are kept: they prove that a phone number is
         // never inside an email or a mention.
