@@ -18,7 +18,9 @@ let package = Package(
     targets: [
         .target(name: "RuleSpec"),
         .target(name: "RuleRuntime"),
-        .target(name: "RuleCompiler", dependencies: ["RuleSpec", "RuleRuntime"]),
+        // Sema/Data: the IANA TLD list that Scripts/generate-tld-table.py turns into
+        // Sema/Detectors+TLDs.swift (Scripts/refresh-tlds.sh refreshes both).
+        .target(name: "RuleCompiler", dependencies: ["RuleSpec", "RuleRuntime"], exclude: ["Sema/Data"]),
         .executableTarget(name: "rulegen", dependencies: ["RuleCompiler", "RuleSpec", "RuleRuntime"]),
         .executableTarget(name: "rulebench", dependencies: ["RuleRuntime", "RuleCompiler"]),
         // Plugins (their shared code: Plugins/Shared, linked into each plugin folder).
@@ -36,9 +38,11 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "RuleSpecTests", dependencies: ["RuleSpec"]),
         // Resources/ICU: ICU's regex test data with its Unicode License V3 notice.
+        // Resources/Detectors: the detector suites (linkify-it's fixtures, MIT; libphonenumber's
+        // test strings, Apache-2.0; RichRules' own cases), each with its notice (README.md there).
         .testTarget(
             name: "RuleCompilerTests", dependencies: ["RuleCompiler", "RuleSpec", "RuleRuntime", "TestSupport"],
-            resources: [.copy("Resources/ICU")]),
+            resources: [.copy("Resources/ICU"), .copy("Resources/Detectors")]),
         .testTarget(name: "RuleRuntimeTests", dependencies: ["RuleRuntime", "TestSupport"]),
         // LintCases: the `rulegen lint` golden specs and outputs; HTMLGoldens: the
         // `RenderResult.html()` pages of the example specs; ExplainGoldens: `rulegen explain`

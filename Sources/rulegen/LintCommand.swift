@@ -6,7 +6,7 @@ import RuleSpec
 /// `rulegen lint SPEC… [--format text|json|sarif|github] [--strict] [-Werror] [-Wno-<name>] [-W<name>]`.
 enum LintCommand {
     static let usage =
-        "rulegen lint <spec> ... [--format text|json|sarif|github] [--notes] [--strict] [-Werror] [-Wno-<name>] [-W<name>] [--import-root <dir>]"
+        "rulegen lint <spec> ... [--format text|json|sarif|github] [--notes] [--strict] [-Werror] [-Wno-<name>] [-W<name>] [--import-root <dir>] [--expand-detectors]"
     static let help = """
         OVERVIEW: Check specs and print their diagnostics.
 
@@ -27,6 +27,9 @@ enum LintCommand {
                                   (SARIF 2.1.0, for code scanning) or github (workflow commands).
         \(DiagnosticPolicy.help)
           --import-root <dir>     The folder imports must stay in (default: the spec's package).
+          --expand-detectors      After the diagnostics (text format), print the ICU pattern
+                                  each `match detector(…)` rule compiles (docs/Language.md,
+                                  "Detectors").
           -h, --help              Show help information.
 
         EXIT STATUS: 0 clean (or only notes and warnings), 1 errors (or warnings with --strict or
@@ -39,9 +42,11 @@ enum LintCommand {
         var format = "text"
         var policy = DiagnosticPolicy()
         var importRoot: String?
+        var expandsDetectors = false
         try scanner.scan { option, value in
             switch option {
             case "--import-root": importRoot = try value()
+            case "--expand-detectors": expandsDetectors = true
             case "--format":
                 format = try ArgumentScanner.choice(try value(), of: ["text", "json", "sarif", "github"], for: "--format", usage: usage)
             default: return try policy.parse(option, usage: usage)
@@ -54,16 +59,25 @@ enum LintCommand {
         }
         guard !scanner.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<spec> ...'", usage: usage) }
         var all: [Diagnostic] = []
+        var expansions = ""
         for path in scanner.positionals {
             try Specs.requireReadable(path)
-            all += Compiler.compile(path: path, importRoot: importRoot).diagnostics
+            let output = Compiler.compile(path: path, importRoot: importRoot)
+            all += output.diagnostics
+            for rule in output.table?.rules ?? [] {
+                guard case .regex(let pattern, let flags, let detector?) = rule.matcher else { continue }
+                let letters = flags.contains(.caseInsensitive) ? "i" : ""
+                expansions += "\(path): rule '\(rule.name)' matches detector(\(detector)), \(pattern.count) characters:\n/\(pattern)/\(letters)\n"
+            }
         }
         all = policy.apply(to: all)
         switch format {
         case "json": console.out(DiagnosticJSON.render(all) + "\n")
         case "sarif": console.out(SARIFReport.render(all) + "\n")
         case "github": console.out(GitHubAnnotations.render(all))
-        default: console.out(DiagnosticRenderer.render(all, showsWarningFlag: true))
+        default:
+            console.out(DiagnosticRenderer.render(all, showsWarningFlag: true))
+            if expandsDetectors { console.out(expansions) }
         }
         return all.contains { $0.severity == .error } ? .inputErrors : .success
     }

@@ -171,13 +171,13 @@ final class LabelInteractionTests: XCTestCase {
         guard case .contextMenu(let menu)? = core.tick(time: 5.5) else { return XCTFail("no menu") }
         let url = URL(string: "https://apple.com/x")!
         XCTAssertEqual(menu.matchIndex, 1)
-        XCTAssertEqual(menu.title, "🔗 link")
+        XCTAssertEqual(menu.title, "Link to apple.com", "the link's alt text")
         XCTAssertEqual(
             menu.actions,
             [
                 .open(TapTarget(handler: "openURL", arguments: [.init(label: "url", value: "https://apple.com/x")])), .copyLink(url),
-                .copyText("🔗 link"),
-                .share(text: "🔗 link", url: url),
+                .copyText("Link to apple.com"),
+                .share(text: "Link to apple.com", url: url),
             ])
         XCTAssertNil(core.touchEnded(at: link.center, time: 6))
         // Long press on plain text: copy the text.

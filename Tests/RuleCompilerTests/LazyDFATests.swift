@@ -118,6 +118,29 @@ final class LazyDFATests: XCTestCase {
         XCTAssertNil(LazyDFA(program: try XCTUnwrap(rules["mention"]))?.required, "few start code points: no literal needed")
     }
 
+    /// The curated detectors on the same random posts, on their lazy DFAs; `detector(link)`
+    /// matches hold a `:` (a scheme) or a `.` (a host without one), so its search jumps
+    /// between those two.
+    func testDetectorsAgreeAndLinkSearchesFromTwoLiterals() throws {
+        let kinds = ["link", "email", "phone", "mention", "hashtag", "cashtag"]
+        let output = Compiler.compile(
+            source: "richrules 1\n" + kinds.map { "rule \($0) { match detector(\($0)) }\n" }.joined(), path: "d.richrules",
+            analyze: false)
+        let table = try XCTUnwrap(output.table)
+        let automata = try XCTUnwrap(output.automata)
+        let seed = testSeed(0x5EED_D37E)
+        var rng = SeededGenerator(seed: seed)
+        let texts = (0..<800).map { _ in Self.post(&rng) }
+        for (index, rule) in table.rules.enumerated() {
+            guard case .regex(let pattern, let flags, _) = rule.matcher else { return XCTFail() }
+            let program = try XCTUnwrap(automata.automata[index]?.program)
+            _ = assertLazyAgrees(rule.name, pattern, flags, program, texts: texts, memoryLimit: LazyDFA.defaultMemoryLimit, seed: seed)
+        }
+        let link = try XCTUnwrap(LazyDFA(program: try XCTUnwrap(automata.automata[0]?.program))?.required)
+        XCTAssertEqual(Set([link.literal, link.second]), [UInt8(ascii: ":"), UInt8(ascii: ".")])
+        XCTAssertEqual(LazyDFA(program: try XCTUnwrap(automata.automata[1]?.program))?.required?.literal, UInt8(ascii: "@"))
+    }
+
     /// Scheme-less URL shapes, a large literal alternation, lookaround boundaries: the
     /// shapes a DFA built ahead of time cannot hold.
     func testURLShapesAndLargeAlternations() {

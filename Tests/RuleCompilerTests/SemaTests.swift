@@ -175,8 +175,10 @@ final class SemaTests: XCTestCase {
     }
 
     func testDetectorsAreCuratedRegexes() throws {
-        let t = try table(
+        let output = try compile(
             "richrules 1\nrule u { match detector(link) }\nrule e { match detector(email) }\nrule p { match detector(phone) }\n")
+        XCTAssertEqual(output.diagnostics.filter { $0.severity != .note }.map(\.message), [], "no fallback, no state budget")
+        let t = try XCTUnwrap(output.table)
         for rule in t.rules {
             guard case .regex(let pattern, _, let detector) = rule.matcher else { return XCTFail() }
             XCTAssertNotNil(try? NSRegularExpression(pattern: pattern))

@@ -88,7 +88,7 @@ final class CommandLineTests: XCTestCase {
     }
 
     /// No output at all by default; with `--notes`, the notes are overlaps that priority
-    /// settles, each with a confirmed example text.
+    /// settles, each with a confirmed example text, and rules on a lazy DFA (the detectors).
     func testEveryExampleSpecLintsClean() throws {
         let result = try CLI.run(["lint", "--strict"] + Self.specs)
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
@@ -97,7 +97,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(json.status, 0)
         let array = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         XCTAssertFalse(array.isEmpty)
-        for object in array {
+        for object in array where object["name"] as? String != "lazy-dfa" {
             XCTAssertEqual(object["severity"] as? String, "note", "\(object)")
             XCTAssertEqual(object["name"] as? String, "overlap", "\(object)")
             XCTAssertNotNil(object["witness"] as? String, "\(object)")

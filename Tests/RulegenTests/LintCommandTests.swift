@@ -31,6 +31,18 @@ final class LintCommandTests: XCTestCase {
             ])
     }
 
+    /// `--expand-detectors` prints the ICU pattern a detector rule compiles.
+    func testExpandDetectorsPrintsThePattern() throws {
+        let s = try ScratchDirectory()
+        try s.write("d.richrules", "richrules 1\nrule tag { match detector(hashtag) }\nrule r { match /!/ }\n")
+        let result = try CLI.run(["lint", "--expand-detectors", "d.richrules"], cwd: s.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2, result.stdout)
+        XCTAssertTrue(lines[0].hasPrefix("d.richrules: rule 'tag' matches detector(hashtag), "), result.stdout)
+        XCTAssertTrue(lines[1].hasPrefix("/(?<![\\p{L}\\p{M}\\p{Nd}&@＠#＃"), result.stdout)
+    }
+
     func testWerrorStrictWnoAndW() throws {
         let s = try scratch()
         for flag in ["-Werror", "--strict"] {

@@ -92,7 +92,7 @@ final class MalformedSpecTests: XCTestCase {
             name: "unterminated string", spec: "richrules 1\nrule a { match /x/ replace 1️⃣\"abc }\n", message: "unterminated string literal"),
         Case(
             name: "unknown detector", spec: "richrules 1\nrule a { match detector(1️⃣lnk) }",
-            message: "unknown detector 'lnk'; did you mean 'link'? (detectors are email, link, phone)"),
+            message: "unknown detector 'lnk'; did you mean 'link'? (detectors are cashtag, email, hashtag, link, mention, phone)"),
         Case(
             name: "tag not in family", spec: "richrules 1\ntags h { tag 1️⃣p1 { style { color: red } } }",
             message: "tag 'p1' is not in family 'h' (expected 'h' or 'h' followed by digits)"),

@@ -61,6 +61,7 @@ enum RuleLanguage {
                         let ast = index < patterns.count ? patterns[index] : nil
                         return .automaton(Automaton(dfa: relaxed, exact: false, phases: phases(rule, ast: ast, dfa: relaxed)))
                     case .failure(let relaxedLimit):
+                        if case .regex(_, _, let detector?) = rule.matcher, let language = detectorLanguage(detector) { return language }
                         return .notAnalyzable(reason: "the DFA of all its paths, its lookarounds taken as satisfiable, needs \(relaxedLimit)")
                     }
                 }
@@ -80,6 +81,14 @@ enum RuleLanguage {
                     dfa: sound, exact: false, wordStart: isPrefix, example: examples(rule.matcher).flatMap(dfa),
                     phases: phases(rule, ast: nil, dfa: sound), examplePhases: examplePhases(rule, in: table)))
         }
+    }
+
+    /// A curated detector too large for the DFA of all its paths (its TLD alternation, its
+    /// brackets): the DFA of `Detectors.Approximation`'s sound pattern, with its examples
+    /// searched first.
+    private static func detectorLanguage(_ detector: String) -> RuleLanguage? {
+        guard let approximation = Detectors.approximations[detector], let sound = dfa(approximation.sound) else { return nil }
+        return .automaton(Automaton(dfa: sound, exact: false, example: dfa(approximation.example)))
     }
 
     private static func dfa(_ pattern: String) -> DFATable? {

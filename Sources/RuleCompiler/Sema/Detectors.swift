@@ -1,6 +1,15 @@
+import RuleRuntime
+
 /// The curated patterns behind `match detector(…)`. NSDataDetector does not exist on
 /// Linux and differs between OS releases; these patterns are plain ICU regexes, so they
-/// behave the same everywhere and compile to automata.
+/// behave the same everywhere, compile to automata (the link and email patterns to lazy
+/// DFAs: their TLD and bracket alternations are large) and take part in the conflict
+/// analysis like any rule. The fields a detector adds to its templates (`${url}`,
+/// `${number}` …) are computed by the runtime from the matched text (`DetectorFields`).
+///
+/// Each pattern is assembled from the pieces below; docs/Language.md (*Detectors*) says
+/// what each finds and deliberately does not, and Tests/RuleCompilerTests/DetectorSuiteTests
+/// measures them on vendored public test suites.
 enum Detectors {
     struct Detector {
         var pattern: String
@@ -8,13 +17,53 @@ enum Detectors {
     }
 
     static let all: [String: Detector] = [
-        // http(s) URLs and bare www. hosts; trailing punctuation is left out.
-        "link": Detector(
-            pattern: #"\b(?:https?://|www\.)[^\s<>"']*[^\s<>"'.,;:!?)\]}]"#, flags: "i"),
-        "email": Detector(
-            pattern: #"\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b"#, flags: ""),
-        // International or national numbers: optional +CC, optional (area), groups of digits.
-        "phone": Detector(
-            pattern: #"(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,4}\)[ .-]?)?\b\d{3,4}[ .-]?\d{3,4}(?:[ .-]?\d{2,4})?\b"#, flags: ""),
+        "link": Detector(pattern: link, flags: ""),
+        "email": Detector(pattern: email, flags: ""),
+        "phone": Detector(pattern: phone, flags: ""),
+        "mention": Detector(pattern: mention, flags: ""),
+        "hashtag": Detector(pattern: hashtag, flags: ""),
+        "cashtag": Detector(pattern: cashtag, flags: ""),
     ]
+
+    /// What the conflict analysis reads of a detector whose own DFA is too large to build
+    /// ahead of time: `sound` matches every span the detector can match (and more: no
+    /// lookarounds, greedy loops, so every end is recorded), `example` only spans it does
+    /// match, to spell example texts with first. Witnesses are confirmed on the real matcher.
+    struct Approximation {
+        var sound: String
+        var example: String
+    }
+
+    static let approximations: [String: Approximation] = [
+        // Scheme URLs (any list of schemes) hold `://`, bare hosts start with a letter, mark or digit and hold a `.`;
+        // no URL holds White_Space.
+        "link": Approximation(
+            sound: #"[A-Za-z][A-Za-z0-9+.\-]*://\S+|[\p{L}\p{M}\p{N}\u200C\u200D]\S*\.\S*"#,
+            example: #"https://(?:a:a@)?a\.com(?:/[a-z0-9@#]+|/\?t=415-555-0100|/\*\*a|/-_a_-|/\[[a-z]+\]|/\([a-z]+\))?|www\.a\.com"#),
+        // The rules' one-code-point lookarounds are kept: they prove that a phone number is
+        // never inside an email or a mention.
+        "email": Approximation(
+            sound: "(?<![" + #"[_%+\-.@＠/]"# + word + "])" + #"[^\s@＠*~^=&!#$/|'"()<>{}`?,;]+@[^\s@＠*~^=&!#$/|'"()<>{}`?,;_]+"#,
+            example: #"a@a\.com|mailto:a@a\.com"#),
+        "phone": Approximation(
+            sound: "(?<![" + #"[_+\-.,/#$%&@＠\p{Sc}]"# + word + "])" + #"[+(0-9][0-9 ().\-]*[0-9]"# + "(?![" + #"[_%‰@＠\-\p{Sc}]"#
+                + word + "])",
+            example: #"\+1 415 555 0100|415-555-0100|13800138000"#),
+        "mention": Approximation(sound: #"[@＠][\p{L}\p{M}\p{Nd}_.\-]+"#, example: #"@[a-z]{1,3}"#),
+        "hashtag": Approximation(sound: #"[#＃][^\s#＃]+"#, example: #"#[a-z]{1,3}"#),
+        "cashtag": Approximation(sound: #"\$[A-Za-z]{1,6}(?:[._][A-Za-z]{1,2})?"#, example: #"\$[A-Z]{1,3}"#),
+    ]
+
+    // MARK: - Character sets shared by the patterns (ICU set syntax, without brackets)
+
+    /// Letters of the scripts written without spaces between words (Han, kana, Hangul,
+    /// Bopomofo, `々`, `ー`): a URL, a host label or a number ends where they begin.
+    static let cjkLetters = #"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Bopomofo}\u3005\u30FC"#
+
+    /// A letter, mark or number of any other script, and the joiners (ZWNJ, ZWJ) some
+    /// scripts need inside words: the characters of host labels and paths.
+    static let word = #"[[\p{L}\p{M}\p{N}\u200C\u200D]--["# + cjkLetters + "]]"
+    /// `word` or a CJK letter.
+    static let anyWord = #"[\p{L}\p{M}\p{N}\u200C\u200D]"#
+    static let cjk = "[" + cjkLetters + "]"
 }

@@ -27,14 +27,32 @@ extension Sema {
                 maxGroup: ast.captureCount, names: Set(ast.captureNames.keys),
                 what: "the pattern names " + ast.captureNames.keys.sorted().map { "'\($0)'" }.joined(separator: ", "))
             return (.regex(checked), scope, ast.captureNames)
-        case .detector(let kind):
-            guard let detector = Detectors.all[kind.name] else {
+        case .detector(let kind, let schemeLiterals):
+            guard var detector = Detectors.all[kind.name] else {
                 let kinds = Detectors.all.keys.sorted()
                 error(
                     .invalidValue,
                     "unknown detector '\(kind.name)'\(Spelling.hint(kind.name, kinds)) (detectors are \(kinds.joined(separator: ", ")))",
                     file, kind.span)
                 return nil
+            }
+            if !schemeLiterals.isEmpty {
+                guard kind.name == "link" else {
+                    error(.invalidValue, "only detector(link) takes 'schemes'", file, schemeLiterals[0].span)
+                    return nil
+                }
+                var schemes: [String] = []
+                for literal in schemeLiterals {
+                    guard let scheme = literal.plainText, Detectors.isScheme(scheme) else {
+                        error(
+                            .invalidValue,
+                            "a scheme is a letter, then letters, digits, '+', '.' or '-' (as 'https' or 'git+ssh'), without '://'",
+                            file, literal.span)
+                        return nil
+                    }
+                    schemes.append(scheme.lowercased())
+                }
+                detector.pattern = Detectors.link(schemes: schemes)
             }
             let flags = RegexFlags(letters: detector.flags) ?? []
             // Curated patterns: they parse (DetectorTests), so a failure here is a bug.
@@ -44,7 +62,11 @@ extension Sema {
             }
             let checked = CheckedPattern(
                 pattern: detector.pattern, flags: flags, detector: kind.name, ast: ast, site: ref(file, kind.span))
-            return (.regex(checked), CaptureScope(maxGroup: 0, names: [], what: ""), [:])
+            let fields = DetectorFields.names[kind.name] ?? []
+            let scope = CaptureScope(
+                maxGroup: 0, names: Set(fields),
+                what: "detector(\(kind.name)) gives " + fields.map { "${\($0)}" }.joined(separator: ", ") + " besides $0")
+            return (.regex(checked), scope, [:])
         case .prefix(let literal):
             guard let prefix = literal.plainText, !prefix.isEmpty, !prefix.unicodeScalars.contains(where: \.properties.isWhitespace) else {
                 error(.invalidValue, "a prefix must be non-empty plain text without spaces or '$' references", file, literal.span)

@@ -187,6 +187,12 @@ extension Sema {
             group = n
         case .name(let name)?:
             guard let n = captureNames[name] else {
+                if scope.names.contains(name) {
+                    error(
+                        .invalidValue, "'show' needs a group of the pattern; '${\(name)}' is computed by the detector", file,
+                        literal.span)
+                    return nil
+                }
                 let valid = captureNames.isEmpty ? "this rule has no named captures" : scope.what
                 error(
                     .unknownCapture, "unknown capture '\(name)'\(Spelling.hint(name, captureNames.keys)) (\(valid))", file,

@@ -116,6 +116,11 @@ public struct RuleMatch: Sendable, Hashable {
             for (name, number) in entry.captureNames where number >= 0 && number < groups.count {
                 if let range = groups[number] { named[name] = context.string(range) }
             }
+            if case .regex(_, _, let detector?) = entry.matcher {
+                for name in DetectorFields.names[detector] ?? [] {
+                    named[name] = DetectorFields.value(name, detector: detector, text: text)
+                }
+            }
         }
         return named
     }
@@ -283,6 +288,9 @@ public struct RuleMatch: Sendable, Hashable {
         guard candidateIndex >= 0 else { return nil }
         let entry = context.rules[ruleIndex]
         guard let tag else {
+            if case .regex(_, _, let detector?) = entry.matcher {
+                return DetectorFields.value(key, detector: detector, text: context.string(range))
+            }
             guard let number = entry.captureNames[key], number >= 0, number < groups.count, let range = groups[number] else { return nil }
             return context.string(range)
         }

@@ -146,8 +146,8 @@ public struct SizeDecl: Sendable, Hashable {
 public enum MatcherDecl: Sendable, Hashable {
     /// `/pattern/flags`
     case regex(pattern: String, patternSpan: SourceSpan, flags: String, flagsSpan: SourceSpan)
-    /// `detector(link)`
-    case detector(Identifier)
+    /// `detector(link)`, `detector(link, schemes: "https", "myapp")`
+    case detector(Identifier, schemes: [TemplateLiteral] = [])
     /// `prefix "#"`
     case prefix(TemplateLiteral)
     /// `tag <a href title>`, `tag <img src/>`, or the catch-all `tag <*>` (name `*`).

@@ -90,7 +90,8 @@ extension Parser {
         }
     }
 
-    /// `/re/flags`, `detector(kind)`, `prefix "…"`, `tag <a attr…>`, `tag <img attr…/>`.
+    /// `/re/flags`, `detector(kind)`, `detector(link, schemes: "…", …)`, `prefix "…"`, `tag <a attr…>`,
+    /// `tag <img attr…/>`.
     mutating func parseMatcher() throws(Failure) -> MatcherDecl {
         if tok.isPunct("/") {
             tok = lexer.rescanAsRegex(tok)
@@ -102,9 +103,21 @@ extension Parser {
         case "detector":
             advance()
             _ = try expectPunct("(", "after 'detector'")
-            let kind = try expectIdentifier("a detector kind ('link', 'email' or 'phone')")
+            let kind = try expectIdentifier("a detector kind ('link', 'email', 'phone', 'mention', 'hashtag' or 'cashtag')")
+            var schemes: [TemplateLiteral] = []
+            if tok.isPunct(",") {
+                advance()
+                guard tok.identifier == "schemes" else { throw fail("expected 'schemes:' after ',' in 'detector(…)', found \(tok.description)") }
+                advance()
+                _ = try expectPunct(":", "after 'schemes'")
+                schemes.append(try expectString("a scheme in quotes (e.g. schemes: \"https\", \"myapp\")"))
+                while tok.isPunct(",") {
+                    advance()
+                    schemes.append(try expectString("a scheme in quotes after ','"))
+                }
+            }
             _ = try expectPunct(")", "after the detector kind")
-            return .detector(kind)
+            return .detector(kind, schemes: schemes)
         case "entity":
             let span = tok.span
             advance()

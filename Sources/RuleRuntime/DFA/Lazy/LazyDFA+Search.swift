@@ -122,14 +122,14 @@ extension LazyDFACache {
         return .found(end >= 0 ? .match(idle: idle, end: end, startsAtIdle: startsAtIdle) : .none)
     }
 
-    /// The search from `from` that jumps between occurrences of `required.literal` (see
+    /// The search from `from` that jumps between occurrences of `required`'s literals (see
     /// `RequiredLiteral`): the leftmost-first match, as `findEnd` finds it from `from`.
     func findEnd<Text: LazyText>(
         _ text: Text, from: Int, required: RequiredLiteral, classes: ClassMap, answers: (UInt64, Int) -> UInt64
     ) -> LazySearch {
         var from = from
         while true {
-            guard let literal = text.next(ascii: required.literal, from: from) else { return .none }
+            guard let literal = text.next(ascii: required.literal, or: required.second, from: from) else { return .none }
             var runStart = literal
             while runStart > from {
                 let (scalar, length) = text.scalar(before: runStart)

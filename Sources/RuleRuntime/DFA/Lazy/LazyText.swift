@@ -13,8 +13,8 @@ protocol LazyText {
     /// The code point boundary `units` UTF-16 units before `position` (or after it, the
     /// first boundary at most that far back), not below 0.
     func back(units: Int, from position: Int) -> Int
-    /// The first occurrence of an ASCII code point at or after `from`.
-    func next(ascii: UInt8, from: Int) -> Int?
+    /// The first occurrence of an ASCII code point (or of `second`) at or after `from`.
+    func next(ascii: UInt8, or second: UInt8?, from: Int) -> Int?
     /// The first position at or after `from` whose code point may begin a match (`count`
     /// when none).
     func nextStart(_ units: StartUnits, from: Int) -> Int
@@ -45,7 +45,9 @@ struct UTF16LazyText: LazyText {
         return from
     }
 
-    func next(ascii: UInt8, from: Int) -> Int? { LazyDFACache.next(UInt16(ascii), in: text, from: from) }
+    func next(ascii: UInt8, or second: UInt8?, from: Int) -> Int? {
+        LazyDFACache.next(UInt16(ascii), or: UInt16(second ?? ascii), in: text, from: from)
+    }
 
     @inline(__always) func nextStart(_ units: StartUnits, from: Int) -> Int { units.next(in: text, from: from) }
 
@@ -80,9 +82,11 @@ struct UTF8LazyText: LazyText {
         return at
     }
 
-    func next(ascii: UInt8, from: Int) -> Int? {
+    func next(ascii: UInt8, or second: UInt8?, from: Int) -> Int? {
         guard from < text.count, let base = text.baseAddress else { return nil }
-        let found = Prefilter.skip(base, text.count, from: from, SIMD8<UInt8>(repeating: ascii))
+        var targets = SIMD8<UInt8>(repeating: ascii)
+        if let second { targets[1] = second }
+        let found = Prefilter.skip(base, text.count, from: from, targets)
         return found < text.count ? found : nil
     }
 

@@ -13,11 +13,21 @@
 /// `M`. If the search goes idle (no attempt alive, none matched) at some `q` past `L`, no
 /// match starts before `q`, and the same holds again from `q`. Each code point is read by
 /// at most one backward walk and one search.
+///
+/// When no one code point is in every match, two may be: every match of a URL detector holds
+/// a `:` (after its scheme) or a `.` (in a host without one). The search then jumps to the
+/// next occurrence of either, and the argument above holds with "the first occurrence of
+/// either" for "the first occurrence".
 struct RequiredLiteral: Sendable {
-    /// The ASCII code point every match contains.
+    /// The ASCII code point every match contains (or this or `second`).
     let literal: UInt8
-    /// The code points a match can read before its first `literal`.
+    /// With two literals: the other one (every match holds at least one of the two).
+    let second: UInt8?
+    /// The code points a match can read before its first literal.
     let before: ScalarSet
+
+    /// Pair checks tried at most, each a walk over the program.
+    static let maxPairChecks = 96
 
     /// ASCII code points tried, rarest in text first: the first one every match must
     /// contain is taken.
@@ -38,15 +48,41 @@ struct RequiredLiteral: Sendable {
             only[pc] = 1 << UInt64(bit)
         }
         let forced = only.reduce(0, |)
+        // One literal, the rarest first; remember a path that avoids each.
+        var escapes: [(bit: Int, path: UInt64)] = []
         for (bit, candidate) in Self.candidates.enumerated() where forced & (1 << UInt64(bit)) != 0 {
-            guard let before = Self.before(program, avoiding: 1 << UInt64(bit), only: only, literal: UInt32(candidate)) else {
-                continue
+            switch Self.walk(program, avoiding: 1 << UInt64(bit), only: only) {
+            case .blocked(let sets):
+                literal = candidate
+                second = nil
+                before = Self.union(sets, of: program).subtracting(ScalarSet(UInt32(candidate)))
+                return
+            case .escaped(let path):
+                escapes.append((bit, path))
             }
-            literal = candidate
-            self.before = before
-            return
+        }
+        // Two literals: a pair must block every path, so the second is one that the path
+        // avoiding the first passes.
+        var checks = 0
+        for (bit, path) in escapes {
+            for other in Self.candidates.indices where other > bit && path & (1 << UInt64(other)) != 0 {
+                guard checks < Self.maxPairChecks else { return nil }
+                checks += 1
+                guard case .blocked(let sets) = Self.walk(program, avoiding: 1 << UInt64(bit) | 1 << UInt64(other), only: only) else {
+                    continue
+                }
+                literal = Self.candidates[bit]
+                second = Self.candidates[other]
+                before = Self.union(sets, of: program).subtracting(ScalarSet(UInt32(Self.candidates[bit])))
+                    .subtracting(ScalarSet(UInt32(Self.candidates[other])))
+                return
+            }
         }
         return nil
+    }
+
+    private static func union(_ sets: Set<Int>, of program: RegexProgram) -> ScalarSet {
+        sets.reduce(ScalarSet()) { $0.union(program.sets[$1]) }
     }
 
     /// Whether a start set holds so many code points that skipping to them reads nearly
@@ -55,53 +91,60 @@ struct RequiredLiteral: Sendable {
         (0..<0x80).reduce(0) { $0 + (start.contains(UInt32($1)) ? 1 : 0) } > 40
     }
 
-    /// The code points a match of `program` can read before its first `literal` (the
-    /// candidate `bit`), or `nil` when some match need not contain it: `match` is
-    /// reachable without passing a consuming instruction whose set is the literal alone.
-    /// (A set holding the literal and more can be passed with another code point.)
-    /// Assertions and lookarounds are taken as passable, which only adds paths.
-    static func before(_ program: RegexProgram, avoiding bit: UInt64, only: [UInt64], literal c: UInt32) -> ScalarSet? {
+    /// What a walk from the start that passes no consuming instruction whose set is one of
+    /// the `avoiding` literals alone finds: it cannot reach `match` (`blocked`, with the sets
+    /// it can read on the way: a match reads only those before its first literal), or it
+    /// reaches it along a path that reads the literals in `path` (bits: candidates) alone.
+    /// (A set holding a literal and more can be passed with another code point.) Assertions
+    /// and lookarounds are taken as passable, which only adds paths.
+    enum Walk {
+        case blocked(sets: Set<Int>)
+        case escaped(path: UInt64)
+    }
+
+    static func walk(_ program: RegexProgram, avoiding bits: UInt64, only: [UInt64]) -> Walk {
         var seen = [Bool](repeating: false, count: program.instructions.count)
-        var stack = [0]
+        // Depth first, with the literal bits read on the way to each instruction.
+        var stack: [(pc: Int, path: UInt64)] = [(0, 0)]
         var sets = Set<Int>()
-        while let pc = stack.popLast() {
+        while let (pc, path) = stack.popLast() {
             guard pc < program.instructions.count, !seen[pc] else { continue }
             seen[pc] = true
             switch program.instructions[pc] {
             case .consume(let set, let next):
-                guard only[pc] & bit == 0 else { continue }
+                guard only[pc] & bits == 0 else { continue }
                 sets.insert(set)
-                stack.append(next)
+                stack.append((next, path | only[pc]))
             case .split(let preferred, let alternative):
-                stack.append(preferred)
-                stack.append(alternative)
-            case .save(_, let next), .assert(_, let next): stack.append(next)
-            case .match: return nil
+                stack.append((alternative, path))
+                stack.append((preferred, path))
+            case .save(_, let next), .assert(_, let next): stack.append((next, path))
+            case .match: return .escaped(path: path)
             }
         }
-        return sets.reduce(ScalarSet()) { $0.union(program.sets[$1]) }.subtracting(ScalarSet(c))
+        return .blocked(sets: sets)
     }
 }
 
 extension LazyDFACache {
-    /// The first `unit` at or after `from`.
+    /// The first `unit` or `second` at or after `from` (pass `unit` twice for one).
     @inline(__always)
-    static func next(_ unit: UInt16, in text: UnsafeBufferPointer<UInt16>, from: Int) -> Int? {
+    static func next(_ unit: UInt16, or second: UInt16, in text: UnsafeBufferPointer<UInt16>, from: Int) -> Int? {
         guard from < text.count, let base = text.baseAddress else { return nil }
         var i = from
         let count = text.count
-        let target = SIMD8<UInt16>(repeating: unit)
+        let target = SIMD8<UInt16>(repeating: unit), other = SIMD8<UInt16>(repeating: second)
         let raw = UnsafeRawPointer(base)
         while i + 8 <= count {
             let block = raw.loadUnaligned(fromByteOffset: i * 2, as: SIMD8<UInt16>.self)
-            let hits = block .== target
+            let hits = (block .== target) .| (block .== other)
             if hits != SIMDMask<SIMD8<Int16>>(repeating: false) {
                 for lane in 0..<8 where hits[lane] { return i + lane }
             }
             i += 8
         }
         while i < count {
-            if text[i] == unit { return i }
+            if text[i] == unit || text[i] == second { return i }
             i += 1
         }
         return nil

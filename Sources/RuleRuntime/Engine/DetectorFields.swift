@@ -1,0 +1,60 @@
+import Foundation
+
+/// The fields a curated detector (`match detector(link)` …) adds to its rule's templates,
+/// computed from the matched text: the style table records which detector a rule uses, so
+/// `${url}`, `${number}` … are the same on every engine (`$0` stays the matched text).
+///
+/// | detector | fields |
+/// | --- | --- |
+/// | `link` | `url`: the URL to open (a scheme added to `www.`/bare hosts, IDN labels as punycode, non-ASCII and unsafe characters percent-encoded), `host` (as written, without user or port), `scheme` (lower-case; `https` for a URL written without one, `http` for a bare IPv4 host) |
+/// | `email` | `address` (without `mailto:`), `url` (`mailto:` and the address, the domain as punycode) |
+/// | `phone` | `number`: the digits, with a leading `+` if written |
+/// | `mention` | `user`: the name without `@` |
+/// | `hashtag` | `tag`: the tag without `#` |
+/// | `cashtag` | `symbol`: the ticker without `$`, upper-case |
+public enum DetectorFields {
+    /// The fields of each detector, for the compiler's checks.
+    public static let names: [String: [String]] = [
+        "link": ["url", "host", "scheme"],
+        "email": ["address", "url"],
+        "phone": ["number"],
+        "mention": ["user"],
+        "hashtag": ["tag"],
+        "cashtag": ["symbol"],
+    ]
+
+    /// The value of `field` for a match of `detector` whose text is `text`; `nil` when the
+    /// detector has no such field.
+    public static func value(_ field: String, detector: String, text: String) -> String? {
+        switch (detector, field) {
+        case ("link", "url"): return LinkParts(text).url
+        case ("link", "host"): return LinkParts(text).host
+        case ("link", "scheme"): return LinkParts(text).scheme
+        case ("email", "address"): return address(text)
+        case ("email", "url"):
+            let address = address(text)
+            guard let at = address.lastIndex(of: "@") else { return "mailto:" + address }
+            return "mailto:" + address[..<at] + "@" + asciiHost(String(address[address.index(after: at)...]))
+        case ("phone", "number"):
+            return String(text.unicodeScalars.filter { $0 == "+" || ("0"..."9").contains($0) }.map(Character.init))
+        case ("mention", "user"), ("hashtag", "tag"): return String(text.dropFirst())
+        case ("cashtag", "symbol"): return text.dropFirst().uppercased()
+        default: return nil
+        }
+    }
+
+    private static func address(_ text: String) -> String {
+        text.lowercased().hasPrefix("mailto:") ? String(text.dropFirst(7)) : text
+    }
+
+    /// A host with its non-ASCII labels in punycode (`例え.jp` → `xn--r8jz45g.jp`), after
+    /// NFKC and lower-casing (close to IDNA's mapping).
+    static func asciiHost(_ host: String) -> String {
+        guard !host.unicodeScalars.allSatisfy(\.isASCII) else { return host }
+        return host.split(separator: ".", omittingEmptySubsequences: false).map { label -> String in
+            let mapped = String(label).precomposedStringWithCompatibilityMapping.lowercased()
+            if mapped.unicodeScalars.allSatisfy(\.isASCII) { return mapped }
+            return Punycode.encode(mapped).map { "xn--" + $0 } ?? mapped
+        }.joined(separator: ".")
+    }
+}
