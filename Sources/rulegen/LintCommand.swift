@@ -67,7 +67,8 @@ enum LintCommand {
             for rule in output.table?.rules ?? [] {
                 guard case .regex(let pattern, let flags, let detector?) = rule.matcher else { continue }
                 let letters = flags.contains(.caseInsensitive) ? "i" : ""
-                expansions += "\(path): rule '\(rule.name)' matches detector(\(detector)), \(pattern.count) characters:\n/\(pattern)/\(letters)\n"
+                expansions +=
+                    "\(path): rule '\(rule.name)' matches detector(\(detector)), \(pattern.count) characters:\n/\(pattern)/\(letters)\n"
             }
         }
         all = policy.apply(to: all)

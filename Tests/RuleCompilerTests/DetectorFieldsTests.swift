@@ -1,8 +1,8 @@
 import Foundation
-@testable import RuleRuntime
 import XCTest
 
 @testable import RuleCompiler
+@testable import RuleRuntime
 
 /// `${url}`, `${host}`, `${scheme}`, `${address}`, `${number}`, `${user}`, `${tag}` and
 /// `${symbol}`: computed from the matched text, the same on both engines, in taps, `replace`
@@ -83,7 +83,8 @@ final class DetectorFieldsTests: XCTestCase {
     /// `detector(link, schemes: …)`: the URLs of those schemes instead of http, https and ftp.
     func testLinkWithSchemes() throws {
         let engines = try DetectorSuiteTests.Engines(
-            "richrules 1\nrule l { match detector(link, schemes: \"https\", \"myapp\", \"git+ssh\") tap open(url: ${url}, scheme: ${scheme}) }\n")
+            "richrules 1\nrule l { match detector(link, schemes: \"https\", \"myapp\", \"git+ssh\") tap open(url: ${url}, scheme: ${scheme}) }\n"
+        )
         let text = "MyApp://open/item?id=1, git+ssh://host.io/x.git, http://old.example and https://ok.example/a"
         let render = { (r: RenderResult) in r.matches.map { "\($0.text) \($0.tap!.arguments.map(\.value))" } }
         let compiled = render(engines.compiled.engine.render(text))
@@ -91,7 +92,8 @@ final class DetectorFieldsTests: XCTestCase {
         XCTAssertEqual(
             compiled,
             [
-                #"MyApp://open/item?id=1 ["myapp://open/item?id=1", "myapp"]"#, #"git+ssh://host.io/x.git ["git+ssh://host.io/x.git", "git+ssh"]"#,
+                #"MyApp://open/item?id=1 ["myapp://open/item?id=1", "myapp"]"#,
+                #"git+ssh://host.io/x.git ["git+ssh://host.io/x.git", "git+ssh"]"#,
                 #"https://ok.example/a ["https://ok.example/a", "https"]"#,
             ])
         XCTAssertEqual(
@@ -117,7 +119,8 @@ final class DetectorFieldsTests: XCTestCase {
         let unknown = Compiler.compile(
             source: "richrules 1\nrule l { match detector(link) tap open(u: ${uri}) }\n", analyze: false)
         XCTAssertEqual(
-            unknown.diagnostics.map(\.message), ["unknown capture 'uri'; did you mean 'url'? (detector(link) gives ${url}, ${host}, ${scheme} besides $0)"])
+            unknown.diagnostics.map(\.message),
+            ["unknown capture 'uri'; did you mean 'url'? (detector(link) gives ${url}, ${host}, ${scheme} besides $0)"])
         let show = Compiler.compile(source: "richrules 1\nrule l { match detector(link) show ${host} }\n", analyze: false)
         XCTAssertEqual(show.diagnostics.map(\.message), ["'show' needs a group of the pattern; '${host}' is computed by the detector"])
     }

@@ -62,7 +62,8 @@ enum RuleLanguage {
                         return .automaton(Automaton(dfa: relaxed, exact: false, phases: phases(rule, ast: ast, dfa: relaxed)))
                     case .failure(let relaxedLimit):
                         if case .regex(_, _, let detector?) = rule.matcher, let language = detectorLanguage(detector) { return language }
-                        return .notAnalyzable(reason: "the DFA of all its paths, its lookarounds taken as satisfiable, needs \(relaxedLimit)")
+                        return .notAnalyzable(
+                            reason: "the DFA of all its paths, its lookarounds taken as satisfiable, needs \(relaxedLimit)")
                     }
                 }
                 switch issues.first(where: { $0.rule == index })?.issue {

@@ -22,7 +22,8 @@ extension Detectors {
     /// (`detector(link, schemes: "https", "myapp")`); hosts without a scheme are found either way.
     static func link(schemes: [String]) -> String {
         let alternatives = schemes.map { $0.replacingOccurrences(of: ".", with: "\\.").replacingOccurrences(of: "+", with: "\\+") }
-        let authority = schemeAuthority.replacingOccurrences(of: "(?i:https?|ftp)", with: "(?i:" + alternatives.joined(separator: "|") + ")")
+        let authority = schemeAuthority.replacingOccurrences(
+            of: "(?i:https?|ftp)", with: "(?i:" + alternatives.joined(separator: "|") + ")")
         return "(?:" + authority + "|" + bareAuthority + ")" + "(?:" + path + ")?"
     }
 
@@ -74,7 +75,8 @@ extension Detectors {
     static let ipv4: String = octet + #"(?:\."# + octet + "){3}(?!" + word + ")"
     static let octet = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
     /// `:0` … `:65535`; a `:digit` that is not a port rejects the host (`google.com:500000`).
-    static let port: String = "(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[0-9]{1,4})(?!" + word + "))?(?!:[0-9])"
+    static let port: String =
+        "(?::(?:6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[0-9]{1,4})(?!" + word + "))?(?!:[0-9])"
 
     // MARK: Path, query, fragment
 

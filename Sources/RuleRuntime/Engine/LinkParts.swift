@@ -40,7 +40,9 @@ struct LinkParts {
     /// `http`, `git+ssh`: a letter, then letters, digits, `+ . -`.
     static func isScheme(_ text: Substring) -> Bool {
         guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
-        return text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+.-".unicodeScalars.contains($0)) }
+        return text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+.-".unicodeScalars.contains($0))
+        }
     }
 
     /// The URL to open: the scheme, the host in punycode, the rest percent-encoded.

@@ -107,7 +107,9 @@ extension Parser {
             var schemes: [TemplateLiteral] = []
             if tok.isPunct(",") {
                 advance()
-                guard tok.identifier == "schemes" else { throw fail("expected 'schemes:' after ',' in 'detector(…)', found \(tok.description)") }
+                guard tok.identifier == "schemes" else {
+                    throw fail("expected 'schemes:' after ',' in 'detector(…)', found \(tok.description)")
+                }
                 advance()
                 _ = try expectPunct(":", "after 'schemes'")
                 schemes.append(try expectString("a scheme in quotes (e.g. schemes: \"https\", \"myapp\")"))

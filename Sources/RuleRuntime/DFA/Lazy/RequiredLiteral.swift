@@ -193,7 +193,9 @@ struct StartUnits: Sendable {
         }
         for range in start.ranges {
             let low = Int(range.lowerBound), high = Int(range.upperBound)
-            for (a, b) in [(low, min(high, 0x7F)), (max(low, 0x80), min(high, 0x7FF)), (max(low, 0x800), min(high, 0xFFFF)), (max(low, 0x10000), high)]
+            for (a, b) in [
+                (low, min(high, 0x7F)), (max(low, 0x80), min(high, 0x7FF)), (max(low, 0x800), min(high, 0xFFFF)), (max(low, 0x10000), high),
+            ]
             where a <= b {
                 let lead = { (c: Int) in c < 0x80 ? c : c < 0x800 ? 0xC0 | c >> 6 : c < 0x10000 ? 0xE0 | c >> 12 : 0xF0 | c >> 18 }
                 for b0 in lead(a)...lead(b) { byte(b0) }
