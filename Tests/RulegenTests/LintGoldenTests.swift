@@ -59,6 +59,8 @@ final class LintGoldenTests: XCTestCase {
             ("invalid-value", ["label-style"], ["label-style-not"]),
             ("invalid-name", ["label-style"], ["label-style-not"]),
             ("conflicting-content", ["label-style"], ["label-style-not"]),
+            ("tappable-arguments", ["in-arguments"], ["in-arguments-not"]),
+            ("markup-in-arguments", ["in-arguments"], ["in-arguments-not"]),
         ]
         for (kind, positive, negative) in expectations {
             for (name, expected) in positive.map({ ($0, true) }) + negative.map({ ($0, false) }) {

@@ -249,6 +249,7 @@ enum TableLiteral {
             if !rule.conditionalStyles.isEmpty { a.add("conditionalStyles", .array(rule.conditionalStyles.map(conditionalStyle))) }
             if !rule.captureNames.isEmpty { a.add("captureNames", dictionary(rule.captureNames, integer)) }
             if rule.nest { a.add("nest", .literal("true")) }
+            if rule.inArguments { a.add("inArguments", .literal("true")) }
         }
     }
 }

@@ -49,6 +49,8 @@ struct CheckedRule {
     var captureNames: [String: Int]
     /// A container (`nest`).
     var nest = false
+    /// `in arguments`: may also match inside one argument of a template.
+    var inArguments = false
 
     /// `file:line:column` of the declaration.
     var location: String {
@@ -78,7 +80,8 @@ struct CheckedRule {
         }
         return RuleEntry(
             name: name, matcher: matcher.spec, priority: priority, presentation: presentation, tags: tags,
-            conditionalStyles: conditionalStyles, captureNames: captureNames, nest: nest)
+            conditionalStyles: conditionalStyles, captureNames: captureNames, nest: nest,
+            inArguments: inArguments)
     }
 }
 

@@ -60,13 +60,17 @@ extension Sema {
                 conditionalStyles.append(conditional)
             }
         }
+        if case .inArguments(let span)? = items["in arguments"], let matcher {
+            checkInArguments(
+                span, rule: decl.name.name, matcher: matcher, shows: [presentation], conditionalTaps: conditionalStyles, in: file)
+        }
         collectAllows(decl.items, rule: decl.name.name, in: file)
         guard declared, let matcher else { return }
         rules.append(
             CheckedRule(
                 name: decl.name.name, declaration: ref(file, decl.name.span), matcher: matcher, priority: priority,
                 presentation: presentation, tags: [:], conditionalStyles: conditionalStyles, allows: allows(decl.items),
-                captureNames: captureNames, nest: items["nest"] != nil))
+                captureNames: captureNames, nest: items["nest"] != nil, inArguments: items["in arguments"] != nil))
     }
 
     mutating func checkFamily(_ decl: TagsDecl, in file: SourceFile) {
@@ -121,13 +125,47 @@ extension Sema {
             let shows = [("tag family '\(family)'", presentation)] + tags.sorted { $0.key < $1.key }.map { ("tag '\($0.key)'", $0.value) }
             checkNest(span, matcher: .tagFamily(family), shows: shows, in: file)
         }
+        if case .inArguments(let span)? = items["in arguments"] {
+            checkInArguments(
+                span, rule: decl.family.name, matcher: .tagFamily(family),
+                shows: [presentation] + tags.values, conditionalTaps: conditionalStyles,
+                in: file)
+        }
         collectAllows(decl.items, rule: decl.family.name, in: file)
         guard declared else { return }
         rules.append(
             CheckedRule(
                 name: decl.family.name, declaration: ref(file, decl.family.span), matcher: .tagFamily(family), priority: priority,
                 presentation: presentation, tags: tags, conditionalStyles: conditionalStyles, allows: allows(decl.items),
-                captureNames: [:], nest: items["nest"] != nil))
+                captureNames: [:], nest: items["nest"] != nil, inArguments: items["in arguments"] != nil))
+    }
+
+    /// `in arguments` lets a rule match inside an argument of a template, which is user
+    /// text: a warning on markup that can tap (an argument could then create taps), a note
+    /// on any other markup rule (user text holds no markup of the app's).
+    mutating func checkInArguments(
+        _ span: SourceSpan, rule: String, matcher: CheckedMatcher, shows: [Presentation], conditionalTaps: [ConditionalStyle] = [],
+        in file: SourceFile
+    ) {
+        let what: String
+        switch matcher {
+        case .tagFamily: what = "tag family '\(rule)'"
+        case .element: what = "element rule '\(rule)'"
+        case .entity: what = "entity rule '\(rule)'"
+        case .regex, .prefix: return
+        }
+        let taps = shows.contains { $0.tap != nil } || conditionalTaps.contains { if case .tap? = $0.tap { return true } else { return false } }
+        if taps {
+            diagnostics.report(
+                .tappableArguments,
+                "\(what) has a tap and 'in arguments': a template's argument (user text) can write its markup and create taps",
+                at: ref(file, span))
+        } else {
+            diagnostics.report(
+                .markupInArguments,
+                "\(what) matches markup, which user text does not hold: 'in arguments' makes an argument's own markup count",
+                at: ref(file, span))
+        }
     }
 
     /// `nest`: a container shows its content, with the matches inside it in place, so it

@@ -119,7 +119,7 @@ extension MatcherSpec: Codable {
 
 extension RuleEntry: Codable {
     private enum Key: String, CodingKey {
-        case name, match, priority, presentation, tags, conditionalStyles, captureNames, nest
+        case name, match, priority, presentation, tags, conditionalStyles, captureNames, nest, inArguments
     }
 
     public init(from decoder: Decoder) throws {
@@ -132,7 +132,8 @@ extension RuleEntry: Codable {
             tags: try c.decodeIfPresent([String: Presentation].self, forKey: .tags) ?? [:],
             conditionalStyles: try c.decodeIfPresent([ConditionalStyle].self, forKey: .conditionalStyles) ?? [],
             captureNames: try c.decodeIntegers(forKey: .captureNames),
-            nest: try c.decodeIfPresent(Bool.self, forKey: .nest) ?? false)
+            nest: try c.decodeIfPresent(Bool.self, forKey: .nest) ?? false,
+            inArguments: try c.decodeIfPresent(Bool.self, forKey: .inArguments) ?? false)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -145,6 +146,7 @@ extension RuleEntry: Codable {
         if !conditionalStyles.isEmpty { try c.encode(conditionalStyles, forKey: .conditionalStyles) }
         try c.encode(captureNames, forKey: .captureNames)
         if nest { try c.encode(true, forKey: .nest) }
+        if inArguments { try c.encode(true, forKey: .inArguments) }
     }
 }
 

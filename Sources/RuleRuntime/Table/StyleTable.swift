@@ -385,11 +385,15 @@ public struct RuleEntry: Sendable, Hashable {
     /// A container (`nest`): a match may hold other kept matches inside its content (a tag's
     /// content, the `show` group, else the whole match), which it shows in place.
     public var nest: Bool
+    /// `in arguments`: in a template's render (`RuleEngine.render(_:)` of a
+    /// `RichTemplate`), the rule also matches inside one argument; without it, its matches
+    /// lie in the template's own text.
+    public var inArguments: Bool
 
     public init(
         name: String, matcher: MatcherSpec, priority: Int = 0, presentation: Presentation,
         tags: [String: Presentation] = [:], conditionalStyles: [ConditionalStyle] = [], captureNames: [String: Int] = [:],
-        nest: Bool = false
+        nest: Bool = false, inArguments: Bool = false
     ) {
         self.name = name
         self.matcher = matcher
@@ -399,6 +403,7 @@ public struct RuleEntry: Sendable, Hashable {
         self.conditionalStyles = conditionalStyles
         self.captureNames = captureNames
         self.nest = nest
+        self.inArguments = inArguments
     }
 
     /// The presentation of a match, given its tag name for tag families.

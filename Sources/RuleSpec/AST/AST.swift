@@ -173,6 +173,9 @@ public enum Item: Sendable, Hashable {
     case allowOverlap(Identifier, SourceSpan)
     /// `nest`: the rule's matches may hold other matches inside their content.
     case nest(SourceSpan)
+    /// `in arguments`: the rule may also match inside one argument of a template (user
+    /// text); without it, its matches lie in the template's own text.
+    case inArguments(SourceSpan)
     /// `tag h1 { … }` (tag families only).
     case tag(TagBlock)
 
@@ -191,6 +194,7 @@ public enum Item: Sendable, Hashable {
         case .show: return "show"
         case .allowOverlap: return "allow overlap"
         case .nest: return "nest"
+        case .inArguments: return "in arguments"
         case .tag: return "tag"
         }
     }
@@ -199,7 +203,8 @@ public enum Item: Sendable, Hashable {
     public var span: SourceSpan {
         switch self {
         case .match(_, let s), .style(_, let s), .highlight(_, let s), .allowOverlap(_, let s), .priority(_, let s),
-            .tap(_, let s), .replace(_, let s), .alt(_, let s), .show(_, let s), .nest(let s):
+            .tap(_, let s), .replace(_, let s), .alt(_, let s), .show(_, let s), .nest(let s),
+            .inArguments(let s):
             return s
         case .image(let i): return i.span
         case .widget(let w): return w.span

@@ -87,6 +87,14 @@ extension DiagnosticKind {
         "conflicting-content", .error, .semantics,
         "A rule or tag that shows more than one of `replace`, `image` and `widget` (an image or widget may stand beside a replacement with `position before` or `after`)."
     )
+    public static let tappableArguments = DiagnosticKind(
+        "tappable-arguments", .warning, .semantics,
+        "A tag family or element with a tap says `in arguments`: an argument of a template (user text) can then write markup that creates taps."
+    )
+    public static let markupInArguments = DiagnosticKind(
+        "markup-in-arguments", .note, .semantics,
+        "`in arguments` on a rule that matches markup (a tag family, element or entity), which user text does not hold: an argument's own tags or entities would become markup."
+    )
 
     // The regex compiler.
     public static let fallback = DiagnosticKind(
@@ -122,7 +130,7 @@ extension DiagnosticKind {
     public static let all: [DiagnosticKind] = [
         .io, .import, .importCycle, .tooManyErrors, .syntax, .version, .duplicate, .unknownStyle, .unknownProperty, .unknownRule,
         .unknownCapture, .invalidValue, .invalidName, .invalidPattern, .emptyMatch, .missingMatch, .styleCycle, .handlerLabels,
-        .conflictingContent, .fallback, .lazyDFA, .stateBudget, .overlap, .shadowed, .neverMatches, .unneededAllow, .notAnalyzable,
+        .conflictingContent, .tappableArguments, .markupInArguments, .fallback, .lazyDFA, .stateBudget, .overlap, .shadowed, .neverMatches, .unneededAllow, .notAnalyzable,
     ]
 
     /// The registry as a Markdown table (docs/Lint.md holds this very text).

@@ -3,7 +3,7 @@ extension Parser {
     /// there (reported, then parsed and dropped).
     mutating func parseItem(_ context: Context) throws(Failure) -> Item? {
         guard let word = tok.identifier, context.itemKeywords.contains(word) else {
-            let list = context.allowed.sorted().map { "'\($0)'" }.joined(separator: ", ")
+            let list = context.allowed.map { $0 == "in" ? "in arguments" : $0 }.sorted().map { "'\($0)'" }.joined(separator: ", ")
             throw fail("expected a statement of \(context.name) (\(list)), found \(tok.description)")
         }
         let keyword = tok.span
@@ -59,6 +59,10 @@ extension Parser {
             return .show(literal, span(self))
         case "nest":
             return .nest(keyword)
+        case "in":
+            guard tok.isKeyword("arguments") else { throw fail("expected 'arguments' after 'in' (write 'in arguments')") }
+            advance()
+            return .inArguments(span(self))
         case "allow":
             guard tok.isKeyword("overlap") else { throw fail("expected 'overlap' after 'allow' (write 'allow overlap <rule>')") }
             advance()

@@ -17,10 +17,10 @@ public struct Parser {
             switch self {
             case .rule:
                 return [
-                    "match", "priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "show", "nest", "allow", "where",
+                    "match", "priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "show", "nest", "in", "allow", "where",
                 ]
             case .family:
-                return ["priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "nest", "allow", "tag", "where"]
+                return ["priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "nest", "in", "allow", "tag", "where"]
             case .tagBlock: return ["style", "highlight", "tap", "replace", "image", "widget", "alt"]
             case .truncation: return ["style", "highlight", "tap"]
             case .conditionalTagBlock: return ["style", "tap"]
