@@ -20,6 +20,9 @@ public struct RenderResult: Sendable, Hashable {
     /// (`RuleEngine.fallbackBudget`, or ICU giving up), in rule order; empty normally.
     /// Their later matches are missing from `matches`: log these.
     public let interrupted: [InterruptedRule]
+    /// A template's render (`RuleEngine.render(_: RichTemplate)`): where each argument is in
+    /// `text`, by argument number (`RichTemplate.argumentRanges`); empty for a plain text.
+    public internal(set) var arguments: [TextRange] = []
     let context: MatchContext?
 
     init(text: String, matches: [RuleMatch], discarded: [DiscardedMatch], interrupted: [InterruptedRule] = [], context: MatchContext?) {
@@ -104,7 +107,7 @@ public struct RenderResult: Sendable, Hashable {
 
     public static func == (a: RenderResult, b: RenderResult) -> Bool {
         a.text == b.text && a.matches == b.matches && a.discarded == b.discarded && a.segments == b.segments
-            && a.display == b.display && a.interrupted == b.interrupted
+            && a.display == b.display && a.interrupted == b.interrupted && a.arguments == b.arguments
     }
 
     public func hash(into hasher: inout Hasher) {

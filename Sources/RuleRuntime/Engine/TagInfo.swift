@@ -89,6 +89,18 @@ public struct TagInfo: Sendable, Hashable {
         self.source = source
     }
 
+    /// The same tag found at `offset` in `source` (a piece of `source` was matched on its
+    /// own, or a copy of it with other units in places the tag does not read).
+    func moved(by offset: Int, into source: TextUnits) -> TagInfo {
+        var tag = self
+        func shift(_ r: TextRange) -> TextRange { TextRange(location: r.location + offset, length: r.length) }
+        tag.range = range.map(shift)
+        tag.contentRange = contentRange.map(shift)
+        tag.attributeSpans = attributeSpans.map { AttributeSpan(name: $0.name, value: $0.value.map(shift)) }
+        if self.source != nil { tag.source = source }
+        return tag
+    }
+
     /// The UTF-16 length of `text`.
     var textLength: Int { storedText.map { $0.utf16.count } ?? (source == nil ? 0 : contentRange?.length ?? 0) }
 

@@ -117,7 +117,9 @@ extension RenderResult {
         let newDiscarded = discarded.filter { $0.match.range.location < sourceCut }.map {
             DiscardedMatch(match: rebased($0.match), reason: $0.reason)
         }
-        return RenderResult(text: text, matches: newMatches, discarded: newDiscarded, interrupted: interrupted, context: truncated)
+        var result = RenderResult(text: text, matches: newMatches, discarded: newDiscarded, interrupted: interrupted, context: truncated)
+        result.arguments = arguments
+        return result
     }
 
     /// The source offset of display offset `cut`, which lies outside every match but

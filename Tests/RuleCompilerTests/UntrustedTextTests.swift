@@ -1,0 +1,172 @@
+import Foundation
+@testable import RuleCompiler
+@testable import RuleRuntime
+import TestSupport
+import XCTest
+
+/// Templates with arguments (docs/Language.md, "Untrusted text"): an argument's characters
+/// are never markup, on both engines.
+final class UntrustedTextTests: XCTestCase {
+    static let spec = #"""
+        richrules 1
+        tags h { nest  style { font: bold }  tag h1 { tap openAgreement } }
+        rule a { match tag <a href>  tap open(url: ${href}) }
+        rule amp { match entity }
+        rule bold { match /\*\*([^*]+)\*\*/  show $1  nest  style { font: bold } }
+        rule mention { match /@\w+/  in arguments  priority 10  tap openProfile(user: $0) }
+        rule topic { match prefix "#"  in arguments }
+        rule link { match detector(link)  in arguments  priority 30  tap openURL(url: ${url}) }
+        rule number { match /\d+/ }
+        """#
+
+    static let engines: (icu: RuleEngine, compiled: RuleEngine) = {
+        let output = Compiler.compile(source: spec, path: "untrusted.richrules", analyze: false)
+        let table = output.table!
+        return (try! RuleEngine(table: table), try! RuleEngine(table: table, automata: output.automata!))
+    }()
+
+    func testTheChatExample() throws {
+        let name = #"</h1><a href="https://evil.example">Terms</a>"#
+        let message = "see <h1>Privacy Policy</h1> &amp; **this** @bob https://ok.example 42"
+        for engine in [Self.engines.icu, Self.engines.compiled] {
+            let result = engine.render(template: "<h1>%@</h1> mentioned you: %@", arguments: [name, message])
+            XCTAssertEqual(result.text, "<h1>\(name)</h1> mentioned you: \(message)")
+            let nameRange = TextRange(location: 4, length: name.utf16.count)
+            XCTAssertEqual(result.arguments, [nameRange, TextRange(location: result.text.utf16.count - message.utf16.count, length: message.utf16.count)])
+            // The name's link may be found (the rule says `in arguments`), inside the tag.
+            XCTAssertEqual(result.matches.map(\.rule), ["h", "link", "mention", "link"])
+            XCTAssertEqual(result.matches[1].parent, 0)
+            XCTAssertEqual(result.matches[0].contentRange, nameRange)
+            XCTAssertEqual(result.matches[0].tap?.handler, "openAgreement")
+            XCTAssertEqual(result.matches[0].tag?.text, name)
+            XCTAssertEqual(result.matches.map(\.text).dropFirst(), ["https://evil.example", "@bob", "https://ok.example"])
+            XCTAssertEqual(result.display, "\(name) mentioned you: \(message)")
+            // The same through string interpolation.
+            let interpolated = engine.render("<h1>\(name)</h1> mentioned you: \(message)" as RichTemplate)
+            XCTAssertEqual(interpolated, result)
+        }
+    }
+
+    func testFormats() {
+        let t = RichTemplate(format: "%2$@ & %1$@ %@ 100%% %d %", arguments: ["a", "b"])
+        XCTAssertEqual(t.text, "b & a a 100% %d %")
+        XCTAssertEqual(t.argumentRanges, [TextRange(location: 4, length: 1), TextRange(location: 6, length: 1), TextRange(location: 0, length: 1)])
+        XCTAssertEqual(RichTemplate(format: "%3$@|%@", arguments: []).text, "|")
+        XCTAssertEqual(RichTemplate(format: "%0$@ %1$", arguments: ["x"]).text, "%0$@ %1$")
+    }
+
+    /// Template markup around a placeholder styles it; the template's own rules do not reach
+    /// into it, nor does an argument make a match with the template's text.
+    func testBoundaries() {
+        for engine in [Self.engines.icu, Self.engines.compiled] {
+            let bold = engine.render(template: "**%@** 12%@", arguments: ["@x 7", "34"])
+            XCTAssertEqual(bold.matches.map(\.rule), ["bold", "mention", "number"])
+            XCTAssertEqual(bold.matches.map(\.text), ["**@x 7**", "@x", "12"])
+            let joined = engine.render(template: "@%@ #%@ &%@", arguments: ["bob", "x", "amp;"])
+            XCTAssertEqual(joined.matches.map(\.rule), [])
+        }
+    }
+
+    static let templatePieces = [
+        "<h1>", "</h1>", "<h2>", "</h2>", "<h>", "</h>", "%@", "%@", "%@", "%1$@", "**", "<a href=\"/t\">", "</a>", "&amp;", " ", "hi",
+        "@al", "#x", "https://ok.example ", "%%", "12", "x", "<h1>%@</h1>", "**%@**", "<a href=\"/t\">%@</a>", "<h2>%@ %@</h2>",
+    ]
+    static let argumentPieces = [
+        "</h1>", "<h1>", "<h2>x</h2>", #"<a href="https://evil.example">Terms</a>"#, "</a>", "&amp;", "&lt;", "**", "@bob", "#tag",
+        "https://evil.example", "%@", "%1$@", " ", "x", "é", "😀", "_", "7", "<h1>Privacy Policy</h1>",
+    ]
+
+    /// Random templates and hostile arguments: both engines keep the same matches, those of
+    /// a brute-force reference of the contract, and every kept match keeps arguments out
+    /// of its markup.
+    func testRandomTemplatesAgainstTheReference() {
+        let seed = testSeed(20_261_227)
+        var random = SeededGenerator(seed: seed)
+        let (icu, compiled) = Self.engines
+        var inside = 0
+        var holding = 0
+        defer {
+            // The rounds met both cases the contract allows.
+            XCTAssertGreaterThan(inside, 50, "seed \(seed)")
+            XCTAssertGreaterThan(holding, 20, "seed \(seed)")
+        }
+        for round in 0..<400 {
+            let template = (0..<random.below(9)).map { _ in random.pick(Self.templatePieces) }.joined()
+            let arguments = (0..<3).map { _ in (0..<random.below(4)).map { _ in random.pick(Self.argumentPieces) }.joined() }
+            let context = "seed \(seed) round \(round): template \(template.debugDescription) arguments \(arguments)"
+            let a = icu.render(template: template, arguments: arguments)
+            let b = compiled.render(template: template, arguments: arguments)
+            XCTAssertEqual(a, b, context)
+            XCTAssertEqual(a.matches.map { [$0.ruleIndex, $0.range.location, $0.range.length] },
+                reference(icu, RichTemplate(format: template, arguments: arguments)), context)
+            checkContract(a, context)
+            for match in a.matches {
+                for hole in a.arguments where hole.overlaps(match.range) {
+                    if hole.location <= match.range.location && match.range.upperBound <= hole.upperBound { inside += 1 } else { holding += 1 }
+                }
+            }
+            if a != b { return }
+        }
+    }
+
+    /// Kept matches as `[rule, location, length]`, in the engine's order, by the contract
+    /// written out unit by unit.
+    func reference(_ engine: RuleEngine, _ template: RichTemplate) -> [[Int]] {
+        let text = template.text
+        var owner = [Int](repeating: -1, count: text.utf16.count)
+        var holes: [TextRange] = []
+        for placed in template.placedArguments where placed.range.length > 0 {
+            for u in placed.range.location..<placed.range.upperBound { owner[u] = holes.count }
+            holes.append(placed.range)
+        }
+        let masked = String(decoding: text.utf16.enumerated().map { owner[$0.offset] >= 0 ? 0xFFFC : $0.element }, as: UTF16.self)
+        var candidates: [Candidate] = []
+        var contents: [TextRange?] = []
+        let whole = engine.resolve(masked)
+        for (i, candidate) in whole.candidates.enumerated() {
+            let content = candidate.tag?.contentRange ?? whole.contents?[i] ?? nil
+            let units = candidate.range.location..<candidate.range.upperBound
+            let inArgument = units.filter { owner[$0] >= 0 }
+            let ok = inArgument.allSatisfy { u in
+                guard let content, content.location <= u, u < content.upperBound else { return false }
+                let hole = holes[owner[u]]
+                return candidate.range.location <= hole.location && hole.upperBound <= candidate.range.upperBound
+                    && content.location <= hole.location && hole.upperBound <= content.upperBound
+            }
+            if ok {
+                candidates.append(candidate)
+                contents.append(whole.contents?[i] ?? nil)
+            }
+        }
+        for hole in holes {
+            let piece = String(decoding: Array(text.utf16)[hole.location..<hole.upperBound], as: UTF16.self)
+            let inside = engine.resolve(piece)
+            for (i, candidate) in inside.candidates.enumerated() where engine.table.rules[candidate.ruleIndex].inArguments {
+                var moved = candidate
+                moved.range.location += hole.location
+                candidates.append(moved)
+                contents.append(inside.contents?[i].map { TextRange(location: $0.location + hole.location, length: $0.length) } ?? nil)
+            }
+        }
+        let resolution = Resolver.resolve(candidates, priorities: engine.table.rules.map(\.priority), contents: contents)
+        return resolution.kept.map { [candidates[$0].ruleIndex, candidates[$0].range.location, candidates[$0].range.length] }
+            .sorted { ($0[1], -$0[2]) < ($1[1], -$1[2]) }
+    }
+
+    /// No kept match crosses an argument's boundary; one that overlaps an argument lies
+    /// inside it (its rule has `in arguments`) or holds it whole in its content (a tag, an
+    /// element or a container).
+    func checkContract(_ result: RenderResult, _ context: String) {
+        for match in result.matches {
+            for hole in result.arguments where hole.overlaps(match.range) {
+                let inside = hole.location <= match.range.location && match.range.upperBound <= hole.upperBound
+                let holds = match.contentRange.location <= hole.location && hole.upperBound <= match.contentRange.upperBound
+                if inside {
+                    XCTAssertTrue(Self.engines.icu.table.rules[match.ruleIndex].inArguments, "\(match.rule) \(match.range) \(context)")
+                } else {
+                    XCTAssertTrue(holds && (match.tag != nil || match.isContainer), "\(match.rule) \(match.range) \(context)")
+                }
+            }
+        }
+    }
+}
