@@ -316,3 +316,21 @@ final class TypedHandlersTests: XCTestCase {
         XCTAssertEqual(recorder.calls, [.heading(rank: nil, index: 5), .heading(rank: 12, index: -1)])
     }
 }
+
+final class TemplateConsumerTests: XCTestCase {
+    /// The generated template API: a name and a message never become markup, each keeps its
+    /// own mentions and links (`in arguments`), and nothing matches across the two.
+    func testChatTemplates() {
+        let name = "**@eve** https://evil.example/"
+        let message = "hi @bob"
+        let formatted = ChatRules.render(template: "%@: %@", arguments: [name, message])
+        let interpolated = ChatRules.render(template: "\(name): \(message)")
+        XCTAssertEqual(formatted, interpolated)
+        XCTAssertEqual(formatted.text, name + ": " + message)
+        XCTAssertEqual(formatted.arguments.map(\.location), [0, name.utf16.count + 2])
+        XCTAssertEqual(formatted.matches.map(\.rule), ["bold", "mention", "link", "mention"])
+        XCTAssertEqual(formatted.matches.map(\.text), ["**@eve**", "@eve", "https://evil.example/", "@bob"])
+        let joined = ChatRules.render(template: "@%@", arguments: ["bob"])
+        XCTAssertEqual(joined.matches.map(\.rule), [])
+    }
+}

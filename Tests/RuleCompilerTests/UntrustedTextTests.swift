@@ -42,7 +42,7 @@ final class UntrustedTextTests: XCTestCase {
             XCTAssertEqual(result.matches.map(\.text).dropFirst(), ["https://evil.example", "@bob", "https://ok.example"])
             XCTAssertEqual(result.display, "\(name) mentioned you: \(message)")
             // The same through string interpolation.
-            let interpolated = engine.render("<h1>\(name)</h1> mentioned you: \(message)" as RichTemplate)
+            let interpolated = engine.render(template: "<h1>\(name)</h1> mentioned you: \(message)")
             XCTAssertEqual(interpolated, result)
         }
     }

@@ -64,6 +64,18 @@ public struct SwiftEmitter {
                 w.line("engine.render(text)")
             }
             w.line()
+            w.line("/// Renders a format (`%@`, `%1$@`, `%%`) filled with `arguments`, which are never markup:")
+            w.line("/// only rules with `in arguments` match inside them (docs/Language.md, \"Untrusted text\").")
+            w.block("\(access) static func render(template: String, arguments: [String]) -> RenderResult") { w in
+                w.line("engine.render(template: template, arguments: arguments)")
+            }
+            w.line()
+            w.line("/// Renders a template written with string interpolation; every interpolated value is an")
+            w.line("/// argument, never markup: `render(template: \"<h1>\\(name)</h1> mentioned you: \\(message)\")`.")
+            w.block("\(access) static func render(template: RichTemplate) -> RenderResult") { w in
+                w.line("engine.render(template: template)")
+            }
+            w.line()
             emitRuleOfMatch(into: &w)
             w.line()
             emitHandlers(into: &w)

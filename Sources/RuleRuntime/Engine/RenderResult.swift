@@ -20,7 +20,7 @@ public struct RenderResult: Sendable, Hashable {
     /// (`RuleEngine.fallbackBudget`, or ICU giving up), in rule order; empty normally.
     /// Their later matches are missing from `matches`: log these.
     public let interrupted: [InterruptedRule]
-    /// A template's render (`RuleEngine.render(_: RichTemplate)`): where each argument is in
+    /// A template's render (`RuleEngine.render(template:)`): where each argument is in
     /// `text`, by argument number (`RichTemplate.argumentRanges`); empty for a plain text.
     public internal(set) var arguments: [TextRange] = []
     let context: MatchContext?

@@ -1,12 +1,12 @@
 /// A text written by the app with holes for values from users: a localised format
 /// (`"<h1>%@</h1> mentioned you: %@"`) and its arguments, or a string interpolation.
 ///
-/// An argument's characters are never markup: `RuleEngine.render(_:)` keeps tags, elements,
+/// An argument's characters are never markup: `RuleEngine.render(template:)` keeps tags, elements,
 /// entities and the matches of rules without `in arguments` in the template's own text
 /// (docs/Language.md, "Untrusted text").
 ///
 /// ```swift
-/// let result = engine.render("<h1>\(name)</h1> mentioned you: \(message)" as RichTemplate)
+/// let result = engine.render(template: "<h1>\(name)</h1> mentioned you: \(message)")
 /// let same = engine.render(template: "<h1>%@</h1> mentioned you: %@", arguments: [name, message])
 /// result.arguments    // where `name` and `message` are in `result.text`
 /// ```

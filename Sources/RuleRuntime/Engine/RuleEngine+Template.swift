@@ -19,8 +19,10 @@
 extension RuleEngine {
     /// Renders `template`: its text with the arguments in place (`RenderResult.text`), where
     /// an argument's characters are never markup (see `RichTemplate`); `arguments` of the
-    /// result gives each argument's range.
-    public func render(_ template: RichTemplate) -> RenderResult {
+    /// result gives each argument's range. With string interpolation:
+    /// `engine.render(template: "<h1>\(name)</h1> mentioned you: \(message)")` (every
+    /// interpolated value is an argument; `render(_:)` of the same string would not know).
+    public func render(template: RichTemplate) -> RenderResult {
         let text = template.text
         let placed = template.placedArguments.map(\.range)
         var result = records(of: resolve(template: text, arguments: placed), text: text)
@@ -31,7 +33,7 @@ extension RuleEngine {
     /// Renders a format (`%@`, `%1$@`, `%%`, as `String(format:)` writes them) filled with
     /// `arguments`, which are never markup (see `RichTemplate(format:arguments:)`).
     public func render(template: String, arguments: [String]) -> RenderResult {
-        render(RichTemplate(format: template, arguments: arguments))
+        render(template: RichTemplate(format: template, arguments: arguments))
     }
 
     /// The resolution of `text`, whose `arguments` (ranges, in text order) are user text.

@@ -385,9 +385,9 @@ public struct RuleEntry: Sendable, Hashable {
     /// A container (`nest`): a match may hold other kept matches inside its content (a tag's
     /// content, the `show` group, else the whole match), which it shows in place.
     public var nest: Bool
-    /// `in arguments`: in a template's render (`RuleEngine.render(_:)` of a
-    /// `RichTemplate`), the rule also matches inside one argument; without it, its matches
-    /// lie in the template's own text.
+    /// `in arguments`: in a template's render (`RuleEngine.render(template:)`), the rule
+    /// also matches inside one argument; without it, its matches lie in the template's own
+    /// text.
     public var inArguments: Bool
 
     public init(
