@@ -3,10 +3,10 @@ import RuleCompiler
 import RuleRuntime
 import RuleSpec
 
-/// `rulegen explain SPEC (--text TEXT | --texts FILE) [--engine compiled|icu] [--format text|json]`.
+/// `rulegen explain SPEC (--text TEXT | --texts FILE | --template T [--arg A …]) [--engine compiled|icu] [--format text|json]`.
 enum ExplainCommand {
     static let usage =
-        "rulegen explain <spec> (--text <text> | --texts <file>) [--engine compiled|icu] [--format text|json] [--import-root <dir>]"
+        "rulegen explain <spec> (--text <text> | --texts <file> | --template <template> [--arg <argument> ...]) [--engine compiled|icu] [--format text|json] [--import-root <dir>]"
     static let help = """
         OVERVIEW: Run a spec's rules on a text and show what matched, what was discarded and why.
 
@@ -18,6 +18,9 @@ enum ExplainCommand {
         OPTIONS:
           --text <text>           The text to run the rules on.
           --texts <file>          A file with one JSON string per line; prints one JSON object per line.
+          --template <template>   A template to fill with the --arg values (%@, %1$@, %% as String(format:)
+                                  writes them): the arguments are user text, never markup.
+          --arg <argument>        An argument of --template, in order (repeat for each).
           --engine <engine>       compiled (default): the automata rulegen generates, run in-process
                                   (rules that fall back run on NSRegularExpression).
                                   icu: NSRegularExpression per rule (the reference).
@@ -31,7 +34,9 @@ enum ExplainCommand {
         "parent": index or null}], "discarded": [... same fields and "reason"]}. UTF-16 offsets
         (displayRange into "display"); matches by start, containers before the matches they hold
         ("parent": the index in "matches" of the innermost one); styles as the style table writes
-        them; direction: the display's first strong character's.
+        them; direction: the display's first strong character's. With --template, ranges are into
+        the filled text and the object also has "arguments": [[location, length], ...], each
+        argument's range, in order.
         The text format says the same in words.
 
         TEXTS FILE: UTF-8 (a leading byte order mark is skipped); lines end at LF, CR LF or CR.
@@ -47,6 +52,8 @@ enum ExplainCommand {
         var scanner = ArgumentScanner(args, usage: usage)
         var text: String?
         var textsFile: String?
+        var template: String?
+        var arguments: [String] = []
         var engineName = "compiled"
         var format = "text"
         var importRoot: String?
@@ -55,6 +62,8 @@ enum ExplainCommand {
             case "--import-root": importRoot = try value()
             case "--text": text = try value()
             case "--texts": textsFile = try value()
+            case "--template": template = try value()
+            case "--arg": arguments.append(try value())
             case "--engine": engineName = try ArgumentScanner.choice(try value(), of: ["compiled", "icu"], for: "--engine", usage: usage)
             case "--format": format = try ArgumentScanner.choice(try value(), of: ["text", "json"], for: "--format", usage: usage)
             default: return false
@@ -65,7 +74,11 @@ enum ExplainCommand {
             console.out(Self.help)
             return .success
         }
-        let specPath = try scanner.specAndText(of: "explain", text: text, textsFile: textsFile)
+        if template != nil, text != nil || textsFile != nil {
+            throw UsageError(message: "use one of '--text', '--texts' and '--template'", usage: usage)
+        }
+        if template == nil, !arguments.isEmpty { throw UsageError(message: "'--arg' fills a '--template'", usage: usage) }
+        let specPath = try scanner.specAndText(of: "explain", text: text ?? template, textsFile: textsFile)
         guard let spec = try Specs.compile([specPath], console: console, analyze: false, importRoot: importRoot)?.first else {
             return .inputErrors
         }
@@ -76,6 +89,11 @@ enum ExplainCommand {
         } catch {
             console.err("\(specPath): error: \(error)\n")
             return .inputErrors
+        }
+        if let template {
+            let result = engine.render(template: template, arguments: arguments)
+            console.out(format == "json" ? ExplainJSON.line(result, template: true) + "\n" : ExplainText.render(result, template: true))
+            return .success
         }
         if let text {
             let result = engine.render(text)
@@ -162,15 +180,25 @@ enum TextsFile {
 /// colors as `#RRGGBBAA`, a system color name or `{"dark", "light"}`, numbers without a
 /// trailing `.0`.
 enum ExplainJSON {
-    static func line(_ result: RenderResult) -> String {
+    /// `template`: the result of a template's render, which also has `"arguments"`.
+    static func line(_ result: RenderResult, template: Bool = false) -> String {
         var writer = JSONWriter()
-        write(result, to: &writer)
+        write(result, template: template, to: &writer)
         return writer.take()
     }
 
-    static func write(_ result: RenderResult, to w: inout JSONWriter) {
+    static func write(_ result: RenderResult, template: Bool = false, to w: inout JSONWriter) {
         let display = result.display
-        w.raw("{\"direction\":")
+        w.raw("{")
+        if template {
+            w.raw("\"arguments\":[")
+            for (i, range) in result.arguments.enumerated() {
+                if i > 0 { w.raw(",") }
+                write(range, to: &w)
+            }
+            w.raw("],")
+        }
+        w.raw("\"direction\":")
         w.raw(BidiDirection.baseDirection(of: display) == .rightToLeft ? "\"rtl\"" : "\"ltr\"")
         w.raw(",\"discarded\":[")
         for (i, d) in result.discarded.enumerated() {
@@ -360,9 +388,20 @@ enum ExplainJSON {
 /// (source range, rule, tag, text, display, tap) with its display range, style and
 /// highlight below it.
 enum ExplainText {
-    static func render(_ result: RenderResult) -> String {
+    /// `template`: the result of a template's render, whose arguments are listed.
+    static func render(_ result: RenderResult, template: Bool = false) -> String {
         let display = result.display
-        var out = "text:    \(quote(result.text))\ndisplay: \(quote(display))\n"
+        var out = "text:    \(quote(result.text))\n"
+        if template {
+            let ranges = result.arguments.map { range in
+                let text = result.text.utf16
+                let start = text.index(text.startIndex, offsetBy: range.location)
+                let end = text.index(start, offsetBy: range.length)
+                return "\(range) \(quote(String(result.text[start..<end])))"
+            }
+            out += "arguments: " + (ranges.isEmpty ? "none" : ranges.joined(separator: ", ")) + "\n"
+        }
+        out += "display: \(quote(display))\n"
         out += "direction: \(BidiDirection.baseDirection(of: display).rawValue)\n"
         out += result.matches.isEmpty ? "kept: none\n" : "kept:\n"
         // Nested matches are indented under their container, two spaces a level.

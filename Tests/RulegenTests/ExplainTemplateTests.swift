@@ -1,0 +1,61 @@
+import Foundation
+import RuleCompiler
+import RuleRuntime
+import TestSupport
+import XCTest
+
+@testable import rulegen
+
+/// `rulegen explain SPEC --template T --arg A …` on `Specs/chat`: names and messages with
+/// hostile markup, against `ExplainGoldens/chat.templates.jsonl` and `.txt` (regenerate
+/// with `RICHRULES_UPDATE_GOLDENS=1`), the same on both engines; usage errors exit 2.
+final class ExplainTemplateTests: XCTestCase {
+    static let cases: [(template: String, arguments: [String])] = [
+        ("<b>%@</b> mentioned you: %@", [#"</b><a href="https://evil.example">Terms</a>"#, "**hi @carol** see https://ok.example #swift"]),
+        ("**%@** replied: %@", ["@eve", "_hi_ &amp; <h1>Privacy Policy</h1>"]),
+        ("%2$@ wrote to %1$@ (100%%)", ["a@b.example", "call 13812345678"]),
+        ("@%@ #%@", ["bob", "tag"]),
+    ]
+
+    func testTemplatesMatchTheGoldens() throws {
+        let update = ProcessInfo.processInfo.environment["RICHRULES_UPDATE_GOLDENS"] != nil
+        let specPath = CLI.packageRoot.appendingPathComponent("Specs/chat.richrules").path
+        var json = ""
+        var text = ""
+        for (template, arguments) in Self.cases {
+            let args = ["explain", specPath, "--template", template] + arguments.flatMap { ["--arg", $0] }
+            let compiled = try CLI.run(args + ["--format", "json"])
+            let icu = try CLI.run(args + ["--format", "json", "--engine", "icu"])
+            XCTAssertEqual(compiled.status, 0, compiled.stderr)
+            XCTAssertEqual(compiled.stdout, icu.stdout, "the engines disagree on \(template)")
+            let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(compiled.stdout.utf8)) as? [String: Any])
+            let ranges = try XCTUnwrap(object["arguments"] as? [[Int]])
+            let filled = RichTemplate(format: template, arguments: arguments)
+            XCTAssertEqual(ranges, filled.argumentRanges.map { [$0.location, $0.length] })
+            XCTAssertEqual(object["text"] as? String, filled.text)
+            json += compiled.stdout
+            text += try CLI.run(args).stdout + "\n"
+        }
+        for (ext, actual) in [("jsonl", json), ("txt", text)] {
+            let golden = ExplainGoldenTests.folder.appendingPathComponent("chat.templates.\(ext)")
+            if update {
+                try Data(actual.utf8).write(to: golden)
+                continue
+            }
+            let expected = try String(contentsOf: golden, encoding: .utf8)
+            if actual != expected {
+                XCTFail(
+                    "ExplainGoldens/chat.templates.\(ext) differs; regenerate with RICHRULES_UPDATE_GOLDENS=1 if intended\n"
+                        + firstDifference(expected: expected, actual: actual))
+            }
+        }
+    }
+
+    func testUsageErrors() throws {
+        let specPath = CLI.packageRoot.appendingPathComponent("Specs/chat.richrules").path
+        for args in [["--text", "x", "--template", "%@"], ["--text", "x", "--arg", "y"], ["--template"], ["--texts", "f", "--template", "t"]] {
+            let run = try CLI.run(["explain", specPath] + args)
+            XCTAssertEqual(run.status, 2, "\(args): \(run.stderr)")
+        }
+    }
+}
