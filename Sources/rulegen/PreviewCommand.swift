@@ -3,13 +3,13 @@ import RuleCompiler
 import RuleRuntime
 import RuleSpec
 
-/// `rulegen preview SPEC (--text TEXT | --texts FILE) -o FILE.html [--dark] [--lines N] [--width PT] [--import-root DIR]`:
+/// `rulegen preview SPEC (--text TEXT | --texts FILE | --template T [--arg A …]) -o FILE.html [--dark] [--lines N] [--width PT] [--import-root DIR]`:
 /// one self-contained HTML page with the spec's lint diagnostics and every sample rendered
 /// (`RenderResult.html(options:)`), its matches and its discarded matches; with `--lines`,
 /// each sample also as a label of N lines shows it (the label core's cut).
 enum PreviewCommand {
     static let usage =
-        "rulegen preview <spec> (--text <text> | --texts <file>) -o <file.html> [--dark] [--lines <n>] [--width <points>] [--import-root <dir>]"
+        "rulegen preview <spec> (--text <text> | --texts <file> | --template <template> [--arg <argument> ...]) -o <file.html> [--dark] [--lines <n>] [--width <points>] [--import-root <dir>]"
     /// The label width `--lines` uses without `--width`: a phone's (an iPhone's 390 points).
     static let defaultWidth = 390.0
     static let help = """
@@ -39,6 +39,9 @@ enum PreviewCommand {
           --text <text>           A sample text.
           --texts <file>          A file with one JSON string per line (as explain --texts reads it),
                                   each a sample; lines that are not one JSON string are reported.
+          --template <template>   A sample template filled with the --arg values (%@, %1$@, %%): the
+                                  arguments are user text, never markup.
+          --arg <argument>        An argument of --template, in order (repeat for each).
           -o, --output <file>     The page to write (written atomically; left untouched when unchanged).
           --dark                  Dark appearance: the page and the system colors' dark values.
           --lines <n>             Also show each sample truncated to <n> lines (1 or more) at the
@@ -58,6 +61,8 @@ enum PreviewCommand {
         var scanner = ArgumentScanner(args, usage: usage)
         var text: String?
         var textsFile: String?
+        var template: String?
+        var arguments: [String] = []
         var output: String?
         var dark = false
         var lines: Int?
@@ -68,6 +73,8 @@ enum PreviewCommand {
             case "--import-root": importRoot = try value()
             case "--text": text = try value()
             case "--texts": textsFile = try value()
+            case "--template": template = try value()
+            case "--arg": arguments.append(try value())
             case "-o", "--output": output = try value()
             case "--dark": dark = true
             case "--lines": lines = try lineCount(value())
@@ -80,7 +87,11 @@ enum PreviewCommand {
             console.out(Self.help)
             return .success
         }
-        let specPath = try scanner.specAndText(of: "preview", text: text, textsFile: textsFile)
+        if template != nil, text != nil || textsFile != nil {
+            throw UsageError(message: "use one of '--text', '--texts' and '--template'", usage: usage)
+        }
+        if template == nil, !arguments.isEmpty { throw UsageError(message: "'--arg' fills a '--template'", usage: usage) }
+        let specPath = try scanner.specAndText(of: "preview", text: text ?? template, textsFile: textsFile)
         guard let output, !output.isEmpty else { throw UsageError(message: "missing expected option '-o <file.html>'", usage: usage) }
         guard !output.hasSuffix("/") else {
             throw UsageError(message: "'-o \(output)' names a folder; give the page's file name", usage: usage)
@@ -102,7 +113,9 @@ enum PreviewCommand {
 
         var samples: [PreviewPage.Sample] = []
         var badLines = TextsFile.BadLines()
-        if let text {
+        if let template {
+            samples.append(PreviewPage.Sample(line: nil, result: engine.render(template: template, arguments: arguments)))
+        } else if let text {
             samples.append(PreviewPage.Sample(line: nil, result: engine.render(text)))
         } else if let textsFile {
             badLines = try TextsFile.read(textsFile, console: console) { text, line in

@@ -44,6 +44,10 @@ final class UntrustedTextTests: XCTestCase {
             // The same through string interpolation.
             let interpolated = engine.render(template: "<h1>\(name)</h1> mentioned you: \(message)")
             XCTAssertEqual(interpolated, result)
+            // HTML shows the name's markup as text, inside the tag's styling.
+            let html = result.html()
+            XCTAssertFalse(html.contains("<a href=\"https://evil.example\">"), html)
+            XCTAssertTrue(html.contains("&lt;/h1&gt;&lt;a href="), html)
         }
     }
 

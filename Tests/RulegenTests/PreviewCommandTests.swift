@@ -93,6 +93,21 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertTrue(html.contains(#"<span class="rr-named-image" data-image="smile" role="img" aria-label="smile""#), html)
     }
 
+    /// A template's arguments are shown as text: the name's markup is escaped, not run.
+    func testTemplateWithArguments() throws {
+        let scratch = try ScratchDirectory()
+        let spec = CLI.packageRoot.appendingPathComponent("Specs/agreement.richrules").path
+        let result = try CLI.run(
+            ["preview", spec, "--template", "I agree to the <h1>%@</h1>", "--arg", "</h1><script>alert(1)</script><h2>x</h2>", "-o", "p.html"],
+            cwd: scratch.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let html = try read(scratch.url.appendingPathComponent("p.html"))
+        XCTAssertFalse(html.contains("<script>alert"), html)
+        XCTAssertTrue(html.contains("&lt;/h1&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;h2&gt;x&lt;/h2&gt;"), html)
+        let usage = try CLI.run(["preview", spec, "--arg", "x", "-o", "p.html"], cwd: scratch.url)
+        XCTAssertEqual(usage.status, 2, usage.stderr)
+    }
+
     /// Bad lines are reported as explain reports them; the page is written without them,
     /// lists them, and the exit status is 1.
     func testBadLinesAreReportedAndThePageWritten() throws {
@@ -153,7 +168,7 @@ final class PreviewCommandTests: XCTestCase {
             XCTAssertEqual(result.status, 2, arguments.joined(separator: " "))
             XCTAssertTrue(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
             XCTAssertTrue(
-                result.stderr.contains("\nUsage: rulegen preview <spec> (--text <text> | --texts <file>) -o <file.html>"), result.stderr)
+                result.stderr.contains("\nUsage: rulegen preview <spec> (--text <text> | --texts <file> | --template <template> [--arg <argument> ...]) -o <file.html>"), result.stderr)
         }
         XCTAssertEqual(Set(scratch.snapshot().keys), ["a.richrules"])
         XCTAssertEqual(try read(scratch.url.appendingPathComponent("a.richrules")), "richrules 1\nrule a { match /x/ }\n")
