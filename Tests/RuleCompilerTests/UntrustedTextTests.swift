@@ -1,8 +1,9 @@
 import Foundation
-@testable import RuleCompiler
-@testable import RuleRuntime
 import TestSupport
 import XCTest
+
+@testable import RuleCompiler
+@testable import RuleRuntime
 
 /// Templates with arguments (docs/Language.md, "Untrusted text"): an argument's characters
 /// are never markup, on both engines.
@@ -32,7 +33,9 @@ final class UntrustedTextTests: XCTestCase {
             let result = engine.render(template: "<h1>%@</h1> mentioned you: %@", arguments: [name, message])
             XCTAssertEqual(result.text, "<h1>\(name)</h1> mentioned you: \(message)")
             let nameRange = TextRange(location: 4, length: name.utf16.count)
-            XCTAssertEqual(result.arguments, [nameRange, TextRange(location: result.text.utf16.count - message.utf16.count, length: message.utf16.count)])
+            XCTAssertEqual(
+                result.arguments,
+                [nameRange, TextRange(location: result.text.utf16.count - message.utf16.count, length: message.utf16.count)])
             // The name's link may be found (the rule says `in arguments`), inside the tag.
             XCTAssertEqual(result.matches.map(\.rule), ["h", "link", "mention", "link"])
             XCTAssertEqual(result.matches[1].parent, 0)
@@ -54,7 +57,8 @@ final class UntrustedTextTests: XCTestCase {
     func testFormats() {
         let t = RichTemplate(format: "%2$@ & %1$@ %@ 100%% %d %", arguments: ["a", "b"])
         XCTAssertEqual(t.text, "b & a a 100% %d %")
-        XCTAssertEqual(t.argumentRanges, [TextRange(location: 4, length: 1), TextRange(location: 6, length: 1), TextRange(location: 0, length: 1)])
+        XCTAssertEqual(
+            t.argumentRanges, [TextRange(location: 4, length: 1), TextRange(location: 6, length: 1), TextRange(location: 0, length: 1)])
         XCTAssertEqual(RichTemplate(format: "%3$@|%@", arguments: []).text, "|")
         XCTAssertEqual(RichTemplate(format: "%0$@ %1$", arguments: ["x"]).text, "%0$@ %1$")
     }
@@ -101,12 +105,17 @@ final class UntrustedTextTests: XCTestCase {
             let a = icu.render(template: template, arguments: arguments)
             let b = compiled.render(template: template, arguments: arguments)
             XCTAssertEqual(a, b, context)
-            XCTAssertEqual(a.matches.map { [$0.ruleIndex, $0.range.location, $0.range.length] },
+            XCTAssertEqual(
+                a.matches.map { [$0.ruleIndex, $0.range.location, $0.range.length] },
                 reference(icu, RichTemplate(format: template, arguments: arguments)), context)
             checkContract(a, context)
             for match in a.matches {
                 for hole in a.arguments where hole.overlaps(match.range) {
-                    if hole.location <= match.range.location && match.range.upperBound <= hole.upperBound { inside += 1 } else { holding += 1 }
+                    if hole.location <= match.range.location && match.range.upperBound <= hole.upperBound {
+                        inside += 1
+                    } else {
+                        holding += 1
+                    }
                 }
             }
             if a != b { return }

@@ -53,7 +53,9 @@ final class ExplainTemplateTests: XCTestCase {
 
     func testUsageErrors() throws {
         let specPath = CLI.packageRoot.appendingPathComponent("Specs/chat.richrules").path
-        for args in [["--text", "x", "--template", "%@"], ["--text", "x", "--arg", "y"], ["--template"], ["--texts", "f", "--template", "t"]] {
+        for args in [
+            ["--text", "x", "--template", "%@"], ["--text", "x", "--arg", "y"], ["--template"], ["--texts", "f", "--template", "t"],
+        ] {
             let run = try CLI.run(["explain", specPath] + args)
             XCTAssertEqual(run.status, 2, "\(args): \(run.stderr)")
         }

@@ -154,7 +154,9 @@ extension Sema {
         case .entity: what = "entity rule '\(rule)'"
         case .regex, .prefix: return
         }
-        let taps = shows.contains { $0.tap != nil } || conditionalTaps.contains { if case .tap? = $0.tap { return true } else { return false } }
+        let taps =
+            shows.contains { $0.tap != nil }
+            || conditionalTaps.contains { if case .tap? = $0.tap { return true } else { return false } }
         if taps {
             diagnostics.report(
                 .tappableArguments,

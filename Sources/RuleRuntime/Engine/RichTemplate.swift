@@ -118,7 +118,9 @@ public struct RichTemplate: Sendable, Hashable, ExpressibleByStringInterpolation
 
     /// Where each argument is in `text` (UTF-16), by argument number, then position (an
     /// argument used twice has two ranges; one never used, none).
-    public var argumentRanges: [TextRange] { placedArguments.sorted { ($0.index, $0.range.location) < ($1.index, $1.range.location) }.map(\.range) }
+    public var argumentRanges: [TextRange] {
+        placedArguments.sorted { ($0.index, $0.range.location) < ($1.index, $1.range.location) }.map(\.range)
+    }
 
     /// Every argument piece's number and range in `text`, in text order.
     var placedArguments: [(index: Int, range: TextRange)] {

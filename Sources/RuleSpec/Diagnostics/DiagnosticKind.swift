@@ -130,7 +130,8 @@ extension DiagnosticKind {
     public static let all: [DiagnosticKind] = [
         .io, .import, .importCycle, .tooManyErrors, .syntax, .version, .duplicate, .unknownStyle, .unknownProperty, .unknownRule,
         .unknownCapture, .invalidValue, .invalidName, .invalidPattern, .emptyMatch, .missingMatch, .styleCycle, .handlerLabels,
-        .conflictingContent, .tappableArguments, .markupInArguments, .fallback, .lazyDFA, .stateBudget, .overlap, .shadowed, .neverMatches, .unneededAllow, .notAnalyzable,
+        .conflictingContent, .tappableArguments, .markupInArguments, .fallback, .lazyDFA, .stateBudget, .overlap, .shadowed,
+        .neverMatches, .unneededAllow, .notAnalyzable,
     ]
 
     /// The registry as a Markdown table (docs/Lint.md holds this very text).

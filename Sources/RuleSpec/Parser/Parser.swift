@@ -17,7 +17,8 @@ public struct Parser {
             switch self {
             case .rule:
                 return [
-                    "match", "priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "show", "nest", "in", "allow", "where",
+                    "match", "priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "show", "nest", "in", "allow",
+                    "where",
                 ]
             case .family:
                 return ["priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "nest", "in", "allow", "tag", "where"]
