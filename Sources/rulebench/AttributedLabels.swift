@@ -87,12 +87,15 @@ enum AttributedLabels {
         /// The display in plain text's attributes, then the other runs' set on their ranges
         /// (what `attributedString()` does), the containers given.
         func overPlain(_ display: String, _ runs: [(text: String, scalars: Int, attributes: AttributeContainer)]) -> AttributedString {
-            let plain = runs.first { $0.attributes[RichRulesAttributes.MatchIndexAttribute.self] == nil }?.attributes ?? AttributeContainer()
+            let plain =
+                runs.first { $0.attributes[RichRulesAttributes.MatchIndexAttribute.self] == nil }?.attributes ?? AttributeContainer()
             var result = AttributedString(display, attributes: plain)
             var index = result.startIndex
             for piece in runs {
                 let end = result.unicodeScalars.index(index, offsetBy: piece.scalars)
-                if piece.attributes[RichRulesAttributes.MatchIndexAttribute.self] != nil { result[index..<end].setAttributes(piece.attributes) }
+                if piece.attributes[RichRulesAttributes.MatchIndexAttribute.self] != nil {
+                    result[index..<end].setAttributes(piece.attributes)
+                }
                 index = end
             }
             return result

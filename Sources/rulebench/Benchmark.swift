@@ -17,7 +17,9 @@ struct Benchmark {
     }
 
     /// The workloads `--profile` renders.
-    static let profiles = ["corpus", "labels", "corpus-floor", "labels-floor", "labels-attributed", "rules6", "rules25", "rules100", "lookaround", "init", "feed-corpus", "feed-labels", "feed-scan", "feed-init",
+    static let profiles = [
+        "corpus", "labels", "corpus-floor", "labels-floor", "labels-attributed", "rules6", "rules25", "rules100", "lookaround", "init",
+        "feed-corpus", "feed-labels", "feed-scan", "feed-init",
     ]
 
     /// `--profile`: the inputs of a full run, one workload rendered once on the compiled
@@ -218,7 +220,9 @@ struct Benchmark {
             let rules = feedSpec.table.rules.count
             for workload in [
                 Workload(key: "feed_corpus", title: "feed, corpus", texts: [feedCorpus], ruleCount: rules, swiftRegex: false),
-                Workload(key: "feed_labels", title: "feed, \(grouped(feedLabels.count)) posts", texts: feedLabels, ruleCount: rules, swiftRegex: false),
+                Workload(
+                    key: "feed_labels", title: "feed, \(grouped(feedLabels.count)) posts", texts: feedLabels, ruleCount: rules,
+                    swiftRegex: false),
             ] {
                 log("\(workload.title) over \(feedPath)")
                 report.workloads.append(workload.run(feedPaths, scale: scale))

@@ -115,7 +115,8 @@ struct FeedGenerator {
     private mutating func entity(_ script: Script) -> String {
         switch Entity(rawValue: rng.weighted(Self.entityWeights))! {
         case .url:
-            var url = ["https://", "http://", "https://www.", "www."][rng.below(4)] + rng.pick(vocabulary.words) + "."
+            var url =
+                ["https://", "http://", "https://www.", "www."][rng.below(4)] + rng.pick(vocabulary.words) + "."
                 + rng.pick(Self.tlds)
             if rng.chance(70) { url += "/" + rng.pick(vocabulary.words) + (rng.chance(40) ? "/\(rng.below(10_000))" : "") }
             if rng.chance(20) { url += "?id=\(rng.below(1000))&utm_source=" + rng.pick(vocabulary.words) }
@@ -124,7 +125,8 @@ struct FeedGenerator {
         case .bareDomain:
             return rng.pick(vocabulary.words) + "." + rng.pick(Self.tlds) + (rng.chance(50) ? "/" + rng.pick(vocabulary.words) : "")
         case .shortLink:
-            let slug = String((0..<rng.within(5...10)).map { _ in "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789".randomElement(&rng) })
+            let slug = String(
+                (0..<rng.within(5...10)).map { _ in "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789".randomElement(&rng) })
             return (rng.chance(50) ? "https://" : "") + rng.pick(Self.shortHosts) + "/" + slug
         case .mention:
             return (rng.chance(10) ? "＠" : "@") + rng.pick(vocabulary.words) + (rng.chance(30) ? "_\(rng.below(100))" : "")
@@ -143,7 +145,8 @@ struct FeedGenerator {
         case .price:
             return ["$\(rng.below(500)).\(rng.within(10...99))", "€\(rng.below(200))", "1.000.000 VND", "\(rng.below(900)) ₽"][rng.below(4)]
         case .version: return "v\(rng.below(20)).\(rng.below(10)).\(rng.below(10))"
-        case .date: return "20\(String(format2: rng.below(30)))-\(String(format2: rng.within(1...12)))-\(String(format2: rng.within(1...28)))"
+        case .date:
+            return "20\(String(format2: rng.below(30)))-\(String(format2: rng.within(1...12)))-\(String(format2: rng.within(1...28)))"
         case .score: return "\(rng.below(200)) \(rng.below(200))"
         case .emoji: return (0..<rng.within(1...3)).map { _ in rng.pick(Self.emoji) }.joined()
         }

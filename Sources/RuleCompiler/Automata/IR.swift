@@ -160,7 +160,8 @@ extension RegexIR {
         case .empty, .assertion, .set, .lineUnit, .foldedLiteral: return maxLength
         case .sequence(let items):
             guard let last = items.last else { return 0 }
-            return add(items.dropLast().reduce(0) { add($0, $1.icuLength(fallingThrough: false)) }, last.icuLength(fallingThrough: fallingThrough))
+            return add(
+                items.dropLast().reduce(0) { add($0, $1.icuLength(fallingThrough: false)) }, last.icuLength(fallingThrough: fallingThrough))
         case .alternation(let items):
             if fallingThrough, let last = items.last {
                 // The other alternatives jump to the end of the loop body: dropped.

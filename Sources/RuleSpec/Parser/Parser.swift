@@ -21,7 +21,9 @@ public struct Parser {
                     "where",
                 ]
             case .family:
-                return ["priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "nest", "in", "allow", "tag", "where"]
+                return [
+                    "priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "nest", "in", "allow", "tag", "where",
+                ]
             case .tagBlock: return ["style", "highlight", "tap", "replace", "image", "widget", "alt"]
             case .truncation: return ["style", "highlight", "tap"]
             case .conditionalTagBlock: return ["style", "tap"]
