@@ -1,54 +1,99 @@
 import RuleRuntime
 
-/// The style table in Swift: `table` names its parts, declared at the end of the file in
-/// an extension: the styles, the handler signatures, and one function per rule preceded by
-/// a doc comment with the rule's spec location. Every literal has an explicit type (a
+/// The style table in Swift, as the spec writes it: `table` names its parts, declared at
+/// the end of the file in an extension — `Styles` (the base, the highlight and each named
+/// style, once), the handler signatures, and `Rules`: one declaration per rule, named after
+/// it and preceded by its spec location, whose styles refer to `Styles` (the merge is the
+/// runtime's, `TextStyle.merged(with:)`). Every literal has an explicit type (a
 /// declaration's or an initializer parameter's), and each rule is its own small
 /// expression, so that type-checking stays linear in the number of rules.
 extension SwiftEmitter {
-    /// The name of the function that builds rule `index`.
-    static func ruleFunction(_ index: Int) -> String { "rule\(index)" }
-
-    /// `static let table: StyleTable = StyleTable(…)`.
+    /// `static let table: StyleTable = StyleTable(…)`, its rules one per line.
     func emitTable(into w: inout SwiftWriter) {
+        let references = StyleReferences(table: table)
         let value = TableLiteral.call("StyleTable") { a in
             if table.formatVersion != StyleTable.currentFormatVersion {
                 a.add("formatVersion", TableLiteral.integer(table.formatVersion))
             }
             a.add("name", TableLiteral.string(table.name))
             a.add("source", TableLiteral.string(table.source))
-            a.add("base", TableLiteral.style(table.base))
+            a.add("base", .literal("Styles.base"))
             a.add("styles", .literal("styles"))
-            a.add("highlight", table.highlight.map(TableLiteral.style) ?? .literal("nil"))
-            a.add("truncation", ifSet: table.truncation.map(TableLiteral.truncation))
+            a.add("highlight", .literal("Styles.highlight"))
+            a.add("truncation", ifSet: table.truncation.map { TableLiteral.truncation($0, styles: references) })
             a.add("handlers", .literal("handlerLabels"))
-            a.add("rules", .array(table.rules.indices.map { .literal(Self.ruleFunction($0) + "()") }))
+            a.add("rules", .literal("rules"))
             a.add("contentHash", ifSet: table.contentHash.map(TableLiteral.string))
         }
-        w.line("/// The style table, equal to the one `\(table.name).styles.json` holds. Its styles and rules")
-        w.line("/// are declared at the end of this file.")
+        w.line("/// The style table, equal to the one `\(table.name).styles.json` holds: the spec's styles")
+        w.line("/// (`Styles`) and rules (`Rules`) are declared at the end of this file.")
         w.expression(value, prefix: "\(access) static let table: StyleTable = ")
     }
 
     /// `extension <Name>Rules { … }` with the declarations `table` names.
     func emitTableDeclarations(into w: inout SwiftWriter) {
+        let references = StyleReferences(table: table)
         w.line("// MARK: - Style table")
         w.line()
         w.block("extension \(typeName)") { w in
-            w.line("/// The named styles, merged along their inheritance chains.")
+            w.line("/// The spec's styles as it declares them (a named style with what it inherits).")
+            w.block("private enum Styles") { w in
+                w.expression(TableLiteral.style(table.base), prefix: "static let base: TextStyle = ")
+                w.expression(
+                    table.highlight.map(TableLiteral.style) ?? .literal("nil"), prefix: "static let highlight: TextStyle? = ")
+                for name in table.styles.keys.sorted() {
+                    w.expression(
+                        TableLiteral.style(table.styles[name]!), prefix: "static let \(references.named[name]!.identifier): TextStyle = ")
+                }
+            }
+            w.line()
+            w.line("/// The named styles by name.")
             emitDictionary(
-                "styles", type: "[String: TextStyle]", TableLiteral.dictionary(table.styles, TableLiteral.style), into: &w)
+                "styles", type: "[String: TextStyle]",
+                .dictionary(
+                    table.styles.keys.sorted().map { name in
+                        .init(key: TableLiteral.string(name), value: .literal("Styles." + references.named[name]!.identifier))
+                    }), into: &w)
             w.line()
             w.line("/// The argument labels of each tap handler (`nil`: unlabelled).")
             emitDictionary(
                 "handlerLabels", type: "[String: [String?]]",
                 TableLiteral.dictionary(table.handlers) { .array($0.map(TableLiteral.optionalString)) }, into: &w)
-            for (index, rule) in table.rules.enumerated() {
+            w.line()
+            w.line("/// The rules in declaration order (their order decides ties: docs/Language.md).")
+            w.line("private static let rules: [RuleEntry] = [")
+            w.indented { w in for name in ruleIdentifiers { w.line("Rules.\(name),") } }
+            w.line("]")
+            w.line()
+            w.line("/// Each rule as the spec declares it, after a comment naming its spec line.")
+            w.block("private enum Rules") { w in
+                for (index, (rule, name)) in zip(table.rules, ruleIdentifiers).enumerated() {
+                    if index > 0 { w.line() }
+                    let location = location(ofRule: index)
+                    w.line("/// `\(SwiftLiteral.comment(rule.name))`" + (location.isEmpty ? "" : " (\(location))"))
+                    var pattern: SwiftExpression?
+                    if case .regex(_, _, _?) = rule.matcher {
+                        // A detector's expanded pattern is long: written apart, after the rules.
+                        pattern = .literal("Patterns.\(name)")
+                    }
+                    w.expression(
+                        TableLiteral.rule(rule, styles: references, pattern: pattern), prefix: "static let \(name): RuleEntry = ")
+                }
+            }
+            let detectorRules = zip(table.rules, ruleIdentifiers).compactMap { rule, name -> (String, String, String)? in
+                guard case .regex(let text, _, let detector?) = rule.matcher else { return nil }
+                return (name, text, detector)
+            }
+            if !detectorRules.isEmpty {
                 w.line()
-                let location = index < ruleLocations.count ? ruleLocations[index] : ""
-                w.line("/// " + (location.isEmpty ? "Rule \(index) (no location)." : SwiftLiteral.comment(location)))
-                w.block("private static func \(Self.ruleFunction(index))() -> RuleEntry") { w in
-                    w.expression(TableLiteral.rule(rule))
+                w.line("/// The patterns of the rules that use a detector, as rulegen expands them")
+                w.line("/// (`rulegen lint --expand-detectors` prints them; docs/Language.md, \"Detectors\").")
+                w.block("private enum Patterns") { w in
+                    for (index, (name, text, detector)) in detectorRules.enumerated() {
+                        if index > 0 { w.line() }
+                        w.line("/// `detector(\(SwiftLiteral.comment(detector)))`")
+                        w.line("static let \(name): String = \(SwiftLiteral.readable(text))")
+                    }
                 }
             }
         }

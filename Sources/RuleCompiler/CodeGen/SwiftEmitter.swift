@@ -30,6 +30,9 @@ public struct SwiftEmitter {
 
     var typeName: String { table.name + "Rules" }
 
+    /// Whether some rule has an automaton: only then does the file declare `automata`.
+    var hasAutomata: Bool { automata.automata.contains { $0 != nil } }
+
     public func emit() -> String {
         let source = (specPath as NSString).lastPathComponent
         var w = SwiftWriter()
@@ -41,7 +44,6 @@ public struct SwiftEmitter {
             )
         }
         w.line()
-        w.line("import Foundation")
         // `public import` when the API is public: its signatures name the runtime's types
         // (needed under the InternalImportsByDefault feature, harmless without it).
         w.line(access == "public" ? "public import RuleRuntime" : "import RuleRuntime")
@@ -50,14 +52,24 @@ public struct SwiftEmitter {
         w.block("\(access) enum \(typeName)") { w in
             emitTable(into: &w)
             w.line()
-            w.line("/// The compiled automata of the regex rules (DFA + NFA per rule).")
-            w.line("\(access) static let automata: CompiledRuleSet = {")
-            w.line("    // Written by the same rulegen as the table; it always decodes.")
-            w.line("    try! CompiledRuleSet(base64: automataBase64)")
-            w.line("}()")
-            w.line()
-            w.line("/// The engine running the table on the compiled automata.")
-            w.line("\(access) static let engine: RuleEngine = try! RuleEngine(table: table, automata: automata)")
+            if hasAutomata {
+                w.line("/// The compiled automata of the regex rules (NFA program and DFA), one chunk per rule")
+                w.line("/// (`Automata`, at the end of this file; `nil`: a rule without one).")
+                w.line("\(access) static let automata = CompiledRuleSet(rules: [")
+                w.indented { w in
+                    for (index, name) in ruleIdentifiers.enumerated() {
+                        w.line(automata.encodedRule(index) == nil ? "nil," : "Automata.\(name),")
+                    }
+                }
+                w.line("])")
+                w.line()
+                w.line("/// The engine running the table on the compiled automata. It cannot fail: rulegen wrote the")
+                w.line("/// table and the automata together and checked every pattern.")
+                w.line("\(access) static let engine = RuleEngine(generated: table, automata: automata)")
+            } else {
+                w.line("/// The engine running the table (no regex rule: nothing to compile). It cannot fail.")
+                w.line("\(access) static let engine = RuleEngine(generated: table)")
+            }
             w.line()
             w.line("/// Runs the rules on `text`: kept and discarded matches, display text, segments.")
             w.block("\(access) static func render(_ text: String) -> RenderResult") { w in
@@ -92,12 +104,43 @@ public struct SwiftEmitter {
             w.line()
             w.line("/// The named styles of the spec.")
             emitNameEnum("Style", table.styles.keys.sorted(), into: &w)
-            w.line()
-            emitBase64("automataBase64", Data(automata.encoded()), into: &w)
         }
         w.line()
         emitTableDeclarations(into: &w)
+        if hasAutomata {
+            w.line()
+            emitAutomata(into: &w)
+        }
         return w.text
+    }
+
+    /// The Swift names of the rules' declarations (`Rules.mention`, `Automata.mention`).
+    var ruleIdentifiers: [String] { SwiftLiteral.caseNames(table.rules.map(\.name)) }
+
+    /// The spec location of rule `index` for its comments (`""`: unknown).
+    func location(ofRule index: Int) -> String {
+        index < ruleLocations.count ? SwiftLiteral.comment(ruleLocations[index]) : ""
+    }
+
+    /// `enum Automata`: per rule with an automaton, the base64 of its binary form.
+    func emitAutomata(into w: inout SwiftWriter) {
+        w.line("// MARK: - Automata")
+        w.line()
+        w.block("extension \(typeName)") { w in
+            w.line("/// Each regex rule's compiled automaton (`CompiledRuleSet.encodedRule`), base64: opaque, but")
+            w.line("/// one rule's, so that a spec edit changes the chunks of the rules it touches.")
+            w.block("private enum Automata") { w in
+                var first = true
+                for (index, name) in ruleIdentifiers.enumerated() {
+                    guard let bytes = automata.encodedRule(index) else { continue }
+                    if !first { w.line() }
+                    first = false
+                    let location = location(ofRule: index)
+                    w.line("/// `\(SwiftLiteral.comment(table.rules[index].name))`" + (location.isEmpty ? "" : " (\(location))"))
+                    emitBase64(name, Data(bytes), into: &w)
+                }
+            }
+        }
     }
 
     /// `static func rule(of:) -> Rule?`: the `Rule` case of a match, by its index in the
@@ -111,14 +154,10 @@ public struct SwiftEmitter {
                 w.line("nil")
                 return
             }
-            w.line("let rule: Rule")
-            w.line("switch match.ruleIndex {")
-            for (index, name) in SwiftLiteral.caseNames(table.rules.map(\.name)).enumerated() {
-                w.line("case \(index): rule = .\(name)")
-            }
-            w.line("default: return nil")
+            w.line("guard table.rules.indices.contains(match.ruleIndex), table.rules[match.ruleIndex].name == match.rule else {")
+            w.line("    return nil")
             w.line("}")
-            w.line("return rule.rawValue == match.rule ? rule : nil")
+            w.line("return Rule(rawValue: match.rule)")
         }
     }
 
@@ -134,9 +173,9 @@ public struct SwiftEmitter {
         }
     }
 
-    /// `private static let name = """ base64 lines """` (white space is dropped on decoding).
+    /// `static let name = """ base64 lines """` (white space is dropped on decoding).
     func emitBase64(_ name: String, _ data: Data, into w: inout SwiftWriter) {
-        w.line("private static let \(name) = \"\"\"")
+        w.line("static let \(name) = \"\"\"")
         let encoded = data.base64EncodedString(options: [.lineLength76Characters, .endLineWithLineFeed])
         for chunk in encoded.split(separator: "\n") { w.line("    " + chunk) }
         w.line("    \"\"\"")

@@ -115,11 +115,13 @@ enum TableLiteral {
         }
     }
 
-    static func presentation(_ presentation: Presentation) -> SwiftExpression {
+    /// With `styles`, the style and highlight refer to the spec's declared styles
+    /// (`StyleReferences`); without, they are written out.
+    static func presentation(_ presentation: Presentation, styles: StyleReferences? = nil) -> SwiftExpression {
         call("Presentation") { a in
-            a.add("style", style(presentation.style))
+            a.add("style", styles?.merged(presentation.style, styleName: presentation.styleName) ?? style(presentation.style))
             a.add("styleName", ifSet: presentation.styleName.map(string))
-            a.add("highlight", ifSet: presentation.highlight.map(style))
+            a.add("highlight", ifSet: presentation.highlight.map { styles?.highlight($0) ?? style($0) })
             a.add("tap", ifSet: presentation.tap.map(tap))
             a.add("replace", ifSet: presentation.replace.map(template))
             a.add("image", ifSet: presentation.image.map(image))
@@ -159,12 +161,12 @@ enum TableLiteral {
         }
     }
 
-    static func truncation(_ truncation: TruncationSpec) -> SwiftExpression {
+    static func truncation(_ truncation: TruncationSpec, styles: StyleReferences? = nil) -> SwiftExpression {
         call("TruncationSpec") { a in
             a.add("text", string(truncation.text))
-            a.add("style", style(truncation.style))
+            a.add("style", styles?.merged(truncation.style, styleName: truncation.styleName) ?? style(truncation.style))
             a.add("styleName", ifSet: truncation.styleName.map(string))
-            a.add("highlight", ifSet: truncation.highlight.map(style))
+            a.add("highlight", ifSet: truncation.highlight.map { styles?.highlight($0) ?? style($0) })
             a.add("tap", ifSet: truncation.tap.map(tap))
         }
     }
@@ -239,13 +241,20 @@ enum TableLiteral {
         return call("TagCondition", ("field", field), ("op", .member(op)), ("value", value))
     }
 
-    static func rule(_ rule: RuleEntry) -> SwiftExpression {
+    /// `pattern`: the expression of a regex rule's pattern (default: its literal).
+    static func rule(_ rule: RuleEntry, styles: StyleReferences? = nil, pattern: SwiftExpression? = nil) -> SwiftExpression {
         call("RuleEntry") { a in
             a.add("name", string(rule.name))
-            a.add("matcher", matcher(rule.matcher))
+            if case .regex(_, let flags, let detector) = rule.matcher, let pattern {
+                a.add(
+                    "matcher",
+                    call(".regex", ("pattern", pattern), ("flags", regexFlags(flags)), ("detector", optionalString(detector))))
+            } else {
+                a.add("matcher", matcher(rule.matcher))
+            }
             if rule.priority != 0 { a.add("priority", integer(rule.priority)) }
-            a.add("presentation", presentation(rule.presentation))
-            if !rule.tags.isEmpty { a.add("tags", dictionary(rule.tags, presentation)) }
+            a.add("presentation", presentation(rule.presentation, styles: styles))
+            if !rule.tags.isEmpty { a.add("tags", dictionary(rule.tags) { presentation($0, styles: styles) }) }
             if !rule.conditionalStyles.isEmpty { a.add("conditionalStyles", .array(rule.conditionalStyles.map(conditionalStyle))) }
             if !rule.captureNames.isEmpty { a.add("captureNames", dictionary(rule.captureNames, integer)) }
             if rule.nest { a.add("nest", .literal("true")) }

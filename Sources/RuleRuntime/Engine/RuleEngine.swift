@@ -40,6 +40,17 @@ public struct RuleEngine: Sendable {
         self.init(table: table, matcher: try RuleMatcher(table: table, automata: automata))
     }
 
+    /// The engine of generated code (`<Name>Rules.engine`): the table and automata
+    /// `rulegen` wrote together, so it does not throw. Regex rules without an automaton run
+    /// on NSRegularExpression, which `rulegen` checked accepts each pattern; should the
+    /// platform's ICU still reject one, that rule matches nothing (the others are
+    /// unaffected) rather than stopping the app.
+    public init(generated table: StyleTable, automata: CompiledRuleSet = CompiledRuleSet()) {
+        // `lenient` makes the matcher's initializer total: it throws on rejected patterns only.
+        let matcher = (try? RuleMatcher(table: table, automata: automata, lenient: true)) ?? RuleMatcher.empty(for: table)
+        self.init(table: table, matcher: matcher)
+    }
+
     /// An engine on any matcher for `table`'s rules (tests, benchmarks).
     package init(table: StyleTable, matcher: any CandidateMatcher) {
         self.table = table

@@ -70,6 +70,12 @@ package struct RuleMatcher: CandidateMatcher {
     /// Regex rules with an automaton in `automata` (same rule indices as `table.rules`)
     /// run on it (see `CompiledScan`); the others on NSRegularExpression.
     package init(table: StyleTable, automata: CompiledRuleSet?) throws {
+        try self.init(table: table, automata: automata, lenient: false)
+    }
+
+    /// `lenient`: a pattern NSRegularExpression rejects makes its rule match nothing
+    /// instead of throwing (generated code: `RuleEngine(generated:automata:)`).
+    package init(table: StyleTable, automata: CompiledRuleSet?, lenient: Bool) throws {
         var kinds: [Kind] = []
         var scanned: [AcceleratedRegex] = []
         var scanRules: [Int] = []
@@ -97,6 +103,8 @@ package struct RuleMatcher: CandidateMatcher {
                 }
                 do {
                     kinds.append(.regex(try NSRegularExpression(pattern: pattern, options: flags.regularExpressionOptions)))
+                } catch  where lenient {
+                    kinds.append(.regex(Self.neverMatches))
                 } catch {
                     throw RuleEngineError.invalidRegex(
                         rule: rule.name, pattern: pattern, reason: Self.reason(error))
@@ -258,6 +266,17 @@ package struct RuleMatcher: CandidateMatcher {
         if scalar.value < 0x80 { return scalar.value == 0x20 || (scalar.value >= 0x09 && scalar.value <= 0x0D) }
         return scalar.properties.isWhitespace
     }
+
+    /// A matcher whose rules match nothing (what a lenient matcher cannot fail to be).
+    static func empty(for table: StyleTable) -> RuleMatcher {
+        RuleMatcher(storage: Storage(kinds: table.rules.map { _ in .regex(neverMatches) }, scan: nil, scanRules: []))
+    }
+
+    private init(storage: Storage) { self.storage = storage }
+
+    /// A regex without matches: what a rejected pattern runs as in a lenient matcher (a
+    /// constant pattern ICU always accepts).
+    private static var neverMatches: NSRegularExpression { try! NSRegularExpression(pattern: "(?!)") }
 
     private static func reason(_ error: Error) -> String {
         let ns = error as NSError

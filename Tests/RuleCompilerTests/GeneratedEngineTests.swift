@@ -1,0 +1,65 @@
+import Foundation
+import XCTest
+
+@testable import RuleCompiler
+@testable import RuleRuntime
+
+/// What generated code builds its engine from: per-rule automaton chunks
+/// (`CompiledRuleSet(rules:)`) and `RuleEngine(generated:automata:)`, which cannot fail.
+final class GeneratedEngineTests: XCTestCase {
+    static let table = StyleTable(
+        name: "G", source: "g.richrules", base: TextStyle(), styles: [:], highlight: nil, handlers: [:],
+        rules: [
+            RuleEntry(
+                name: "mention", matcher: .regex(pattern: #"@\w+"#, flags: [], detector: nil),
+                presentation: Presentation(style: TextStyle())),
+            RuleEntry(name: "hash", matcher: .prefix("#"), presentation: Presentation(style: TextStyle())),
+            RuleEntry(
+                name: "year", matcher: .regex(pattern: #"\b(19|20)\d\d\b"#, flags: [], detector: nil),
+                presentation: Presentation(style: TextStyle())),
+        ])
+    static let text = "@ann wrote in 1999 about #tags and @bob in 2024"
+
+    func kept(_ engine: RuleEngine) -> [String] {
+        engine.render(Self.text).matches.map { "\($0.rule) \($0.text)" }
+    }
+
+    func testPerRuleChunksRoundTrip() throws {
+        let automata = AutomataBuilder.build(Self.table).automata
+        let chunks = Self.table.rules.indices.map { automata.encodedRule($0).map { Data($0).base64EncodedString() } }
+        XCTAssertNil(chunks[1], "a prefix rule has no automaton")
+        let decoded = CompiledRuleSet(rules: chunks)
+        XCTAssertEqual(decoded, automata)
+        XCTAssertEqual(kept(RuleEngine(generated: Self.table, automata: decoded)), kept(try RuleEngine(table: Self.table)))
+    }
+
+    /// A chunk that does not decode (damaged, or of another format version) leaves its rule
+    /// on NSRegularExpression: same matches, no crash.
+    func testUndecodableChunkFallsBackToICU() throws {
+        let automata = AutomataBuilder.build(Self.table).automata
+        var chunks = Self.table.rules.indices.map { automata.encodedRule($0).map { Data($0).base64EncodedString() } }
+        var bytes = try XCTUnwrap(automata.encodedRule(0))
+        bytes[2] &+= 1  // format version
+        chunks[0] = Data(bytes).base64EncodedString()
+        chunks[2] = "not base64 at all!"
+        let decoded = CompiledRuleSet(rules: chunks)
+        XCTAssertNil(decoded.automata[0])
+        XCTAssertNil(decoded.automata[2])
+        XCTAssertEqual(kept(RuleEngine(generated: Self.table, automata: decoded)), kept(try RuleEngine(table: Self.table)))
+        XCTAssertEqual(
+            kept(RuleEngine(generated: Self.table, automata: decoded)),
+            ["mention @ann", "year 1999", "hash #tags", "mention @bob", "year 2024"])
+    }
+
+    /// A pattern NSRegularExpression rejects (no automaton to run instead) makes its rule
+    /// match nothing; the other rules still match. The throwing initializer reports it.
+    func testRejectedPatternMatchesNothing() throws {
+        var table = Self.table
+        table.rules.append(
+            RuleEntry(
+                name: "broken", matcher: .regex(pattern: "(", flags: [], detector: nil), presentation: Presentation(style: TextStyle())))
+        XCTAssertThrowsError(try RuleEngine(table: table))
+        let engine = RuleEngine(generated: table)
+        XCTAssertEqual(kept(engine), ["mention @ann", "year 1999", "hash #tags", "mention @bob", "year 2024"])
+    }
+}
