@@ -49,6 +49,13 @@ struct StyleReferences {
         return TableLiteral.style(style)
     }
 
+    /// `Styles.<name>` when `style` is the named style `styleName` itself (a layer: what a
+    /// rule adds over the match that holds it).
+    func named(_ style: TextStyle, styleName: String?) -> SwiftExpression {
+        if let styleName, let (namedStyle, identifier) = named[styleName], namedStyle == style { return .literal("Styles.\(identifier)") }
+        return TableLiteral.style(style)
+    }
+
     /// `Styles.highlight` when `style` is the spec's highlight.
     func highlight(_ style: TextStyle) -> SwiftExpression {
         style == highlight ? .literal("Styles.highlight") : TableLiteral.style(style)

@@ -128,7 +128,7 @@ enum TableLiteral {
             a.add("widget", ifSet: presentation.widget.map(widget))
             a.add("alt", ifSet: presentation.alt.map(template))
             a.add("show", ifSet: presentation.show.map(integer))
-            a.add("layer", ifSet: presentation.layer.map(style))
+            a.add("layer", ifSet: presentation.layer.map { styles?.named($0, styleName: presentation.styleName) ?? style($0) })
         }
     }
 

@@ -254,10 +254,11 @@ extension StartBuckets {
     /// Calls `body(lead, continuation)` for the first two bytes of every multi-byte code
     /// point of `classes` (final variants read as their bases), a pair at a time.
     static func forEachLeadPair(of classes: Set<Int>, _ table: DFATable, _ body: (Int, Int) -> Void) {
-        var bases = Set<Int>()
-        for c in classes { bases.insert(table.finalClasses.firstIndex(of: UInt16(c)) ?? c) }
-        var seen = Set<Int>()
-        for (i, start) in table.rangeStarts.enumerated() where bases.contains(Int(table.rangeClasses[i])) {
+        // Bitmaps, not sets: a rule with `\w` has thousands of ranges (engine init).
+        var bases = [Bool](repeating: false, count: table.classCount)
+        for c in classes { bases[table.finalClasses.firstIndex(of: UInt16(c)).map { Int($0) } ?? c] = true }
+        var seen = [UInt64](repeating: 0, count: 0x10000 / 64)
+        for (i, start) in table.rangeStarts.enumerated() where bases[Int(table.rangeClasses[i])] {
             let end = (i + 1 < table.rangeStarts.count ? table.rangeStarts[i + 1] : 0x110000) - 1
             // Two-byte code points: one pair each; three-byte ones a pair per block of 64,
             // four-byte ones a pair per block of 4,096.
@@ -270,7 +271,12 @@ extension StartBuckets {
                     let lead =
                         leadMark == 0xC0 ? 0xC0 | Int(scalar >> 6) : leadMark == 0xE0 ? 0xE0 | Int(scalar >> 12) : 0xF0 | Int(scalar >> 18)
                     let continuation = 0x80 | Int((scalar >> (leadMark == 0xC0 ? 0 : leadMark == 0xE0 ? 6 : 12)) & 0x3F)
-                    if seen.insert(lead << 8 | continuation).inserted { body(lead, continuation) }
+                    let pair = lead << 8 | continuation
+                    let bit = UInt64(1) << UInt64(pair & 63)
+                    if seen[pair >> 6] & bit == 0 {
+                        seen[pair >> 6] |= bit
+                        body(lead, continuation)
+                    }
                 }
             }
         }
