@@ -23,15 +23,16 @@ enum EngineInit {
     /// with them.
     static func measure(table: StyleTable, policy: TimingPolicy) -> Result {
         let automata = AutomataBuilder.build(table).automata
-        let chunks = table.rules.indices.map { index in
-            automata.encodedRule(index).map {
-                Data($0).base64EncodedString(options: [.lineLength76Characters, .endLineWithLineFeed])
-            }
+        let encoded = automata.encodedRules()
+        func base64(_ bytes: [UInt8]) -> String {
+            Data(bytes).base64EncodedString(options: [.lineLength76Characters, .endLineWithLineFeed])
         }
-        let decode = policy.measure { CompiledRuleSet(rules: chunks).automata.count }
-        let decoded = CompiledRuleSet(rules: chunks)
+        let chunks = encoded.rules.map { $0.map(base64) }
+        let shared = encoded.shared.map { base64($0.block) }
+        let decode = policy.measure { CompiledRuleSet(rules: chunks, shared: shared).automata.count }
+        let decoded = CompiledRuleSet(rules: chunks, shared: shared)
         let build = policy.measure { RuleEngine(generated: table, automata: decoded).table.rules.count }
-        return Result(
-            rules: table.rules.count, decode: decode, build: build, base64Bytes: chunks.reduce(0) { $0 + ($1?.utf8.count ?? 0) })
+        let bytes = chunks.reduce(0) { $0 + ($1?.utf8.count ?? 0) } + shared.reduce(0) { $0 + $1.utf8.count }
+        return Result(rules: table.rules.count, decode: decode, build: build, base64Bytes: bytes)
     }
 }

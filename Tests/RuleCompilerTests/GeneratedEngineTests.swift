@@ -33,6 +33,37 @@ final class GeneratedEngineTests: XCTestCase {
         XCTAssertEqual(kept(RuleEngine(generated: Self.table, automata: decoded)), kept(try RuleEngine(table: Self.table)))
     }
 
+    /// Blocks two rules hold (here `\w`'s set and class boundaries, in `mention` and
+    /// `word`) are stored once and referred to; decoding resolves them; a missing block
+    /// leaves the rules that need it on NSRegularExpression.
+    func testSharedBlocksRoundTrip() throws {
+        var table = Self.table
+        table.rules.append(
+            RuleEntry(
+                name: "word", matcher: .regex(pattern: #"\b\w+ly\b"#, flags: [], detector: nil),
+                presentation: Presentation(style: TextStyle())))
+        let automata = AutomataBuilder.build(table).automata
+        let encoded = automata.encodedRules()
+        XCTAssertFalse(encoded.shared.isEmpty, "\\w is in two rules")
+        for block in encoded.shared { XCTAssertGreaterThanOrEqual(block.rules.count, 2) }
+        let sharedBytes: Int = encoded.shared.map(\.block.count).reduce(0, +)
+        let chunkBytes: Int = encoded.rules.compactMap { $0?.count }.reduce(0, +)
+        let unsharedBytes: Int = table.rules.indices.compactMap { automata.encodedRule($0)?.count }.reduce(0, +)
+        XCTAssertLessThan(chunkBytes + sharedBytes, unsharedBytes, "sharing makes the data smaller")
+        let chunks = encoded.rules.map { $0.map { Data($0).base64EncodedString() } }
+        let shared = encoded.shared.map { Data($0.block).base64EncodedString() }
+        XCTAssertEqual(CompiledRuleSet(rules: chunks, shared: shared), automata)
+        let withoutBlocks = CompiledRuleSet(rules: chunks)
+        let rulesWithBlocks = Set(encoded.shared.flatMap(\.rules))
+        XCTAssertEqual(rulesWithBlocks, [0, 2, 3], "\\w (mention), \\b (year, word)")
+        for index in table.rules.indices {
+            XCTAssertEqual(withoutBlocks.automata[index] == nil, rulesWithBlocks.contains(index) || index == 1, "rule \(index)")
+        }
+        XCTAssertEqual(
+            RuleEngine(generated: table, automata: withoutBlocks).render(Self.text + " truly").matches.map(\.text),
+            try RuleEngine(table: table).render(Self.text + " truly").matches.map(\.text))
+    }
+
     /// A chunk that does not decode (damaged, or of another format version) leaves its rule
     /// on NSRegularExpression: same matches, no crash.
     func testUndecodableChunkFallsBackToICU() throws {

@@ -53,15 +53,27 @@ public struct SwiftEmitter {
             emitTable(into: &w)
             w.line()
             if hasAutomata {
+                let chunks = automata.encodedRules()
                 w.line("/// The compiled automata of the regex rules (NFA program and DFA), one chunk per rule")
-                w.line("/// (`Automata`, at the end of this file; `nil`: a rule without one).")
-                w.line("\(access) static let automata = CompiledRuleSet(rules: [")
+                w.line("/// (`Automata`, at the end of this file; `nil`: a rule without one), and the blocks")
+                w.line("/// several rules share.")
+                w.line("\(access) static let automata = CompiledRuleSet(")
                 w.indented { w in
-                    for (index, name) in ruleIdentifiers.enumerated() {
-                        w.line(automata.encodedRule(index) == nil ? "nil," : "Automata.\(name),")
+                    w.line("rules: [")
+                    w.indented { w in
+                        for (index, name) in ruleIdentifiers.enumerated() {
+                            w.line(chunks.rules[index] == nil ? "nil," : "Automata.\(name),")
+                        }
+                    }
+                    if chunks.shared.isEmpty {
+                        w.line("])")
+                    } else {
+                        w.line("],")
+                        w.line("shared: [")
+                        w.indented { w in for block in chunks.shared { w.line("Automata.\(Self.sharedName(block.block)),") } }
+                        w.line("])")
                     }
                 }
-                w.line("])")
                 w.line()
                 w.line("/// The engine running the table on the compiled automata. It cannot fail: rulegen wrote the")
                 w.line("/// table and the automata together and checked every pattern.")
@@ -122,25 +134,39 @@ public struct SwiftEmitter {
         index < ruleLocations.count ? SwiftLiteral.comment(ruleLocations[index]) : ""
     }
 
-    /// `enum Automata`: per rule with an automaton, the base64 of its binary form.
+    /// `enum Automata`: per rule with an automaton, the base64 of its chunk, then the
+    /// shared blocks.
     func emitAutomata(into w: inout SwiftWriter) {
+        let chunks = automata.encodedRules()
         w.line("// MARK: - Automata")
         w.line()
         w.block("extension \(typeName)") { w in
-            w.line("/// Each regex rule's compiled automaton (`CompiledRuleSet.encodedRule`), base64: opaque, but")
-            w.line("/// one rule's, so that a spec edit changes the chunks of the rules it touches.")
+            w.line("/// Each regex rule's compiled automaton (`CompiledRuleSet.encodedRules`), base64: opaque, but")
+            w.line("/// one rule's, so that a spec edit changes the chunks of the rules it touches. Blocks two or")
+            w.line("/// more rules hold (a character set such as `\\w`, a DFA's class boundaries) come last, once.")
             w.block("private enum Automata") { w in
                 var first = true
                 for (index, name) in ruleIdentifiers.enumerated() {
-                    guard let bytes = automata.encodedRule(index) else { continue }
+                    guard let bytes = chunks.rules[index] else { continue }
                     if !first { w.line() }
                     first = false
                     let location = location(ofRule: index)
                     w.line("/// `\(SwiftLiteral.comment(table.rules[index].name))`" + (location.isEmpty ? "" : " (\(location))"))
                     emitBase64(name, Data(bytes), into: &w)
                 }
+                for block in chunks.shared {
+                    w.line()
+                    let users = block.rules.map { "`\(SwiftLiteral.comment(table.rules[$0].name))`" }
+                    w.line("/// Shared by " + users.joined(separator: ", ") + ".")
+                    emitBase64(Self.sharedName(block.block), Data(block.block), into: &w)
+                }
             }
         }
+    }
+
+    /// `shared` and the block's key in hex (its first 8 bytes).
+    static func sharedName(_ block: [UInt8]) -> String {
+        "shared" + block.prefix(8).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
     }
 
     /// `static func rule(of:) -> Rule?`: the `Rule` case of a match, by its index in the
@@ -180,4 +206,8 @@ public struct SwiftEmitter {
         for chunk in encoded.split(separator: "\n") { w.line("    " + chunk) }
         w.line("    \"\"\"")
     }
+}
+
+extension String {
+    fileprivate func leftPadded(to length: Int) -> String { String(repeating: "0", count: max(0, length - count)) + self }
 }

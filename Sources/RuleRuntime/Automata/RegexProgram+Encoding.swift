@@ -15,7 +15,10 @@
 //     own binary form as a length-prefixed blob (the same captureCount)
 //
 // A program without lookarounds is written as version 1, so its bytes are those of the
-// first form. Decoding checks every index, so a decoded program is always safe to run.
+// first form. Versions 3 and 4 are 1 and 2 as generated code's per-rule chunks write them
+// (`CompiledRuleSet.encodedRules()`): each set is a block that may be shared between
+// rules — a marker byte, then the set inline (0, length-prefixed) or the 8-byte key of a
+// shared block (1). Decoding checks every index, so a decoded program is always safe to run.
 
 extension RegexProgram {
     /// The current version of the binary form (version 1, the same without lookarounds,
@@ -28,22 +31,29 @@ extension RegexProgram {
     /// Why bytes are not a valid encoded program (the error of every compiled binary form).
     package typealias DecodingError = BinaryDecodingError
 
-    /// The compact binary form.
-    package func encoded() -> [UInt8] {
-        var out = BinaryWriter()
+    /// The compact binary form; with `shared`, sets are blocks rules may share (versions 3
+    /// and 4).
+    package func encoded(shared: SharedBlocks? = nil) -> [UInt8] {
+        var out = BinaryWriter(shared: shared)
         out.byte(0x52)
         out.byte(0x58)
-        out.byte(lookarounds.isEmpty ? 1 : Self.encodingVersion)
+        out.byte((lookarounds.isEmpty ? 1 : Self.encodingVersion) + (shared == nil ? 0 : 2))
         out.varint(captureCount)
         out.byte(startFilter.rawValue)
         out.varint(sets.count)
         for set in sets {
-            out.varint(set.ranges.count)
+            var setWriter = BinaryWriter()
+            setWriter.varint(set.ranges.count)
             var next: UInt32 = 0
             for range in set.ranges {
-                out.varint(Int(range.lowerBound - next))
-                out.varint(Int(range.upperBound - range.lowerBound))
+                setWriter.varint(Int(range.lowerBound - next))
+                setWriter.varint(Int(range.upperBound - range.lowerBound))
                 next = range.upperBound + 1
+            }
+            if shared == nil {
+                out.bytesAppended(setWriter.bytes)
+            } else {
+                out.shareable(setWriter.bytes)
             }
         }
         out.varint(instructions.count)
@@ -75,35 +85,43 @@ extension RegexProgram {
             for look in lookarounds {
                 out.byte((look.behind ? 1 : 0) | (look.negated ? 2 : 0) | (look.maxLength == nil ? 0 : 4))
                 if let maxLength = look.maxLength { out.varint(maxLength) }
-                out.blob(look.body.encoded())
+                out.blob(look.body.encoded(shared: shared))
             }
         }
         return out.bytes
     }
 
     /// Reads a program written by `encoded()`; throws on any malformed or unknown input.
-    package init(decoding bytes: [UInt8]) throws(DecodingError) {
-        try self.init(decoding: bytes, depth: 0)
+    /// `shared`: the blocks a program of version 3 or 4 may refer to.
+    package init(decoding bytes: [UInt8], shared: [UInt64: [UInt8]] = [:]) throws(DecodingError) {
+        try self.init(decoding: bytes, shared: shared, depth: 0)
     }
 
-    private init(decoding bytes: [UInt8], depth: Int) throws(DecodingError) {
-        var reader = BinaryReader(bytes: bytes)
+    private init(decoding bytes: [UInt8], shared: [UInt64: [UInt8]], depth: Int) throws(DecodingError) {
+        var reader = BinaryReader(bytes: bytes, shared: shared)
         guard try reader.byte() == 0x52, try reader.byte() == 0x58 else { throw DecodingError("bad magic") }
         let version = try reader.byte()
-        guard version == 1 || version == Self.encodingVersion else { throw DecodingError("unsupported version \(version)") }
+        guard (1...4).contains(version) else { throw DecodingError("unsupported version \(version)") }
+        let sharedSets = version >= 3
         let captureCount = try reader.varint()
         guard captureCount < 1 << 20 else { throw DecodingError("too many capture groups") }
         guard let filter = StartFilter(rawValue: try reader.byte()) else { throw DecodingError("bad start filter") }
         var sets: [ScalarSet] = []
         for _ in 0..<(try reader.count()) {
+            var setReader = sharedSets ? reader.reader(of: try reader.shareable()) : reader
             var ranges: [ClosedRange<UInt32>] = []
             var next = 0
-            for _ in 0..<(try reader.count()) {
-                let low = next + (try reader.varint())
-                let high = low + (try reader.varint())
+            for _ in 0..<(try setReader.count()) {
+                let low = next + (try setReader.varint())
+                let high = low + (try setReader.varint())
                 guard high <= Int(ScalarSet.maxScalar) else { throw DecodingError("code point out of range") }
                 ranges.append(UInt32(low)...UInt32(high))
                 next = high + 1
+            }
+            if sharedSets {
+                guard setReader.isAtEnd else { throw DecodingError("trailing bytes in a set") }
+            } else {
+                reader.offset = setReader.offset
             }
             sets.append(ScalarSet(ranges: ranges))
         }
@@ -112,16 +130,16 @@ extension RegexProgram {
         instructions.reserveCapacity(count)
         for _ in 0..<count { instructions.append(try reader.instruction()) }
         var lookarounds: [Lookaround] = []
-        if version == 2 {
+        if version == 2 || version == 4 {
             guard depth < Self.maxLookaroundDepth else { throw DecodingError("lookarounds nested too deeply") }
             let lookaroundCount = try reader.count()
-            guard lookaroundCount > 0 else { throw DecodingError("version 2 without lookarounds") }
+            guard lookaroundCount > 0 else { throw DecodingError("version \(version) without lookarounds") }
             for _ in 0..<lookaroundCount {
                 let flags = try reader.byte()
                 guard flags < 8 else { throw DecodingError("bad lookaround flags") }
                 let maxLength = flags & 4 != 0 ? try reader.varint() : nil
                 guard flags & 1 == 0 || maxLength != nil else { throw DecodingError("unbounded lookbehind") }
-                let body = try RegexProgram(decoding: try reader.blob(), depth: depth + 1)
+                let body = try RegexProgram(decoding: try reader.blob(), shared: shared, depth: depth + 1)
                 guard body.captureCount == captureCount else { throw DecodingError("lookaround body with other groups") }
                 lookarounds.append(Lookaround(behind: flags & 1 != 0, negated: flags & 2 != 0, maxLength: maxLength, body: body))
             }

@@ -18,7 +18,7 @@ package struct RuleAutomaton: Hashable, Sendable {
 /// present, the program's own binary form (length-prefixed) and the DFA (presence byte,
 /// then its tables as varints).
 public struct CompiledRuleSet: Hashable, Sendable {
-    public static let formatVersion: UInt8 = 3
+    public static let formatVersion: UInt8 = 4
     package var automata: [RuleAutomaton?]
 
     package init(automata: [RuleAutomaton?]) { self.automata = automata }
@@ -27,27 +27,61 @@ public struct CompiledRuleSet: Hashable, Sendable {
     public init() { self.automata = [] }
 
     /// The automata generated Swift declares one rule at a time: per rule of the table, in
-    /// order, the base64 of `encodedRule(_:)` (`nil`: not a regex rule, or one without an
-    /// automaton). A chunk that does not decode — written by another rulegen, or damaged —
+    /// order, the base64 of its chunk (`encodedRules()`; `nil`: not a regex rule, or one
+    /// without an automaton), and the blocks several rules share (character sets, class
+    /// boundaries), each the base64 of its 8-byte key and its bytes. A chunk that does not
+    /// decode — written by another rulegen, damaged, or naming a block that is missing —
     /// leaves its rule on NSRegularExpression, which gives the same matches, slower.
-    public init(rules chunks: [String?]) {
+    public init(rules chunks: [String?], shared: [String] = []) {
+        var blocks: [UInt64: [UInt8]] = [:]
+        for block in shared {
+            guard let data = Data(base64Encoded: block, options: .ignoreUnknownCharacters), data.count >= 8 else { continue }
+            let bytes = [UInt8](data)
+            var key: UInt64 = 0
+            for byte in bytes[0..<8] { key = key << 8 | UInt64(byte) }
+            blocks[key] = Array(bytes[8...])
+        }
         automata = chunks.map { chunk in
             guard let chunk, let data = Data(base64Encoded: chunk, options: .ignoreUnknownCharacters) else { return nil }
-            return try? Self.decodeRule([UInt8](data))
+            return try? Self.decodeRule([UInt8](data), shared: blocks)
         }
     }
 
-    /// One rule's automaton alone (`nil` when the rule has none): "RA", the format
-    /// version, the program's binary form (length-prefixed) and the DFA (presence byte,
-    /// then its tables). What generated Swift declares per rule, so that editing one rule
-    /// changes that rule's data only.
-    public func encodedRule(_ index: Int) -> [UInt8]? {
+    /// The chunks of generated Swift: each rule's automaton alone (`nil` when the rule has
+    /// none) — "RA", the format version, the program's binary form (length-prefixed) and the
+    /// DFA (presence byte, then its tables) — and the blocks at least two rules hold (a
+    /// character set, a DFA's class boundaries), stored once: each its 8-byte key then its
+    /// bytes, by key, with the rules that refer to it. Editing one rule changes that rule's
+    /// chunk (and a shared block only when what it shares changes).
+    public func encodedRules() -> (rules: [[UInt8]?], shared: [(block: [UInt8], rules: [Int])]) {
+        let blocks = SharedBlocks()
+        for index in automata.indices {
+            blocks.rule = index
+            _ = encodedRule(index, shared: blocks)
+        }
+        blocks.startSharing()
+        let rules = automata.indices.map { index -> [UInt8]? in
+            blocks.rule = index
+            return encodedRule(index, shared: blocks)
+        }
+        let shared = blocks.sharedBlocks.sorted { $0.key < $1.key }.map { key, bytes in
+            var block: [UInt8] = []
+            for shift in stride(from: 56, through: 0, by: -8) { block.append(UInt8(truncatingIfNeeded: key >> UInt64(shift))) }
+            return (block: block + bytes, rules: blocks.users(of: key))
+        }
+        return (rules, shared)
+    }
+
+    /// One rule's chunk without shared blocks (see `encodedRules()`).
+    public func encodedRule(_ index: Int) -> [UInt8]? { encodedRule(index, shared: nil) }
+
+    func encodedRule(_ index: Int, shared: SharedBlocks?) -> [UInt8]? {
         guard index < automata.count, let automaton = automata[index] else { return nil }
-        var w = BinaryWriter()
+        var w = BinaryWriter(shared: shared)
         w.byte(0x52)
         w.byte(0x41)
         w.byte(Self.formatVersion)
-        w.blob(automaton.program.encoded())
+        w.blob(automaton.program.encoded(shared: shared ?? SharedBlocks()))
         if let dfa = automaton.dfa {
             w.byte(1)
             dfa.encode(into: &w)
@@ -57,16 +91,16 @@ public struct CompiledRuleSet: Hashable, Sendable {
         return w.bytes
     }
 
-    /// Reads `encodedRule(_:)`'s bytes, checking every index.
-    static func decodeRule(_ bytes: [UInt8]) throws(BinaryDecodingError) -> RuleAutomaton {
-        var r = BinaryReader(bytes: bytes)
+    /// Reads a rule's chunk, checking every index.
+    static func decodeRule(_ bytes: [UInt8], shared: [UInt64: [UInt8]] = [:]) throws(BinaryDecodingError) -> RuleAutomaton {
+        var r = BinaryReader(bytes: bytes, shared: shared)
         guard try r.byte() == 0x52, try r.byte() == 0x41 else { throw BinaryDecodingError("bad magic") }
         let version = try r.byte()
         guard version == Self.formatVersion else {
             throw BinaryDecodingError(
                 "format version \(version); this runtime reads \(Self.formatVersion) (regenerate with the matching rulegen)")
         }
-        let program = try RegexProgram(decoding: try r.blob())
+        let program = try RegexProgram(decoding: try r.blob(), shared: shared)
         let dfa = try r.byte() == 1 ? try DFATable(decoding: &r) : nil
         guard r.isAtEnd else { throw BinaryDecodingError("trailing bytes") }
         return RuleAutomaton(program: program, dfa: dfa)

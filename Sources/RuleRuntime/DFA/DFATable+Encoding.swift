@@ -3,13 +3,17 @@ extension DFATable {
         w.varint(classCount)
         w.varint(boundaryPairCount)
         for c in asciiClasses { w.varint(Int(c)) }
-        w.varint(rangeStarts.count)
+        // The class boundaries (a block rules may share: every rule reading `\w` or `\b`
+        // has the same thousands of them), then each range's class.
+        var boundaries = BinaryWriter()
+        boundaries.varint(rangeStarts.count)
         var previous: UInt32 = 0
-        for (start, c) in zip(rangeStarts, rangeClasses) {
-            w.varint(Int(start - previous))
-            w.varint(Int(c))
+        for start in rangeStarts {
+            boundaries.varint(Int(start - previous))
             previous = start
         }
+        w.shareable(boundaries.bytes)
+        for c in rangeClasses { w.varint(Int(c)) }
         for (flags, final) in zip(classFlags, finalClasses) {
             w.varint(Int(flags))
             w.varint(Int(final))
@@ -38,13 +42,18 @@ extension DFATable {
         var starts: [UInt32] = []
         var classes: [UInt16] = []
         var previous: UInt32 = 0
-        for _ in 0..<(try r.count()) {
-            let gap = try r.varint()
+        var boundaries = r.reader(of: try r.shareable())
+        let rangeCount = try boundaries.count()
+        guard rangeCount <= r.bytes.count - r.offset else { throw BinaryDecodingError("range count exceeds the data") }
+        starts.reserveCapacity(rangeCount)
+        for _ in 0..<rangeCount {
+            let gap = try boundaries.varint()
             guard gap <= 0x10FFFF, UInt64(previous) + UInt64(gap) <= 0x10FFFF else { throw BinaryDecodingError("bad range") }
             previous += UInt32(gap)
             starts.append(previous)
-            classes.append(try inputClass(try r.varint()))
         }
+        guard boundaries.isAtEnd else { throw BinaryDecodingError("trailing bytes in the class boundaries") }
+        for _ in 0..<rangeCount { classes.append(try inputClass(try r.varint())) }
         guard starts.first == 0x80 else { throw BinaryDecodingError("ranges must start at U+0080") }
         var flags: [UInt32] = []
         var finals: [UInt16] = []
