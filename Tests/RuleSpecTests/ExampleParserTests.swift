@@ -79,7 +79,7 @@ final class ExampleParserTests: XCTestCase {
             [
                 "2:16: an example's texts are plain text, without '$' references: write '\\$' for a dollar sign",
                 "3:23: expected the matched text in quotes after the rule name 'mention' (e.g. mention \"…\"), found '}'",
-                "4:42: expected an argument value in quotes (the text the handler gets), found a capture reference",
+                "4:43: expected an argument value in quotes (the text the handler gets), found a capture reference",
                 "5:9: expected the example text in quotes after 'example' (e.g. example \"Hi @alice\" { mention \"@alice\" }), found '{'",
                 "6:27: the example's display text is given twice",
                 "7:33: 'display' is given twice for the expected match 'm' (the whole text's display comes first, before the matches)",
