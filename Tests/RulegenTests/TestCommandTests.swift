@@ -67,7 +67,7 @@ final class TestCommandTests: XCTestCase {
         XCTAssertEqual(
             bad.stdout,
             """
-            bad.richrules:5:16: error: unknown rule 'mentoin' in an example; did you mean 'mention'?
+            bad.richrules:4:16: error: unknown rule 'mentoin' in an example; did you mean 'mention'?
             example "@a" { mentoin "@a" }
                            ^~~~~~~
             0 passed, 0 failed
@@ -76,7 +76,7 @@ final class TestCommandTests: XCTestCase {
         try scratch.write("syntax.richrules", Self.rules + "example \"@a\" { mention }\n")
         let syntax = try CLI.run(["test", "syntax.richrules"], cwd: scratch.url)
         XCTAssertEqual(syntax.status, 1)
-        XCTAssertTrue(syntax.stdout.hasPrefix("syntax.richrules:5:24: error: expected the matched text in quotes"), syntax.stdout)
+        XCTAssertTrue(syntax.stdout.hasPrefix("syntax.richrules:4:24: error: expected the matched text in quotes"), syntax.stdout)
         let missing = try CLI.run(["test", "missing.richrules"], cwd: scratch.url)
         XCTAssertEqual(missing.status, 3)
         XCTAssertTrue(missing.stderr.contains("missing.richrules: cannot read spec: no such file"), missing.stderr)
