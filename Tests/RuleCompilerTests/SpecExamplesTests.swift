@@ -116,7 +116,8 @@ final class SpecExamplesTests: XCTestCase {
                 "6:33: unknown handler 'openProfil' in an example: no rule taps it; did you mean 'openProfile'?",
                 "7:25: unknown handler 'nothingLikeIt' in an example: no rule taps it",
             ])
-        XCTAssertEqual(output.diagnostics.map(\.name).filter { $0.hasPrefix("unknown") }, ["unknown-rule", "unknown-handler", "unknown-handler"])
+        XCTAssertEqual(
+            output.diagnostics.map(\.name).filter { $0.hasPrefix("unknown") }, ["unknown-rule", "unknown-handler", "unknown-handler"])
         XCTAssertNil(output.examples, "examples do not run on a spec with errors")
     }
 

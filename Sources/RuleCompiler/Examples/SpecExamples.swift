@@ -45,7 +45,9 @@ public enum SpecExamples {
             var notes = [Diagnostic.Note(block(for: result, as: example.decl))]
             for rule in result.interrupted {
                 notes.append(
-                    .init("rule '\(rule.rule)' runs on NSRegularExpression and stopped before the end of the text: its later matches are missing"))
+                    .init(
+                        "rule '\(rule.rule)' runs on NSRegularExpression and stopped before the end of the text: its later matches are missing"
+                    ))
             }
             diagnostics.append(
                 DiagnosticKind.example(

@@ -14,12 +14,14 @@ extension Sema {
                 let name = item.rule.name
                 if ruleNames[name] == nil {
                     error(
-                        .unknownRule, "unknown rule '\(name)' in an example\(Spelling.hint(name, ruleNames.keys.sorted()))", file, item.rule.span)
+                        .unknownRule, "unknown rule '\(name)' in an example\(Spelling.hint(name, ruleNames.keys.sorted()))", file,
+                        item.rule.span)
                 }
                 if let tap = item.tap, handlers[tap.handler.name] == nil {
                     let handler = tap.handler.name
                     error(
-                        .unknownHandler, "unknown handler '\(handler)' in an example: no rule taps it\(Spelling.hint(handler, handlers.keys.sorted()))",
+                        .unknownHandler,
+                        "unknown handler '\(handler)' in an example: no rule taps it\(Spelling.hint(handler, handlers.keys.sorted()))",
                         file, tap.handler.span)
                 }
             }

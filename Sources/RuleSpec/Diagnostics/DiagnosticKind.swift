@@ -137,9 +137,9 @@ extension DiagnosticKind {
     /// Every kind, by phase.
     public static let all: [DiagnosticKind] = [
         .io, .import, .importCycle, .tooManyErrors, .syntax, .version, .duplicate, .unknownStyle, .unknownProperty, .unknownRule,
-        .unknownHandler, .unknownCapture, .invalidValue, .invalidName, .invalidPattern, .emptyMatch, .missingMatch, .styleCycle, .handlerLabels,
-        .conflictingContent, .tappableArguments, .markupInArguments, .fallback, .lazyDFA, .stateBudget, .overlap, .shadowed,
-        .neverMatches, .unneededAllow, .notAnalyzable, .example,
+        .unknownHandler, .unknownCapture, .invalidValue, .invalidName, .invalidPattern, .emptyMatch, .missingMatch, .styleCycle,
+        .handlerLabels, .conflictingContent, .tappableArguments, .markupInArguments, .fallback, .lazyDFA, .stateBudget, .overlap,
+        .shadowed, .neverMatches, .unneededAllow, .notAnalyzable, .example,
     ]
 
     /// The registry as a Markdown table (docs/Lint.md holds this very text).

@@ -34,7 +34,8 @@ extension Parser {
         guard let word = tok.identifier, Self.topKeywords.contains(word) else {
             if tok.identifier == "richrules" { throw fail("the header 'richrules' must be the first statement") }
             throw fail(
-                "expected a statement ('rule', 'tags', 'style', 'base', 'highlight', 'truncation', 'import' or 'example'), found \(tok.description)")
+                "expected a statement ('rule', 'tags', 'style', 'base', 'highlight', 'truncation', 'import' or 'example'), found \(tok.description)"
+            )
         }
         let start = tok.span.start
         advance()
