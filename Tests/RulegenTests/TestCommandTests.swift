@@ -57,6 +57,8 @@ final class TestCommandTests: XCTestCase {
         // explain is how one looks into a failing example: it still runs.
         let explain = try CLI.run(["explain", "b.richrules", "--text", "#x# @y"], cwd: scratch.url)
         XCTAssertEqual(explain.status, 0, explain.stderr)
+        let preview = try CLI.run(["preview", "b.richrules", "--text", "#x# @y", "-o", "b.html"], cwd: scratch.url)
+        XCTAssertEqual(preview.status, 0, preview.stderr)
     }
 
     func testSpecErrorsUsageAndIO() throws {
