@@ -20,10 +20,13 @@ extension Compiler {
     /// let compiled = try CompiledEngine(table: table, automata: automata)
     /// ```
     public static func compile(
-        source: String, path: String = "<memory>", analyze: Bool = true, analysisBudget: Duration = Compiler.analysisBudget
+        source: String, path: String = "<memory>", analyze: Bool = true, analysisBudget: Duration = Compiler.analysisBudget,
+        examples: Bool? = nil
     ) -> Output {
         var loader = SpecLoader()
         let (loaded, loadDiagnostics) = loader.load(source: source, path: path)
-        return compile(loaded, loadDiagnostics: loadDiagnostics, files: [], analyze: analyze, analysisBudget: analysisBudget)
+        return compile(
+            loaded, loadDiagnostics: loadDiagnostics, files: [], analyze: analyze, analysisBudget: analysisBudget,
+            examples: examples ?? analyze)
     }
 }

@@ -23,6 +23,8 @@ public enum Compiler {
         public var diagnostics: [Diagnostic]
         /// Every spec file read (the root and its imports), for build dependencies.
         public var files: [String]
+        /// How many of the spec's examples held and failed (`nil` when they did not run).
+        public var examples: SpecExamples.Summary?
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
@@ -33,19 +35,24 @@ public enum Compiler {
     /// Compiles the spec at `path`; with `analyze`, a spec without errors also gets the
     /// conflict analysis's diagnostics (`ConflictAnalysis`), its pair searches taking at most
     /// `analysisBudget` in all. `importRoot`: the folder its imports must stay in (`nil`:
-    /// the spec's package; see `SpecLoader`).
+    /// the spec's package; see `SpecLoader`). `examples`: whether the spec's `example`
+    /// statements run (`SpecExamples`; a failing one is an error); by default when
+    /// `analyze` is.
     public static func compile(
-        path: String, analyze: Bool = true, importRoot: String? = nil, analysisBudget: Duration = Compiler.analysisBudget
+        path: String, analyze: Bool = true, importRoot: String? = nil, analysisBudget: Duration = Compiler.analysisBudget,
+        examples: Bool? = nil
     ) -> Output {
         var loader = SpecLoader(importRoot: importRoot)
         let (loaded, loadDiagnostics) = loader.load(path: path)
         return compile(
-            loaded, loadDiagnostics: loadDiagnostics, files: loader.dependencies, analyze: analyze, analysisBudget: analysisBudget)
+            loaded, loadDiagnostics: loadDiagnostics, files: loader.dependencies, analyze: analyze, analysisBudget: analysisBudget,
+            examples: examples ?? analyze)
     }
 
     /// The phases after loading (`compile(path:)`, `compile(source:path:analyze:)`).
     static func compile(
-        _ loaded: LoadedSpec?, loadDiagnostics: [Diagnostic], files: [String], analyze: Bool, analysisBudget: Duration
+        _ loaded: LoadedSpec?, loadDiagnostics: [Diagnostic], files: [String], analyze: Bool, analysisBudget: Duration,
+        examples: Bool = false
     ) -> Output {
         var bag = DiagnosticBag()
         bag.add(contentsOf: loadDiagnostics)
@@ -56,6 +63,9 @@ public enum Compiler {
         guard !bag.hasErrors else { return Output(table: nil, automata: nil, diagnostics: bag.sortedAndCapped, files: files) }
         let (automata, issues, automataDiagnostics) = AutomataBuilder.build(checked)
         bag.add(contentsOf: automataDiagnostics)
+        // Spec examples, on the engine of these automata (SpecExamples.swift).
+        let exampleRun = examples ? SpecExamples.check(checked, automata: automata) : nil
+        bag.add(contentsOf: exampleRun?.diagnostics ?? [])
         if analyze, var analysis = ConflictAnalysis(spec: checked, automata: automata, issues: issues) {
             analysis.timeBudget = analysisBudget
             bag.add(contentsOf: analysis.run())
@@ -63,7 +73,7 @@ public enum Compiler {
         return Output(
             table: checked.table, automata: automata, ruleLocations: checked.rules.map(\.location),
             allowedOverlaps: checked.rules.map(\.allowedNames),
-            diagnostics: bag.sortedAndCapped, files: files)
+            diagnostics: bag.sortedAndCapped, files: files, examples: exampleRun?.summary)
     }
 
     /// `agreement.richrules` → `Agreement`, `social-feed.richrules` → `SocialFeed`.

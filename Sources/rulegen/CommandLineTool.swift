@@ -55,6 +55,7 @@ enum CommandLineTool {
           generate (default)      Write <Name>.swift and <Name>.styles.json for each spec.
           lint                    Check specs and print diagnostics.
           explain                 Run a spec's rules on a text and show what matched and why.
+          test                    Run the specs' examples and print 'N passed, M failed'.
           preview                 Write an HTML page showing a spec's diagnostics and sample texts rendered.
 
           See 'rulegen help <subcommand>' or 'rulegen <subcommand> --help' for detailed help, and
@@ -78,12 +79,13 @@ enum CommandLineTool {
                 case "lint": console.out(LintCommand.help)
                 case "explain": console.out(ExplainCommand.help)
                 case "preview": console.out(PreviewCommand.help)
+                case "test": console.out(TestCommand.help)
                 case "generate": console.out(GenerateCommand.help)
                 case "diagnostics": console.out(DiagnosticKind.markdownTable)
                 case nil: console.out(overview)
                 case let other?:
                     throw UsageError(
-                        message: "unknown subcommand '\(other)'", usage: "rulegen help [generate|lint|explain|preview|diagnostics]")
+                        message: "unknown subcommand '\(other)'", usage: "rulegen help [generate|lint|explain|preview|test|diagnostics]")
                 }
                 return .success
             case "lint":
@@ -95,6 +97,9 @@ enum CommandLineTool {
             case "preview":
                 args.removeFirst()
                 return try PreviewCommand.run(args, console: console)
+            case "test":
+                args.removeFirst()
+                return try TestCommand.run(args, console: console)
             case "generate":
                 args.removeFirst()
                 return try GenerateCommand.run(args, console: console)

@@ -98,7 +98,8 @@ enum PreviewCommand {
         }
 
         try Specs.requireReadable(specPath)
-        let compiled = Compiler.compile(path: specPath, analyze: true, importRoot: importRoot)
+        // Examples do not run: a preview is how one looks into a failing one.
+        let compiled = Compiler.compile(path: specPath, analyze: true, importRoot: importRoot, examples: false)
         // stderr shows what lint shows by default (errors and warnings); the page has notes too.
         let shown = DiagnosticPolicy().apply(to: compiled.diagnostics)
         console.err(DiagnosticRenderer.render(shown, showsWarningFlag: true))

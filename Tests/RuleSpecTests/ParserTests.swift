@@ -125,7 +125,7 @@ final class ParserTests: XCTestCase {
                 "2:29: expected an integer after 'priority', found '}'",
                 "3:10: expected a statement of a rule ('allow', 'alt', 'highlight', 'image', 'in arguments', 'match', 'nest', 'priority', 'replace', 'show', 'style', 'tap', 'where', 'widget'), found 'frobnicate'",
                 "4:18: expected a value for 'color', found '}'",
-                "6:1: expected a statement ('rule', 'tags', 'style', 'base', 'highlight', 'truncation' or 'import'), found 'bogus'",
+                "6:1: expected a statement ('rule', 'tags', 'style', 'base', 'highlight', 'truncation', 'import' or 'example'), found 'bogus'",
                 "7:8: unclosed '{' of rule 'd': expected '}' before the end of the file",
                 "7:26: unclosed '{' of the style block after 'style': expected '}' before the end of the file",
             ])

@@ -21,6 +21,9 @@ struct CheckedSpec {
     var handlers: [String: [String?]]
     /// In declaration order (imported specs' rules first).
     var rules: [CheckedRule]
+    /// The root spec's `example` statements (`SpecExamples` runs them); never part of the
+    /// table or the generated code.
+    var examples: [CheckedExample] = []
 
     /// The runtime's table of this spec. Presentations keep their style layers only when
     /// some rule is a container (only then can a match be nested).
@@ -30,6 +33,12 @@ struct CheckedSpec {
             name: name, source: source, base: base, styles: styles, highlight: highlight, truncation: truncation,
             handlers: handlers, rules: rules.map { $0.entry(withLayers: nests) })
     }
+}
+
+/// An `example` whose rule and handler names Sema found declared.
+struct CheckedExample {
+    var decl: ExampleDecl
+    var file: SourceFile
 }
 
 /// One checked rule or tag family.

@@ -53,11 +53,12 @@ struct Sema {
         }
         checkTruncation()
         checkAllowSites()
+        let examples = checkExamples()
         let source = (spec.root.source.path as NSString).lastPathComponent
         return CheckedSpec(
             name: Compiler.typeName(forSpecPath: spec.root.source.path), source: source, base: base,
             styles: resolvedStyles, highlight: defaultHighlight, truncation: truncation,
-            handlers: handlers.mapValues(\.labels), rules: rules)
+            handlers: handlers.mapValues(\.labels), rules: rules, examples: examples)
     }
 
     mutating func checkHeader(_ file: SpecFile) {

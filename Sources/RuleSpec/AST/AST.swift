@@ -263,8 +263,55 @@ public struct TruncationDecl: Sendable, Hashable {
     public var span: SourceSpan
 }
 
+/// A plain string of an example (no `$` holes), with its span.
+public struct ExampleString: Sendable, Hashable {
+    public var value: String
+    public var span: SourceSpan
+    public init(_ value: String, span: SourceSpan) {
+        self.value = value
+        self.span = span
+    }
+}
+
+/// `tap HANDLER` or `tap HANDLER(label: "value", …)` of an example item.
+public struct ExampleTap: Sendable, Hashable {
+    public struct Argument: Sendable, Hashable {
+        public var label: Identifier?
+        public var value: ExampleString
+    }
+    public var handler: Identifier
+    public var arguments: [Argument]
+    /// From `tap` to the end of the argument list (or the handler name).
+    public var span: SourceSpan
+}
+
+/// One expected kept match of an example: `RULE "matched text" [tap …] [display "…"]`.
+public struct ExampleItem: Sendable, Hashable {
+    /// The rule's name (for a tag family or an element, its rule's name).
+    public var rule: Identifier
+    /// The matched source text.
+    public var text: ExampleString
+    public var tap: ExampleTap?
+    /// The match's display text.
+    public var display: ExampleString?
+    public var span: SourceSpan
+}
+
+/// `example "TEXT" { [display "…"] ITEM* }`: the text's kept matches, in order, must be
+/// exactly the items (DESIGN.md "Spec examples").
+public struct ExampleDecl: Sendable, Hashable {
+    /// The `example` keyword (where a failing example is reported).
+    public var keyword: SourceSpan
+    public var text: ExampleString
+    /// The whole text's display text (`display "…"` before the items).
+    public var display: ExampleString?
+    public var items: [ExampleItem]
+    public var span: SourceSpan
+}
+
 /// A top-level statement.
 public enum Statement: Sendable, Hashable {
+    case example(ExampleDecl)
     case truncation(TruncationDecl)
     case importFile(TemplateLiteral, SourceSpan)
     case base(StyleBlock, SourceSpan)

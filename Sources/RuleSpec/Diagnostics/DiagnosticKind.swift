@@ -9,7 +9,7 @@
 public struct DiagnosticKind: Sendable, Hashable, CustomStringConvertible {
     /// The phase that reports it, which is also how docs group the kinds.
     public enum Phase: String, Sendable, CaseIterable {
-        case read, syntax, semantics, compiler, analysis
+        case read, syntax, semantics, compiler, analysis, examples
     }
 
     public let name: String
@@ -66,7 +66,9 @@ extension DiagnosticKind {
     public static let unknownProperty = DiagnosticKind(
         "unknown-property", .error, .semantics, "A style property the language does not have.")
     public static let unknownRule = DiagnosticKind(
-        "unknown-rule", .error, .semantics, "`allow overlap` names no rule (or the rule itself).")
+        "unknown-rule", .error, .semantics, "`allow overlap` or an example names no rule (or `allow overlap` the rule itself).")
+    public static let unknownHandler = DiagnosticKind(
+        "unknown-handler", .error, .semantics, "An example's `tap` names a handler that no rule taps.")
     public static let unknownCapture = DiagnosticKind(
         "unknown-capture", .error, .semantics, "A template refers to a capture group or name the rule does not have.")
     public static let invalidValue = DiagnosticKind(
@@ -126,12 +128,18 @@ extension DiagnosticKind {
         "The rule has no automaton, so its conflicts are not checked; or the analysis ran out of its time budget (lint 30 s, generate 10 s) before checking every pair."
     )
 
+    // Spec examples.
+    public static let example = DiagnosticKind(
+        "example", .error, .examples,
+        "An `example` does not hold: its text's kept matches on the compiled engine are not the ones it states (a note shows what the text gives, as an example)."
+    )
+
     /// Every kind, by phase.
     public static let all: [DiagnosticKind] = [
         .io, .import, .importCycle, .tooManyErrors, .syntax, .version, .duplicate, .unknownStyle, .unknownProperty, .unknownRule,
-        .unknownCapture, .invalidValue, .invalidName, .invalidPattern, .emptyMatch, .missingMatch, .styleCycle, .handlerLabels,
-        .conflictingContent, .tappableArguments, .markupInArguments, .fallback, .lazyDFA, .stateBudget, .overlap, .shadowed,
-        .neverMatches, .unneededAllow, .notAnalyzable,
+        .unknownHandler, .unknownCapture, .invalidValue, .invalidName, .invalidPattern, .emptyMatch, .missingMatch, .styleCycle,
+        .handlerLabels, .conflictingContent, .tappableArguments, .markupInArguments, .fallback, .lazyDFA, .stateBudget, .overlap,
+        .shadowed, .neverMatches, .unneededAllow, .notAnalyzable, .example,
     ]
 
     /// The registry as a Markdown table (docs/Lint.md holds this very text).

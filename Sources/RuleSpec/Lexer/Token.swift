@@ -46,6 +46,10 @@ public struct Token: Sendable, Hashable {
         return nil
     }
     public func isKeyword(_ word: String) -> Bool { identifier == word }
+    public var isString: Bool {
+        if case .string = kind { return true }
+        return false
+    }
 
     /// How the token is named in "expected …, found …" messages.
     public var description: String {

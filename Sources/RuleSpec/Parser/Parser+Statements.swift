@@ -34,12 +34,15 @@ extension Parser {
         guard let word = tok.identifier, Self.topKeywords.contains(word) else {
             if tok.identifier == "richrules" { throw fail("the header 'richrules' must be the first statement") }
             throw fail(
-                "expected a statement ('rule', 'tags', 'style', 'base', 'highlight', 'truncation' or 'import'), found \(tok.description)")
+                "expected a statement ('rule', 'tags', 'style', 'base', 'highlight', 'truncation', 'import' or 'example'), found \(tok.description)"
+            )
         }
         let start = tok.span.start
         advance()
         func span(_ p: Parser) -> SourceSpan { SourceSpan(start: start, end: p.prevEnd) }
         switch word {
+        case "example":
+            return .example(try parseExample(keyword: SourceSpan(start: start, end: prevEnd)))
         case "import":
             let path = try expectString("a file name in quotes after 'import'")
             return .importFile(path, span(self))

@@ -7,7 +7,7 @@ public struct Parser {
     var prevEnd = 0
     var diagnostics = DiagnosticBag()
 
-    static let topKeywords: Set<String> = ["import", "base", "style", "highlight", "tags", "rule", "truncation"]
+    static let topKeywords: Set<String> = ["import", "base", "style", "highlight", "tags", "rule", "truncation", "example"]
 
     /// Where an item statement appears.
     enum Context {
@@ -134,7 +134,7 @@ public struct Parser {
         switch word {
         case "rule", "tags": return next.identifier != nil
         case "base": return next.isPunct("{")
-        case "import", "truncation":
+        case "import", "truncation", "example":
             if case .string = next.kind { return true }
             return false
         case "style": return next.identifier != nil && (after.isPunct("{") || after.isPunct(":"))

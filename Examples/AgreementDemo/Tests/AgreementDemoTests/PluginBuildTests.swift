@@ -4,8 +4,8 @@ import XCTest
 /// The build plugin as a user meets it, on a scratch copy of this package (its dependency
 /// on RichRules pointed at this checkout): a build with nothing changed compiles nothing
 /// and, once SwiftPM has settled its tool, runs no generation step; editing the spec
-/// regenerates and rebuilds; a spec error fails the build with
-/// `agreement.richrules:LINE:COL: error: …`; a handler the app does not implement fails to
+/// regenerates and rebuilds; a spec error, or an example that does not hold, fails the
+/// build with `agreement.richrules:LINE:COL: error: …`; a handler the app does not implement fails to
 /// compile, naming it. One test, so that the dependencies are built once (~1 minute).
 final class PluginBuildTests: XCTestCase {
     static let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -144,6 +144,18 @@ final class PluginBuildTests: XCTestCase {
         XCTAssertNotEqual(lintBroken.status, 0)
         XCTAssertTrue(
             lintBroken.output.contains("Sources/AgreementDemo/agreement.richrules:19:18: error: unknown style 'dangr'"), lintBroken.output)
+
+        // An example that no longer holds fails the build at the example's line, showing
+        // what the text gives instead.
+        let exampleLine = original.split(separator: "\n", omittingEmptySubsequences: false).count
+        try (original + "example \"cc @alice\" { }\n").write(to: spec, atomically: true, encoding: .utf8)
+        let failingExample = try build(scratch)
+        XCTAssertNotEqual(failingExample.status, 0)
+        XCTAssertTrue(
+            failingExample.output.contains(
+                "agreement.richrules:\(exampleLine):1: error: example does not hold: expected no match, found 'mention \"@alice\"'"),
+            failingExample.output)
+        XCTAssertTrue(failingExample.output.contains("note: example \"cc @alice\" { mention \"@alice\" }"), failingExample.output)
 
         // A handler the app does not implement does not compile.
         try original.write(to: spec, atomically: true, encoding: .utf8)

@@ -1,0 +1,169 @@
+import RuleRuntime
+import RuleSpec
+
+/// Spec examples (DESIGN.md "Spec examples"): each `example` of a spec states a text and
+/// exactly the kept matches it gives, in order. `check` runs every example's text on the
+/// compiled engine — the automata the generated code embeds, the rules without one on
+/// NSRegularExpression, as at run time — and reports each one that does not hold as an
+/// error at its `example` keyword, with a note that shows what the text gives instead, as
+/// an example ready to paste.
+public enum SpecExamples {
+    /// How many examples held and how many did not.
+    public struct Summary: Sendable, Hashable {
+        public var passed = 0
+        public var failed = 0
+        public init(passed: Int = 0, failed: Int = 0) {
+            self.passed = passed
+            self.failed = failed
+        }
+    }
+
+    /// Runs `spec`'s examples on an engine with `automata`.
+    static func check(_ spec: CheckedSpec, automata: CompiledRuleSet) -> (summary: Summary, diagnostics: [Diagnostic]) {
+        guard !spec.examples.isEmpty else { return (Summary(), []) }
+        var summary = Summary()
+        var diagnostics: [Diagnostic] = []
+        let engine: RuleEngine
+        do {
+            engine = try RuleEngine(table: spec.table, automata: automata)
+        } catch {
+            // Sema checked every pattern with ICU, so this is not expected; still an error.
+            for example in spec.examples {
+                diagnostics.append(
+                    DiagnosticKind.example(
+                        "example cannot run: \(error)", at: SourceRef(file: example.file, span: example.decl.keyword)))
+            }
+            return (Summary(passed: 0, failed: spec.examples.count), diagnostics)
+        }
+        for example in spec.examples {
+            let result = engine.render(example.decl.text.value)
+            guard let difference = difference(example.decl, result) else {
+                summary.passed += 1
+                continue
+            }
+            summary.failed += 1
+            var notes = [Diagnostic.Note(block(for: result, as: example.decl))]
+            for rule in result.interrupted {
+                notes.append(
+                    .init(
+                        "rule '\(rule.rule)' runs on NSRegularExpression and stopped before the end of the text: its later matches are missing"
+                    ))
+            }
+            diagnostics.append(
+                DiagnosticKind.example(
+                    "example does not hold: \(difference); the text gives:", at: SourceRef(file: example.file, span: example.decl.keyword),
+                    notes: notes))
+        }
+        return (summary, diagnostics)
+    }
+
+    /// The first way `result` differs from what `example` states, or `nil` when it holds.
+    static func difference(_ example: ExampleDecl, _ result: RenderResult) -> String? {
+        let found = result.matches.filter { !$0.isTruncationToken }
+        let expected = example.items
+        for i in 0..<max(expected.count, found.count) {
+            let n = i + 1
+            guard i < found.count else {
+                let got = found.isEmpty ? "no match" : found.count == 1 ? "only 1 match" : "only \(found.count) matches"
+                return "expected '\(describe(expected[i]))' as match \(n), found \(got)"
+            }
+            let match = found[i]
+            guard i < expected.count else {
+                if expected.isEmpty { return "expected no match, found '\(describe(match))'" }
+                return "found '\(describe(match))' as match \(n) after the \(expected.count) expected"
+            }
+            let item = expected[i]
+            if item.rule.name != match.rule || item.text.value != match.text {
+                return "expected '\(describe(item))' as match \(n), found '\(describe(match))'"
+            }
+            if let tap = item.tap, !same(tap, match.tap) {
+                let got = match.tap.map { "'\(describe($0))'" } ?? "no tap"
+                return "match \(n) '\(describe(item.rule.name, item.text.value))' should have '\(describe(tap))', found \(got)"
+            }
+            if let display = item.display, display.value != match.display {
+                return
+                    "match \(n) '\(describe(item.rule.name, item.text.value))' should have 'display \(literal(display.value))', found 'display \(literal(match.display))'"
+            }
+        }
+        if let display = example.display, display.value != result.display {
+            return "expected the display text \(literal(display.value)), found \(literal(result.display))"
+        }
+        return nil
+    }
+
+    static func same(_ tap: ExampleTap, _ target: TapTarget?) -> Bool {
+        guard let target, target.handler == tap.handler.name, target.arguments.count == tap.arguments.count else { return false }
+        return zip(tap.arguments, target.arguments).allSatisfy { $0.label?.name == $1.label && $0.value.value == $1.value }
+    }
+
+    /// The example `result` gives, on one line, stating what `example` states: the whole
+    /// text's display when it gives one, and a match's tap or display when an item of that
+    /// rule gives one.
+    static func block(for result: RenderResult, as example: ExampleDecl) -> String {
+        var parts = ["example \(literal(result.text)) {"]
+        if example.display != nil { parts.append("display \(literal(result.display))") }
+        let found = result.matches.filter { !$0.isTruncationToken }
+        for (i, match) in found.enumerated() {
+            let twin = i < example.items.count && example.items[i].rule.name == match.rule ? example.items[i] : nil
+            let sameRule = example.items.filter { $0.rule.name == match.rule }
+            let showsTap = twin.map { $0.tap != nil } ?? sameRule.contains { $0.tap != nil }
+            let showsDisplay = twin.map { $0.display != nil } ?? sameRule.contains { $0.display != nil }
+            var item = describe(match.rule, match.text)
+            if showsTap { item += match.tap.map { " " + describe($0) } ?? "" }
+            if showsDisplay { item += " display \(literal(match.display))" }
+            parts.append(item)
+        }
+        parts.append("}")
+        return parts.joined(separator: " ")
+    }
+
+    static func describe(_ item: ExampleItem) -> String {
+        var text = describe(item.rule.name, item.text.value)
+        if let tap = item.tap { text += " " + describe(tap) }
+        if let display = item.display { text += " display \(literal(display.value))" }
+        return text
+    }
+
+    static func describe(_ match: RuleMatch) -> String { describe(match.rule, match.text) }
+
+    static func describe(_ rule: String, _ text: String) -> String { "\(rule) \(literal(text))" }
+
+    static func describe(_ tap: ExampleTap) -> String {
+        describeTap(tap.handler.name, tap.arguments.map { ($0.label?.name, $0.value.value) })
+    }
+
+    static func describe(_ tap: TapTarget) -> String { describeTap(tap.handler, tap.arguments.map { ($0.label, $0.value) }) }
+
+    static func describeTap(_ handler: String, _ arguments: [(label: String?, value: String)]) -> String {
+        guard !arguments.isEmpty else { return "tap \(handler)" }
+        let list = arguments.map { ($0.label.map { "\($0): " } ?? "") + literal($0.value) }
+        return "tap \(handler)(\(list.joined(separator: ", ")))"
+    }
+
+    /// `text` as a string literal of the spec language: quotes, backslashes and `$`
+    /// escaped; control, line-separating and bidirectional-control characters and the
+    /// attachment character U+FFFC as `\n`, `\t`, `\r`, `\0` or `\u{…}`, so that it pastes
+    /// back into a spec as the same text and shows what it holds.
+    public static func literal(_ text: String) -> String {
+        var out = "\""
+        for c in text.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "$": out += "\\$"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\0": out += "\\0"
+            default:
+                switch c.value {
+                case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF, 0xFFFC:
+                    out += "\\u{\(String(c.value, radix: 16, uppercase: true))}"
+                default:
+                    out.unicodeScalars.append(c)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
