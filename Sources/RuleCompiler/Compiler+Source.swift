@@ -24,6 +24,7 @@ extension Compiler {
     ) -> Output {
         var loader = SpecLoader()
         let (loaded, loadDiagnostics) = loader.load(source: source, path: path)
-        return compile(loaded, loadDiagnostics: loadDiagnostics, files: [], analyze: analyze, analysisBudget: analysisBudget)
+        return compile(
+            loaded, path: path, loadDiagnostics: loadDiagnostics, files: [], analyze: analyze, analysisBudget: analysisBudget)
     }
 }

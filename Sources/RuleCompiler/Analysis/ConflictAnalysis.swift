@@ -16,6 +16,22 @@ import RuleSpec
 ///   pairs left unchecked when the time budget ran out.
 /// - `unneeded-allow`: an `allow overlap` between rules that cannot conflict.
 struct ConflictAnalysis {
+    /// What the analysis phase produces (`Compiler.compile`): its diagnostics, in the order
+    /// found (the compiler sorts all diagnostics at the end).
+    struct Result: Equatable, Sendable {
+        var diagnostics: [Diagnostic] = []
+    }
+
+    /// The analysis phase: the diagnostics of `spec` (its `table` and `automata`), the pair
+    /// searches taking at most `timeBudget` in all. Empty when no engine can be made.
+    static func analyze(
+        _ spec: CheckedSpec, table: StyleTable, automata: AutomataBuilder.Result, timeBudget: Duration
+    ) -> Result {
+        guard var analysis = ConflictAnalysis(spec: spec, table: table, automata: automata) else { return Result() }
+        analysis.timeBudget = timeBudget
+        return Result(diagnostics: analysis.run())
+    }
+
     let table: StyleTable
     let languages: [RuleLanguage]
     /// The table on its compiled automata: example texts are confirmed with `resolve`.
@@ -25,13 +41,14 @@ struct ConflictAnalysis {
     let patterns: [String: SourceRef]
     let allows: [(rule: String, other: Identifier, file: SourceFile)]
 
-    init?(spec: CheckedSpec, automata: CompiledRuleSet, issues: [(rule: Int, issue: AutomataBuilder.Issue)]) {
-        let table = spec.table
-        guard let engine = try? RuleEngine(table: table, automata: automata) else { return nil }
+    /// The analysis of `spec`, whose style table is `table` and automata `automata`;
+    /// `nil` when no engine can be made of them.
+    init?(spec: CheckedSpec, table: StyleTable, automata: AutomataBuilder.Result) {
+        guard let engine = try? RuleEngine(table: table, automata: automata.automata) else { return nil }
         self.table = table
         self.engine = engine
         languages = RuleLanguage.all(
-            table, automata: automata, issues: issues,
+            table, automata: automata.automata, issues: automata.issues,
             patterns: spec.rules.map { rule in
                 if case .regex(let pattern) = rule.matcher { return pattern.ast }
                 return nil
@@ -179,7 +196,7 @@ struct ConflictAnalysis {
         let loser = table.rules[b], winner = table.rules[a]
         var message = "rule '\(loser.name)' can never be kept: each of its matches overlaps a match of '\(winner.name)', "
         message += "which has a higher priority and is always kept"
-        if let witness = overlap.witness { message += " (as on \(Self.quoted(witness)))" }
+        if let witness = overlap.witness { message += " (as on \(Quoting.displayed(witness)))" }
         var d = DiagnosticKind.shadowed(
             message, at: declarations[loser.name],
             notes: [.init("'\(winner.name)' declared here", at: declarations[winner.name])])
@@ -271,7 +288,7 @@ struct ConflictAnalysis {
         var message = "'\(b.name)' overlaps '\(a.name)'"
         if let witness = overlap.witness, let winner = overlap.winner, let decider = overlap.decider {
             let kept = table.rules[winner], lost = winner == i ? b : a
-            message += " on \(Self.quoted(witness))"
+            message += " on \(Quoting.displayed(witness))"
             switch (a.nest, b.nest) {
             case (true, true): message += ", and neither is inside the other's content"
             case (true, false): message += ", and '\(b.name)' is not inside the content of '\(a.name)'"
@@ -306,21 +323,6 @@ struct ConflictAnalysis {
         case .position: return "earlier start"
         case .length: return "longer match"
         case .declarationOrder: return "declared first"
-        }
-    }
-
-    /// A text as a string literal: quotes, backslashes, controls and invisible code points
-    /// escaped (`\n`, `\u{200B}`).
-    static func quoted(_ text: String) -> String {
-        SwiftLiteral.string(text) { s in
-            let p = s.properties
-            let visible =
-                s.value >= 0x20 && s.value != 0x7F
-                && ![.control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator, .unassigned, .surrogate, .privateUse]
-                    .contains(p.generalCategory)
-                && !p.isDefaultIgnorableCodePoint && p.canonicalCombiningClass == .notReordered
-                && p.generalCategory != .nonspacingMark && p.generalCategory != .enclosingMark
-            return !visible && s != " "
         }
     }
 }

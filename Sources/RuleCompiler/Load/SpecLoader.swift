@@ -3,7 +3,7 @@ import RuleSpec
 
 /// A parsed spec file with the files it imports, in the order their rules are
 /// declared: every import before the file that imports it (depth first, each file once).
-public struct LoadedSpec: Sendable {
+public struct LoadedSpec: Equatable, Sendable {
     public var root: SpecFile
     /// All files, imports first, the root last.
     public var files: [SpecFile]

@@ -275,9 +275,16 @@ public enum Statement: Sendable, Hashable {
 }
 
 /// A parsed file.
-public struct SpecFile: Sendable {
+public struct SpecFile: Sendable, Equatable {
     public var source: SourceFile
     /// `richrules N`; `nil` when missing (reported).
     public var version: NumberLiteral?
     public var statements: [Statement]
+
+    /// Equal when parsed from the same path and text to the same statements (the
+    /// `SourceFile`s may be two reads of one file).
+    public static func == (a: SpecFile, b: SpecFile) -> Bool {
+        (a.source === b.source || (a.source.path == b.source.path && a.source.text == b.source.text))
+            && a.version == b.version && a.statements == b.statements
+    }
 }
