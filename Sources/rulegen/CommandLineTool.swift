@@ -56,6 +56,7 @@ enum CommandLineTool {
           lint                    Check specs and print diagnostics.
           explain                 Run a spec's rules on a text and show what matched and why.
           preview                 Write an HTML page showing a spec's diagnostics and sample texts rendered.
+          dump                    Print a spec's AST, regex IR, NFA programs or DFAs (--ast|--ir|--program|--dfa).
 
           See 'rulegen help <subcommand>' or 'rulegen <subcommand> --help' for detailed help, and
           'rulegen help diagnostics' for every diagnostic kind.
@@ -79,11 +80,12 @@ enum CommandLineTool {
                 case "explain": console.out(ExplainCommand.help)
                 case "preview": console.out(PreviewCommand.help)
                 case "generate": console.out(GenerateCommand.help)
+                case "dump": console.out(DumpCommand.help)
                 case "diagnostics": console.out(DiagnosticKind.markdownTable)
                 case nil: console.out(overview)
                 case let other?:
                     throw UsageError(
-                        message: "unknown subcommand '\(other)'", usage: "rulegen help [generate|lint|explain|preview|diagnostics]")
+                        message: "unknown subcommand '\(other)'", usage: "rulegen help [generate|lint|explain|preview|dump|diagnostics]")
                 }
                 return .success
             case "lint":
@@ -95,6 +97,9 @@ enum CommandLineTool {
             case "preview":
                 args.removeFirst()
                 return try PreviewCommand.run(args, console: console)
+            case "dump":
+                args.removeFirst()
+                return try DumpCommand.run(args, console: console)
             case "generate":
                 args.removeFirst()
                 return try GenerateCommand.run(args, console: console)
