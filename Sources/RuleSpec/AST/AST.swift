@@ -281,10 +281,9 @@ public struct SpecFile: Sendable, Equatable {
     public var version: NumberLiteral?
     public var statements: [Statement]
 
-    /// Equal when parsed from the same path and text to the same statements (the
-    /// `SourceFile`s may be two reads of one file).
+    /// Equal when parsed from the same path and text (one `SourceFile`, or two reads of
+    /// one file, as `SourceRef` compares them) to the same statements.
     public static func == (a: SpecFile, b: SpecFile) -> Bool {
-        (a.source === b.source || (a.source.path == b.source.path && a.source.text == b.source.text))
-            && a.version == b.version && a.statements == b.statements
+        a.source.isSame(as: b.source) && a.version == b.version && a.statements == b.statements
     }
 }
