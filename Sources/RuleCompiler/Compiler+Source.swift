@@ -23,8 +23,6 @@ extension Compiler {
         source: String, path: String = "<memory>", analyze: Bool = true, analysisBudget: Duration = Compiler.analysisBudget
     ) -> Output {
         var loader = SpecLoader()
-        let (loaded, loadDiagnostics) = loader.load(source: source, path: path)
-        return compile(
-            loaded, path: path, loadDiagnostics: loadDiagnostics, files: [], analyze: analyze, analysisBudget: analysisBudget)
+        return compile(loader.load(source: source, path: path), path: path, analyze: analyze, analysisBudget: analysisBudget)
     }
 }

@@ -6,8 +6,9 @@ import RuleSpec
 /// one reads (`compile(_:loadDiagnostics:files:analyze:analysisBudget:)` lists them in
 /// order):
 ///
-/// 1. **Load** — `SpecLoader` reads and parses the spec and its imports → `LoadedSpec`
-///    (the `SpecFile` ASTs, imports first).
+/// 1. **Load** — `SpecLoader` reads and parses the spec and its imports →
+///    `SpecLoader.Result`: the `LoadedSpec` (the `SpecFile` ASTs, imports first), the
+///    files read, the syntax diagnostics.
 /// 2. **Check** — `Sema` (names, styles, matchers, captures, handlers) → `CheckedSpec`.
 /// 3. **Style table** — `CheckedSpec.makeTable()`, built once → `StyleTable` (the
 ///    runtime's table).
@@ -72,21 +73,17 @@ public enum Compiler {
         path: String, analyze: Bool = true, importRoot: String? = nil, analysisBudget: Duration = Compiler.analysisBudget
     ) -> Output {
         var loader = SpecLoader(importRoot: importRoot)
-        let (loaded, loadDiagnostics) = loader.load(path: path)
-        return compile(
-            loaded, path: path, loadDiagnostics: loadDiagnostics, files: loader.dependencies, analyze: analyze,
-            analysisBudget: analysisBudget)
+        return compile(loader.load(path: path), path: path, analyze: analyze, analysisBudget: analysisBudget)
     }
 
-    /// The phases after loading (`compile(path:)`, `compile(source:path:analyze:)`), in order.
-    static func compile(
-        _ loaded: LoadedSpec?, path: String, loadDiagnostics: [Diagnostic], files: [String], analyze: Bool,
-        analysisBudget: Duration
-    ) -> Output {
+    /// The phases after reading the files (`compile(path:)`, `compile(source:path:analyze:)`),
+    /// in order.
+    static func compile(_ load: SpecLoader.Result, path: String, analyze: Bool, analysisBudget: Duration) -> Output {
+        let files = load.files
         var bag = DiagnosticBag()
-        bag.add(contentsOf: loadDiagnostics)
-        // 1. Load: LoadedSpec (nil: the root file could not be read).
-        guard let loaded else { return Output(compiled: nil, diagnostics: bag.all, files: files) }
+        // 1. Load: SpecLoader.Result (its LoadedSpec is nil when the root file could not be read).
+        bag.add(contentsOf: load.diagnostics)
+        guard let loaded: LoadedSpec = load.spec else { return Output(compiled: nil, diagnostics: bag.all, files: files) }
 
         // 2. Check: LoadedSpec → CheckedSpec.
         var sema = Sema(spec: loaded)

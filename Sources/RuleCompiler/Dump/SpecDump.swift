@@ -24,10 +24,10 @@ package struct SpecDump {
     /// `nil` with the diagnostics when the spec has errors.
     package static func load(path: String, importRoot: String? = nil) -> (dump: SpecDump?, diagnostics: [Diagnostic]) {
         var loader = SpecLoader(importRoot: importRoot)
-        let (loaded, loadDiagnostics) = loader.load(path: path)
+        let load = loader.load(path: path)
         var bag = DiagnosticBag()
-        bag.add(contentsOf: loadDiagnostics)
-        guard let loaded else { return (nil, bag.sortedAndCapped) }
+        bag.add(contentsOf: load.diagnostics)
+        guard let loaded = load.spec else { return (nil, bag.sortedAndCapped) }
         var sema = Sema(spec: loaded)
         let checked = sema.check()
         bag.add(contentsOf: sema.diagnostics.all)
