@@ -13,9 +13,9 @@ extension DFATable {
         let members = classMembers()
         for c in 0..<classCount {
             var text = "  c\(c): "
-            let flags = classFlags[c]
+            let flags = c < classFlags.count ? classFlags[c] : 0
             if flags & ClassFlag.final != 0 {
-                let of = (0..<classCount).first { finalClasses[$0] == UInt16(c) && $0 != c }
+                let of = (0..<min(classCount, finalClasses.count)).first { finalClasses[$0] == UInt16(c) && $0 != c }
                 text += "a line terminator ending the text" + (of.map { " (final variant of c\($0))" } ?? "")
             } else {
                 text += members[c].dumpDescription()
@@ -43,7 +43,9 @@ extension DFATable {
             var targets: [Int32] = []
             var classesByTarget: [Int32: [Int]] = [:]
             for c in 0..<classCount {
-                let cell = transitions[state * classCount + c]
+                let index = state * classCount + c
+                guard index < transitions.count else { continue }
+                let cell = transitions[index]
                 guard cell != 0 else { continue }
                 if classesByTarget[cell] == nil { targets.append(cell) }
                 classesByTarget[cell, default: []].append(c)
