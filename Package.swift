@@ -50,7 +50,7 @@ let package = Package(
         // child processes (HostileInputTests).
         .testTarget(
             name: "RulegenTests", dependencies: ["RuleCompiler", "RuleRuntime", "TestSupport", "rulegen", "rulebench"],
-            exclude: ["LintCases", "HTMLGoldens", "ExplainGoldens", "DiffGoldens"]),
+            exclude: ["LintCases", "HTMLGoldens", "ExplainGoldens", "DiffGoldens", "DumpGoldens"]),
         // Compiles the checked-in generated Swift of every example spec and of Specs/escapes
         // and Specs/taps (regenerate with `swift run rulegen Specs/*.richrules
         // Tests/GeneratedConsumerTests/Specs/*.richrules -o Tests/GeneratedConsumerTests/Generated`).

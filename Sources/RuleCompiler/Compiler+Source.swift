@@ -24,9 +24,8 @@ extension Compiler {
         examples: Bool? = nil
     ) -> Output {
         var loader = SpecLoader()
-        let (loaded, loadDiagnostics) = loader.load(source: source, path: path)
         return compile(
-            loaded, loadDiagnostics: loadDiagnostics, files: [], analyze: analyze, analysisBudget: analysisBudget,
+            loader.load(source: source, path: path), path: path, analyze: analyze, analysisBudget: analysisBudget,
             examples: examples ?? analyze)
     }
 }

@@ -2,30 +2,67 @@ import Foundation
 import RuleRuntime
 import RuleSpec
 
-/// The compiler facade: load a spec and its imports, check it, build the style table.
+/// The compiler: one spine of phases, each producing a named `Equatable` value the next
+/// one reads (`compile(_:loadDiagnostics:files:analyze:analysisBudget:)` lists them in
+/// order):
 ///
-/// `SpecLoader` (read + parse, imports) → `Sema` (names, styles, matchers, captures,
-/// handlers) → `CheckedSpec` → `AutomataBuilder` (automata from the parsed patterns) →
-/// `ConflictAnalysis` → `StyleTable` (built last from the checked spec) → `SwiftEmitter`
-/// (the generated Swift file).
+/// 1. **Load** — `SpecLoader` reads and parses the spec and its imports →
+///    `SpecLoader.Result`: the `LoadedSpec` (the `SpecFile` ASTs, imports first), the
+///    files read, the syntax diagnostics.
+/// 2. **Check** — `Sema` (names, styles, matchers, captures, handlers) → `CheckedSpec`.
+/// 3. **Style table** — `CheckedSpec.makeTable()`, built once → `StyleTable` (the
+///    runtime's table).
+/// 4. **Automata** — `AutomataBuilder` (`RegexCompiler` to the NFA `RegexProgram`, then
+///    `DFABuilder`) → `AutomataBuilder.Result` (the `CompiledRuleSet`, the issues and
+///    their diagnostics).
+/// 5. **Examples** (optional) — `SpecExamples` runs the spec's `example` statements on the
+///    compiled engine → `SpecExamples.Run` (a failing example is an error at its line).
+/// 6. **Analysis** (a lint, optional) — `ConflictAnalysis` → `ConflictAnalysis.Result`
+///    (diagnostics).
+/// 7. **Output** — `Compiler.Output`: the `Compiled` payload (table, automata, rule
+///    locations…) and every diagnostic, sorted. `SwiftEmitter` writes the payload out as
+///    the generated Swift file (`rulegen`).
+///
+/// `rulegen dump` prints the intermediate representations (the AST, the regex IR, the NFA
+/// program, the DFA); `docs/Architecture.md` describes the phases.
 public enum Compiler {
-    /// The result of compiling one spec.
-    public struct Output: Sendable {
-        /// `nil` when the spec has errors.
-        public var table: StyleTable?
-        /// The automata of the table's regex rules (`nil` when the spec has errors).
-        public var automata: CompiledRuleSet?
+    /// A spec compiled without errors: what code generation, an engine and `rulegen` need.
+    public struct Compiled: Equatable, Sendable {
+        /// The runtime's style table.
+        public var table: StyleTable
+        /// The automata of the table's regex rules (by rule index).
+        public var automata: CompiledRuleSet
         /// Where each rule of `table` is declared (`file:line:column`, by rule index), for
         /// the comments of the generated Swift.
-        public var ruleLocations: [String] = []
+        public var ruleLocations: [String]
         /// The rules each rule acknowledges with `allow overlap` (by rule index).
-        public var allowedOverlaps: [[String]] = []
-        public var diagnostics: [Diagnostic]
+        public var allowedOverlaps: [[String]]
+        /// The spec's path as given to the compiler.
+        public var path: String
         /// Every spec file read (the root and its imports), for build dependencies.
+        public var files: [String]
+    }
+
+    /// The result of compiling one spec.
+    public struct Output: Equatable, Sendable {
+        /// The compiled spec; `nil` when the spec has errors.
+        public var compiled: Compiled?
+        public var diagnostics: [Diagnostic]
+        /// Every spec file read (the root and its imports), for build dependencies — also
+        /// when the spec has errors.
         public var files: [String]
         /// How many of the spec's examples held and failed (`nil` when they did not run).
         public var examples: SpecExamples.Summary?
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+        /// `compiled?.table`: `nil` when the spec has errors.
+        public var table: StyleTable? { compiled?.table }
+        /// `compiled?.automata`: `nil` when the spec has errors.
+        public var automata: CompiledRuleSet? { compiled?.automata }
+        /// `compiled?.ruleLocations` (empty when the spec has errors).
+        public var ruleLocations: [String] { compiled?.ruleLocations ?? [] }
+        /// `compiled?.allowedOverlaps` (empty when the spec has errors).
+        public var allowedOverlaps: [[String]] { compiled?.allowedOverlaps ?? [] }
     }
 
     /// How long the conflict analysis's pair searches may take in all, by default (`rulegen
@@ -43,47 +80,56 @@ public enum Compiler {
         examples: Bool? = nil
     ) -> Output {
         var loader = SpecLoader(importRoot: importRoot)
-        let (loaded, loadDiagnostics) = loader.load(path: path)
         return compile(
-            loaded, loadDiagnostics: loadDiagnostics, files: loader.dependencies, analyze: analyze, analysisBudget: analysisBudget,
-            examples: examples ?? analyze)
+            loader.load(path: path), path: path, analyze: analyze, analysisBudget: analysisBudget, examples: examples ?? analyze)
     }
 
-    /// The phases after loading (`compile(path:)`, `compile(source:path:analyze:)`).
+    /// The phases after reading the files (`compile(path:)`, `compile(source:path:analyze:)`),
+    /// in order.
     static func compile(
-        _ loaded: LoadedSpec?, loadDiagnostics: [Diagnostic], files: [String], analyze: Bool, analysisBudget: Duration,
-        examples: Bool = false
+        _ load: SpecLoader.Result, path: String, analyze: Bool, analysisBudget: Duration, examples: Bool = false
     ) -> Output {
+        let files = load.files
         var bag = DiagnosticBag()
-        bag.add(contentsOf: loadDiagnostics)
-        guard let loaded else { return Output(table: nil, automata: nil, diagnostics: bag.all, files: files) }
+        // 1. Load: SpecLoader.Result (its LoadedSpec is nil when the root file could not be read).
+        bag.add(contentsOf: load.diagnostics)
+        guard let loaded: LoadedSpec = load.spec else { return Output(compiled: nil, diagnostics: bag.all, files: files) }
+
+        // 2. Check: LoadedSpec → CheckedSpec.
         var sema = Sema(spec: loaded)
-        let checked = sema.check()
+        let checked: CheckedSpec = sema.check()
         bag.add(contentsOf: sema.diagnostics.all)
-        guard !bag.hasErrors else { return Output(table: nil, automata: nil, diagnostics: bag.sortedAndCapped, files: files) }
-        let (automata, issues, automataDiagnostics) = AutomataBuilder.build(checked)
-        bag.add(contentsOf: automataDiagnostics)
-        // Spec examples, on the engine of these automata (SpecExamples.swift).
-        let exampleRun = examples ? SpecExamples.check(checked, automata: automata) : nil
+        guard !bag.hasErrors else { return Output(compiled: nil, diagnostics: bag.sortedAndCapped, files: files) }
+
+        // 3. Style table: CheckedSpec → StyleTable (built once, carried on).
+        let table: StyleTable = checked.makeTable()
+
+        // 4. Automata: CheckedSpec → AutomataBuilder.Result.
+        let automata: AutomataBuilder.Result = AutomataBuilder.build(checked)
+        bag.add(contentsOf: automata.diagnostics)
+
+        // 5. Examples (optional): the spec's `example` statements on the engine of these
+        //    automata → SpecExamples.Run (a failing example is an error; SpecExamples.swift).
+        let exampleRun: SpecExamples.Run? = examples ? SpecExamples.check(checked, table: table, automata: automata.automata) : nil
         bag.add(contentsOf: exampleRun?.diagnostics ?? [])
-        if analyze, var analysis = ConflictAnalysis(spec: checked, automata: automata, issues: issues) {
-            analysis.timeBudget = analysisBudget
-            bag.add(contentsOf: analysis.run())
+
+        // 6. Analysis (a lint): CheckedSpec, StyleTable, automata → ConflictAnalysis.Result.
+        if analyze {
+            let analysis: ConflictAnalysis.Result = ConflictAnalysis.analyze(
+                checked, table: table, automata: automata, timeBudget: analysisBudget)
+            bag.add(contentsOf: analysis.diagnostics)
         }
-        return Output(
-            table: checked.table, automata: automata, ruleLocations: checked.rules.map(\.location),
-            allowedOverlaps: checked.rules.map(\.allowedNames),
-            diagnostics: bag.sortedAndCapped, files: files, examples: exampleRun?.summary)
+
+        // 7. Output.
+        let compiled = Compiled(
+            table: table, automata: automata.automata, ruleLocations: checked.rules.map(\.location),
+            allowedOverlaps: checked.rules.map(\.allowedNames), path: path, files: files)
+        return Output(compiled: compiled, diagnostics: bag.sortedAndCapped, files: files, examples: exampleRun?.summary)
     }
 
-    /// `agreement.richrules` → `Agreement`, `social-feed.richrules` → `SocialFeed`.
+    /// `agreement.richrules` → `Agreement`, `social-feed.richrules` → `SocialFeed`
+    /// (`TypeNames.spec(atPath:)`).
     public static func typeName(forSpecPath path: String) -> String {
-        var stem = (path as NSString).lastPathComponent
-        if let dot = stem.firstIndex(of: ".") { stem = String(stem[..<dot]) }
-        let words = stem.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
-        var name = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        if name.isEmpty { name = "Rules" }
-        if name.first!.isNumber { name = "Spec" + name }
-        return name
+        TypeNames.spec(atPath: path)
     }
 }

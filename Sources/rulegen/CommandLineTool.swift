@@ -57,6 +57,7 @@ enum CommandLineTool {
           explain                 Run a spec's rules on a text and show what matched and why.
           test                    Run the specs' examples and print 'N passed, M failed'.
           preview                 Write an HTML page showing a spec's diagnostics and sample texts rendered.
+          dump                    Print a spec's AST, regex IR, NFA programs or DFAs (--ast|--ir|--program|--dfa).
 
           See 'rulegen help <subcommand>' or 'rulegen <subcommand> --help' for detailed help, and
           'rulegen help diagnostics' for every diagnostic kind.
@@ -81,11 +82,13 @@ enum CommandLineTool {
                 case "preview": console.out(PreviewCommand.help)
                 case "test": console.out(TestCommand.help)
                 case "generate": console.out(GenerateCommand.help)
+                case "dump": console.out(DumpCommand.help)
                 case "diagnostics": console.out(DiagnosticKind.markdownTable)
                 case nil: console.out(overview)
                 case let other?:
                     throw UsageError(
-                        message: "unknown subcommand '\(other)'", usage: "rulegen help [generate|lint|explain|preview|test|diagnostics]")
+                        message: "unknown subcommand '\(other)'",
+                        usage: "rulegen help [generate|lint|explain|preview|test|dump|diagnostics]")
                 }
                 return .success
             case "lint":
@@ -100,6 +103,9 @@ enum CommandLineTool {
             case "test":
                 args.removeFirst()
                 return try TestCommand.run(args, console: console)
+            case "dump":
+                args.removeFirst()
+                return try DumpCommand.run(args, console: console)
             case "generate":
                 args.removeFirst()
                 return try GenerateCommand.run(args, console: console)

@@ -473,5 +473,5 @@ enum ExplainText {
     }
 
     /// A Swift-style quoted string, so control characters stay visible.
-    static func quote(_ s: String) -> String { SwiftLiteral.string(s) }
+    static func quote(_ s: String) -> String { Quoting.string(s) }
 }

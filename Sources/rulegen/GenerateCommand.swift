@@ -132,27 +132,17 @@ enum GenerateCommand {
     }
 }
 
-/// Compiling the specs named on the command line.
+/// Compiling the specs named on the command line (to `Compiler.Compiled`, as the compiler
+/// produces them).
 enum Specs {
-    /// A spec that compiled without errors.
-    struct Compiled {
-        var table: StyleTable
-        var automata: CompiledRuleSet
-        var path: String
-        /// Where each rule is declared (`file:line:column`).
-        var ruleLocations: [String]
-        /// Every spec file read for it (the spec and its imports).
-        var files: [String]
-    }
-
     /// Compiles all specs, printing diagnostics; `nil` when any has errors. Unreadable
     /// root specs are I/O errors; two specs with the same generated name are an error.
     /// `analyze: false` leaves out the conflict analysis (`explain` needs no lint).
     static func compile(
         _ paths: [String], console: Console, policy: DiagnosticPolicy = DiagnosticPolicy(), analyze: Bool = true,
         importRoot: String? = nil, analysisBudget: Duration = Compiler.analysisBudget
-    ) throws -> [Compiled]? {
-        var specs: [Compiled] = []
+    ) throws -> [Compiler.Compiled]? {
+        var specs: [Compiler.Compiled] = []
         var failed = false
         var names: [String: (name: String, path: String)] = [:]  // by lower-cased name
         for path in paths {
@@ -160,10 +150,11 @@ enum Specs {
             let result = Compiler.compile(path: path, analyze: analyze, importRoot: importRoot, analysisBudget: analysisBudget)
             let diagnostics = policy.apply(to: result.diagnostics)
             console.err(DiagnosticRenderer.render(diagnostics, showsWarningFlag: true))
-            guard let table = result.table, let automata = result.automata, !diagnostics.contains(where: { $0.severity == .error }) else {
+            guard let compiled = result.compiled, !diagnostics.contains(where: { $0.severity == .error }) else {
                 failed = true
                 continue
             }
+            let table = compiled.table
             // Names that differ only in case are one file on a case-insensitive disk
             // (macOS's default): `abc` and `aBC` would write `Abc.swift` and `ABC.swift`.
             if let (otherName, other) = names[table.name.lowercased()] {
@@ -177,8 +168,7 @@ enum Specs {
                 continue
             }
             names[table.name.lowercased()] = (table.name, path)
-            specs.append(
-                Compiled(table: table, automata: automata, path: path, ruleLocations: result.ruleLocations, files: result.files))
+            specs.append(compiled)
         }
         return failed ? nil : specs
     }

@@ -22,7 +22,8 @@ final class CompileBudgetTests: XCTestCase {
                     name: "r\(index)", matcher: .regex(pattern: pattern, flags: [], detector: nil),
                     presentation: Presentation(style: TextStyle()))
             })
-        let (automata, issues) = AutomataBuilder.build(table)
+        let built = AutomataBuilder.build(table)
+        let (automata, issues) = (built.automata, built.issues)
         for (index, pattern) in Self.nested.enumerated() {
             XCTAssertNotNil(automata.automata[index], pattern)
             XCTAssertNil(automata.automata[index]?.dfa, pattern)

@@ -89,3 +89,31 @@ final class CompileSourceTests: XCTestCase {
         XCTAssertEqual(compiled.engine.render(sample).matches.map(\.rule), ["mention", "twice", "wide"])
     }
 }
+
+/// The compiler's spine (`Compiler.compile`): every phase's value is `Equatable`, so the
+/// output of a spec is a value that compiling it again reproduces.
+final class CompilerSpineTests: XCTestCase {
+    func testCompilingTwiceGivesEqualOutputs() throws {
+        for spec in CompiledEngineTests.specs {
+            let path = CompiledEngineTests.specPath(spec)
+            let first = Compiler.compile(path: path, analyze: false)
+            let second = Compiler.compile(path: path, analyze: false)
+            XCTAssertEqual(first, second, spec)
+            let compiled = try XCTUnwrap(first.compiled, spec)
+            XCTAssertEqual(compiled.table, first.table)
+            XCTAssertEqual(compiled.automata, first.automata)
+            XCTAssertEqual(compiled.path, path)
+            XCTAssertEqual(compiled.files, first.files)
+            XCTAssertEqual(compiled.ruleLocations.count, compiled.table.rules.count)
+        }
+    }
+
+    func testASpecWithErrorsHasNoCompiledPayload() {
+        let output = Compiler.compile(source: "richrules 1\nrule a { match detector(emial) }", path: "bad.richrules")
+        XCTAssertNil(output.compiled)
+        XCTAssertNil(output.table)
+        XCTAssertEqual(output.ruleLocations, [])
+        XCTAssertTrue(output.hasErrors)
+        XCTAssertEqual(output, Compiler.compile(source: "richrules 1\nrule a { match detector(emial) }", path: "bad.richrules"))
+    }
+}

@@ -58,7 +58,7 @@ final class JSONLinesTests: XCTestCase {
             writer.string(nil)
             writer.raw("}")
             let expected = try Self.serialized(["a": s, "b": n, "c": NSNull()])
-            XCTAssertEqual(writer.take(), expected, "seed \(seed), string \(SwiftLiteral.string(s))")
+            XCTAssertEqual(writer.take(), expected, "seed \(seed), string \(Quoting.string(s))")
         }
     }
 
@@ -152,7 +152,7 @@ final class JSONLinesTests: XCTestCase {
                 kept += result.matches.count
                 discarded += result.discarded.count
                 XCTAssertEqual(
-                    ExplainJSON.line(result), try Self.referenceLine(result), "seed \(seed), \(spec), \(SwiftLiteral.string(text))")
+                    ExplainJSON.line(result), try Self.referenceLine(result), "seed \(seed), \(spec), \(Quoting.string(text))")
             }
         }
         XCTAssertGreaterThan(kept, 100)

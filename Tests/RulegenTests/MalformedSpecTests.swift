@@ -94,6 +94,9 @@ final class MalformedSpecTests: XCTestCase {
             name: "unknown detector", spec: "richrules 1\nrule a { match detector(1️⃣lnk) }",
             message: "unknown detector 'lnk'; did you mean 'link'? (detectors are cashtag, email, hashtag, link, mention, phone)"),
         Case(
+            name: "misspelt detector (two letters swapped)", spec: "richrules 1\nrule a { match detector(1️⃣emial) }",
+            message: "unknown detector 'emial'; did you mean 'email'? (detectors are cashtag, email, hashtag, link, mention, phone)"),
+        Case(
             name: "tag not in family", spec: "richrules 1\ntags h { tag 1️⃣p1 { style { color: red } } }",
             message: "tag 'p1' is not in family 'h' (expected 'h' or 'h' followed by digits)"),
         Case(

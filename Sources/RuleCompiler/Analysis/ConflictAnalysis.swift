@@ -16,6 +16,22 @@ import RuleSpec
 ///   pairs left unchecked when the time budget ran out.
 /// - `unneeded-allow`: an `allow overlap` between rules that cannot conflict.
 struct ConflictAnalysis {
+    /// What the analysis phase produces (`Compiler.compile`): its diagnostics, in the order
+    /// found (the compiler sorts all diagnostics at the end).
+    struct Result: Equatable, Sendable {
+        var diagnostics: [Diagnostic] = []
+    }
+
+    /// The analysis phase: the diagnostics of `spec` (its `table` and `automata`), the pair
+    /// searches taking at most `timeBudget` in all. Empty when no engine can be made.
+    static func analyze(
+        _ spec: CheckedSpec, table: StyleTable, automata: AutomataBuilder.Result, timeBudget: Duration
+    ) -> Result {
+        guard var analysis = ConflictAnalysis(spec: spec, table: table, automata: automata) else { return Result() }
+        analysis.timeBudget = timeBudget
+        return Result(diagnostics: analysis.run())
+    }
+
     let table: StyleTable
     let languages: [RuleLanguage]
     /// The table on its compiled automata: example texts are confirmed with `resolve`.
@@ -25,13 +41,14 @@ struct ConflictAnalysis {
     let patterns: [String: SourceRef]
     let allows: [(rule: String, other: Identifier, file: SourceFile)]
 
-    init?(spec: CheckedSpec, automata: CompiledRuleSet, issues: [(rule: Int, issue: AutomataBuilder.Issue)]) {
-        let table = spec.table
-        guard let engine = try? RuleEngine(table: table, automata: automata) else { return nil }
+    /// The analysis of `spec`, whose style table is `table` and automata `automata`;
+    /// `nil` when no engine can be made of them.
+    init?(spec: CheckedSpec, table: StyleTable, automata: AutomataBuilder.Result) {
+        guard let engine = try? RuleEngine(table: table, automata: automata.automata) else { return nil }
         self.table = table
         self.engine = engine
         languages = RuleLanguage.all(
-            table, automata: automata, issues: issues,
+            table, automata: automata.automata, issues: automata.issues,
             patterns: spec.rules.map { rule in
                 if case .regex(let pattern) = rule.matcher { return pattern.ast }
                 return nil
@@ -179,7 +196,7 @@ struct ConflictAnalysis {
         let loser = table.rules[b], winner = table.rules[a]
         var message = "rule '\(loser.name)' can never be kept: each of its matches overlaps a match of '\(winner.name)', "
         message += "which has a higher priority and is always kept"
-        if let witness = overlap.witness { message += " (as on \(Self.quoted(witness)))" }
+        if let witness = overlap.witness { message += " (as on \(Quoting.displayed(witness)))" }
         var d = DiagnosticKind.shadowed(
             message, at: declarations[loser.name],
             notes: [.init("'\(winner.name)' declared here", at: declarations[winner.name])])
@@ -227,11 +244,12 @@ struct ConflictAnalysis {
             b.dfa = second.example ?? second.dfa
             searches.append { OverlapSearch(a, b).run(limit: 200) }
         }
+        // The confirmed examples of the first search that has some, the most readable kept.
+        var confirmed: [Overlap] = []
         for search in searches {
             guard case .witnesses(let texts) = search() else { continue }
-            for text in texts {
-                if let confirmed = confirm(text, i, j) { return confirmed }
-            }
+            confirmed += self.confirmed(texts, i, j)
+            if let best = Self.mostReadable(confirmed) { return best }
         }
         var outcome = nesting ? ConflictSearch(first, second).run(limit: 200) : OverlapSearch(first, second).run(limit: 200)
         // Too large a product with the conflict bits: matches that cannot overlap cannot
@@ -241,13 +259,88 @@ struct ConflictAnalysis {
         case .impossible:
             return nil
         case .unknown:
-            return Overlap()
+            break
         case .witnesses(let texts):
-            for text in texts {
-                if let confirmed = confirm(text, i, j) { return confirmed }
-            }
-            return Overlap()
+            confirmed += self.confirmed(texts, i, j)
         }
+        // The automata's witnesses may all be texts the real matchers read otherwise (a tag
+        // the scanner rejects): before giving up, one rule's example matches placed where
+        // the other's can hold them (an attribute value, the content, around, inside).
+        if confirmed.isEmpty {
+            confirmed += self.confirmed(composedWitnesses(i, j, first, second), i, j)
+        }
+        return Self.mostReadable(confirmed) ?? Overlap()
+    }
+
+    /// The overlaps `texts` confirm (`confirm`), at most `limit` of them, in order.
+    func confirmed(_ texts: [String], _ i: Int, _ j: Int, limit: Int = 8) -> [Overlap] {
+        var found: [Overlap] = []
+        for text in texts {
+            guard found.count < limit else { break }
+            if let overlap = confirm(text, i, j) { found.append(overlap) }
+        }
+        return found
+    }
+
+    /// Of confirmed overlaps, the one whose example reads most like text
+    /// (`Readability.score`); the first of equals (the searches list shortest first).
+    static func mostReadable(_ overlaps: [Overlap]) -> Overlap? {
+        var best: (overlap: Overlap, score: Int)?
+        for overlap in overlaps {
+            let score = Readability.score(overlap.witness ?? "")
+            if best == nil || score > best!.score { best = (overlap, score) }
+        }
+        return best?.overlap
+    }
+
+    /// Candidate example texts for rules `i` and `j` built from each rule's own example
+    /// matches (the shortest few texts its automaton matches, most readable first): for a
+    /// tag or element rule, the other's match as an attribute value and as content of a
+    /// plainly spelled tag; for any two, the matches one after the other and one inside the
+    /// other. Few and short (at most a few dozen texts): they are only tried when the
+    /// searches confirmed nothing.
+    func composedWitnesses(_ i: Int, _ j: Int, _ first: RuleLanguage.Automaton, _ second: RuleLanguage.Automaton) -> [String] {
+        func samples(_ automaton: RuleLanguage.Automaton) -> [String] {
+            var language = automaton
+            language.dfa = automaton.example ?? automaton.dfa
+            guard case .witnesses(let texts) = OverlapSearch(language).run(limit: 12) else { return [] }
+            return Array(texts.sorted { Readability.score($0) > Readability.score($1) }.prefix(3))
+        }
+        let ofFirst = samples(first), ofSecond = samples(second)
+        var texts: [String] = []
+        for (markup, other) in [(i, ofSecond), (j, ofFirst)] {
+            for sample in other { texts += Self.markupHolding(sample, table.rules[markup].matcher) }
+        }
+        for x in ofFirst {
+            for y in ofSecond {
+                texts += [x + y, y + x, x + " " + y, y + " " + x]
+                for (outer, inner) in [(x, y), (y, x)] where outer.count + inner.count <= 40 {
+                    for k in 1..<max(outer.count, 1) {
+                        let cut = outer.index(outer.startIndex, offsetBy: k)
+                        texts.append(String(outer[..<cut]) + inner + String(outer[cut...]))
+                    }
+                }
+            }
+        }
+        var seen = Set<String>()
+        return texts.filter { seen.insert($0).inserted }
+    }
+
+    /// Plain spellings of a tag or element rule's match holding `text`: as the value of an
+    /// attribute (the rule's first, else `title`) and as the content (none for other rules).
+    static func markupHolding(_ text: String, _ matcher: MatcherSpec) -> [String] {
+        let name: String, attribute: String, isVoid: Bool
+        switch matcher {
+        case .tagFamily(let family): (name, attribute, isVoid) = (family + "1", "title", false)
+        case .element("*", _, _): (name, attribute, isVoid) = ("span", "title", false)
+        case .element(let element, let attributes, let void): (name, attribute, isVoid) = (element, attributes.first ?? "title", void)
+        default: return []
+        }
+        guard !text.contains("\"") else { return [] }
+        let close = isVoid ? "" : "</\(name)>"
+        var texts = ["<\(name) \(attribute)=\"\(text)\">" + close]
+        if !isVoid { texts.append("<\(name)>\(text)</\(name)>") }
+        return texts
     }
 
     /// Runs both rules on `text` (the engine's resolution, with only these two rules): when
@@ -271,7 +364,7 @@ struct ConflictAnalysis {
         var message = "'\(b.name)' overlaps '\(a.name)'"
         if let witness = overlap.witness, let winner = overlap.winner, let decider = overlap.decider {
             let kept = table.rules[winner], lost = winner == i ? b : a
-            message += " on \(Self.quoted(witness))"
+            message += " on \(Quoting.displayed(witness))"
             switch (a.nest, b.nest) {
             case (true, true): message += ", and neither is inside the other's content"
             case (true, false): message += ", and '\(b.name)' is not inside the content of '\(a.name)'"
@@ -306,21 +399,6 @@ struct ConflictAnalysis {
         case .position: return "earlier start"
         case .length: return "longer match"
         case .declarationOrder: return "declared first"
-        }
-    }
-
-    /// A text as a string literal: quotes, backslashes, controls and invisible code points
-    /// escaped (`\n`, `\u{200B}`).
-    static func quoted(_ text: String) -> String {
-        SwiftLiteral.string(text) { s in
-            let p = s.properties
-            let visible =
-                s.value >= 0x20 && s.value != 0x7F
-                && ![.control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator, .unassigned, .surrogate, .privateUse]
-                    .contains(p.generalCategory)
-                && !p.isDefaultIgnorableCodePoint && p.canonicalCombiningClass == .notReordered
-                && p.generalCategory != .nonspacingMark && p.generalCategory != .enclosingMark
-            return !visible && s != " "
         }
     }
 }

@@ -41,7 +41,7 @@ enum RuleLanguage {
     /// The languages of a checked table's rules, by rule index (`patterns`: the regex
     /// rules' parsed patterns, by rule index).
     static func all(
-        _ table: StyleTable, automata: CompiledRuleSet, issues: [(rule: Int, issue: AutomataBuilder.Issue)], patterns: [RegexAST?]
+        _ table: StyleTable, automata: CompiledRuleSet, issues: [AutomataBuilder.RuleIssue], patterns: [RegexAST?]
     ) -> [RuleLanguage] {
         table.rules.indices.map { index in
             let rule = table.rules[index]

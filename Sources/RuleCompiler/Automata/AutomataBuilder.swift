@@ -1,8 +1,10 @@
 import RuleRuntime
 import RuleSpec
 
-/// Compiles a table's regex rules to their automata: `RegexCompiler` (NSRegularExpression-
-/// exact NFA program) then `DFABuilder` (leftmost-first DFA within a state budget).
+/// The automata phase of the compiler (`Compiler.compile`, after the style table):
+/// compiles a table's regex rules to their automata, `RegexCompiler` (the
+/// NSRegularExpression-exact NFA program, `Automata/RegexCompiler.swift`) then `DFABuilder`
+/// (the leftmost-first DFA within a state budget, `RuleRuntime/DFA/Build/DFABuilder.swift`).
 public enum AutomataBuilder {
     /// Why a rule has no automaton, or only its NFA.
     public enum Issue: Equatable, Sendable {
@@ -12,15 +14,38 @@ public enum AutomataBuilder {
         case stateBudget(DFALimit)
     }
 
+    /// An issue of one rule (by rule index).
+    public struct RuleIssue: Equatable, Sendable {
+        public var rule: Int
+        public var issue: Issue
+
+        public init(rule: Int, issue: Issue) {
+            self.rule = rule
+            self.issue = issue
+        }
+    }
+
+    /// What the automata phase produces: the automata by rule index, the issues met on
+    /// the way, and (for a checked spec) those issues as diagnostics.
+    public struct Result: Equatable, Sendable {
+        /// The automaton of every regex rule that has one (`nil` for the other rules).
+        public var automata: CompiledRuleSet
+        /// Why a rule has no automaton, or only its NFA, in rule order.
+        public var issues: [RuleIssue]
+        /// The issues as `fallback`, `state-budget` and `lazy-dfa` warnings at the rules'
+        /// patterns (empty when built from a table: there are no source locations).
+        public var diagnostics: [Diagnostic] = []
+    }
+
     /// The most DFA states (and transition cells) one rule may take.
     public static let stateBudget = DFABudget.states
     public static let cellBudget = DFABudget.cells
-    /// The most construction work one rule's DFA may take (see `Determinizer.Scratch`).
+    /// The most construction work one rule's DFA may take (see `DeterminizerScratch`).
     public static let workBudget = DFABudget.work
 
     /// The automata of every rule of a table (by rule index), with the issues met on the
     /// way (patterns parsed here: a table from a file or a server).
-    public static func build(_ table: StyleTable) -> (automata: CompiledRuleSet, issues: [(rule: Int, issue: Issue)]) {
+    public static func build(_ table: StyleTable) -> Result {
         build(
             table.rules.map { rule in
                 guard case .regex(let pattern, let flags, _) = rule.matcher else { return nil }
@@ -33,20 +58,20 @@ public enum AutomataBuilder {
     /// lookaround, …) is a `fallback` warning at its column, and the rule runs on
     /// NSRegularExpression; a DFA over a budget is a `state-budget` warning, and the rule
     /// runs on its NFA (still linear, slower).
-    static func build(_ spec: CheckedSpec) -> (automata: CompiledRuleSet, issues: [(rule: Int, issue: Issue)], diagnostics: [Diagnostic]) {
-        let (automata, issues) = build(
+    static func build(_ spec: CheckedSpec) -> Result {
+        var result = build(
             spec.rules.map { rule in
                 guard case .regex(let p) = rule.matcher else { return nil }
                 return RegexCompiler.compile(p.ast, pattern: p.pattern)
             })
         var diagnostics: [Diagnostic] = []
-        for (index, issue) in issues {
+        for (index, issue) in result.issues.map({ ($0.rule, $0.issue) }) {
             let rule = spec.rules[index]
             guard case .regex(let pattern) = rule.matcher else { continue }
             switch issue {
             case .stateBudget(let limit):
                 let needs = limit.isConstruct ? "has" : "needs"
-                if let program = automata.automata[index]?.program, LazyDFA.isPossible(for: program) {
+                if let program = result.automata.automata[index]?.program, LazyDFA.isPossible(for: program) {
                     diagnostics.append(
                         DiagnosticKind.lazyDFA(
                             "rule '\(rule.name)' \(needs) \(limit); its DFA is built while it matches (lazy DFA)", at: pattern.site))
@@ -68,13 +93,14 @@ public enum AutomataBuilder {
                         at: at))
             }
         }
-        return (automata, issues, diagnostics)
+        result.diagnostics = diagnostics
+        return result
     }
 
     /// Determinizes each compiled pattern (`nil`: not a regex rule).
-    private static func build(_ compilations: [RegexCompilation?]) -> (automata: CompiledRuleSet, issues: [(rule: Int, issue: Issue)]) {
+    private static func build(_ compilations: [RegexCompilation?]) -> Result {
         var automata: [RuleAutomaton?] = []
-        var issues: [(rule: Int, issue: Issue)] = []
+        var issues: [RuleIssue] = []
         for (index, compilation) in compilations.enumerated() {
             guard let compilation else {
                 automata.append(nil)
@@ -86,16 +112,16 @@ public enum AutomataBuilder {
                 case .success(let dfa):
                     automata.append(RuleAutomaton(program: program, dfa: dfa))
                 case .failure(let limit):
-                    issues.append((index, .stateBudget(limit)))
+                    issues.append(RuleIssue(rule: index, issue: .stateBudget(limit)))
                     automata.append(RuleAutomaton(program: program, dfa: nil))
                 }
             case .fallback(let construct, let offset):
-                issues.append((index, .fallback(construct: construct, offset: offset)))
+                issues.append(RuleIssue(rule: index, issue: .fallback(construct: construct, offset: offset)))
                 automata.append(nil)
             case .invalid:
                 automata.append(nil)
             }
         }
-        return (CompiledRuleSet(automata: automata), issues)
+        return Result(automata: CompiledRuleSet(automata: automata), issues: issues)
     }
 }

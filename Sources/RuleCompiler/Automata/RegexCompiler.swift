@@ -31,24 +31,42 @@ public enum RegexCompiler {
 
     /// Compiles a pattern already parsed (`ast` of `pattern`), as Sema parsed it.
     static func compile(_ ast: RegexAST, pattern: String) -> RegexCompilation {
+        switch lowered(ast, pattern: pattern) {
+        case .success(let lowered):
+            return .program(lowered.ir.compiled(captureCount: ast.captureCount, startFilter: lowered.startFilter))
+        case .failure(let fallback):
+            return .fallback(construct: fallback.construct, offset: fallback.offset)
+        }
+    }
+
+    /// A construct no automaton expresses exactly, and where it starts in the pattern.
+    struct Fallback: Error, Equatable {
+        var construct: String
+        var offset: Int
+    }
+
+    /// The IR of a parsed pattern (lowered, atomic groups resolved) and where its matches
+    /// may start, or the construct that keeps it on NSRegularExpression.
+    static func lowered(
+        _ ast: RegexAST, pattern: String
+    ) -> Result<(ir: RegexIR, startFilter: RegexProgram.StartFilter), Fallback> {
         // Atomic groups and possessive quantifiers may still compile (see IR+Atomic.swift).
         let rewritable: Set<String> = ["atomic group", "possessive quantifier"]
         if let construct = ast.unsupportedConstructs.first(where: { !rewritable.contains($0.name) }) {
-            return .fallback(construct: construct.name, offset: construct.offset)
+            return .failure(Fallback(construct: construct.name, offset: construct.offset))
         }
         var lowering = Lowering(pattern: pattern)
         do {
             let ir = try lowering.lower(ast.root)
             let filter = try lowering.startFilter(for: ast.root)
             do {
-                let resolved = try ir.resolvingAtomicGroups()
-                return .program(resolved.compiled(captureCount: ast.captureCount, startFilter: filter))
+                return .success((try ir.resolvingAtomicGroups(), filter))
             } catch {
                 let site = lowering.atomicSites[error.site]
-                return .fallback(construct: site.construct, offset: site.offset)
+                return .failure(Fallback(construct: site.construct, offset: site.offset))
             }
         } catch {
-            return .fallback(construct: error.construct, offset: error.offset)
+            return .failure(Fallback(construct: error.construct, offset: error.offset))
         }
     }
 

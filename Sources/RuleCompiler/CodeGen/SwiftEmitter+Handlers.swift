@@ -130,8 +130,8 @@ extension SwiftEmitter {
     static func emitDispatchCase(
         _ name: String, _ labels: [String?], _ types: [HandlerSignatures.ArgumentType], into w: inout SwiftWriter
     ) {
-        w.line("case \(SwiftLiteral.string(name)):")
-        let expected = "[" + labels.map { $0.map(SwiftLiteral.string) ?? "nil" }.joined(separator: ", ") + "]"
+        w.line("case \(Quoting.string(name)):")
+        let expected = "[" + labels.map { $0.map(Quoting.string) ?? "nil" }.joined(separator: ", ") + "]"
         w.line("    guard arguments.map(\\.label) == \(expected)\(labels.isEmpty ? " as [String?]" : "") else { return false }")
         for (index, type) in types.enumerated() where type == .int {
             w.line("    guard let argument\(index) = Int(arguments[\(index)].value) else { return false }")

@@ -92,7 +92,7 @@ extension SwiftEmitter {
                     for (index, (name, text, detector)) in detectorRules.enumerated() {
                         if index > 0 { w.line() }
                         w.line("/// `detector(\(SwiftLiteral.comment(detector)))`")
-                        w.line("static let \(name): String = \(SwiftLiteral.readable(text))")
+                        w.line("static let \(name): String = \(Quoting.readable(text))")
                     }
                 }
             }

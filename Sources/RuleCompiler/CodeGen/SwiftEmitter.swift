@@ -194,7 +194,7 @@ public struct SwiftEmitter {
         let conformances = cases.isEmpty ? "CaseIterable, Sendable" : "String, CaseIterable, Sendable"
         w.block("\(access) enum \(name): \(conformances)") { w in
             for (c, name) in zip(cases, SwiftLiteral.caseNames(cases)) {
-                w.line(name == c ? "case \(name)" : "case \(name) = \(SwiftLiteral.string(c))")
+                w.line(name == c ? "case \(name)" : "case \(name) = \(Quoting.string(c))")
             }
         }
     }

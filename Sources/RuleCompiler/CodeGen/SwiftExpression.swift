@@ -3,7 +3,7 @@
 /// otherwise one argument or element per line).
 ///
 /// Leaves are spelled already: `literal` holds text such as an escaped string literal
-/// (`SwiftLiteral.string`), a number or `nil`, and names are Swift identifiers chosen by
+/// (`Quoting.string`), a number or `nil`, and names are Swift identifiers chosen by
 /// the emitter, never spec text.
 indirect enum SwiftExpression: Equatable {
     /// Text printed as is: a literal, or a name.

@@ -3,9 +3,9 @@ import RuleRuntime
 /// The values of a style table as Swift expressions built from the runtime's public
 /// initializers and cases (`TextStyle(font: FontSpec(size: 14), color: .system(.systemBlue))`):
 /// arguments at their default value are left out, dictionaries are sorted by key, and every
-/// string is a Swift literal of the spec's text (`SwiftLiteral.readable`).
+/// string is a Swift literal of the spec's text (`Quoting.readable`).
 enum TableLiteral {
-    static func string(_ s: String) -> SwiftExpression { .literal(SwiftLiteral.readable(s)) }
+    static func string(_ s: String) -> SwiftExpression { .literal(Quoting.readable(s)) }
 
     static func optionalString(_ s: String?) -> SwiftExpression { s.map(string) ?? .literal("nil") }
 

@@ -90,7 +90,7 @@ public struct CompiledEngine: Sendable {
     /// `issues`: what `AutomataBuilder.build` said about the rules (a rule without an
     /// automaton that has no issue is compiled again to learn its construct).
     init(
-        table: StyleTable, automata: CompiledRuleSet, issues: [(rule: Int, issue: AutomataBuilder.Issue)],
+        table: StyleTable, automata: CompiledRuleSet, issues: [AutomataBuilder.RuleIssue],
         fallbackBudget: FallbackBudget
     ) throws {
         var engine = try RuleEngine(table: table, automata: automata)
@@ -146,7 +146,7 @@ extension Compiler {
     /// `RuleEngine(table:)` does. Compiling can take a fraction of a second (see
     /// `CompiledEngine`): call it off the main thread, once per table.
     public static func engine(for table: StyleTable, fallbackBudget: FallbackBudget = .standard) throws -> CompiledEngine {
-        let (automata, issues) = AutomataBuilder.build(table)
-        return try CompiledEngine(table: table, automata: automata, issues: issues, fallbackBudget: fallbackBudget)
+        let built = AutomataBuilder.build(table)
+        return try CompiledEngine(table: table, automata: built.automata, issues: built.issues, fallbackBudget: fallbackBudget)
     }
 }

@@ -18,14 +18,20 @@ public enum SpecExamples {
         }
     }
 
-    /// Runs `spec`'s examples on an engine with `automata`.
-    static func check(_ spec: CheckedSpec, automata: CompiledRuleSet) -> (summary: Summary, diagnostics: [Diagnostic]) {
-        guard !spec.examples.isEmpty else { return (Summary(), []) }
+    /// What running a spec's examples gives: the counts, and an error per failing example.
+    public struct Run: Equatable, Sendable {
+        public var summary: Summary
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Runs `spec`'s examples on an engine of its `table` with `automata`.
+    static func check(_ spec: CheckedSpec, table: StyleTable, automata: CompiledRuleSet) -> Run {
+        guard !spec.examples.isEmpty else { return Run(summary: Summary(), diagnostics: []) }
         var summary = Summary()
         var diagnostics: [Diagnostic] = []
         let engine: RuleEngine
         do {
-            engine = try RuleEngine(table: spec.table, automata: automata)
+            engine = try RuleEngine(table: table, automata: automata)
         } catch {
             // Sema checked every pattern with ICU, so this is not expected; still an error.
             for example in spec.examples {
@@ -33,7 +39,7 @@ public enum SpecExamples {
                     DiagnosticKind.example(
                         "example cannot run: \(error)", at: SourceRef(file: example.file, span: example.decl.keyword)))
             }
-            return (Summary(passed: 0, failed: spec.examples.count), diagnostics)
+            return Run(summary: Summary(passed: 0, failed: spec.examples.count), diagnostics: diagnostics)
         }
         for example in spec.examples {
             let result = engine.render(example.decl.text.value)
@@ -54,7 +60,7 @@ public enum SpecExamples {
                     "example does not hold: \(difference); the text gives:", at: SourceRef(file: example.file, span: example.decl.keyword),
                     notes: notes))
         }
-        return (summary, diagnostics)
+        return Run(summary: summary, diagnostics: diagnostics)
     }
 
     /// The first way `result` differs from what `example` states, or `nil` when it holds.

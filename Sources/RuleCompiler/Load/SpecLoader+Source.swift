@@ -8,7 +8,7 @@ extension SpecLoader {
     /// memory (received from a server, typed in an editor) must be self-contained, so text
     /// from elsewhere never makes the compiler read the file system. Nothing is added to
     /// `dependencies`.
-    public mutating func load(source: String, path: String) -> (LoadedSpec?, [Diagnostic]) {
+    public mutating func load(source: String, path: String) -> Result {
         let file = SourceFile(path: path, text: source)
         let (spec, syntax) = Parser.parse(file, patternEnd: RegexParser.patternEnd)
         diagnostics.add(contentsOf: syntax)
@@ -19,6 +19,6 @@ extension SpecLoader {
                 .import, "cannot import\(name): a spec compiled from memory must be self-contained (include the imported rules)",
                 at: SourceRef(file: file, span: literal.span))
         }
-        return (LoadedSpec(root: spec, files: [spec]), diagnostics.all)
+        return Result(spec: LoadedSpec(root: spec, files: [spec]), diagnostics: diagnostics.all, files: [])
     }
 }

@@ -3,7 +3,7 @@ import RuleSpec
 
 /// A parsed spec file with the files it imports, in the order their rules are
 /// declared: every import before the file that imports it (depth first, each file once).
-public struct LoadedSpec: Sendable {
+public struct LoadedSpec: Equatable, Sendable {
     public var root: SpecFile
     /// All files, imports first, the root last.
     public var files: [SpecFile]
@@ -35,11 +35,21 @@ public struct SpecLoader {
         self.importRoot = importRoot.map(Self.canonical)
     }
 
-    /// Loads `path`; `nil` when the root file cannot be read.
-    public mutating func load(path: String) -> (LoadedSpec?, [Diagnostic]) {
+    /// What the load phase produces (`Compiler.compile`'s first phase).
+    public struct Result: Equatable, Sendable {
+        /// The parsed spec and its imports; `nil` when the root file cannot be read.
+        public var spec: LoadedSpec?
+        /// Unreadable files, import cycles and syntax errors, at their place.
+        public var diagnostics: [Diagnostic]
+        /// Every file read, for build-system dependency lists (`dependencies`).
+        public var files: [String]
+    }
+
+    /// Loads `path`; its `spec` is `nil` when the root file cannot be read.
+    public mutating func load(path: String) -> Result {
         if importRoot == nil { importRoot = Self.defaultImportRoot(forSpec: path) }
-        guard let root = loadFile(display: path, importedFrom: nil) else { return (nil, diagnostics.all) }
-        return (LoadedSpec(root: root, files: order), diagnostics.all)
+        let root = loadFile(display: path, importedFrom: nil)
+        return Result(spec: root.map { LoadedSpec(root: $0, files: order) }, diagnostics: diagnostics.all, files: dependencies)
     }
 
     static func canonical(_ path: String) -> String {

@@ -3,13 +3,13 @@ import RuleRuntime
 import RuleSpec
 
 /// The checked spec: what `Sema` proves about a spec and its imports, and the one
-/// representation the later phases read — automata building (`AutomataBuilder`), the
-/// conflict analysis (`ConflictAnalysis`) and, last, the runtime's `StyleTable` (`table`),
-/// which code generation writes out.
+/// representation the later phases read — the runtime's `StyleTable` (`makeTable()`, built
+/// once), automata building (`AutomataBuilder`) and the conflict analysis
+/// (`ConflictAnalysis`).
 ///
 /// Unlike the table it keeps what only the compiler needs: where each rule, pattern and
 /// `allow overlap` is written, and each regex rule's parsed pattern (parsed once, in Sema).
-struct CheckedSpec {
+struct CheckedSpec: Equatable, Sendable {
     /// The spec's UpperCamelCase name and its file name.
     var name: String
     var source: String
@@ -25,9 +25,10 @@ struct CheckedSpec {
     /// table or the generated code.
     var examples: [CheckedExample] = []
 
-    /// The runtime's table of this spec. Presentations keep their style layers only when
-    /// some rule is a container (only then can a match be nested).
-    var table: StyleTable {
+    /// The style table phase: the runtime's table of this spec, built once by
+    /// `Compiler.compile` and carried to the later phases. Presentations keep their style
+    /// layers only when some rule is a container (only then can a match be nested).
+    func makeTable() -> StyleTable {
         let nests = rules.contains(where: \.nest)
         return StyleTable(
             name: name, source: source, base: base, styles: styles, highlight: highlight, truncation: truncation,
@@ -36,13 +37,15 @@ struct CheckedSpec {
 }
 
 /// An `example` whose rule and handler names Sema found declared.
-struct CheckedExample {
+struct CheckedExample: Equatable, Sendable {
     var decl: ExampleDecl
     var file: SourceFile
+
+    static func == (a: CheckedExample, b: CheckedExample) -> Bool { a.decl == b.decl && a.file.isSame(as: b.file) }
 }
 
 /// One checked rule or tag family.
-struct CheckedRule {
+struct CheckedRule: Equatable, Sendable {
     var name: String
     /// The rule's name where it is declared.
     var declaration: SourceRef
@@ -95,7 +98,7 @@ struct CheckedRule {
 }
 
 /// What a checked rule matches.
-enum CheckedMatcher {
+enum CheckedMatcher: Equatable, Sendable {
     case regex(CheckedPattern)
     case prefix(String)
     case tagFamily(String)
@@ -115,7 +118,7 @@ enum CheckedMatcher {
 }
 
 /// A regex rule's pattern, parsed.
-struct CheckedPattern {
+struct CheckedPattern: Equatable, Sendable {
     var pattern: String
     var flags: RegexFlags
     /// The curated detector (`link`, `email`, `phone`) the pattern came from.

@@ -56,7 +56,7 @@ struct Sema {
         let examples = checkExamples()
         let source = (spec.root.source.path as NSString).lastPathComponent
         return CheckedSpec(
-            name: Compiler.typeName(forSpecPath: spec.root.source.path), source: source, base: base,
+            name: TypeNames.spec(atPath: spec.root.source.path), source: source, base: base,
             styles: resolvedStyles, highlight: defaultHighlight, truncation: truncation,
             handlers: handlers.mapValues(\.labels), rules: rules, examples: examples)
     }

@@ -322,9 +322,15 @@ public enum Statement: Sendable, Hashable {
 }
 
 /// A parsed file.
-public struct SpecFile: Sendable {
+public struct SpecFile: Sendable, Equatable {
     public var source: SourceFile
     /// `richrules N`; `nil` when missing (reported).
     public var version: NumberLiteral?
     public var statements: [Statement]
+
+    /// Equal when parsed from the same path and text (one `SourceFile`, or two reads of
+    /// one file, as `SourceRef` compares them) to the same statements.
+    public static func == (a: SpecFile, b: SpecFile) -> Bool {
+        a.source.isSame(as: b.source) && a.version == b.version && a.statements == b.statements
+    }
 }

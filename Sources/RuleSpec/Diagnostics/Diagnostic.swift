@@ -22,9 +22,13 @@ public struct SourceRef: Sendable, Hashable {
     }
     public var location: SourceLocation { file.location(of: span.start) }
 
-    public static func == (a: SourceRef, b: SourceRef) -> Bool { a.file === b.file && a.span == b.span }
+    /// The same span of the same file: one `SourceFile`, or two reads of one path with the
+    /// same text (so two compilations of a spec give equal diagnostics and outputs).
+    public static func == (a: SourceRef, b: SourceRef) -> Bool {
+        a.span == b.span && a.file.isSame(as: b.file)
+    }
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(ObjectIdentifier(file))
+        hasher.combine(file.path)
         hasher.combine(span)
     }
 }

@@ -67,6 +67,13 @@ public final class SourceFile: Sendable {
 }
 
 /// A 1-based line and column.
+extension SourceFile {
+    /// One file, or two reads of one path that hold the same text.
+    public func isSame(as other: SourceFile) -> Bool {
+        self === other || (path == other.path && text == other.text)
+    }
+}
+
 public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
     public var line: Int
     public var column: Int
