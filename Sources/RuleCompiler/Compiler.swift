@@ -124,7 +124,9 @@ public enum Compiler {
         let compiled = Compiled(
             table: table, automata: automata.automata, ruleLocations: checked.rules.map(\.location),
             allowedOverlaps: checked.rules.map(\.allowedNames), path: path, files: files)
-        return Output(compiled: compiled, diagnostics: bag.sortedAndCapped, files: files, examples: exampleRun?.summary)
+        // A failing example is an error: no compiled spec then, as for any other error.
+        return Output(
+            compiled: bag.hasErrors ? nil : compiled, diagnostics: bag.sortedAndCapped, files: files, examples: exampleRun?.summary)
     }
 
     /// `agreement.richrules` → `Agreement`, `social-feed.richrules` → `SocialFeed`

@@ -76,6 +76,11 @@ final class GeneratedEngineTests: XCTestCase {
         let decoded = CompiledRuleSet(rules: chunks)
         XCTAssertNil(decoded.automata[0])
         XCTAssertNil(decoded.automata[2])
+        XCTAssertEqual(decoded.decodingFailures[2], BinaryDecodingError("not base64"))
+        XCTAssertEqual(
+            decoded.decodingFailures[0]?.description,
+            "invalid compiled matcher data: format version \(CompiledRuleSet.formatVersion + 1); this runtime reads "
+                + "\(CompiledRuleSet.formatVersion) (regenerate with the matching rulegen)")
         XCTAssertEqual(kept(RuleEngine(generated: Self.table, automata: decoded)), kept(try RuleEngine(table: Self.table)))
         XCTAssertEqual(
             kept(RuleEngine(generated: Self.table, automata: decoded)),

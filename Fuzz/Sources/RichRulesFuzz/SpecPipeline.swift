@@ -50,11 +50,39 @@ enum SpecPipeline {
 
     /// The `.styles.json` and the automata's bytes read back to equal values.
     static func checkRoundTrips(table: StyleTable, automata: CompiledRuleSet) {
+        // (The damaged chunks below also go through an engine of `table`.)
         let json = expectNoThrow("StyleTable.jsonData()") { try table.jsonData() }
         let loaded = expectNoThrow("StyleTable(jsonData:) on the table's own JSON") { try StyleTable(jsonData: json) }
         require(loaded == table, "the style table's JSON reads back to a different table")
         let bytes = automata.encoded()
         let decoded = expectNoThrow("CompiledRuleSet(decoding:) on its own bytes") { try CompiledRuleSet(decoding: bytes) }
         require(decoded == automata, "the automata's bytes read back to different automata")
+        // Generated Swift's form: a chunk per rule and the blocks rules share.
+        let encoded = automata.encodedRules()
+        let chunks = encoded.rules.map { $0.map { Data($0).base64EncodedString() } }
+        let shared = encoded.shared.map { Data($0.block).base64EncodedString() }
+        require(CompiledRuleSet(rules: chunks, shared: shared) == automata, "the per-rule chunks read back to different automata")
+        // Damaged chunks (cut, or a byte changed) decode or leave their rule without an
+        // automaton: never a crash.
+        for (index, bytes) in encoded.rules.enumerated() {
+            guard let bytes, bytes.count > 4 else { continue }
+            var changed = bytes
+            changed[(index * 7919) % bytes.count] ^= 0x5A
+            let cut = Array(bytes.prefix(bytes.count / 2))
+            for damaged in [changed, cut] {
+                var variant = chunks
+                variant[index] = Data(damaged).base64EncodedString()
+                // What generated code does with them: an engine, and a render.
+                let engine = RuleEngine(generated: table, automata: CompiledRuleSet(rules: variant, shared: shared))
+                _ = engine.render("@a #b http://x.io 2024-01-02 <b>c</b>")
+            }
+        }
+        for (index, block) in encoded.shared.enumerated() where block.block.count > 9 {
+            var damaged = shared
+            var bytes = block.block
+            bytes[8 + (index * 31) % (bytes.count - 8)] ^= 0xA5
+            damaged[index] = Data(bytes).base64EncodedString()
+            _ = CompiledRuleSet(rules: chunks, shared: damaged)
+        }
     }
 }

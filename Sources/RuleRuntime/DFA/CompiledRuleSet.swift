@@ -20,8 +20,15 @@ package struct RuleAutomaton: Hashable, Sendable {
 public struct CompiledRuleSet: Hashable, Sendable {
     public static let formatVersion: UInt8 = 4
     package var automata: [RuleAutomaton?]
+    /// Why the chunks `init(rules:shared:)` could not decode did not (by rule index): a
+    /// chunk of another format version names both versions. Those rules run on
+    /// NSRegularExpression; not part of equality.
+    public private(set) var decodingFailures: [Int: BinaryDecodingError] = [:]
 
     package init(automata: [RuleAutomaton?]) { self.automata = automata }
+
+    public static func == (a: CompiledRuleSet, b: CompiledRuleSet) -> Bool { a.automata == b.automata }
+    public func hash(into hasher: inout Hasher) { hasher.combine(automata) }
 
     /// No automata: every regex rule runs on NSRegularExpression.
     public init() { self.automata = [] }
@@ -41,10 +48,21 @@ public struct CompiledRuleSet: Hashable, Sendable {
             for byte in bytes[0..<8] { key = key << 8 | UInt64(byte) }
             blocks[key] = Array(bytes[8...])
         }
-        automata = chunks.map { chunk in
-            guard let chunk, let data = Data(base64Encoded: chunk, options: .ignoreUnknownCharacters) else { return nil }
-            return try? Self.decodeRule([UInt8](data), shared: blocks)
+        var failures: [Int: BinaryDecodingError] = [:]
+        automata = chunks.enumerated().map { index, chunk -> RuleAutomaton? in
+            guard let chunk else { return nil }
+            guard let data = Data(base64Encoded: chunk, options: .ignoreUnknownCharacters) else {
+                failures[index] = BinaryDecodingError("not base64")
+                return nil
+            }
+            do throws(BinaryDecodingError) {
+                return try Self.decodeRule([UInt8](data), shared: blocks)
+            } catch {
+                failures[index] = error
+                return nil
+            }
         }
+        decodingFailures = failures
     }
 
     /// The chunks of generated Swift: each rule's automaton alone (`nil` when the rule has
