@@ -10,7 +10,6 @@ import RuleRuntime
 extension SwiftEmitter {
     /// `static let table: StyleTable = StyleTable(…)`, its rules one per line.
     func emitTable(into w: inout SwiftWriter) {
-        let references = StyleReferences(table: table)
         let value = TableLiteral.call("StyleTable") { a in
             if table.formatVersion != StyleTable.currentFormatVersion {
                 a.add("formatVersion", TableLiteral.integer(table.formatVersion))
@@ -20,7 +19,7 @@ extension SwiftEmitter {
             a.add("base", .literal("Styles.base"))
             a.add("styles", .literal("styles"))
             a.add("highlight", .literal("Styles.highlight"))
-            a.add("truncation", ifSet: table.truncation.map { TableLiteral.truncation($0, styles: references) })
+            a.add("truncation", ifSet: table.truncation.map { TableLiteral.truncation($0, styles: styles) })
             a.add("handlers", .literal("handlerLabels"))
             a.add("rules", .literal("rules"))
             a.add("contentHash", ifSet: table.contentHash.map(TableLiteral.string))
@@ -32,7 +31,6 @@ extension SwiftEmitter {
 
     /// `extension <Name>Rules { … }` with the declarations `table` names.
     func emitTableDeclarations(into w: inout SwiftWriter) {
-        let references = StyleReferences(table: table)
         w.line("// MARK: - Style table")
         w.line()
         w.block("extension \(typeName)") { w in
@@ -43,7 +41,7 @@ extension SwiftEmitter {
                     table.highlight.map(TableLiteral.style) ?? .literal("nil"), prefix: "static let highlight: TextStyle? = ")
                 for name in table.styles.keys.sorted() {
                     w.expression(
-                        TableLiteral.style(table.styles[name]!), prefix: "static let \(references.named[name]!.identifier): TextStyle = ")
+                        TableLiteral.style(table.styles[name]!), prefix: "static let \(styles.named[name]!.identifier): TextStyle = ")
                 }
             }
             w.line()
@@ -52,7 +50,7 @@ extension SwiftEmitter {
                 "styles", type: "[String: TextStyle]",
                 .dictionary(
                     table.styles.keys.sorted().map { name in
-                        .init(key: TableLiteral.string(name), value: .literal("Styles." + references.named[name]!.identifier))
+                        .init(key: TableLiteral.string(name), value: .literal("Styles." + styles.named[name]!.identifier))
                     }), into: &w)
             w.line()
             w.line("/// The argument labels of each tap handler (`nil`: unlabelled).")
@@ -77,7 +75,7 @@ extension SwiftEmitter {
                         pattern = .literal("Patterns.\(name)")
                     }
                     w.expression(
-                        TableLiteral.rule(rule, styles: references, pattern: pattern), prefix: "static let \(name): RuleEntry = ")
+                        TableLiteral.rule(rule, styles: styles, pattern: pattern), prefix: "static let \(name): RuleEntry = ")
                 }
             }
             let detectorRules = zip(table.rules, ruleIdentifiers).compactMap { rule, name -> (String, String, String)? in

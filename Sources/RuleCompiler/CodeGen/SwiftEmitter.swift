@@ -11,7 +11,10 @@ import RuleRuntime
 /// sorted by key), printed by one `SwiftWriter`: the output is byte-deterministic.
 public struct SwiftEmitter {
     let table: StyleTable
-    let automata: CompiledRuleSet
+    /// The automata as the file declares them: a chunk per rule and the shared blocks.
+    let chunks: (rules: [[UInt8]?], shared: [(block: [UInt8], rules: [Int])])
+    /// How the file refers to the spec's styles.
+    let styles: StyleReferences
     let specPath: String
     let access: String
     /// Where each rule is declared (`Compiler.Output.ruleLocations`), for the comment above
@@ -22,7 +25,8 @@ public struct SwiftEmitter {
         table: StyleTable, automata: CompiledRuleSet, specPath: String, access: String = "internal", ruleLocations: [String] = []
     ) {
         self.table = table
-        self.automata = automata
+        self.chunks = automata.encodedRules()
+        self.styles = StyleReferences(table: table)
         self.specPath = specPath
         self.access = access
         self.ruleLocations = ruleLocations
@@ -31,7 +35,7 @@ public struct SwiftEmitter {
     var typeName: String { table.name + "Rules" }
 
     /// Whether some rule has an automaton: only then does the file declare `automata`.
-    var hasAutomata: Bool { automata.automata.contains { $0 != nil } }
+    var hasAutomata: Bool { chunks.rules.contains { $0 != nil } }
 
     public func emit() -> String {
         let source = (specPath as NSString).lastPathComponent
@@ -53,7 +57,6 @@ public struct SwiftEmitter {
             emitTable(into: &w)
             w.line()
             if hasAutomata {
-                let chunks = automata.encodedRules()
                 w.line("/// The compiled automata of the regex rules (NFA program and DFA), one chunk per rule")
                 w.line("/// (`Automata`, at the end of this file; `nil`: a rule without one), and the blocks")
                 w.line("/// several rules share.")
@@ -137,7 +140,6 @@ public struct SwiftEmitter {
     /// `enum Automata`: per rule with an automaton, the base64 of its chunk, then the
     /// shared blocks.
     func emitAutomata(into w: inout SwiftWriter) {
-        let chunks = automata.encodedRules()
         w.line("// MARK: - Automata")
         w.line()
         w.block("extension \(typeName)") { w in
@@ -166,7 +168,7 @@ public struct SwiftEmitter {
 
     /// `shared` and the block's key in hex (its first 8 bytes).
     static func sharedName(_ block: [UInt8]) -> String {
-        "shared" + block.prefix(8).map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        "shared" + block.prefix(8).map { String(format: "%02x", $0) }.joined()
     }
 
     /// `static func rule(of:) -> Rule?`: the `Rule` case of a match, by its index in the
@@ -206,8 +208,4 @@ public struct SwiftEmitter {
         for chunk in encoded.split(separator: "\n") { w.line("    " + chunk) }
         w.line("    \"\"\"")
     }
-}
-
-extension String {
-    fileprivate func leftPadded(to length: Int) -> String { String(repeating: "0", count: max(0, length - count)) + self }
 }

@@ -106,24 +106,27 @@ extension RegexProgram {
         let captureCount = try reader.varint()
         guard captureCount < 1 << 20 else { throw DecodingError("too many capture groups") }
         guard let filter = StartFilter(rawValue: try reader.byte()) else { throw DecodingError("bad start filter") }
-        var sets: [ScalarSet] = []
-        for _ in 0..<(try reader.count()) {
-            var setReader = sharedSets ? reader.reader(of: try reader.shareable()) : reader
+        func readSet(_ r: inout BinaryReader) throws(DecodingError) -> ScalarSet {
             var ranges: [ClosedRange<UInt32>] = []
             var next = 0
-            for _ in 0..<(try setReader.count()) {
-                let low = next + (try setReader.varint())
-                let high = low + (try setReader.varint())
+            for _ in 0..<(try r.count()) {
+                let low = next + (try r.varint())
+                let high = low + (try r.varint())
                 guard high <= Int(ScalarSet.maxScalar) else { throw DecodingError("code point out of range") }
                 ranges.append(UInt32(low)...UInt32(high))
                 next = high + 1
             }
-            if sharedSets {
-                guard setReader.isAtEnd else { throw DecodingError("trailing bytes in a set") }
-            } else {
-                reader.offset = setReader.offset
+            return ScalarSet(ranges: ranges)
+        }
+        var sets: [ScalarSet] = []
+        for _ in 0..<(try reader.count()) {
+            guard sharedSets else {
+                sets.append(try readSet(&reader))
+                continue
             }
-            sets.append(ScalarSet(ranges: ranges))
+            var block = reader.reader(of: try reader.shareable())
+            sets.append(try readSet(&block))
+            guard block.isAtEnd else { throw DecodingError("trailing bytes in a set") }
         }
         let count = try reader.count()
         var instructions: [Instruction] = []

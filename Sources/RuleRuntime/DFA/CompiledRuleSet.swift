@@ -12,11 +12,12 @@ package struct RuleAutomaton: Hashable, Sendable {
 }
 
 /// The automata of a spec's rules, by rule index (`nil`: not a regex rule, or a rule that
-/// falls back to NSRegularExpression). Generated Swift embeds its binary form.
+/// falls back to NSRegularExpression). Generated Swift embeds it one rule at a time, with
+/// the blocks rules share stored once (`encodedRules()`, `init(rules:shared:)`).
 ///
-/// Layout: "RR", version byte, rule count, then per rule a presence byte and, when
-/// present, the program's own binary form (length-prefixed) and the DFA (presence byte,
-/// then its tables as varints).
+/// The whole set's layout (`encoded()`, `init(decoding:)`): "RR", version byte, rule
+/// count, then per rule a presence byte and, when present, the program's own binary form
+/// (length-prefixed) and the DFA (presence byte, then its tables as varints).
 public struct CompiledRuleSet: Hashable, Sendable {
     public static let formatVersion: UInt8 = 4
     package var automata: [RuleAutomaton?]
@@ -167,15 +168,5 @@ public struct CompiledRuleSet: Hashable, Sendable {
         }
         guard r.isAtEnd else { throw BinaryDecodingError("trailing bytes") }
         self.automata = automata
-    }
-
-    /// Decodes the base64 text generated Swift embeds (white space ignored).
-    public init(base64: String) throws(BinaryDecodingError) {
-        // Line breaks are skipped by the decoder itself (a filter by Character costs a
-        // hundred times the decoding on a large table).
-        guard let data = Data(base64Encoded: base64, options: .ignoreUnknownCharacters) else {
-            throw BinaryDecodingError("not base64")
-        }
-        try self.init(decoding: [UInt8](data))
     }
 }
