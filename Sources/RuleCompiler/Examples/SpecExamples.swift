@@ -146,30 +146,6 @@ public enum SpecExamples {
         return "tap \(handler)(\(list.joined(separator: ", ")))"
     }
 
-    /// `text` as a string literal of the spec language: quotes, backslashes and `$`
-    /// escaped; control, line-separating and bidirectional-control characters and the
-    /// attachment character U+FFFC as `\n`, `\t`, `\r`, `\0` or `\u{…}`, so that it pastes
-    /// back into a spec as the same text and shows what it holds.
-    public static func literal(_ text: String) -> String {
-        var out = "\""
-        for c in text.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "$": out += "\\$"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\0": out += "\\0"
-            default:
-                switch c.value {
-                case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF, 0xFFFC:
-                    out += "\\u{\(String(c.value, radix: 16, uppercase: true))}"
-                default:
-                    out.unicodeScalars.append(c)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// `text` as a string literal of the spec language (`Quoting.specString`).
+    static func literal(_ text: String) -> String { Quoting.specString(text) }
 }

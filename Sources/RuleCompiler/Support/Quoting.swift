@@ -55,6 +55,23 @@ public enum Quoting {
         }
     }
 
+    /// A string literal of the spec language, which pastes back into a spec as the same
+    /// text and shows what it holds (`SpecExamples`' ready-to-paste examples): `string`'s
+    /// escapes, `$` as `\$`, and controls, line separators, bidirectional controls and the
+    /// attachment character U+FFFC as `\u{…}`.
+    public static func specString(_ text: String) -> String {
+        let quoted = string(text) { c in
+            switch c.value {
+            case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF, 0xFFFC:
+                return true
+            default:
+                return false
+            }
+        }
+        // No escape writes a `$`: every one in `quoted` is the text's.
+        return String(quoted.flatMap { $0 == "$" ? ["\\", "$"] : [$0] })
+    }
+
     /// A `"…"` literal: quotes, backslashes, `\n \r \t \0` escaped, and the scalars for
     /// which `escapes` is true as `\u{…}`.
     static func string(_ s: String, escaping escapes: (Unicode.Scalar) -> Bool) -> String {
