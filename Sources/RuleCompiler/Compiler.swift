@@ -91,15 +91,10 @@ public enum Compiler {
     ) -> Output {
         let files = load.files
         var bag = DiagnosticBag()
-        // 1. Load: SpecLoader.Result (its LoadedSpec is nil when the root file could not be read).
-        bag.add(contentsOf: load.diagnostics)
-        guard let loaded: LoadedSpec = load.spec else { return Output(compiled: nil, diagnostics: bag.all, files: files) }
-
-        // 2. Check: LoadedSpec → CheckedSpec.
-        var sema = Sema(spec: loaded)
-        let checked: CheckedSpec = sema.check()
-        bag.add(contentsOf: sema.diagnostics.all)
-        guard !bag.hasErrors else { return Output(compiled: nil, diagnostics: bag.sortedAndCapped, files: files) }
+        // 1–2. Load and check: SpecLoader.Result → LoadedSpec → CheckedSpec (`check`).
+        guard let (_, checked) = check(load, into: &bag) else {
+            return Output(compiled: nil, diagnostics: bag.sortedAndCapped, files: files)
+        }
 
         // 3. Style table: CheckedSpec → StyleTable (built once, carried on).
         let table: StyleTable = checked.makeTable()
@@ -127,6 +122,20 @@ public enum Compiler {
         // A failing example is an error: no compiled spec then, as for any other error.
         return Output(
             compiled: bag.hasErrors ? nil : compiled, diagnostics: bag.sortedAndCapped, files: files, examples: exampleRun?.summary)
+    }
+
+    /// Phases 1 and 2 (`compile`, and `SpecDump` for `rulegen dump`): the loaded spec and
+    /// its check, their diagnostics added to `bag`; `nil` when the spec could not be read or
+    /// has errors.
+    static func check(_ load: SpecLoader.Result, into bag: inout DiagnosticBag) -> (loaded: LoadedSpec, checked: CheckedSpec)? {
+        // 1. Load: SpecLoader.Result (its LoadedSpec is nil when the root file could not be read).
+        bag.add(contentsOf: load.diagnostics)
+        guard let loaded: LoadedSpec = load.spec else { return nil }
+        // 2. Check: LoadedSpec → CheckedSpec.
+        var sema = Sema(spec: loaded)
+        let checked: CheckedSpec = sema.check()
+        bag.add(contentsOf: sema.diagnostics.all)
+        return bag.hasErrors ? nil : (loaded, checked)
     }
 
     /// `agreement.richrules` → `Agreement`, `social-feed.richrules` → `SocialFeed`

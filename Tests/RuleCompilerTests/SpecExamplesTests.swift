@@ -150,7 +150,7 @@ final class SpecExamplesTests: XCTestCase {
         XCTAssertEqual(output.examples, SpecExamples.Summary(passed: 1, failed: 1))
         let note = output.diagnostics.first { $0.severity == .error }?.notes.first?.message ?? ""
         XCTAssertTrue(note.hasPrefix("example \"@ab #c# @ab"), String(note.prefix(40)))
-        XCTAssertEqual(SpecExamples.literal("\u{0}\u{1B}\r\n\t\"\\$\u{202E}é"), "\"\\0\\u{1B}\\r\\n\\t\\\"\\\\\\$\\u{202E}é\"")
+        XCTAssertEqual(Quoting.specString("\u{0}\u{1B}\r\n\t\"\\$\u{202E}é"), "\"\\0\\u{1B}\\r\\n\\t\\\"\\\\\\$\\u{202E}é\"")
         let rendered = DiagnosticRenderer.render(output.diagnostics)
         XCTAssertFalse(rendered.contains("\u{1B}"))
     }

@@ -26,12 +26,7 @@ package struct SpecDump {
         var loader = SpecLoader(importRoot: importRoot)
         let load = loader.load(path: path)
         var bag = DiagnosticBag()
-        bag.add(contentsOf: load.diagnostics)
-        guard let loaded = load.spec else { return (nil, bag.sortedAndCapped) }
-        var sema = Sema(spec: loaded)
-        let checked = sema.check()
-        bag.add(contentsOf: sema.diagnostics.all)
-        guard !bag.hasErrors else { return (nil, bag.sortedAndCapped) }
+        guard let (loaded, checked) = Compiler.check(load, into: &bag) else { return (nil, bag.sortedAndCapped) }
         let automata = AutomataBuilder.build(checked)
         bag.add(contentsOf: automata.diagnostics)
         return (SpecDump(loaded: loaded, checked: checked, automata: automata), bag.sortedAndCapped)
