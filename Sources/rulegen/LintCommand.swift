@@ -32,6 +32,8 @@ enum LintCommand {
                                   "Detectors").
           -h, --help              Show help information.
 
+        Ends with a summary line on standard error: `N specs, N errors, N warnings`.
+
         EXIT STATUS: 0 clean (or only notes and warnings), 1 errors (or warnings with --strict or
         -Werror), 2 usage errors, 3 unreadable files.
 
@@ -80,7 +82,18 @@ enum LintCommand {
             console.out(DiagnosticRenderer.render(all, showsWarningFlag: true))
             if expandsDetectors { console.out(expansions) }
         }
+        console.err(summary(specs: scanner.positionals.count, all) + "\n")
         return all.contains { $0.severity == .error } ? .inputErrors : .success
+    }
+
+    /// The last line, on standard error whatever the format (standard output stays the
+    /// format's own): `2 specs, 0 errors, 1 warning` (notes are not counted: `--notes`
+    /// shows them).
+    static func summary(specs: Int, _ diagnostics: [Diagnostic]) -> String {
+        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        let errors = diagnostics.count { $0.severity == .error }
+        let warnings = diagnostics.count { $0.severity == .warning }
+        return [counted(specs, "spec"), counted(errors, "error"), counted(warnings, "warning")].joined(separator: ", ")
     }
 }
 

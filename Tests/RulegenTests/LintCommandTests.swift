@@ -72,6 +72,22 @@ final class LintCommandTests: XCTestCase {
         XCTAssertTrue(unknown.stderr.contains("unknown diagnostic name 'overlapp'"), unknown.stderr)
     }
 
+    /// Every run ends with one summary line on standard error, as linters print, whatever
+    /// the format: a clean spec is not silence.
+    func testSummaryLineOnStandardError() throws {
+        let s = try scratch()
+        try s.write("clean.richrules", "richrules 1\nrule a { match /ab/ }\n")
+        let clean = try CLI.run(["lint", "clean.richrules"], cwd: s.url)
+        XCTAssertEqual(clean.status, 0)
+        XCTAssertEqual(clean.stdout, "")
+        XCTAssertEqual(clean.stderr, "1 spec, 0 errors, 0 warnings\n")
+        let two = try CLI.run(["lint", "--format", "json", "case.richrules", "clean.richrules"], cwd: s.url)
+        XCTAssertEqual(two.stderr, "2 specs, 0 errors, 1 warning\n")
+        let strict = try CLI.run(["lint", "--strict", "case.richrules", "clean.richrules"], cwd: s.url)
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertEqual(strict.stderr, "2 specs, 1 error, 0 warnings\n")
+    }
+
     func testSARIF() throws {
         let s = try scratch()
         let result = try CLI.run(["lint", "--notes", "--format", "sarif", "case.richrules"], cwd: s.url)
