@@ -45,6 +45,22 @@ final class SpecExamplesTests: XCTestCase {
         XCTAssertNotNil(output.table)
     }
 
+    /// A failing example over a long text: its message and note quote the start of what
+    /// they would show and its length, not a line as long as the text (it was one
+    /// 25 MB line for a 10 MB example).
+    func testLongExampleTextsAreCutWithTheirLength() throws {
+        let text = String(repeating: "@bob ", count: 20_000)
+        let output = compile("example \"\(text)\" { }\n")
+        let error = try XCTUnwrap(output.diagnostics.first { $0.severity == .error })
+        XCTAssertTrue(error.message.hasPrefix("example does not hold: expected no match, found 'mention \"@bob\"'"), error.message)
+        let note = try XCTUnwrap(error.notes.first?.message)
+        XCTAssertLessThanOrEqual(note.count, Diagnostic.messageLimit)
+        XCTAssertTrue(note.hasPrefix("example \"@bob @bob "), note)
+        XCTAssertTrue(note.hasSuffix("… (cut: 400014 characters in all)"), note)
+        // Short ones stay whole (ready to paste).
+        XCTAssertEqual(Diagnostic.cut("example \"@a\" { mention \"@a\" }"), "example \"@a\" { mention \"@a\" }")
+    }
+
     func testAFailingExampleIsAnErrorAtItsKeywordWithThePasteableTruth() throws {
         let output = compile(
             """

@@ -40,7 +40,7 @@ public struct Diagnostic: Sendable, Hashable {
         public var message: String
         public var ref: SourceRef?
         public init(_ message: String, at ref: SourceRef? = nil) {
-            self.message = message
+            self.message = Diagnostic.cut(message)
             self.ref = ref
         }
     }
@@ -66,10 +66,22 @@ public struct Diagnostic: Sendable, Hashable {
     public init(_ kind: DiagnosticKind, _ message: String, at ref: SourceRef?, notes: [Note] = []) {
         self.severity = kind.severity
         self.kind = kind
-        self.message = message
+        self.message = Self.cut(message)
         self.ref = ref
         self.path = ref?.file.path
         self.notes = notes
+    }
+
+    /// The longest message or note shown whole, in characters.
+    public static let messageLimit = 400
+
+    /// `message`, or when it is longer than `messageLimit` its start, `…` and its length:
+    /// a message quoting a 10 MB example text stays one readable line.
+    public static func cut(_ message: String) -> String {
+        guard message.utf8.count > messageLimit else { return message }
+        let length = message.count
+        guard length > messageLimit else { return message }
+        return message.prefix(messageLimit - 100) + "… (cut: \(length) characters in all)"
     }
 
     public var location: SourceLocation? { ref?.location }
