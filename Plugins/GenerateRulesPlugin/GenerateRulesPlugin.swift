@@ -7,33 +7,46 @@ import PackagePlugin
 /// excludes count), runs `rulegen` and writes `<Name>.richrules.swift` into the target's
 /// `Generated/` folder (or `--output`, relative to the target); unchanged files are left
 /// untouched, and generated files of specs that no longer exist are removed. Use it instead
-/// of the build plugin for that target, not with it.
+/// of the build plugin for that target, not with it: a target that applies `RichRulesPlugin`
+/// is refused (both would declare the same types), before anything is written.
+///
+/// Access level: `--access`, else `public` when the target folder holds a file named
+/// `richrules-public` (as for the build plugin), else `internal`. Spec paths are given to
+/// `rulegen` relative to the package folder, so the committed code names
+/// `Sources/App/x.richrules` in its `#sourceLocation`s on every machine.
 @main
 struct GenerateRulesPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
         var extractor = ArgumentExtractor(arguments)
         let targetNames = extractor.extractOption(named: "target")
-        let access = extractor.extractOption(named: "access").last ?? "internal"
+        let accessOption = extractor.extractOption(named: "access").last
         let folder = extractor.extractOption(named: "output").last ?? "Generated"
         guard extractor.remainingArguments.isEmpty else {
             throw PluginFailure("generate-rules: unexpected arguments \(extractor.remainingArguments.joined(separator: " "))")
         }
         let targets = try (targetNames.isEmpty ? context.package.targets : context.package.targets(named: targetNames))
-            .filter { $0 is SourceModuleTarget }
+            .filter { $0 is SourceModuleTarget && !TargetSpecs.find(in: $0).isEmpty }
+        if let target = targets.first(where: { BuildPluginUse.applies(to: $0, in: context.package) }) {
+            throw PluginFailure(
+                "generate-rules: target '\(target.name)' applies \(BuildPluginUse.pluginName), which generates its rules at build time; remove the plugin from the target to commit the generated code instead"
+            )
+        }
         let rulegen = try context.tool(named: "rulegen").url
         var generated = 0
         for target in targets {
             let specs = TargetSpecs.find(in: target)
-            guard !specs.isEmpty else { continue }
             let names = try SpecNames.unique(specs, relativeTo: target.directoryURL)
             let output = target.directoryURL.appendingPathComponent(folder)
+            let marker = target.directoryURL.appendingPathComponent("richrules-public")
+            let access = accessOption ?? (FileManager.default.fileExists(atPath: marker.path) ? "public" : "internal")
             var written: Set<String> = []
             for spec in specs {
                 let file = "\(names[spec]!).richrules.swift"
                 let arguments = [
-                    spec.path, "-o", output.path, "--name", names[spec]!, "--swift-file", file, "--no-styles-json", "--access", access,
+                    PackagePaths.relative(spec, to: context.package), "-o", output.path, "--name", names[spec]!, "--swift-file", file,
+                    "--no-styles-json", "--access", access,
                 ]
-                let status = try ToolRun.run(rulegen, arguments)
+                let status = try ToolRun.run(rulegen, arguments, in: context.package.directoryURL)
                 if status != 0 { throw PluginFailure("rulegen exited with status \(status) on \(spec.path)") }
                 written.insert(file)
                 generated += 1

@@ -18,10 +18,7 @@ struct LintRulesPlugin: CommandPlugin {
         let rulegen = try context.tool(named: "rulegen").url
         // Paths relative to the package folder (run from there): what GitHub annotations and
         // SARIF results expect.
-        let root = context.package.directoryURL.standardizedFileURL.path + "/"
-        let paths = specs.map {
-            $0.standardizedFileURL.path.hasPrefix(root) ? String($0.standardizedFileURL.path.dropFirst(root.count)) : $0.path
-        }
+        let paths = specs.map { PackagePaths.relative($0, to: context.package) }
         let status = try ToolRun.run(rulegen, ["lint"] + extractor.remainingArguments + paths, in: context.package.directoryURL)
         if status != 0 { throw PluginFailure("rulegen lint exited with status \(status)") }
     }

@@ -102,6 +102,71 @@ enum PackageSpecs {
     }
 }
 
+/// Paths as a command plugin hands them to `rulegen`: relative to the package folder (the
+/// tool runs there), so diagnostics, annotations and the generated `#sourceLocation`s name
+/// `Sources/App/x.richrules`, the same on every machine.
+enum PackagePaths {
+    static func relative(_ url: URL, to package: Package) -> String {
+        let root = package.directoryURL.standardizedFileURL.path + "/"
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : url.path
+    }
+}
+
+/// Whether a target applies the build plugin (`plugins: [.plugin(name: "RichRulesPlugin", …)]`).
+/// PackagePlugin tells a command plugin neither a target's plugins nor what they generate,
+/// so this reads the manifest: the target's declaration (`.target(name: "App", …)`, up to
+/// its closing parenthesis) names the plugin. A manifest that builds its targets some other
+/// way reads as "no".
+enum BuildPluginUse {
+    static let pluginName = "RichRulesPlugin"
+
+    static func applies(to target: any Target, in package: Package) -> Bool {
+        let manifest = package.directoryURL.appendingPathComponent("Package.swift")
+        guard let text = try? String(contentsOf: manifest, encoding: .utf8) else { return false }
+        return declaration(of: target.name, in: text).map { $0.contains("\"\(pluginName)\"") } ?? false
+    }
+
+    /// The text of the call that declares target `name` (`.target(name: "name", …)`), from
+    /// its `(` to the matching `)`, skipping string literals and comments.
+    static func declaration(of name: String, in manifest: String) -> Substring? {
+        var rest = manifest[...]
+        while let found = rest.range(of: "name: \"\(name)\"") {
+            // The call's `(` right before `name:`, of `.target(`, `.executableTarget(`… (not
+            // `Package(name: "App"` nor `.product(name:`).
+            let before = manifest[..<found.lowerBound]
+            guard let open = before.lastIndex(of: "("), before[before.index(after: open)...].allSatisfy(\.isWhitespace),
+                String(before[..<open].reversed().prefix(while: \.isLetter).reversed()).lowercased().hasSuffix("target")
+            else {
+                rest = manifest[found.upperBound...]
+                continue
+            }
+            var depth = 0
+            var index = open
+            var inString = false
+            while index < manifest.endIndex {
+                let c = manifest[index]
+                if inString {
+                    if c == "\\" { index = manifest.index(after: index) } else if c == "\"" { inString = false }
+                } else if c == "\"" {
+                    inString = true
+                } else if c == "/", manifest[index...].hasPrefix("//") {
+                    index = manifest[index...].firstIndex(of: "\n") ?? manifest.endIndex
+                    continue
+                } else if c == "(" {
+                    depth += 1
+                } else if c == ")" {
+                    depth -= 1
+                    if depth == 0 { return manifest[open...index] }
+                }
+                if index < manifest.endIndex { index = manifest.index(after: index) }
+            }
+            return manifest[open...]
+        }
+        return nil
+    }
+}
+
 /// Runs a tool with the plugin's standard output and error.
 enum ToolRun {
     static func run(_ tool: URL, _ arguments: [String], in directory: URL? = nil) throws -> Int32 {

@@ -37,6 +37,9 @@ public enum Compiler {
         public var ruleLocations: [String]
         /// The rules each rule acknowledges with `allow overlap` (by rule index).
         public var allowedOverlaps: [[String]]
+        /// Where each handler is first called (its spec file's path as the compiler read it,
+        /// and line), for the `#sourceLocation` of its generated `Handlers` requirement.
+        public var handlerSites: [String: SwiftEmitter.Site] = [:]
         /// The spec's path as given to the compiler.
         public var path: String
         /// Every spec file read (the root and its imports), for build dependencies.
@@ -118,7 +121,9 @@ public enum Compiler {
         // 7. Output.
         let compiled = Compiled(
             table: table, automata: automata.automata, ruleLocations: checked.rules.map(\.location),
-            allowedOverlaps: checked.rules.map(\.allowedNames), path: path, files: files)
+            allowedOverlaps: checked.rules.map(\.allowedNames),
+            handlerSites: checked.handlerSites.mapValues { SwiftEmitter.Site(file: $0.file.path, line: $0.location.line) },
+            path: path, files: files)
         // A failing example is an error: no compiled spec then, as for any other error.
         return Output(
             compiled: bag.hasErrors ? nil : compiled, diagnostics: bag.sortedAndCapped, files: files, examples: exampleRun?.summary)

@@ -100,8 +100,10 @@ enum GenerateCommand {
         for var spec in specs {
             if let name { spec.table.name = name }
             let emit = { (table: StyleTable) in
-                SwiftEmitter(table: table, automata: spec.automata, specPath: spec.path, access: access, ruleLocations: spec.ruleLocations)
-                    .emit()
+                SwiftEmitter(
+                    table: table, automata: spec.automata, specPath: spec.path, access: access, ruleLocations: spec.ruleLocations,
+                    handlerSites: spec.handlerSites
+                ).emit()
             }
             // Both files carry one hash of the pair (see `PairStamp`).
             spec.table.contentHash = PairStamp.hash(swift: emit(spec.table), json: try spec.table.jsonData())

@@ -41,7 +41,9 @@ final class OneRuleDiffTests: XCTestCase {
         let scratch = try ScratchDirectory()
         let path = scratch.url.appendingPathComponent("feed.richrules")
         try spec.write(to: path, atomically: true, encoding: .utf8)
-        let result = try CLI.run([path.path, "-o", scratch.url.path, "--quiet"])
+        // A relative path, as `rulegen Specs/feed.richrules -o Generated` is run: the
+        // `#sourceLocation` of each handler names the spec as given.
+        let result = try CLI.run(["feed.richrules", "-o", ".", "--quiet"], cwd: scratch.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         return try String(contentsOf: scratch.url.appendingPathComponent("Feed.swift"), encoding: .utf8)
     }
@@ -70,10 +72,12 @@ final class OneRuleDiffTests: XCTestCase {
         let after = try generate(inserted)
         let diff = LineDiff.unified(before, after)
         try checkGolden("insert-rule.diff", diff)
-        // No removed line but the hash, the moved locations of the rules after it and their chunks' comments.
+        // No removed line but the hash, the moved locations of the rules after it, their
+        // chunks' comments and the moved lines of their handlers' taps.
         for line in diff.split(separator: "\n") where line.hasPrefix("-") && !line.hasPrefix("---") {
             XCTAssert(
-                line.contains("Content hash") || line.contains("contentHash") || line.contains("feed.richrules:"),
+                line.contains("Content hash") || line.contains("contentHash") || line.contains("feed.richrules:")
+                    || line.hasPrefix("-#sourceLocation(file: \"feed.richrules\", line: "),
                 "removed line: \(line)")
         }
     }

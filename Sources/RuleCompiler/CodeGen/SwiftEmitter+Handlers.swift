@@ -11,10 +11,17 @@ extension SwiftEmitter {
         w.line("/// labels. Every handler must be implemented (a missing one does not compile). Taps arrive")
         w.line("/// on the main thread, so the protocol is main-actor isolated (view controllers conform);")
         w.line("/// class-bound, so that views can hold their handler weakly, as a delegate.")
+        if !handlerSites.isEmpty {
+            w.line("/// Each requirement is declared at the spec line of the first tap that calls it")
+            w.line("/// (`#sourceLocation`): the compiler's note on a missing handler names that line.")
+        }
         w.line("@MainActor")
         w.block("\(access) protocol Handlers: AnyObject") { w in
             for (name, labels, types) in handlers {
+                let site = handlerSites[name]
+                if let site { w.directive("#sourceLocation(file: \(Quoting.string(site.file)), line: \(site.line))") }
                 w.line("func \(SwiftLiteral.identifier(name))(\(Self.parameters(labels, types)))")
+                if site != nil { w.directive("#sourceLocation()") }
             }
         }
         w.line()

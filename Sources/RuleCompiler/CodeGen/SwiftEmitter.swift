@@ -20,9 +20,25 @@ public struct SwiftEmitter {
     /// Where each rule is declared (`Compiler.Output.ruleLocations`), for the comment above
     /// its declaration; empty: no locations.
     let ruleLocations: [String]
+    /// Where each handler is first called; its `Handlers` requirement is declared under a
+    /// `#sourceLocation` of that line, so the compiler's note on a handler the app does not
+    /// implement names the spec's line. Empty: no directives.
+    let handlerSites: [String: Site]
+
+    /// A line of a spec file, as `#sourceLocation` names it.
+    public struct Site: Equatable, Sendable {
+        /// The path as the compiler read it (absolute from the build plugin).
+        public var file: String
+        public var line: Int
+        public init(file: String, line: Int) {
+            self.file = file
+            self.line = line
+        }
+    }
 
     public init(
-        table: StyleTable, automata: CompiledRuleSet, specPath: String, access: String = "internal", ruleLocations: [String] = []
+        table: StyleTable, automata: CompiledRuleSet, specPath: String, access: String = "internal", ruleLocations: [String] = [],
+        handlerSites: [String: Site] = [:]
     ) {
         self.table = table
         self.chunks = automata.encodedRules()
@@ -30,6 +46,7 @@ public struct SwiftEmitter {
         self.specPath = specPath
         self.access = access
         self.ruleLocations = ruleLocations
+        self.handlerSites = handlerSites
     }
 
     var typeName: String { table.name + "Rules" }

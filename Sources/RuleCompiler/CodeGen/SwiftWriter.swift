@@ -12,6 +12,9 @@ struct SwiftWriter {
         text += s.isEmpty ? "\n" : String(repeating: "    ", count: level) + s + "\n"
     }
 
+    /// A compiler directive (`#sourceLocation`), in the first column.
+    mutating func directive(_ s: String) { text += s + "\n" }
+
     /// `header {`, the body indented, `}`.
     mutating func block(_ header: String, _ body: (inout SwiftWriter) -> Void) {
         line(header + " {")

@@ -19,6 +19,9 @@ struct CheckedSpec: Equatable, Sendable {
     var truncation: TruncationSpec?
     /// Handler name → argument labels.
     var handlers: [String: [String?]]
+    /// Handler name → the first tap that calls it (the generated `Handlers` requirement
+    /// points there).
+    var handlerSites: [String: SourceRef] = [:]
     /// In declaration order (imported specs' rules first).
     var rules: [CheckedRule]
     /// The root spec's `example` statements (`SpecExamples` runs them); never part of the

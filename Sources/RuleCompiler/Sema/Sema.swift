@@ -58,7 +58,7 @@ struct Sema {
         return CheckedSpec(
             name: TypeNames.spec(atPath: spec.root.source.path), source: source, base: base,
             styles: resolvedStyles, highlight: defaultHighlight, truncation: truncation,
-            handlers: handlers.mapValues(\.labels), rules: rules, examples: examples)
+            handlers: handlers.mapValues(\.labels), handlerSites: handlers.mapValues(\.ref), rules: rules, examples: examples)
     }
 
     mutating func checkHeader(_ file: SpecFile) {
