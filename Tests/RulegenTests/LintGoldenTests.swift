@@ -48,7 +48,7 @@ final class LintGoldenTests: XCTestCase {
                 "overlap", ["overlap-same-priority", "overlap-priority", "containers-regex", "containers-tags"],
                 ["overlap-none", "overlap-none-prefix", "allow-needed"]
             ),
-            ("shadowed", ["shadowed"], ["shadowed-not", "never-kept", "never-kept-detector"]),
+            ("shadowed", ["shadowed"], ["shadowed-not", "never-kept", "never-kept-detector", "never-kept-not", "never-kept-not-template"]),
             (
                 "never-kept", ["never-kept", "never-kept-detector"],
                 ["never-kept-not", "never-kept-not-template", "shadowed", "shadowed-not"]
