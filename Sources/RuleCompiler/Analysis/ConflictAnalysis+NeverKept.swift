@@ -52,6 +52,10 @@ extension ConflictAnalysis {
                         || (languages[c].isAutomaton && (matchable[c] == nil || overlapOf(a, c) == nil))
                 }
         }
+        // The rules that can discard others by search: their own DFA, never holding U+FFFC.
+        let searchable = rules.indices.map { a in
+            alwaysKept[a] && matchable[a]!.exact && !Self.holdsObjectReplacement(matchable[a]!.dfa)
+        }
         var found: [Int: NeverKept] = [:]
         var undecided: [Int: Int] = [:]
         for b in rules.indices {
@@ -65,24 +69,26 @@ extension ConflictAnalysis {
                 found[b] = NeverKept(by: a, proof: .copy)
                 continue
             }
-            // The searches need the discarding rule's own DFA, which never holds U+FFFC.
-            let searchable = candidates.filter { matchable[$0]!.exact && !Self.holdsObjectReplacement(matchable[$0]!.dfa) }
+            let searches = candidates.filter { searchable[$0] }
             if !rules[b].nest || isMarkupContainer(b),
-                let a = searchable.first(where: { OverlapSearch(matchable[$0]!, second).firstCoversSecond() == true })
+                let a = searches.first(where: { OverlapSearch(matchable[$0]!, second).firstCoversSecond() == true })
             {
                 found[b] = NeverKept(by: a, proof: .start)
                 continue
             }
             guard !rules[b].nest else { continue }
-            for a in searchable {
-                switch OverlapSearch(matchable[a]!, second, budget: neverKeptBudget).firstCoversSomeCodePointOfSecond() {
-                case true?: found[b] = NeverKept(by: a, proof: .codePoint)
-                case nil: undecided[b] = undecided[b] ?? a
-                case false?: continue
+            for a in searches {
+                guard let covers = OverlapSearch(matchable[a]!, second, budget: neverKeptBudget).firstCoversSomeCodePointOfSecond()
+                else {
+                    undecided[b] = undecided[b] ?? a
+                    continue
                 }
-                if found[b] != nil { break }
+                if covers {
+                    found[b] = NeverKept(by: a, proof: .codePoint)
+                    undecided[b] = nil
+                    break
+                }
             }
-            if found[b] != nil { undecided[b] = nil }
         }
         return (found, undecided)
     }

@@ -14,7 +14,7 @@
 /// ```
 public struct RichTemplate: Sendable, Hashable, ExpressibleByStringInterpolation {
     /// What rules may match inside an argument.
-    public enum ArgumentRole: String, Sendable, Hashable, CaseIterable {
+    public enum ArgumentRole: String, Sendable, Hashable {
         /// Rules with `in arguments` may match inside it: mentions and links in a message.
         case rich
         /// No rule matches inside it, `in arguments` or not: a display name that must not
