@@ -13,8 +13,9 @@ import RuleSpec
 ///   can discard matches wherever its match starts (`shadowed`), on some code point of each
 ///   of its matches, or is a copy of it (`never-kept`; `ConflictAnalysis+NeverKept`).
 /// - `never-matches`: no text holds a match of the rule.
-/// - `not-analyzable`: a rule without an automaton (its conflicts are not checked), or
-///   pairs left unchecked when the time budget ran out.
+/// - `not-analyzable`: a rule without an automaton (its conflicts are not checked), pairs
+///   left unchecked when the time budget ran out, or a rule whose `never-kept` search ran
+///   over its budget.
 /// - `unneeded-allow`: an `allow overlap` between rules that cannot conflict.
 struct ConflictAnalysis {
     /// What the analysis phase produces (`Compiler.compile`): its diagnostics, in the order
