@@ -3,10 +3,10 @@ import RuleCompiler
 import RuleRuntime
 import RuleSpec
 
-/// `rulegen explain SPEC (--text TEXT | --texts FILE | --template T [--arg A …]) [--engine compiled|icu] [--format text|json]`.
+/// `rulegen explain SPEC (--text TEXT | --texts FILE | --template T [--arg A | --plain-arg A …]) [--engine compiled|icu] [--format text|json]`.
 enum ExplainCommand {
     static let usage =
-        "rulegen explain <spec> (--text <text> | --texts <file> | --template <template> [--arg <argument> ...]) [--engine compiled|icu] [--format text|json] [--import-root <dir>]"
+        "rulegen explain <spec> (--text <text> | --texts <file> | --template <template> [--arg <argument> | --plain-arg <argument> ...]) [--engine compiled|icu] [--format text|json] [--import-root <dir>]"
     static let help = """
         OVERVIEW: Run a spec's rules on a text and show what matched, what was discarded and why.
 
@@ -18,9 +18,11 @@ enum ExplainCommand {
         OPTIONS:
           --text <text>           The text to run the rules on.
           --texts <file>          A file with one JSON string per line; prints one JSON object per line.
-          --template <template>   A template to fill with the --arg values (%@, %1$@, %% as String(format:)
-                                  writes them): the arguments are user text, never markup.
-          --arg <argument>        An argument of --template, in order (repeat for each).
+          --template <template>   A template to fill with the --arg and --plain-arg values (%@, %1$@, %% as
+                                  String(format:) writes them): the arguments are user text, never markup.
+          --arg <argument>        A rich argument of --template (rules with 'in arguments' may match inside
+                                  it). Arguments are numbered in the order given, whatever their flag.
+          --plain-arg <argument>  A plain argument of --template: no rule matches inside it.
           --engine <engine>       compiled (default): the automata rulegen generates, run in-process
                                   (rules that fall back run on NSRegularExpression).
                                   icu: NSRegularExpression per rule (the reference).
@@ -53,7 +55,7 @@ enum ExplainCommand {
         var text: String?
         var textsFile: String?
         var template: String?
-        var arguments: [String] = []
+        var arguments: [RichTemplate.Argument] = []
         var engineName = "compiled"
         var format = "text"
         var importRoot: String?
@@ -63,7 +65,8 @@ enum ExplainCommand {
             case "--text": text = try value()
             case "--texts": textsFile = try value()
             case "--template": template = try value()
-            case "--arg": arguments.append(try value())
+            case "--arg": arguments.append(.rich(try value()))
+            case "--plain-arg": arguments.append(.plain(try value()))
             case "--engine": engineName = try ArgumentScanner.choice(try value(), of: ["compiled", "icu"], for: "--engine", usage: usage)
             case "--format": format = try ArgumentScanner.choice(try value(), of: ["text", "json"], for: "--format", usage: usage)
             default: return false
@@ -77,7 +80,9 @@ enum ExplainCommand {
         if template != nil, text != nil || textsFile != nil {
             throw UsageError(message: "use one of '--text', '--texts' and '--template'", usage: usage)
         }
-        if template == nil, !arguments.isEmpty { throw UsageError(message: "'--arg' fills a '--template'", usage: usage) }
+        if template == nil, !arguments.isEmpty {
+            throw UsageError(message: "'--arg' and '--plain-arg' fill a '--template'", usage: usage)
+        }
         let specPath = try scanner.specAndText(of: "explain", text: text ?? template, textsFile: textsFile)
         guard let spec = try Specs.compile([specPath], console: console, analyze: false, importRoot: importRoot)?.first else {
             return .inputErrors
@@ -91,8 +96,9 @@ enum ExplainCommand {
             return .inputErrors
         }
         if let template {
-            let result = engine.render(template: template, arguments: arguments)
-            console.out(format == "json" ? ExplainJSON.line(result, template: true) + "\n" : ExplainText.render(result, template: true))
+            let filled = RichTemplate(format: template, arguments: arguments)
+            let result = engine.render(template: filled)
+            console.out(format == "json" ? ExplainJSON.line(result, template: true) + "\n" : ExplainText.render(result, template: filled))
             return .success
         }
         if let text {
@@ -388,16 +394,17 @@ enum ExplainJSON {
 /// (source range, rule, tag, text, display, tap) with its display range, style and
 /// highlight below it.
 enum ExplainText {
-    /// `template`: the result of a template's render, whose arguments are listed.
-    static func render(_ result: RenderResult, template: Bool = false) -> String {
+    /// `template`: the template of the result, whose arguments are listed (a plain one
+    /// marked `plain`).
+    static func render(_ result: RenderResult, template: RichTemplate? = nil) -> String {
         let display = result.display
         var out = "text:    \(quote(result.text))\n"
-        if template {
-            let ranges = result.arguments.map { range in
-                let text = result.text.utf16
+        if let template {
+            let ranges = template.numberedArguments.map { argument in
+                let range = argument.range, text = result.text.utf16
                 let start = text.index(text.startIndex, offsetBy: range.location)
                 let end = text.index(start, offsetBy: range.length)
-                return "\(range) \(quote(String(result.text[start..<end])))"
+                return "\(range) \(quote(String(result.text[start..<end])))" + (argument.role == .plain ? " plain" : "")
             }
             out += "arguments: " + (ranges.isEmpty ? "none" : ranges.joined(separator: ", ")) + "\n"
         }

@@ -14,8 +14,8 @@ enum LintCommand {
         pattern), rules that can match the empty string, capture references that do not exist,
         handlers called with different argument labels, import cycles. Conflicts between rules
         (docs/Lint.md): overlaps with an example text and the rule kept there, rules that are
-        never kept (shadowed by another), rules that can never match, `allow overlap`
-        statements that are not needed, rules left out of the analysis.
+        never kept (shadowed, or never-kept: a copy, or \\w+ above @\\w+), rules that can never
+        match, `allow overlap` statements that are not needed, rules left out of the analysis.
 
         USAGE: \(usage)
 

@@ -3,13 +3,13 @@ import RuleCompiler
 import RuleRuntime
 import RuleSpec
 
-/// `rulegen preview SPEC (--text TEXT | --texts FILE | --template T [--arg A …]) -o FILE.html [--dark] [--lines N] [--width PT] [--import-root DIR]`:
+/// `rulegen preview SPEC (--text TEXT | --texts FILE | --template T [--arg A | --plain-arg A …]) -o FILE.html [--dark] [--lines N] [--width PT] [--import-root DIR]`:
 /// one self-contained HTML page with the spec's lint diagnostics and every sample rendered
 /// (`RenderResult.html(options:)`), its matches and its discarded matches; with `--lines`,
 /// each sample also as a label of N lines shows it (the label core's cut).
 enum PreviewCommand {
     static let usage =
-        "rulegen preview <spec> (--text <text> | --texts <file> | --template <template> [--arg <argument> ...]) -o <file.html> [--dark] [--lines <n>] [--width <points>] [--import-root <dir>]"
+        "rulegen preview <spec> (--text <text> | --texts <file> | --template <template> [--arg <argument> | --plain-arg <argument> ...]) -o <file.html> [--dark] [--lines <n>] [--width <points>] [--import-root <dir>]"
     /// The label width `--lines` uses without `--width`: a phone's (an iPhone's 390 points).
     static let defaultWidth = 390.0
     static let help = """
@@ -39,9 +39,12 @@ enum PreviewCommand {
           --text <text>           A sample text.
           --texts <file>          A file with one JSON string per line (as explain --texts reads it),
                                   each a sample; lines that are not one JSON string are reported.
-          --template <template>   A sample template filled with the --arg values (%@, %1$@, %%): the
-                                  arguments are user text, never markup.
-          --arg <argument>        An argument of --template, in order (repeat for each).
+          --template <template>   A sample template filled with the --arg and --plain-arg values (%@, %1$@,
+                                  %%): the arguments are user text, never markup. The page marks them in
+                                  the sample's text, rich and plain ones differently.
+          --arg <argument>        A rich argument of --template (rules with 'in arguments' may match inside
+                                  it). Arguments are numbered in the order given, whatever their flag.
+          --plain-arg <argument>  A plain argument of --template: no rule matches inside it.
           -o, --output <file>     The page to write (written atomically; left untouched when unchanged).
           --dark                  Dark appearance: the page and the system colors' dark values.
           --lines <n>             Also show each sample truncated to <n> lines (1 or more) at the
@@ -62,7 +65,7 @@ enum PreviewCommand {
         var text: String?
         var textsFile: String?
         var template: String?
-        var arguments: [String] = []
+        var arguments: [RichTemplate.Argument] = []
         var output: String?
         var dark = false
         var lines: Int?
@@ -74,7 +77,8 @@ enum PreviewCommand {
             case "--text": text = try value()
             case "--texts": textsFile = try value()
             case "--template": template = try value()
-            case "--arg": arguments.append(try value())
+            case "--arg": arguments.append(.rich(try value()))
+            case "--plain-arg": arguments.append(.plain(try value()))
             case "-o", "--output": output = try value()
             case "--dark": dark = true
             case "--lines": lines = try lineCount(value())
@@ -90,7 +94,9 @@ enum PreviewCommand {
         if template != nil, text != nil || textsFile != nil {
             throw UsageError(message: "use one of '--text', '--texts' and '--template'", usage: usage)
         }
-        if template == nil, !arguments.isEmpty { throw UsageError(message: "'--arg' fills a '--template'", usage: usage) }
+        if template == nil, !arguments.isEmpty {
+            throw UsageError(message: "'--arg' and '--plain-arg' fill a '--template'", usage: usage)
+        }
         let specPath = try scanner.specAndText(of: "preview", text: text ?? template, textsFile: textsFile)
         guard let output, !output.isEmpty else { throw UsageError(message: "missing expected option '-o <file.html>'", usage: usage) }
         guard !output.hasSuffix("/") else {
@@ -115,7 +121,8 @@ enum PreviewCommand {
         var samples: [PreviewPage.Sample] = []
         var badLines = TextsFile.BadLines()
         if let template {
-            samples.append(PreviewPage.Sample(line: nil, result: engine.render(template: template, arguments: arguments)))
+            let filled = RichTemplate(format: template, arguments: arguments)
+            samples.append(PreviewPage.Sample(line: nil, result: engine.render(template: filled), template: filled))
         } else if let text {
             samples.append(PreviewPage.Sample(line: nil, result: engine.render(text)))
         } else if let textsFile {
@@ -161,6 +168,8 @@ struct PreviewPage {
         /// The line in the texts file, `nil` for `--text`.
         var line: Int?
         var result: RenderResult
+        /// `--template`: the template whose render `result` is (its arguments are marked).
+        var template: RichTemplate? = nil
     }
 
     var specPath: String
@@ -275,7 +284,13 @@ struct PreviewPage {
         out += " <span class=\"badge\">\(result.matches.count) kept</span>"
         if !result.discarded.isEmpty { out += " <span class=\"badge warn\">\(result.discarded.count) discarded</span>" }
         out += "</h2>\n"
-        out += "<div class=\"label\">Text</div>\n<pre class=\"source\" dir=\"auto\">\(escape(result.text))</pre>\n"
+        if let template = sample.template {
+            out += "<div class=\"label\">Text, its arguments marked: <mark class=\"arg rich\">rich</mark> "
+            out += "<mark class=\"arg plain\">plain</mark></div>\n"
+            out += "<pre class=\"source\" dir=\"auto\">\(markingArguments(of: template))</pre>\n"
+        } else {
+            out += "<div class=\"label\">Text</div>\n<pre class=\"source\" dir=\"auto\">\(escape(result.text))</pre>\n"
+        }
         if label.width != nil {
             out += labelRenderings(result, options: options)
         } else {
@@ -320,6 +335,24 @@ struct PreviewPage {
         return out + "</section>\n"
     }
 
+    /// A template's filled text, escaped, each argument in a `<mark>` of its role (`arg rich`:
+    /// rules with `in arguments` may match inside it; `arg plain`: no rule does) titled with
+    /// its number. An empty argument shows as a thin mark.
+    func markingArguments(of template: RichTemplate) -> String {
+        var out = ""
+        for piece in template.pieces {
+            switch piece {
+            case .text(let text):
+                out += escape(text)
+            case .argument(let text, let index, let role):
+                let meaning = role == .plain ? "no rule matches inside it" : "rules with 'in arguments' may match inside it"
+                out += "<mark class=\"arg \(role.rawValue)\" title=\"\(escape("argument \(index + 1), \(role.rawValue): \(meaning)"))\">"
+                out += escape(text) + "</mark>"
+            }
+        }
+        return out
+    }
+
     /// A quoted string for the tables, the attachment character shown as a box.
     /// `"text"` with the text isolated (`<bdi>`): right-to-left text keeps its quotes, and
     /// what follows it, in place.
@@ -356,9 +389,11 @@ struct PreviewPage {
 
     static let css = """
         :root { color-scheme: light; --bg: #f5f5f7; --card: #ffffff; --text: #1d1d1f; --muted: #6e6e73; --line: #e5e5ea;
-          --code: #f2f2f7; --accent: #007aff; --error: #d70015; --warning: #b25000; --note: #3a3a3c; --hover: #fff8c5; }
+          --code: #f2f2f7; --accent: #007aff; --error: #d70015; --warning: #b25000; --note: #3a3a3c; --hover: #fff8c5;
+          --arg-rich: #dcebff; --arg-plain: #ececf0; }
         body.dark { color-scheme: dark; --bg: #000000; --card: #1c1c1e; --text: #f5f5f7; --muted: #98989d; --line: #38383a;
-          --code: #2c2c2e; --accent: #0a84ff; --error: #ff453a; --warning: #ffb340; --note: #d1d1d6; --hover: #3a3a1e; }
+          --code: #2c2c2e; --accent: #0a84ff; --error: #ff453a; --warning: #ffb340; --note: #d1d1d6; --hover: #3a3a1e;
+          --arg-rich: #0d2a4d; --arg-plain: #3a3a3c; }
         * { box-sizing: border-box; }
         body { margin: 0; background: var(--bg); color: var(--text);
           font: 14px/1.45 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; }
@@ -403,6 +438,10 @@ struct PreviewPage {
         .matches td:nth-child(5) { max-width: 300px; }
         .pressed { color: var(--muted); margin-top: 2px; }
         .att { color: var(--accent); }
+        mark.arg { color: inherit; border-radius: 3px; padding: 0 1px; }
+        mark.arg.rich { background: var(--arg-rich); border-bottom: 2px solid var(--accent); }
+        mark.arg.plain { background: var(--arg-plain); outline: 1px dashed var(--muted); }
+        pre mark.arg:empty { padding: 0 2px; }
         .matches tr:hover td, .matches tr.hot td { background: var(--hover); }
         .num { white-space: nowrap; font-variant-numeric: tabular-nums; }
         ul { margin: 0; padding-left: 18px; }

@@ -332,5 +332,10 @@ final class TemplateConsumerTests: XCTestCase {
         XCTAssertEqual(formatted.matches.map(\.text), ["**@eve**", "@eve", "https://evil.example/", "@bob"])
         let joined = ChatRules.render(template: "@%@", arguments: ["bob"])
         XCTAssertEqual(joined.matches.map(\.rule), [])
+        // A plain name holds no match; the rich message keeps its own.
+        let plain = ChatRules.render(template: "%@: %@", arguments: [.plain(name), .rich(message)])
+        XCTAssertEqual(plain, ChatRules.render(template: "\(plain: name): \(message)"))
+        XCTAssertEqual(plain.matches.map(\.text), ["@bob"])
+        XCTAssertEqual(plain.display, name + ": " + message)
     }
 }

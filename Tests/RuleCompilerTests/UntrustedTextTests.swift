@@ -61,6 +61,43 @@ final class UntrustedTextTests: XCTestCase {
         }
     }
 
+    /// A plain argument holds no match: a hostile display name keeps its markup as text and
+    /// gets no tap, while the message beside it (rich) keeps its mentions and links.
+    func testAPlainArgumentHoldsNoMatch() {
+        let name = #"<a href="x">Eve</a> @admin https://evil.example"#
+        let message = "hi @bob https://ok.example"
+        for engine in [Self.engines.icu, Self.engines.compiled] {
+            let result = engine.render(template: "**%@** mentioned you: %@", arguments: [.plain(name), .rich(message)])
+            XCTAssertEqual(result.text, "**\(name)** mentioned you: \(message)")
+            // Bold holds the whole name; nothing lies inside it.
+            XCTAssertEqual(result.matches.map(\.rule), ["bold", "mention", "link"])
+            XCTAssertEqual(result.matches.map(\.text).dropFirst(), ["@bob", "https://ok.example"])
+            XCTAssertEqual(result.matches[0].contentRange, result.arguments[0])
+            XCTAssertEqual(result.discarded.count, 0)
+            XCTAssertEqual(result.display, "\(name) mentioned you: \(message)")
+            // The same with string interpolation.
+            XCTAssertEqual(engine.render(template: "**\(plain: name)** mentioned you: \(message)"), result)
+            // Rich (the default), the name's mention and link match inside it.
+            let rich = engine.render(template: "**%@** mentioned you: %@", arguments: [name, message])
+            XCTAssertEqual(rich.matches.map(\.rule), ["bold", "mention", "link", "mention", "link"])
+            XCTAssertEqual(rich.matches[1].parent, 0)
+        }
+    }
+
+    /// Placeholders of either role: positional ones take their argument's role, and a
+    /// missing argument is an empty rich one.
+    func testArgumentRoles() {
+        let t = RichTemplate(format: "%2$@ %1$@ %@ %@%3$@", arguments: [.plain("a"), .rich("b")])
+        XCTAssertEqual(t.text, "b a a b")
+        XCTAssertEqual(t.placedArguments.map(\.role), [.rich, .plain, .plain, .rich, .rich])
+        XCTAssertEqual(t.numberedArguments.map(\.role), [.plain, .plain, .rich, .rich, .rich])
+        XCTAssertEqual(RichTemplate(format: "%@", arguments: ["x"]), RichTemplate(format: "%@", arguments: [.rich("x")]))
+        let interpolated: RichTemplate = "\(plain: 1) and \(2)"
+        XCTAssertEqual(interpolated.pieces, [.argument("1", index: 0, role: .plain), .text(" and "), .argument("2", index: 1)])
+        // `arguments: []` still means the `[String]` form.
+        XCTAssertEqual(Self.engines.compiled.render(template: "@x", arguments: []).matches.map(\.rule), ["mention"])
+    }
+
     func testFormats() {
         let t = RichTemplate(format: "%2$@ & %1$@ %@ 100%% %d %", arguments: ["a", "b"])
         XCTAssertEqual(t.text, "b & a a 100% %d %")
@@ -105,22 +142,28 @@ final class UntrustedTextTests: XCTestCase {
         let (icu, compiled) = engines
         var inside = 0
         var holding = 0
+        var madePlain = 0
         defer {
-            // The rounds met both cases the contract allows.
+            // The rounds met both cases the contract allows, and plain arguments that would
+            // hold matches if they were rich.
             XCTAssertGreaterThan(inside, 50, "seed \(seed)")
             XCTAssertGreaterThan(holding, 20, "seed \(seed)")
+            XCTAssertGreaterThan(madePlain, 20, "seed \(seed)")
         }
         for round in 0..<400 {
             let template = (0..<random.below(9)).map { _ in random.pick(Self.templatePieces) }.joined()
-            let arguments = (0..<3).map { _ in (0..<random.below(4)).map { _ in random.pick(Self.argumentPieces) }.joined() }
+            // Plain arguments in one round of three.
+            let arguments = (0..<3).map { _ in
+                let text = (0..<random.below(4)).map { _ in random.pick(Self.argumentPieces) }.joined()
+                return RichTemplate.Argument(text, role: random.below(3) == 0 ? .plain : .rich)
+            }
             let context = "seed \(seed) round \(round): template \(template.debugDescription) arguments \(arguments)"
             let a = icu.render(template: template, arguments: arguments)
             let b = compiled.render(template: template, arguments: arguments)
             XCTAssertEqual(a, b, context)
-            XCTAssertEqual(
-                a.matches.map { [$0.ruleIndex, $0.range.location, $0.range.length] },
-                reference(icu, RichTemplate(format: template, arguments: arguments)), context)
-            checkContract(a, table: icu.table, context)
+            let filled = RichTemplate(format: template, arguments: arguments)
+            XCTAssertEqual(a.matches.map { [$0.ruleIndex, $0.range.location, $0.range.length] }, reference(icu, filled), context)
+            checkContract(a, filled, table: icu.table, context)
             for match in a.matches {
                 for hole in a.arguments where hole.overlaps(match.range) {
                     if hole.location <= match.range.location && match.range.upperBound <= hole.upperBound {
@@ -129,6 +172,14 @@ final class UntrustedTextTests: XCTestCase {
                         holding += 1
                     }
                 }
+            }
+            let plain = filled.placedArguments.filter { $0.role == .plain }.map(\.range)
+            if !plain.isEmpty {
+                let rich = icu.render(template: template, arguments: arguments.map { .rich($0.text) })
+                let insidePlain = rich.matches.filter { m in
+                    plain.contains { $0.location <= m.range.location && m.range.upperBound <= $0.upperBound }
+                }
+                madePlain += insidePlain.count
             }
             if a != b { return }
         }
@@ -163,7 +214,8 @@ final class UntrustedTextTests: XCTestCase {
                 contents.append(whole.contents?[i] ?? nil)
             }
         }
-        for hole in holes {
+        for placed in template.placedArguments where placed.range.length > 0 && placed.role == .rich {
+            let hole = placed.range
             let piece = String(decoding: Array(text.utf16)[hole.location..<hole.upperBound], as: UTF16.self)
             let inside = engine.resolve(piece)
             for (i, candidate) in inside.candidates.enumerated() where engine.table.rules[candidate.ruleIndex].inArguments {
@@ -179,15 +231,17 @@ final class UntrustedTextTests: XCTestCase {
     }
 
     /// No kept match crosses an argument's boundary; one that overlaps an argument lies
-    /// inside it (its rule has `in arguments`) or holds it whole in its content (a tag, an
-    /// element or a container).
-    func checkContract(_ result: RenderResult, table: StyleTable, _ context: String) {
+    /// inside it (its rule has `in arguments`, the argument is rich) or holds it whole in
+    /// its content (a tag, an element or a container).
+    func checkContract(_ result: RenderResult, _ template: RichTemplate, table: StyleTable, _ context: String) {
+        let plain = template.placedArguments.filter { $0.role == .plain }.map(\.range)
         for match in result.matches {
             for hole in result.arguments where hole.overlaps(match.range) {
                 let inside = hole.location <= match.range.location && match.range.upperBound <= hole.upperBound
                 let holds = match.contentRange.location <= hole.location && hole.upperBound <= match.contentRange.upperBound
                 if inside {
                     XCTAssertTrue(table.rules[match.ruleIndex].inArguments, "\(match.rule) \(match.range) \(context)")
+                    XCTAssertFalse(plain.contains(hole), "\(match.rule) \(match.range) inside a plain argument, \(context)")
                 } else {
                     XCTAssertTrue(holds && (match.tag != nil || match.isContainer), "\(match.rule) \(match.range) \(context)")
                 }

@@ -10,11 +10,20 @@ import XCTest
 /// hostile markup, against `ExplainGoldens/chat.templates.jsonl` and `.txt` (regenerate
 /// with `RICHRULES_UPDATE_GOLDENS=1`), the same on both engines; usage errors exit 2.
 final class ExplainTemplateTests: XCTestCase {
-    static let cases: [(template: String, arguments: [String])] = [
-        ("<b>%@</b> mentioned you: %@", [#"</b><a href="https://evil.example">Terms</a>"#, "**hi @carol** see https://ok.example #swift"]),
-        ("**%@** replied: %@", ["@eve", "_hi_ &amp; <h1>Privacy Policy</h1>"]),
-        ("%2$@ wrote to %1$@ (100%%)", ["a@b.example", "call 13812345678"]),
-        ("@%@ #%@", ["bob", "tag"]),
+    static let cases: [(template: String, arguments: [RichTemplate.Argument])] = [
+        (
+            "<b>%@</b> mentioned you: %@",
+            [.rich(#"</b><a href="https://evil.example">Terms</a>"#), .rich("**hi @carol** see https://ok.example #swift")]
+        ),
+        ("**%@** replied: %@", [.rich("@eve"), .rich("_hi_ &amp; <h1>Privacy Policy</h1>")]),
+        ("%2$@ wrote to %1$@ (100%%)", [.rich("a@b.example"), .rich("call 13812345678")]),
+        ("@%@ #%@", [.rich("bob"), .rich("tag")]),
+        // A plain name: its markup, mention and link stay text; the rich message's match.
+        (
+            "**%@** mentioned you: %@",
+            [.plain(#"<a href="x">Eve</a> @admin https://evil.example"#), .rich("hi @carol https://ok.example")]
+        ),
+        ("%2$@ wrote to %1$@", [.rich("@bob"), .plain("@eve")]),
     ]
 
     func testTemplatesMatchTheGoldens() throws {
@@ -23,7 +32,8 @@ final class ExplainTemplateTests: XCTestCase {
         var json = ""
         var text = ""
         for (template, arguments) in Self.cases {
-            let args = ["explain", specPath, "--template", template] + arguments.flatMap { ["--arg", $0] }
+            let flags = arguments.flatMap { [$0.role == .plain ? "--plain-arg" : "--arg", $0.text] }
+            let args = ["explain", specPath, "--template", template] + flags
             let compiled = try CLI.run(args + ["--format", "json"])
             let icu = try CLI.run(args + ["--format", "json", "--engine", "icu"])
             XCTAssertEqual(compiled.status, 0, compiled.stderr)
@@ -54,7 +64,8 @@ final class ExplainTemplateTests: XCTestCase {
     func testUsageErrors() throws {
         let specPath = CLI.packageRoot.appendingPathComponent("Specs/chat.richrules").path
         for args in [
-            ["--text", "x", "--template", "%@"], ["--text", "x", "--arg", "y"], ["--template"], ["--texts", "f", "--template", "t"],
+            ["--text", "x", "--template", "%@"], ["--text", "x", "--arg", "y"], ["--text", "x", "--plain-arg", "y"], ["--template"],
+            ["--texts", "f", "--template", "t"], ["--template", "%@", "--plain-arg"],
         ] {
             let run = try CLI.run(["explain", specPath] + args)
             XCTAssertEqual(run.status, 2, "\(args): \(run.stderr)")

@@ -88,6 +88,19 @@ final class LintCommandTests: XCTestCase {
         XCTAssertEqual(strict.stderr, "2 specs, 1 error, 0 warnings\n")
     }
 
+    /// A rule that can never be kept fails a strict lint: the word shape and a copied
+    /// detector (LintCases `never-kept`, `never-kept-detector`); `-Wno-never-kept` silences it.
+    func testNeverKeptFailsAStrictLint() throws {
+        for name in ["never-kept.richrules", "never-kept-detector.richrules"] {
+            let strict = try CLI.run(["lint", "--strict", name], cwd: LintGoldenTests.folder)
+            XCTAssertEqual(strict.status, 1, strict.stdout)
+            XCTAssertTrue(strict.stdout.contains(": error: rule '"), strict.stdout)
+            XCTAssertTrue(strict.stdout.contains("can never be kept"), strict.stdout)
+            let silenced = try CLI.run(["lint", "--strict", "-Wno-never-kept", name], cwd: LintGoldenTests.folder)
+            XCTAssertFalse(silenced.stdout.contains("can never be kept"), silenced.stdout)
+        }
+    }
+
     func testSARIF() throws {
         let s = try scratch()
         let result = try CLI.run(["lint", "--notes", "--format", "sarif", "case.richrules"], cwd: s.url)

@@ -54,7 +54,11 @@ final class LintGoldenTests: XCTestCase {
                 "overlap", ["overlap-same-priority", "overlap-priority", "containers-regex", "containers-tags"],
                 ["overlap-none", "overlap-none-prefix", "allow-needed"]
             ),
-            ("shadowed", ["shadowed"], ["shadowed-not"]),
+            ("shadowed", ["shadowed"], ["shadowed-not", "never-kept", "never-kept-detector", "never-kept-not", "never-kept-not-template"]),
+            (
+                "never-kept", ["never-kept", "never-kept-detector"],
+                ["never-kept-not", "never-kept-not-template", "shadowed", "shadowed-not"]
+            ),
             ("never-matches", ["never-matches"], ["never-matches-not"]),
             ("unneeded-allow", ["allow-unneeded", "containers-regex"], ["allow-needed", "containers-tags"]),
             ("not-analyzable", ["not-analyzable"], ["not-analyzable-not"]),

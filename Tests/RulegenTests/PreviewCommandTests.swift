@@ -104,8 +104,27 @@ final class PreviewCommandTests: XCTestCase {
         let html = try read(scratch.url.appendingPathComponent("p.html"))
         XCTAssertFalse(html.contains("<script>alert"), html)
         XCTAssertTrue(html.contains("&lt;/h1&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;h2&gt;x&lt;/h2&gt;"), html)
-        let usage = try CLI.run(["preview", spec, "--arg", "x", "-o", "p.html"], cwd: scratch.url)
-        XCTAssertEqual(usage.status, 2, usage.stderr)
+        for flag in ["--arg", "--plain-arg"] {
+            let usage = try CLI.run(["preview", spec, flag, "x", "-o", "p.html"], cwd: scratch.url)
+            XCTAssertEqual(usage.status, 2, usage.stderr)
+        }
+    }
+
+    /// The sample's text marks each argument with its role, numbered in the order given
+    /// whatever the flag; a plain argument holds no match (no tap on its mention).
+    func testPlainAndRichArgumentsAreMarked() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.write("n.richrules", "richrules 1\nrule m { match /@\\w+/  in arguments  tap open(user: $0) }\n")
+        let result = try CLI.run(
+            ["preview", "n.richrules", "--template", "%@ to %@", "--plain-arg", "@eve <b>", "--arg", "@bob", "-o", "p.html"],
+            cwd: scratch.url)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let html = try read(scratch.url.appendingPathComponent("p.html"))
+        let plain = #"<mark class="arg plain" title="argument 1, plain: no rule matches inside it">@eve &lt;b&gt;</mark>"#
+        let rich = #"<mark class="arg rich" title="argument 2, rich: rules with &#39;in arguments&#39; may match inside it">@bob</mark>"#
+        XCTAssertTrue(html.contains(#"<pre class="source" dir="auto">"# + plain + " to " + rich + "</pre>"), html)
+        XCTAssertTrue(html.contains(#"data-args='[{"label":"user","value":"@bob"}]'"#), html)
+        XCTAssertFalse(html.contains(#""value":"@eve""#), html)
     }
 
     /// Bad lines are reported as explain reports them; the page is written without them,
@@ -168,7 +187,7 @@ final class PreviewCommandTests: XCTestCase {
             XCTAssertEqual(result.status, 2, arguments.joined(separator: " "))
             XCTAssertTrue(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
             XCTAssertTrue(
-                result.stderr.contains("\nUsage: rulegen preview <spec> (--text <text> | --texts <file> | --template <template> [--arg <argument> ...]) -o <file.html>"), result.stderr)
+                result.stderr.contains("\nUsage: rulegen preview <spec> (--text <text> | --texts <file> | --template <template> [--arg <argument> | --plain-arg <argument> ...]) -o <file.html>"), result.stderr)
         }
         XCTAssertEqual(Set(scratch.snapshot().keys), ["a.richrules"])
         XCTAssertEqual(try read(scratch.url.appendingPathComponent("a.richrules")), "richrules 1\nrule a { match /x/ }\n")

@@ -9,11 +9,13 @@ import RuleSpec
 ///   priority settles it, a warning when the rules have the same priority (position and
 ///   length decide, which moves with the text), except between two tag or element
 ///   containers (they cross only on mismatched markup, where the tag opened first wins).
-/// - `shadowed`: a rule never kept, because a higher-priority rule that nothing can discard
-///   matches wherever it does.
+/// - `shadowed`, `never-kept`: a rule never kept, because a higher-priority rule that nothing
+///   can discard matches wherever its match starts (`shadowed`), on some code point of each
+///   of its matches, or is a copy of it (`never-kept`; `ConflictAnalysis+NeverKept`).
 /// - `never-matches`: no text holds a match of the rule.
-/// - `not-analyzable`: a rule without an automaton (its conflicts are not checked), or
-///   pairs left unchecked when the time budget ran out.
+/// - `not-analyzable`: a rule without an automaton (its conflicts are not checked), pairs
+///   left unchecked when the time budget ran out, or a rule whose `never-kept` search ran
+///   over its budget.
 /// - `unneeded-allow`: an `allow overlap` between rules that cannot conflict.
 struct ConflictAnalysis {
     /// What the analysis phase produces (`Compiler.compile`): its diagnostics, in the order
@@ -78,6 +80,8 @@ struct ConflictAnalysis {
 
     /// How long the pair searches may take in all.
     var timeBudget = Duration.seconds(30)
+    /// The most states one `never-kept` search explores before it leaves the rule undecided.
+    var neverKeptBudget = 100_000
 
     func run() -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
@@ -124,18 +128,19 @@ struct ConflictAnalysis {
             }
         }
         func overlapOf(_ a: Int, _ b: Int) -> Overlap? { overlaps[min(a, b) * count + max(a, b)] }
-        let shadows = shadowers(matchable, overlapOf)
+        let (neverKept, undecided) = neverKept(matchable, overlapOf)
         var overlapping = Set<[String]>()
         for key in overlaps.keys.sorted() {
             let i = key / count, j = key % count
             overlapping.insert([table.rules[i].name, table.rules[j].name].sorted())
-            if shadows[i] == j || shadows[j] == i || overlaps[key]!.unchecked { continue }
+            if neverKept[i]?.by == j || neverKept[j]?.by == i || overlaps[key]!.unchecked { continue }
             if allowed(i, j) { continue }
             diagnostics.append(diagnostic(i, j, overlaps[key]!))
         }
-        for (loser, winner) in shadows.sorted(by: { $0.key < $1.key }) {
-            diagnostics.append(shadowed(loser, by: winner, overlapOf(loser, winner)!))
+        for (loser, reason) in neverKept.sorted(by: { $0.key < $1.key }) {
+            diagnostics.append(neverKeptDiagnostic(loser, reason, overlapOf(loser, reason.by)))
         }
+        for (rule, other) in undecided.sorted(by: { $0.key < $1.key }) { diagnostics.append(undecidedNote(rule, other)) }
         if unchecked > 0 {
             var note = DiagnosticKind.notAnalyzable(
                 "the conflict analysis stopped after \(timeBudget): \(unchecked) pairs of rules were not checked"
@@ -158,52 +163,6 @@ struct ConflictAnalysis {
                     at: SourceRef(file: site.file, span: site.other.span)))
         }
         return diagnostics
-    }
-
-    /// Rules that can never be kept (`shadows[b] = a`): rule `a` has a higher priority
-    /// than `b`, can be discarded by no rule (every rule of its priority or higher cannot
-    /// overlap it), and its anchored run matches wherever `b`'s match starts, so that one
-    /// of its matches always holds the first code point of `b`'s (see
-    /// `OverlapSearch.firstCoversSecond`). Only regex rules shadow (their DFA is exact), and
-    /// no container: another match can lie in its content. A container is shadowed only
-    /// when it is a tag's or element's, whose first code point is markup.
-    func shadowers(_ matchable: [RuleLanguage.Automaton?], _ overlapOf: (Int, Int) -> Overlap?) -> [Int: Int] {
-        let rules = table.rules
-        let alwaysKept = rules.indices.map { a in
-            matchable[a] != nil
-                && rules.indices.allSatisfy { c in
-                    c == a || rules[c].priority < rules[a].priority
-                        || (languages[c].isAutomaton && (matchable[c] == nil || overlapOf(a, c) == nil))
-                }
-        }
-        var shadows: [Int: Int] = [:]
-        for b in rules.indices {
-            guard let second = matchable[b], !rules[b].nest || isMarkupContainer(b) else { continue }
-            // The strongest candidates first: higher priority, then declaration order.
-            let candidates = rules.indices.filter { a in
-                a != b && alwaysKept[a] && rules[a].priority > rules[b].priority && overlapOf(a, b) != nil
-                    && matchable[a]?.exact == true && !rules[a].nest
-            }.sorted { (-rules[$0].priority, $0) < (-rules[$1].priority, $1) }
-            for a in candidates where OverlapSearch(matchable[a]!, second).firstCoversSecond() == true {
-                shadows[b] = a
-                break
-            }
-        }
-        return shadows
-    }
-
-    private func shadowed(_ b: Int, by a: Int, _ overlap: Overlap) -> Diagnostic {
-        let loser = table.rules[b], winner = table.rules[a]
-        var message = "rule '\(loser.name)' can never be kept: each of its matches overlaps a match of '\(winner.name)', "
-        message += "which has a higher priority and is always kept"
-        if let witness = overlap.witness { message += " (as on \(Quoting.displayed(witness)))" }
-        var d = DiagnosticKind.shadowed(
-            message, at: declarations[loser.name],
-            notes: [.init("'\(winner.name)' declared here", at: declarations[winner.name])])
-        d.rules = [loser.name, winner.name]
-        d.witness = overlap.witness
-        d.winner = winner.name
-        return d
     }
 
     /// Whether either rule says `allow overlap` of the other.

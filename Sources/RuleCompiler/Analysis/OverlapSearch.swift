@@ -27,7 +27,7 @@ struct OverlapSearch {
 
     /// A rule's side of the search (a class: the search reads it in its inner loop, where
     /// copying a struct of arrays would cost a reference count per array).
-    private final class Side {
+    final class Side {
         let table: DFATable
         let transitions: [Int32]
         let anchoredStarts: [Int32]
@@ -86,13 +86,13 @@ struct OverlapSearch {
         var startTrack: Int { DFATable.context(atStart: true, previous: .other, wordBits: 0) * split + (wordStart ? 1 : 0) }
     }
 
-    private let sides: [Side]
-    private let alphabet: [[Int]]  // per refined class, the class in each side
-    private let finals: [[Int]]  // the same for the code point ending the text
+    let sides: [Side]
+    let alphabet: [[Int]]  // per refined class, the class in each side
+    let finals: [[Int]]  // the same for the code point ending the text
     private let representatives: [Unicode.Scalar]
     /// The refined classes of CR and LF (each is a class of its own in every DFA): a text
     /// ending with `\r\n` reads both as ending the text, as `DFATable.isFinalTerminator` says.
-    private let crlf: [Int]?
+    let crlf: [Int]?
     /// The most search states explored before giving up.
     let budget: Int
 
@@ -222,90 +222,5 @@ struct OverlapSearch {
     static func shortestFirst(_ texts: [String]) -> [String] {
         texts.enumerated().sorted { ($0.element.unicodeScalars.count, $0.offset) < ($1.element.unicodeScalars.count, $1.offset) }
             .map(\.element)
-    }
-
-    /// Whether, in every text, wherever the second automaton has a match, the first one's
-    /// anchored run from the same position has a non-empty match too (`nil`: over budget).
-    ///
-    /// Note: the search looks for a counterexample: a text, and a position where the
-    /// second rule's match starts and the first rule's anchored run, started there in the
-    /// same look-behind context, dies or reaches the text's end without recording a match.
-    /// The first rule's track is its usual one, plus `dead`; it starts when the second
-    /// starts and never on its own. When the first rule is a regex rule (its DFA is exact)
-    /// and the answer is `true`, the first rule's enumeration has a match holding the first
-    /// code point of every match of the second (after its own previous match ends, its next
-    /// search starts at or before that code point and finds a match starting no later).
-    func firstCoversSecond() -> Bool? {
-        guard sides.count == 2 else { return nil }
-        let one = sides[0], two = sides[1]
-        let dead = one.trackCount
-        let firstCount = one.trackCount + 1
-        let nodeCount = firstCount * two.trackCount
-        guard nodeCount <= budget * 4 else { return nil }
-        var seen = [Bool](repeating: false, count: nodeCount)
-        let start = one.startTrack * two.trackCount + two.startTrack
-        seen[start] = true
-        var queue = [start]
-        var head = 0
-        // The first rule's track after code point class `c`, given whether the second
-        // starts on it; `nil` when the first rule has recorded a match (no counterexample).
-        func advance(_ t: Int, _ c: Int, startsNow: Bool) -> Int? {
-            if t == dead { return dead }
-            if t < one.notStarted {
-                if !startsNow { return one.table.context(after: c, from: t / one.split) * one.split }
-                let entry = one.transitions[Int(one.anchoredStarts[t / one.split]) * one.classCount + c]
-                return entry >> 2 == 0 ? dead : one.notStarted + Int(entry >> 2)
-            }
-            let entry = one.transitions[(t - one.notStarted) * one.classCount + c]
-            if entry & 1 != 0 { return nil }
-            return entry >> 2 == 0 ? dead : one.notStarted + Int(entry >> 2)
-        }
-        func failedAtEnd(_ t: Int) -> Bool {
-            t == dead || (t >= one.notStarted && t < one.ended && one.table.stateFlags[t - one.notStarted] & 1 == 0)
-        }
-        // Reading `ending` as the text's last code points (final classes): does the second
-        // rule's match end whole while the first rule's run has no match?
-        func failsAtEnd(_ t0: Int, _ t1: Int, _ ending: ArraySlice<Int>) -> Bool {
-            guard let c = ending.first else {
-                return t1 >= two.notStarted && two.acceptsAtEnd(t1) && t0 >= one.notStarted && failedAtEnd(t0)
-            }
-            let f = finals[c]
-            var fails = false
-            two.step(t1, f[1]) { n1, _ in
-                let startsNow = t1 < two.notStarted && n1 >= two.notStarted
-                if !fails, let n0 = advance(t0, f[0], startsNow: startsNow), failsAtEnd(n0, n1, ending.dropFirst()) { fails = true }
-            }
-            return fails
-        }
-        while head < queue.count {
-            if head >= budget { return nil }
-            let node = queue[head]
-            head += 1
-            let t0 = node / two.trackCount, t1 = node % two.trackCount
-            // The text ends here, or after one more code point, or after a final `\r\n`.
-            if failsAtEnd(t0, t1, []) { return false }
-            if let crlf, failsAtEnd(t0, t1, crlf[...]) { return false }
-            for c in alphabet.indices {
-                if failsAtEnd(t0, t1, [c][...]) { return false }
-                var counterexample = false
-                let a = alphabet[c]
-                two.step(t1, a[1]) { n1, _ in
-                    let startsNow = t1 < two.notStarted && n1 >= two.notStarted
-                    guard let n0 = advance(t0, a[0], startsNow: startsNow) else { return }
-                    // The second rule's match has ended and the first rule's run died.
-                    if n1 == two.ended, n0 == dead {
-                        counterexample = true
-                        return
-                    }
-                    let next = n0 * two.trackCount + n1
-                    if !seen[next] {
-                        seen[next] = true
-                        queue.append(next)
-                    }
-                }
-                if counterexample { return false }
-            }
-        }
-        return true
     }
 }

@@ -114,8 +114,16 @@ public struct SwiftEmitter {
                 w.line("engine.render(template: template, arguments: arguments)")
             }
             w.line()
+            w.line("/// Renders a format filled with plain and rich arguments: `[.plain(name), .rich(message)]`;")
+            w.line("/// no rule matches inside a plain one, only rules with `in arguments` inside a rich one.")
+            w.line("@_disfavoredOverload  // `arguments: []` means the `[String]` form (the same render).")
+            w.block("\(access) static func render(template: String, arguments: [RichTemplate.Argument]) -> RenderResult") { w in
+                w.line("engine.render(template: template, arguments: arguments)")
+            }
+            w.line()
             w.line("/// Renders a template written with string interpolation; every interpolated value is an")
-            w.line("/// argument, never markup: `render(template: \"<h1>\\(name)</h1> mentioned you: \\(message)\")`.")
+            w.line("/// argument, never markup, rich unless written `plain:`:")
+            w.line("/// `render(template: \"<h1>\\(plain: name)</h1> mentioned you: \\(message)\")`.")
             w.block("\(access) static func render(template: RichTemplate) -> RenderResult") { w in
                 w.line("engine.render(template: template)")
             }

@@ -10,8 +10,9 @@
 ///    its content range and is a tag, an element or a `nest` container; any other
 ///    candidate that touches an argument is dropped (before resolution: it never
 ///    discards anything).
-/// 2. Each argument alone, as a text of its own: the candidates of the rules with
-///    `in arguments` are kept, moved to where the argument is.
+/// 2. Each rich argument alone, as a text of its own: the candidates of the rules with
+///    `in arguments` are kept, moved to where the argument is. A plain argument is not
+///    matched at all: only candidates of step 1 that hold it whole touch it.
 ///
 /// Resolution (priority, overlap, nesting) then runs on all kept candidates of the filled
 /// text as for any text, and ranges are into the filled text. Both engines find the same
@@ -20,25 +21,37 @@ extension RuleEngine {
     /// Renders `template`: its text with the arguments in place (`RenderResult.text`), where
     /// an argument's characters are never markup (see `RichTemplate`); `arguments` of the
     /// result gives each argument's range. With string interpolation:
-    /// `engine.render(template: "<h1>\(name)</h1> mentioned you: \(message)")` (every
-    /// interpolated value is an argument; `render(_:)` of the same string would not know).
+    /// `engine.render(template: "<h1>\(plain: name)</h1> mentioned you: \(message)")`
+    /// (every interpolated value is an argument, rich unless written `plain:`;
+    /// `render(_:)` of the same string would not know).
     public func render(template: RichTemplate) -> RenderResult {
         let text = template.text
-        let placed = template.placedArguments.map(\.range)
-        var result = records(of: resolve(template: text, arguments: placed), text: text)
+        var result = records(of: resolve(template: text, arguments: template.placedArguments), text: text)
         result.arguments = template.argumentRanges
         return result
     }
 
     /// Renders a format (`%@`, `%1$@`, `%%`, as `String(format:)` writes them) filled with
-    /// `arguments`, which are never markup (see `RichTemplate(format:arguments:)`).
+    /// `arguments`, which are never markup (see `RichTemplate(format:arguments:)`); each
+    /// is rich (rules with `in arguments` may match inside it).
     public func render(template: String, arguments: [String]) -> RenderResult {
         render(template: RichTemplate(format: template, arguments: arguments))
     }
 
-    /// The resolution of `text`, whose `arguments` (ranges, in text order) are user text.
-    package func resolve(template text: String, arguments: [TextRange]) -> ResolvedText {
-        let holes = arguments.filter { $0.length > 0 }
+    /// Renders a format filled with arguments of either role:
+    /// `render(template: "<h1>%@</h1> mentioned you: %@", arguments: [.plain(name), .rich(message)])`
+    /// (no rule matches inside a plain argument).
+    @_disfavoredOverload  // `arguments: []` means the `[String]` form (the same render).
+    public func render(template: String, arguments: [RichTemplate.Argument]) -> RenderResult {
+        render(template: RichTemplate(format: template, arguments: arguments))
+    }
+
+    /// The resolution of `text`, whose `arguments` (`RichTemplate.placedArguments`: ranges
+    /// in text order, with their roles) are user text.
+    package func resolve(
+        template text: String, arguments: [(index: Int, range: TextRange, role: RichTemplate.ArgumentRole)]
+    ) -> ResolvedText {
+        let holes = arguments.map(\.range).filter { $0.length > 0 }
         let units = utf16Units(text)
         let filled = TextUnits.make(text)
         var masked = units
@@ -49,7 +62,8 @@ extension RuleEngine {
             return candidate.moved(by: 0, into: filled)
         }
         if table.rules.contains(where: \.inArguments) {
-            for hole in holes {
+            for argument in arguments where argument.role == .rich && argument.range.length > 0 {
+                let hole = argument.range
                 let (found, stopped) = solvedCandidates(String(decoding: units[hole.location..<hole.upperBound], as: UTF16.self))
                 for candidate in found where table.rules[candidate.ruleIndex].inArguments {
                     candidates.append(candidate.moved(by: hole.location, into: filled))

@@ -386,8 +386,8 @@ public struct RuleEntry: Sendable, Hashable {
     /// content, the `show` group, else the whole match), which it shows in place.
     public var nest: Bool
     /// `in arguments`: in a template's render (`RuleEngine.render(template:)`), the rule
-    /// also matches inside one argument; without it, its matches lie in the template's own
-    /// text.
+    /// also matches inside one rich argument (never a plain one); without it, its matches lie
+    /// in the template's own text.
     public var inArguments: Bool
 
     public init(

@@ -119,13 +119,18 @@ extension DiagnosticKind {
     )
     public static let shadowed = DiagnosticKind(
         "shadowed", .warning, .analysis,
-        "The rule can never be kept: a higher-priority regex rule that nothing can discard matches wherever this rule's match starts.")
+        "The rule can never be kept: a higher-priority regex rule that nothing can discard, not a copy of it (`never-kept`), matches wherever this rule's match starts."
+    )
+    public static let neverKept = DiagnosticKind(
+        "never-kept", .warning, .analysis,
+        "The rule can never be kept: a higher-priority rule that nothing can discard is a copy of it (the same pattern, detector or prefix), or is a regex rule that matches on some character of each of its matches (`\\w+` over `@\\w+`); `shadowed` when that character is always the first."
+    )
     public static let neverMatches = DiagnosticKind("never-matches", .warning, .analysis, "No text holds a match of the rule.")
     public static let unneededAllow = DiagnosticKind(
         "unneeded-allow", .warning, .analysis, "`allow overlap` names a rule that can never overlap this one (other than by nesting).")
     public static let notAnalyzable = DiagnosticKind(
         "not-analyzable", .note, .analysis,
-        "The rule has no automaton, so its conflicts are not checked; or the analysis ran out of its time budget (lint 30 s, generate 10 s) before checking every pair."
+        "The rule has no automaton, so its conflicts are not checked; or the analysis ran out of its time budget (lint 30 s, generate 10 s) before checking every pair; or whether the rule is ever kept is not decided (a search over its budget)."
     )
 
     // Spec examples.
@@ -139,7 +144,7 @@ extension DiagnosticKind {
         .io, .import, .importCycle, .tooManyErrors, .syntax, .version, .duplicate, .unknownStyle, .unknownProperty, .unknownRule,
         .unknownHandler, .unknownCapture, .invalidValue, .invalidName, .invalidPattern, .emptyMatch, .missingMatch, .styleCycle,
         .handlerLabels, .conflictingContent, .tappableArguments, .markupInArguments, .fallback, .lazyDFA, .stateBudget, .overlap,
-        .shadowed, .neverMatches, .unneededAllow, .notAnalyzable, .example,
+        .shadowed, .neverKept, .neverMatches, .unneededAllow, .notAnalyzable, .example,
     ]
 
     /// The registry as a Markdown table (docs/Lint.md holds this very text).
