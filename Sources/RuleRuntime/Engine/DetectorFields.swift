@@ -26,20 +26,26 @@ public enum DetectorFields {
     /// The value of `field` for a match of `detector` whose text is `text`; `nil` when the
     /// detector has no such field.
     public static func value(_ field: String, detector: String, text: String) -> String? {
-        switch (detector, field) {
-        case ("link", "url"): return LinkParts(text).url
-        case ("link", "host"): return LinkParts(text).host
-        case ("link", "scheme"): return LinkParts(text).scheme
-        case ("email", "address"): return address(text)
-        case ("email", "url"):
+        values(detector: detector, text: text)[field]
+    }
+
+    /// Every field of `detector` for a match whose text is `text` (empty for an unknown
+    /// detector). Linear in the text (a host's punycode: n log n).
+    public static func values(detector: String, text: String) -> [String: String] {
+        switch detector {
+        case "link":
+            let parts = LinkParts(text)
+            return ["url": parts.url, "host": parts.host, "scheme": parts.scheme]
+        case "email":
             let address = address(text)
-            guard let at = address.lastIndex(of: "@") else { return "mailto:" + address }
-            return "mailto:" + address[..<at] + "@" + asciiHost(String(address[address.index(after: at)...]))
-        case ("phone", "number"):
-            return String(text.unicodeScalars.filter { $0 == "+" || ("0"..."9").contains($0) }.map(Character.init))
-        case ("mention", "user"), ("hashtag", "tag"): return String(text.dropFirst())
-        case ("cashtag", "symbol"): return text.dropFirst().uppercased()
-        default: return nil
+            guard let at = address.lastIndex(of: "@") else { return ["address": address, "url": "mailto:" + address] }
+            return ["address": address, "url": "mailto:" + address[..<at] + "@" + asciiHost(String(address[address.index(after: at)...]))]
+        case "phone":
+            return ["number": String(text.unicodeScalars.filter { $0 == "+" || ("0"..."9").contains($0) }.map(Character.init))]
+        case "mention": return ["user": String(text.dropFirst())]
+        case "hashtag": return ["tag": String(text.dropFirst())]
+        case "cashtag": return ["symbol": text.dropFirst().uppercased()]
+        default: return [:]
         }
     }
 

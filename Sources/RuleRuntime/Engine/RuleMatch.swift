@@ -116,13 +116,15 @@ public struct RuleMatch: Sendable, Hashable {
             for (name, number) in entry.captureNames where number >= 0 && number < groups.count {
                 if let range = groups[number] { named[name] = context.string(range) }
             }
-            if case .regex(_, _, let detector?) = entry.matcher {
-                for name in DetectorFields.names[detector] ?? [] {
-                    named[name] = DetectorFields.value(name, detector: detector, text: text)
-                }
-            }
+            if let fields = detectorFields { named.merge(fields) { _, field in field } }
         }
         return named
+    }
+    /// The fields its detector computes from the matched text (`DetectorFields`), made once
+    /// per match and kept; `nil` for rules without a detector.
+    private var detectorFields: [String: String]? {
+        guard candidateIndex >= 0, case .regex(_, _, let detector?) = context.rules[ruleIndex].matcher else { return nil }
+        return context.detectorFields(of: candidateIndex, detector: detector) { text }
     }
     /// Merged style (base → containers → rule → tag).
     public var style: TextStyle { presentation.style }
@@ -288,9 +290,7 @@ public struct RuleMatch: Sendable, Hashable {
         guard candidateIndex >= 0 else { return nil }
         let entry = context.rules[ruleIndex]
         guard let tag else {
-            if case .regex(_, _, let detector?) = entry.matcher {
-                return DetectorFields.value(key, detector: detector, text: context.string(range))
-            }
+            if let fields = detectorFields { return fields[key] }
             guard let number = entry.captureNames[key], number >= 0, number < groups.count, let range = groups[number] else { return nil }
             return context.string(range)
         }
