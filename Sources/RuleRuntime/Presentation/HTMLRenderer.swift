@@ -82,6 +82,11 @@ extension RenderResult {
     ///   highlight is a class whose `:active` rule is in the `<style>` element, named from
     ///   a hash of its CSS (`rr-hl-1f2e3d4c`), so fragments on one page never disagree on
     ///   a class. The truncation token of a truncated result also has the class `rr-token`.
+    /// - A tap is written once. A tappable match that holds tappable matches (links do not
+    ///   nest) or a widget taking its own touches is a `<span class="rr-m">` with the tap's
+    ///   attributes and `data-tap` (its index); each piece of its text is an
+    ///   `<a class="rr-tap" href="#" data-tap="…">` naming it. A match opened again in a
+    ///   later paragraph block has only `data-tap` (and no `data-info`) there.
     /// - CSS: `color`, `background-color`, `font-size` (points as `px`; a Dynamic Type
     ///   style gives its default size, `DynamicTypeStyle.defaultSize`, and its weight
     ///   unless the font names one), `font-weight`,
@@ -149,6 +154,10 @@ struct HTMLRenderer {
     /// Highlight classes in order of first use, with their declarations.
     private var highlightClasses: [(name: String, declarations: String)] = []
     private var hasLinks = false
+    /// Per match: whether an element of it was written (its tap and details go on the first).
+    private var written: [Bool]
+    /// Per match: whether other elements refer to its tap by `data-tap` (see `tapAttributes`).
+    private var referred: [Bool]
 
     init(result: RenderResult, options: HTMLOptions) {
         self.result = result
@@ -167,6 +176,12 @@ struct HTMLRenderer {
         }
         self.hasTap = hasTap
         self.holdsTaps = holdsTaps
+        self.written = [Bool](repeating: false, count: result.matches.count)
+        // A tappable match that is no link (it holds links, or a widget of its own takes its
+        // touches) has its text linked piece by piece.
+        self.referred = result.matches.indices.map { i in
+            hasTap[i] && (holdsTaps[i] || result.matches[i].attachment?.isTappable == false)
+        }
     }
 
     typealias Atom = DisplayRun
@@ -218,6 +233,13 @@ struct HTMLRenderer {
         _ atoms: [Atom], paragraphs: [DisplayParagraph], directions: [ParagraphDirection], container: ParagraphStyle,
         dir: WritingDirection
     ) -> String {
+        // A tappable match opened again in a later paragraph refers to its first element's tap.
+        var paragraph = 0
+        for (index, match) in matches.enumerated() where hasTap[index] {
+            let range = match.displayRange
+            while paragraph < paragraphs.count, paragraphs[paragraph].range.upperBound <= range.location { paragraph += 1 }
+            if paragraph < paragraphs.count, paragraphs[paragraph].range.upperBound < range.upperBound { referred[index] = true }
+        }
         var body = ""
         var first = 0  // the first atom that may reach into the paragraph
         for (i, paragraph) in paragraphs.enumerated() {
@@ -347,21 +369,24 @@ struct HTMLRenderer {
         return link(host, piece)
     }
 
-    /// `<a class="rr-tap" href="#" …>` with match `host`'s highlight and tap around `inner`.
+    /// `<a class="rr-tap" href="#" data-tap="<host>">` with match `host`'s highlight around
+    /// `inner`: a piece of text that taps `host`, whose element around it holds the tap.
     mutating func link(_ host: Int, _ inner: String) -> String {
         var attributes: [(String, String)] = [("class", "\(prefix)-tap")]
         if let cls = highlightClass(matches[host].highlight) { attributes[0].1 += " " + cls }
         attributes.append(("href", "#"))
-        if let tap = matches[host].tap { attributes += tapAttributes(tap) }
+        attributes.append(("data-tap", String(host)))
         hasLinks = true
         return "<a" + Self.attributes(attributes) + ">" + inner + "</a>"
     }
 
     /// `<a …>` or `<span …>` of match `index`: class (with the highlight class of a link),
-    /// `href`, `data-rule`, `data-tag`, tap attributes, details, and the CSS of its style
-    /// (with its first decoration line).
+    /// `href`, `data-rule`, `data-tag`, its tap (the first element of a match; `data-tap`
+    /// on the others), details, and the CSS of its style (with its first decoration line).
     mutating func openingTag(_ index: Int, isLink: Bool, firstDecoration: Bool) -> String {
         let match = matches[index]
+        let first = !written[index]
+        written[index] = true
         var attributes: [(String, String)] = []
         var classes = "\(prefix)-m"
         if match.isTruncationToken { classes += " \(prefix)-token" }
@@ -373,7 +398,7 @@ struct HTMLRenderer {
         }
         attributes.append(("data-rule", match.rule))
         if let tag = match.tag { attributes.append(("data-tag", tag.name)) }
-        if isLink, let tap = match.tap { attributes += tapAttributes(tap) }
+        if hasTap[index] { attributes += tapAttributes(index, first: first) }
         if let alt = result.replacementAlternateText(index) {
             // What a screen reader says instead of the replacement (and its image).
             if !isLink { attributes.append(("role", "img")) }
@@ -382,7 +407,7 @@ struct HTMLRenderer {
         if options.includesMatchDetails {
             attributes.append(("data-match", String(index)))
             attributes.append(("data-priority", String(match.priority)))
-            attributes.append(("data-info", Self.info(match)))
+            if first { attributes.append(("data-info", Self.info(match))) }
         }
         var css = declarations(match.style, over: options.base, decorations: false)
         if firstDecoration, let first = decorationDeclarations(match.style).first { css.append(first) }
@@ -405,8 +430,8 @@ struct HTMLRenderer {
         let attachment = match.attachment
         // A widget that handles its own touches is not part of the link; a match in a
         // container that holds other links is linked piece by piece.
-        let splitsLink = match.tap != nil && attachment?.isTappable == false
-        let isLink = match.tap != nil && !splitsLink
+        let splitsLink = hasTap[index] && attachment?.isTappable == false
+        let isLink = hasTap[index] && !splitsLink
         let host = splitsLink ? index : linkHost(of: index)
         let lines = decorationDeclarations(style)
         var inner = ""
@@ -430,9 +455,14 @@ struct HTMLRenderer {
         return openingTag(index, isLink: isLink, firstDecoration: true) + inner + (isLink ? "</a>" : "</span>")
     }
 
-    /// `data-handler`, `data-arg-<label>` for labelled arguments (the first of a label),
-    /// `data-args` with every argument as JSON.
-    func tapAttributes(_ tap: TapTarget) -> [(String, String)] {
+    /// Match `index`'s tap on its first element: `data-handler`, `data-arg-<label>` for
+    /// labelled arguments (the first of a label), `data-args` with every argument as JSON,
+    /// and `data-tap` with its index when other elements refer to it. On its other elements
+    /// (opened again in a later paragraph) `data-tap` alone: a tap is written once, however
+    /// many pieces of text it links.
+    func tapAttributes(_ index: Int, first: Bool) -> [(String, String)] {
+        let reference = ("data-tap", String(index))
+        guard first, let tap = matches[index].tap else { return [reference] }
         var attributes: [(String, String)] = [("data-handler", tap.handler)]
         var seen: Set<String> = []
         for argument in tap.arguments {
@@ -445,6 +475,7 @@ struct HTMLRenderer {
             json += "{\"label\":" + (argument.label.map(Self.jsonString) ?? "null") + ",\"value\":" + Self.jsonString(argument.value) + "}"
         }
         attributes.append(("data-args", json + "]"))
+        if referred[index] { attributes.append(reference) }
         return attributes
     }
 
