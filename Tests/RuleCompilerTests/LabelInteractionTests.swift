@@ -224,6 +224,61 @@ final class LabelInteractionTests: XCTestCase {
             URL(string: "https://example.org/a?b=1"))
     }
 
+    /// A long press in a label truncated to two lines copies and shares the whole message,
+    /// and on the link the last line clips, the whole link (they copied what was visible:
+    /// `thanks @verylongusername_fr`, `https://examp`); selecting all that is shown selects
+    /// the whole message. The menus' ranges are what is shown.
+    func testMenusOfATruncatedLabelGiveTheWholeMessage() throws {
+        let full = try LabelFixtures.engine("chat").render("thanks @verylongusername_fr see https://example.com/a/long/path ok")
+        let core = RichLabelCore(engine: ReferenceLayoutEngine(), result: full, numberOfLines: 2)
+        let link = try XCTUnwrap(full.matches.firstIndex { $0.rule == "link" })
+        // The narrowest width whose last line cuts through the link.
+        core.width = try XCTUnwrap(
+            stride(from: 60.0, to: 600, by: 2.5).first { width in
+                core.width = width
+                let shown = core.shownResult
+                return shown.matches.indices.contains(link) && !shown.matches[link].isTruncationToken
+                    && shown.matches[link].displayRange.length < full.matches[link].displayRange.length
+            })
+        let shown = core.shownResult
+        XCTAssertTrue(core.isTruncated)
+        let token = try XCTUnwrap(shown.matches.last)
+        XCTAssertTrue(token.isTruncationToken)
+        func longPress(_ point: TextPoint, at time: Double) -> ContextMenu? {
+            core.touchBegan(at: point, time: time)
+            guard case .contextMenu(let menu)? = core.tick(time: time + 1) else { return nil }
+            core.touchCancelled()
+            return menu
+        }
+        // Plain text: the whole message.
+        let plain = try XCTUnwrap(core.layout.layout.rects(for: TextRange(location: 1, length: 1)).first)
+        let text = try XCTUnwrap(longPress(plain.center, at: 0))
+        XCTAssertEqual(text.actions, [.copyText(full.display), .share(text: full.display, url: nil)])
+        XCTAssertEqual(text.title, full.display)
+        XCTAssertEqual(text.displayRange, TextRange(location: 0, length: token.displayRange.location))
+        // The clipped link: its whole text and URL.
+        let url = try XCTUnwrap(URL(string: "https://example.com/a/long/path"))
+        let linkRect = try XCTUnwrap(core.layout.rects(forMatch: link).first)
+        let menu = try XCTUnwrap(longPress(linkRect.center, at: 10))
+        XCTAssertEqual(menu.matchIndex, link)
+        XCTAssertEqual(menu.title, "https://example.com/a/long/path")
+        XCTAssertEqual(
+            menu.actions,
+            [
+                .open(TapTarget(handler: "openURL", arguments: [.init(label: "url", value: url.absoluteString)])), .copyLink(url),
+                .copyText(url.absoluteString), .share(text: url.absoluteString, url: url),
+            ])
+        XCTAssertEqual(menu.displayRange, shown.matches[link].displayRange)
+        // Selecting everything shown (the token too) selects the whole message.
+        let all = core.selection(ofDisplayRange: TextRange(location: 0, length: shown.display.utf16.count))
+        XCTAssertEqual(all.displayText, full.display)
+        XCTAssertEqual(all.sourceText, full.text)
+        // Up to before the cut: what is shown, as before.
+        let part = core.selection(ofDisplayRange: TextRange(location: 0, length: 6))
+        XCTAssertEqual(part.displayText, "thanks")
+        XCTAssertEqual(part.sourceText, "thanks")
+    }
+
     // MARK: Selection
 
     func testSelectionMapsToTheSource() throws {

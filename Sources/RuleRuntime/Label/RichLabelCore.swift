@@ -253,10 +253,10 @@ public final class RichLabelCore {
             }
         case .longPress(var index, _):
             if let i = index, !shown.matches.indices.contains(i) { index = nil }
-            if let index, let menu = shown.contextMenu(forMatch: index) {
+            if let index, let menu = contextMenu(forMatch: index) {
                 action = .contextMenu(menu)
             } else if index.map({ shown.matches[$0].isTruncationToken }) != true {
-                action = .contextMenu(shown.textContextMenu)
+                action = .contextMenu(textContextMenu)
             }
         }
         if update.pressedChanged {
@@ -266,9 +266,41 @@ public final class RichLabelCore {
         return action
     }
 
-    /// The selection of `range` of the shown display and its source text.
+    // MARK: Menus and selection
+
+    /// The long-press menu of match `index` of the shown result (`RenderResult.contextMenu(forMatch:)`):
+    /// a match the line limit clips copies and shares what the whole match shows (the whole
+    /// link, not the part before the cut); its `displayRange` is the part shown. `nil` for
+    /// the token, a match without a tap and indices out of range.
+    public func contextMenu(forMatch index: Int) -> ContextMenu? {
+        let shown = shownResult
+        guard shown.matches.indices.contains(index), !shown.matches[index].isTruncationToken,
+            var menu = result.contextMenu(forMatch: index)  // a shown match keeps its index in the full result
+        else { return nil }
+        menu.displayRange = shown.matches[index].displayRange
+        return menu
+    }
+
+    /// The long-press menu of the text outside tappable matches: copy and share the whole
+    /// message (`RenderResult.textContextMenu` of the full result, whatever the line limit
+    /// shows); its `displayRange` is what is shown, the token left out.
+    public var textContextMenu: ContextMenu {
+        var menu = result.textContextMenu
+        menu.displayRange = shownResult.textDisplayRange
+        return menu
+    }
+
+    /// The selection of `range` of the shown display and its source text. In a truncated
+    /// label, a range that reaches the token selects up to the end of the whole message
+    /// (so selecting everything shown copies all of it); the display before the cut is the
+    /// full result's, offset for offset.
     public func selection(ofDisplayRange range: TextRange) -> TextSelection {
-        shownResult.selection(ofDisplayRange: range)
+        let shown = shownResult
+        guard let token = shown.matches.last, token.isTruncationToken, range.upperBound > token.displayRange.location,
+            range.location < token.displayRange.location
+        else { return shown.selection(ofDisplayRange: range) }
+        let end = result.display.utf16.count
+        return result.selection(ofDisplayRange: TextRange(location: range.location, length: end - range.location))
     }
 
     // MARK: Attachments
