@@ -224,6 +224,36 @@ final class LabelInteractionTests: XCTestCase {
             URL(string: "https://example.org/a?b=1"))
     }
 
+    /// An engine that lays out on the main thread only (TextKit's) is used there; one that
+    /// does not say so (the reference layout) measures on any thread, as a cell measured
+    /// in the background does. (Off the main thread, the first stops with a message.)
+    func testMainThreadEnginesAndMeasuringInTheBackground() throws {
+        final class MainThreadEngine: RichTextLayoutEngine {
+            let reference = ReferenceLayoutEngine()
+            var onMainThread: [Bool] = []
+            var requiresMainThread: Bool { true }
+            func layout(_ request: RichTextLayoutRequest) -> any RichTextLayout {
+                onMainThread.append(Thread.isMainThread)
+                return reference.layout(request)
+            }
+        }
+        XCTAssertTrue(Thread.isMainThread, "XCTest runs tests on the main thread")
+        let result = try LabelFixtures.engine("social").render("hi @alice see https://apple.com/x now")
+        let engine = MainThreadEngine()
+        let core = RichLabelCore(engine: engine, result: result, numberOfLines: 1)
+        XCTAssertGreaterThan(core.size(forWidth: 60).height, 0)
+        XCTAssertEqual(Set(engine.onMainThread), [true])
+        XCTAssertFalse(ReferenceLayoutEngine().requiresMainThread)
+        let measured = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var size: TextSize?
+        Thread {
+            size = RichLabelCore(engine: ReferenceLayoutEngine(), result: result, numberOfLines: 1).size(forWidth: 60)
+            measured.signal()
+        }.start()
+        measured.wait()
+        XCTAssertEqual(size, core.size(forWidth: 60))
+    }
+
     /// A long press in a label truncated to two lines copies and shares the whole message,
     /// and on the link the last line clips, the whole link (they copied what was visible:
     /// `thanks @verylongusername_fr`, `https://examp`); selecting all that is shown selects

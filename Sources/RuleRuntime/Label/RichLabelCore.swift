@@ -9,7 +9,9 @@ import Foundation
 /// A shell (a `UIView` or `NSView` subclass, a SwiftUI view) supplies a
 /// `RichTextLayoutEngine` (TextKit), forwards touches with their points in the text's
 /// coordinates and their timestamps, draws `layout`, and redoes what `onInvalidate` says.
-/// Not thread-safe: use it from one thread or actor (the main actor, in a shell).
+/// Not thread-safe: use it from one thread or actor (the main actor, in a shell). With an
+/// engine that `requiresMainThread` (TextKit's), a call on another thread that lays out or
+/// reads a layout stops with a message naming it.
 ///
 /// ```swift
 /// let core = RichLabelCore(engine: TextKitLayoutEngine())
@@ -171,7 +173,15 @@ public final class RichLabelCore {
             images: imageLifecycle.images)
     }
 
-    private func fit(_ width: Double) -> Fit {
+    /// Everything that lays out or reads a layout comes here first: the thread check of
+    /// `RichTextLayoutEngine.requiresMainThread`.
+    private func fit(_ width: Double, function: StaticString = #function) -> Fit {
+        if engine.requiresMainThread, !Thread.isMainThread {
+            fatalError(
+                "RichLabelCore.\(function): \(type(of: engine)) lays out with TextKit on the main thread only; call the core of a "
+                    + "RichLabel, RichTextLabel or RichText on the main actor (to measure a cell in the background, use a "
+                    + "RichLabelCore with an engine of your own)")
+        }
         if let fit = fits[width] { return fit }
         let outcome = LineTruncation.fit(request(result, pressed: nil, width: width), lines: isExpanded ? 0 : numberOfLines, engine: engine)
         let fit = Fit(result: outcome.result, cut: outcome.cut, size: outcome.layout.size, layout: outcome.layout)
