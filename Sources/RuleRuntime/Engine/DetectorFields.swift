@@ -38,8 +38,9 @@ public enum DetectorFields {
             return ["url": parts.url, "host": parts.host, "scheme": parts.scheme]
         case "email":
             let address = address(text)
-            guard let at = address.lastIndex(of: "@") else { return ["address": address, "url": "mailto:" + address] }
-            return ["address": address, "url": "mailto:" + address[..<at] + "@" + asciiHost(String(address[address.index(after: at)...]))]
+            guard let at = address.utf8.lastIndex(of: UInt8(ascii: "@")) else { return ["address": address, "url": "mailto:" + address] }
+            let domain = asciiHost(String(address[address.utf8.index(after: at)...]))
+            return ["address": address, "url": "mailto:" + address[..<at] + "@" + domain]
         case "phone":
             return ["number": String(text.unicodeScalars.filter { $0 == "+" || ("0"..."9").contains($0) }.map(Character.init))]
         case "mention": return ["user": String(text.dropFirst())]
@@ -50,15 +51,18 @@ public enum DetectorFields {
     }
 
     private static func address(_ text: String) -> String {
-        text.lowercased().hasPrefix("mailto:") ? String(text.dropFirst(7)) : text
+        let lowercased = { (byte: UInt8) in byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte }
+        guard text.utf8.prefix(7).elementsEqual("mailto:".utf8, by: { lowercased($0) == $1 }) else { return text }
+        return String(text[text.utf8.index(text.startIndex, offsetBy: 7)...])
     }
 
     /// A host with its non-ASCII labels in punycode (`例え.jp` → `xn--r8jz45g.jp`), after
     /// NFKC and lower-casing (close to IDNA's mapping).
     static func asciiHost(_ host: String) -> String {
         guard !host.unicodeScalars.allSatisfy(\.isASCII) else { return host }
-        return host.split(separator: ".", omittingEmptySubsequences: false).map { label -> String in
-            let mapped = String(label).precomposedStringWithCompatibilityMapping.lowercased()
+        return host.unicodeScalars.split(separator: ".", omittingEmptySubsequences: false).map { label -> String in
+            var mapped = String(label).precomposedStringWithCompatibilityMapping
+            if mapped.unicodeScalars.contains(where: \.properties.changesWhenLowercased) { mapped = mapped.lowercased() }
             if mapped.unicodeScalars.allSatisfy(\.isASCII) { return mapped }
             return Punycode.encode(mapped).map { "xn--" + $0 } ?? mapped
         }.joined(separator: ".")

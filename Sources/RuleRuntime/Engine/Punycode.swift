@@ -15,8 +15,11 @@ enum Punycode {
         var output: [UInt8] = input.compactMap { $0 < 0x80 ? UInt8($0) : nil }
         let basicCount = output.count
         if basicCount > 0 { output.append(UInt8(ascii: "-")) }
-        // The non-basic occurrences in the order the RFC's passes reach them.
-        let pending = input.indices.filter { input[$0] >= 0x80 }.sorted { (input[$0], $0) < (input[$1], $1) }
+        // The non-basic occurrences in the order the RFC's passes reach them: by code point,
+        // then position (sorted as one key each).
+        let pending = input.indices.compactMap { input[$0] >= 0x80 ? UInt64(input[$0]) << 32 | UInt64($0) : nil }.sorted().map {
+            Int(truncatingIfNeeded: $0 & 0xFFFF_FFFF)
+        }
         var handled = HandledPositions(count: input.count)
         for (position, c) in input.enumerated() where c < 0x80 { handled.insert(position) }
         var n = 0x80, delta = 0, bias = 72
