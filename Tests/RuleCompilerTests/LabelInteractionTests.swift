@@ -351,10 +351,16 @@ final class LabelInteractionTests: XCTestCase {
                 XCTAssertEqual(all.sourceText, text, context)
                 XCTAssertEqual(all.displayText, display, context)
                 guard length > 0 else { continue }
+                // The display's cluster boundaries: a selection widens to the nearest ones.
+                var boundaries = [0]
+                for character in display { boundaries.append(boundaries.last! + character.utf16.count) }
                 for _ in 0..<10 {
                     let start = rng.below(length)
-                    let selection = result.selection(ofDisplayRange: TextRange(location: start, length: rng.below(length - start + 1)))
+                    let requested = TextRange(location: start, length: rng.below(length - start + 1))
+                    let selection = result.selection(ofDisplayRange: requested)
                     let range = selection.displayRange
+                    XCTAssertEqual(range.location, boundaries.last { $0 <= start }, context)
+                    if requested.length > 0 { XCTAssertEqual(range.upperBound, boundaries.first { $0 >= requested.upperBound }, context) }
                     XCTAssertEqual(selection.displayText, String(display.utf16.dropFirst(range.location).prefix(range.length)), context)
                     XCTAssertLessThanOrEqual(selection.sourceRange.upperBound, text.utf16.count, context)
                     XCTAssertEqual(

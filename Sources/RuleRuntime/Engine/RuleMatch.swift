@@ -261,7 +261,7 @@ public struct RuleMatch: Sendable, Hashable {
         }
         var alt: String? {
             if let template = p.alt { return render(template) }
-            if candidateIndex >= 0, case .element = context.rules[ruleIndex].matcher, let value = tag?.attributes["alt"] { return value }
+            if candidateIndex >= 0, case .element = context.rules[ruleIndex].matcher, let value = tag?.attribute("alt") { return value }
             return nil
         }
         if let image = p.image {
@@ -302,7 +302,7 @@ public struct RuleMatch: Sendable, Hashable {
         case "index": field = String(tag.index)
         default: field = nil
         }
-        if let value = tag.attributes[key] {
+        if let value = tag.attribute(key) {
             if field == nil { return value }
             if case .element(_, let attributes, _) = entry.matcher, attributes.contains(key) { return value }
         }
@@ -329,5 +329,6 @@ public struct RuleMatch: Sendable, Hashable {
 func utf16Prefix(_ text: String, _ length: Int) -> String {
     let units = text.utf16
     guard length < units.count else { return text }
-    return String(decoding: units.prefix(max(0, length)), as: UTF16.self)
+    let prefix = units.prefix(max(0, length))
+    return String(prefix) ?? String(decoding: prefix, as: UTF16.self)
 }

@@ -47,8 +47,11 @@ extension TapTarget {
     }
 
     static func link(_ value: String) -> URL? {
-        let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty, !text.contains(where: { $0.isWhitespace }) else { return nil }
+        let isSpace = { (scalar: Unicode.Scalar) in scalar.properties.isWhitespace }
+        let text =
+            value.unicodeScalars.first.map(isSpace) == true || value.unicodeScalars.last.map(isSpace) == true
+            ? value.trimmingCharacters(in: .whitespacesAndNewlines) : value
+        guard !text.isEmpty, !text.unicodeScalars.contains(where: isSpace) else { return nil }
         if let scheme = AttachmentImageStore.scheme(of: text)?.lowercased() {
             switch scheme {
             case "http", "https":
@@ -81,7 +84,7 @@ extension RenderResult {
     public func contextMenu(forMatch index: Int) -> ContextMenu? {
         guard matches.indices.contains(index), !matches[index].isTruncationToken, let tap = matches[index].tap else { return nil }
         let match = matches[index]
-        let title = accessibilityElements.first { $0.matchIndex == index }?.label ?? match.display
+        let title = accessibilityElement(ofMatch: index)?.label ?? match.display
         var actions: [ContextAction] = [.open(tap)]
         let link = tap.linkURL
         if let link { actions.append(.copyLink(link)) }
@@ -95,7 +98,7 @@ extension RenderResult {
     /// `RichLabelCore.textContextMenu` gives the whole message).
     public var textContextMenu: ContextMenu {
         let range = textDisplayRange
-        let text = selection(ofDisplayRange: range).displayText
+        let text = utf16Prefix(display, range.length)  // up to the token: a cluster boundary
         return ContextMenu(matchIndex: nil, displayRange: range, title: text, actions: [.copyText(text), .share(text: text, url: nil)])
     }
 

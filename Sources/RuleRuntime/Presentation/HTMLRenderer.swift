@@ -484,40 +484,61 @@ struct HTMLRenderer {
     /// Display units as HTML text: escaped, line breaks as `<br>` (CR LF once), other
     /// control characters as numeric references.
     func text(_ range: Range<Int>) -> String {
-        var out = ""
-        var previous: UInt16 = range.lowerBound > 0 ? display[range.lowerBound - 1] : 0
-        for scalar in String(decoding: display[range], as: UTF16.self).unicodeScalars {
-            defer { previous = scalar.value <= 0xFFFF ? UInt16(scalar.value) : 0 }
+        var previous: UInt32 = range.lowerBound > 0 ? UInt32(display[range.lowerBound - 1]) : 0
+        return Self.escaped(utf16String(display[range])) { scalar in
+            defer { previous = scalar.value }
             switch scalar.value {
-            case 0x0A where previous == 0x0D: continue
-            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: out += "<br>"
-            case 0x09: out += "\t"
-            case 0x00..<0x20, 0x7F..<0xA0: out += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
-            case 0x26: out += "&amp;"
-            case 0x3C: out += "&lt;"
-            case 0x3E: out += "&gt;"
-            case 0x22: out += "&quot;"
-            case 0x27: out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
+            case 0x0A where previous == 0x0D: return ""
+            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: return "<br>"
+            case 0x09: return nil
+            default: return Self.reference(scalar, quote: true)
             }
         }
-        return out
     }
 
     /// `&`, `<`, `>`, `"` and `'` as character references; control characters too.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x26: out += "&amp;"
-            case 0x3C: out += "&lt;"
-            case 0x3E: out += "&gt;"
-            case 0x22: out += "&quot;"
-            case 0x27: out += "&#39;"
-            case 0x00..<0x20, 0x7F..<0xA0: out += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
-            default: out.unicodeScalars.append(scalar)
-            }
+        escaped(text) { reference($0, quote: true) }
+    }
+
+    /// For a single-quoted attribute: `&`, `<`, `>` and `'` escaped, `"` left readable.
+    static func escapeSingleQuoted(_ text: String) -> String {
+        escaped(text) { reference($0, quote: false) }
+    }
+
+    /// The character reference of `scalar` in HTML text and attributes, `nil` for one
+    /// written as itself: `&`, `<`, `>`, `'` (and `"` with `quote`), control characters.
+    static func reference(_ scalar: Unicode.Scalar, quote: Bool) -> String? {
+        switch scalar.value {
+        case 0x26: return "&amp;"
+        case 0x3C: return "&lt;"
+        case 0x3E: return "&gt;"
+        case 0x22: return quote ? "&quot;" : nil
+        case 0x27: return "&#39;"
+        case 0x00..<0x20, 0x7F..<0xA0: return "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
+        default: return nil
         }
+    }
+
+    /// `text` with each scalar `replacement` names replaced; the runs between are copied
+    /// whole (most text needs no escaping: a 100 KB argument is a few copies, not 100,000
+    /// appends).
+    static func escaped(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var index = start
+        while index < scalars.endIndex {
+            let next = scalars.index(after: index)
+            if let replaced = replacement(scalars[index]) {
+                out += text[start..<index]
+                out += replaced
+                start = next
+            }
+            index = next
+        }
+        out += text[start...]
         return out
     }
 
@@ -535,29 +556,23 @@ struct HTMLRenderer {
         return out
     }
 
-    /// For a single-quoted attribute: `&`, `<`, `>` and `'` escaped, `"` left readable.
-    static func escapeSingleQuoted(_ text: String) -> String {
-        escape(text).replacingOccurrences(of: "&quot;", with: "\"")
-    }
-
     /// A JSON string literal; `<`, `>` and `&` as `\u` escapes as well, so that the JSON
     /// never holds markup even unescaped.
     static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x22: out += "\\\""
-            case 0x5C: out += "\\\\"
-            case 0x0A: out += "\\n"
-            case 0x0D: out += "\\r"
-            case 0x09: out += "\\t"
-            case 0x00..<0x20, 0x26, 0x3C, 0x3E, 0x2028, 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        "\""
+            + escaped(text) { scalar in
+                switch scalar.value {
+                case 0x22: return "\\\""
+                case 0x5C: return "\\\\"
+                case 0x0A: return "\\n"
+                case 0x0D: return "\\r"
+                case 0x09: return "\\t"
+                case 0x00..<0x20, 0x26, 0x3C, 0x3E, 0x2028, 0x2029:
+                    let hex = String(scalar.value, radix: 16)
+                    return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: return nil
+                }
+            } + "\""
     }
 
     /// The plain-text summary of a match for `data-info`: rule (or truncation token), tag,
