@@ -60,12 +60,13 @@ enum Hostile {
         case "memory": return [("hostile_peak_mb", 200, "MB")]
         case "hit": return [("hostile_first_hit_ms", 0.5, "ms"), ("hostile_hit_ms", 0.5, "ms")]
         case "nesting9": return [("hostile_html_seconds", 1, "s"), ("hostile_accessibility_seconds", 1, "s")]
-        case "punycode": return [("hostile_punycode_ms", 50, "ms"), ("hostile_link_reads_ms", 50, "ms")]
+        case "punycode":
+            return [("hostile_punycode_ms", 50, "ms"), ("hostile_link_reads_ms", 50, "ms"), ("hostile_labelled_reads_ms", 50, "ms")]
         case "html":
             return ["link", "heading"].flatMap { name in
                 [("hostile_html_\(name)_time_growth", 1.2, "×"), ("hostile_html_\(name)_bytes_growth", 1.2, "×")]
             }
-        case "imagesrc": return [("hostile_image_src_ms", 100, "ms")]
+        case "imagesrc": return [("hostile_image_src_ms", 250, "ms")]
         case "lazycaches": return [("hostile_lazy_peak_mb", 64, "MB"), ("hostile_lazy_after_mb", 32, "MB")]
         default: return [("hostile_budget_seconds", 0.5, "s")]
         }
