@@ -66,7 +66,7 @@ enum Hostile {
             return ["link", "heading"].flatMap { name in
                 [("hostile_html_\(name)_time_growth", 1.2, "×"), ("hostile_html_\(name)_bytes_growth", 1.2, "×")]
             }
-        case "imagesrc": return [("hostile_image_src_ms", 250, "ms")]
+        case "imagesrc": return [("hostile_image_src_ms", 250, "ms"), ("hostile_image_src_growth", 1.2, "×")]
         case "lazycaches": return [("hostile_lazy_peak_mb", 64, "MB"), ("hostile_lazy_after_mb", 32, "MB")]
         default: return [("hostile_budget_seconds", 0.5, "s")]
         }
