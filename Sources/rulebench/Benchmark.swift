@@ -175,7 +175,8 @@ struct Benchmark {
         let cmsSpec = URL(fileURLWithPath: specPath).deletingLastPathComponent().appendingPathComponent("cms.richrules").path
         if options.runs("hostile"), FileManager.default.fileExists(atPath: cmsSpec) {
             log(
-                "hostile inputs: deep nesting, hit tests, html() and accessibility at depth 512, a fallback rule on 200 KB (child processes)"
+                "hostile inputs: deep nesting, hit tests, html() and accessibility at depth 512, a fallback rule on 200 KB, a 40,000-letter host, "
+                    + "html() of tappable containers, 800,000 spaces in an image source (child processes)"
             )
             report.hostile = Hostile.measure(cmsSpec: cmsSpec)
         }

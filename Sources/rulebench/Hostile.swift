@@ -15,9 +15,11 @@ import RuleRuntime
 ///   `html()` and `accessibilityElements`, < 1 s each.
 /// - `budget`: `Compiler.engine(for:)` (`.standard` budget) with `/(\w+)\1$/` on
 ///   `"ab"×100,000 + "! @bob"`: the render, < 0.5 s, with the rule in `interrupted`.
+/// - `punycode`, `html`, `imagesrc`: see Hostile+Runtime.swift; `lazycaches`:
+///   Hostile+LazyCaches.swift.
 enum Hostile {
     static let subcommand = "__hostile"
-    static let cases = ["memory", "hit", "nesting9", "budget"]
+    static let cases = ["memory", "hit", "nesting9", "budget", "punycode", "html", "imagesrc", "lazycaches"]
 
     /// One measure of a case, with its bound (`nil` value: the case failed, see `note`).
     struct Measure {
@@ -58,6 +60,14 @@ enum Hostile {
         case "memory": return [("hostile_peak_mb", 200, "MB")]
         case "hit": return [("hostile_first_hit_ms", 0.5, "ms"), ("hostile_hit_ms", 0.5, "ms")]
         case "nesting9": return [("hostile_html_seconds", 1, "s"), ("hostile_accessibility_seconds", 1, "s")]
+        case "punycode":
+            return [("hostile_punycode_ms", 50, "ms"), ("hostile_link_reads_ms", 50, "ms"), ("hostile_labelled_reads_ms", 50, "ms")]
+        case "html":
+            return ["link", "heading"].flatMap { name in
+                [("hostile_html_\(name)_time_growth", 1.2, "×"), ("hostile_html_\(name)_bytes_growth", 1.2, "×")]
+            }
+        case "imagesrc": return [("hostile_image_src_ms", 250, "ms"), ("hostile_image_src_growth", 1.2, "×")]
+        case "lazycaches": return [("hostile_lazy_peak_mb", 64, "MB"), ("hostile_lazy_after_mb", 32, "MB")]
         default: return [("hostile_budget_seconds", 0.5, "s")]
         }
     }
@@ -143,6 +153,18 @@ enum Hostile {
                 ("hostile_first_hit_ms", .number(first * 1_000)), ("hostile_hit_ms", .number(samples[samples.count / 2] * 1_000)),
                 ("kept", .int(result.matches.count)),
             ]
+        case "punycode":
+            guard let measured = punycode(specDirectory: URL(fileURLWithPath: arguments[1]).deletingLastPathComponent().path)
+            else { return 1 }
+            object = measured
+        case "html":
+            guard let measured = html(cms: cms) else { return 1 }
+            object = measured
+        case "imagesrc":
+            object = imageSource(cms: cms)
+        case "lazycaches":
+            guard let measured = lazyCaches() else { return 1 }
+            object = measured
         case "nesting9":
             let result = cms.render(nineKinds(depth: 512, units: 46_000))
             var bytes = 0
@@ -177,7 +199,7 @@ enum Hostile {
         return 0
     }
 
-    private static func seconds(_ body: () -> Void) -> Double {
+    static func seconds(_ body: () -> Void) -> Double {
         let start = ContinuousClock.now
         body()
         return (ContinuousClock.now - start).seconds

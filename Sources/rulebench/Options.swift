@@ -22,8 +22,10 @@ struct Options {
         without matches (utf8_scan_gbps) and one of 1,000,000 mentions (bytes_per_match, in a
         child process); adversarial patterns on growing inputs (each run in a child process with
         a time limit); hostile inputs with their bounds (cms nested 600 deep on 1 MB, hit tests
-        and html() at depth 512, a fallback rule under its budget on 200 KB; each in a child
-        process). Prints a table, or one JSON object.
+        and html() at depth 512, a fallback rule under its budget on 200 KB, a 40,000-letter
+        host, html() of tappable containers at three sizes, 800,000 spaces in an image source,
+        16 thrashing lazy rules on 8 threads; each in a child process). Prints a table, or one
+        JSON object.
 
         USAGE: rulebench [--json] [--quick] [--spec <path>] [--profile <workload>]
 

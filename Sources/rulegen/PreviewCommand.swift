@@ -484,13 +484,16 @@ struct PreviewPage {
             e.addEventListener('mouseleave', function () { mark(e.dataset.match, false); });
           });
           section.addEventListener('click', function (event) {
-            var link = event.target.closest('a[data-handler]');
+            var link = event.target.closest('a[data-handler], a[data-tap]');
             if (!link) return;
             event.preventDefault();
-            var args = JSON.parse(link.dataset.args || '[]').map(function (a) {
+            var tap = link.dataset.handler !== undefined ? link
+              : link.closest('.rr').querySelector('[data-handler][data-tap="' + link.dataset.tap + '"]');
+            if (!tap) return;
+            var args = JSON.parse(tap.dataset.args || '[]').map(function (a) {
               return (a.label === null ? '' : a.label + ': ') + JSON.stringify(a.value);
             });
-            status.textContent = 'tap ' + link.dataset.handler + '(' + args.join(', ') + ')';
+            status.textContent = 'tap ' + tap.dataset.handler + '(' + args.join(', ') + ')';
           });
         });
         """

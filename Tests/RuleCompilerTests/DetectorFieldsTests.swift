@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 @testable import RuleCompiler
@@ -113,6 +114,98 @@ final class DetectorFieldsTests: XCTestCase {
         XCTAssertEqual(Punycode.encode("例え"), "r8jz45g")
         XCTAssertEqual(Punycode.encode("münchen"), "mnchen-3ya")
         XCTAssertEqual(Punycode.encode("中国"), "fiqs8s")
+        // RFC 3492, 7.1: (A), (B), (L), (M).
+        XCTAssertEqual(Punycode.encode("ليهمابتكلموشعربي؟"), "egbpdaj6bu4bxfgehfvwxn")
+        XCTAssertEqual(Punycode.encode("他们为什么不说中文"), "ihqwcrb4cv8a8dqg056pqjye")
+        XCTAssertEqual(Punycode.encode("3年B組金八先生"), "3B-ww4c5e180e575a65lsy2b")
+        XCTAssertEqual(Punycode.encode("安室奈美恵-with-SUPER-MONKEYS"), "-with-SUPER-MONKEYS-pc58ag80a8qai00g7n9n")
+        XCTAssertEqual(Punycode.encode("abc"), "abc-")
+        XCTAssertEqual(Punycode.encode(""), "")
+    }
+
+    /// The encoder against RFC 3492's own (one pass over the label per code point) on random
+    /// labels: repeated and distinct code points, basic ones among them, astral planes.
+    func testPunycodeAgreesWithTheRFCsEncoder() {
+        let seed = testSeed(0x5055_4E59)
+        var rng = SeededGenerator(seed: seed)
+        let alphabet: [UInt32] = [0x61, 0x2D, 0x39, 0xE9, 0xFC, 0x3B1, 0x4E2D, 0x4E2E, 0x56FD, 0xAC00, 0x1F600, 0x20000, 0x10FFFD]
+        for iteration in 0..<2_000 {
+            let label = String(
+                String.UnicodeScalarView(
+                    (0..<rng.below(24)).map { _ in
+                        Unicode.Scalar(rng.below(3) == 0 ? UInt32(0x80 + rng.below(0x3000)) : rng.pick(alphabet))!
+                    }))
+            XCTAssertEqual(Punycode.encode(label), Self.rfcEncode(label), "seed \(seed) iteration \(iteration): \(label.debugDescription)")
+        }
+    }
+
+    /// A 40,000-character label of distinct code points (20,000 from U+4E00, 20,000 from
+    /// U+20000): the RFC's encoder takes one pass per code point, this one n log n. The
+    /// digits are those of Python's `punycode` codec (128,989 bytes, compared by FNV-1a).
+    func testPunycodeOfALongLabelOfDistinctCharacters() {
+        let values: [UInt32] = (0..<20_000).map { 0x4E00 + $0 } + (0..<20_000).map { 0x2_0000 + $0 }
+        let label = String(String.UnicodeScalarView(values.map { Unicode.Scalar($0)! }))
+        let encoded = Punycode.encode(label) ?? ""
+        XCTAssertEqual(encoded.utf8.count, 128_989)
+        XCTAssertTrue(encoded.hasPrefix("4gqcdefghijklmnopqrstuvwxyz0a1a2a3a4a5a6a7a8a9azb0b1b1b2"), String(encoded.prefix(60)))
+        XCTAssertTrue(encoded.hasSuffix("zw6a0w6a1w6a2w6a3w6a4w6a"), String(encoded.suffix(30)))
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in encoded.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        XCTAssertEqual(hash, 0xBB21_B021_F120_1B71)
+    }
+
+    /// Every field a detector lists is computed, and nothing else.
+    func testEachDetectorComputesItsFields() {
+        for (detector, names) in DetectorFields.names {
+            for name in names { XCTAssertNotNil(DetectorFields.value(name, detector: detector, text: "@x.com"), "\(detector) \(name)") }
+            XCTAssertNil(DetectorFields.value("nope", detector: detector, text: "@x.com"))
+        }
+    }
+
+    /// RFC 3492, 6.3, as written: for each code point, one pass over the label.
+    static func rfcEncode(_ label: String) -> String {
+        let input = label.unicodeScalars.map { Int($0.value) }
+        var n = 128, delta = 0, bias = 72
+        var output = String(String.UnicodeScalarView(label.unicodeScalars.filter(\.isASCII)))
+        let b = output.unicodeScalars.count
+        var h = b
+        if b > 0 { output += "-" }
+        func adapt(_ delta: Int, _ count: Int, _ first: Bool) -> Int {
+            var delta = first ? delta / 700 : delta / 2
+            delta += delta / count
+            var k = 0
+            while delta > 455 {
+                delta /= 35
+                k += 36
+            }
+            return k + 36 * delta / (delta + 38)
+        }
+        while h < input.count {
+            let m = input.filter { $0 >= n }.min()!
+            delta += (m - n) * (h + 1)
+            n = m
+            for c in input {
+                if c < n { delta += 1 }
+                guard c == n else { continue }
+                var q = delta
+                var k = 36
+                while true {
+                    let t = k <= bias ? 1 : (k >= bias + 26 ? 26 : k - bias)
+                    if q < t { break }
+                    let d = t + (q - t) % (36 - t)
+                    output.unicodeScalars.append(Unicode.Scalar(UInt8(d < 26 ? 97 + d : 22 + d)))
+                    q = (q - t) / (36 - t)
+                    k += 36
+                }
+                output.unicodeScalars.append(Unicode.Scalar(UInt8(q < 26 ? 97 + q : 22 + q)))
+                bias = adapt(delta, h + 1, h == b)
+                delta = 0
+                h += 1
+            }
+            delta += 1
+            n += 1
+        }
+        return output
     }
 
     func testUnknownFieldAndShowOfAFieldAreErrors() {

@@ -224,6 +224,91 @@ final class LabelInteractionTests: XCTestCase {
             URL(string: "https://example.org/a?b=1"))
     }
 
+    /// An engine that lays out on the main thread only (TextKit's) is used there; one that
+    /// does not say so (the reference layout) measures on any thread, as a cell measured
+    /// in the background does. (Off the main thread, the first stops with a message.)
+    func testMainThreadEnginesAndMeasuringInTheBackground() throws {
+        final class MainThreadEngine: RichTextLayoutEngine {
+            let reference = ReferenceLayoutEngine()
+            var onMainThread: [Bool] = []
+            var requiresMainThread: Bool { true }
+            func layout(_ request: RichTextLayoutRequest) -> any RichTextLayout {
+                onMainThread.append(Thread.isMainThread)
+                return reference.layout(request)
+            }
+        }
+        XCTAssertTrue(Thread.isMainThread, "XCTest runs tests on the main thread")
+        let result = try LabelFixtures.engine("social").render("hi @alice see https://apple.com/x now")
+        let engine = MainThreadEngine()
+        let core = RichLabelCore(engine: engine, result: result, numberOfLines: 1)
+        XCTAssertGreaterThan(core.size(forWidth: 60).height, 0)
+        XCTAssertEqual(Set(engine.onMainThread), [true])
+        XCTAssertFalse(ReferenceLayoutEngine().requiresMainThread)
+        let measured = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var size: TextSize?
+        Thread {
+            size = RichLabelCore(engine: ReferenceLayoutEngine(), result: result, numberOfLines: 1).size(forWidth: 60)
+            measured.signal()
+        }.start()
+        measured.wait()
+        XCTAssertEqual(size, core.size(forWidth: 60))
+    }
+
+    /// A long press in a label truncated to two lines copies and shares the whole message,
+    /// and on the link the last line clips, the whole link (they copied what was visible:
+    /// `thanks @verylongusername_fr`, `https://examp`); selecting all that is shown selects
+    /// the whole message. The menus' ranges are what is shown.
+    func testMenusOfATruncatedLabelGiveTheWholeMessage() throws {
+        let full = try LabelFixtures.engine("chat").render("thanks @verylongusername_fr see https://example.com/a/long/path ok")
+        let core = RichLabelCore(engine: ReferenceLayoutEngine(), result: full, numberOfLines: 2)
+        let link = try XCTUnwrap(full.matches.firstIndex { $0.rule == "link" })
+        // The narrowest width whose last line cuts through the link.
+        core.width = try XCTUnwrap(
+            stride(from: 60.0, to: 600, by: 2.5).first { width in
+                core.width = width
+                let shown = core.shownResult
+                return shown.matches.indices.contains(link) && !shown.matches[link].isTruncationToken
+                    && shown.matches[link].displayRange.length < full.matches[link].displayRange.length
+            })
+        let shown = core.shownResult
+        XCTAssertTrue(core.isTruncated)
+        let token = try XCTUnwrap(shown.matches.last)
+        XCTAssertTrue(token.isTruncationToken)
+        func longPress(_ point: TextPoint, at time: Double) -> ContextMenu? {
+            core.touchBegan(at: point, time: time)
+            guard case .contextMenu(let menu)? = core.tick(time: time + 1) else { return nil }
+            core.touchCancelled()
+            return menu
+        }
+        // Plain text: the whole message.
+        let plain = try XCTUnwrap(core.layout.layout.rects(for: TextRange(location: 1, length: 1)).first)
+        let text = try XCTUnwrap(longPress(plain.center, at: 0))
+        XCTAssertEqual(text.actions, [.copyText(full.display), .share(text: full.display, url: nil)])
+        XCTAssertEqual(text.title, full.display)
+        XCTAssertEqual(text.displayRange, TextRange(location: 0, length: token.displayRange.location))
+        // The clipped link: its whole text and URL.
+        let url = try XCTUnwrap(URL(string: "https://example.com/a/long/path"))
+        let linkRect = try XCTUnwrap(core.layout.rects(forMatch: link).first)
+        let menu = try XCTUnwrap(longPress(linkRect.center, at: 10))
+        XCTAssertEqual(menu.matchIndex, link)
+        XCTAssertEqual(menu.title, "https://example.com/a/long/path")
+        XCTAssertEqual(
+            menu.actions,
+            [
+                .open(TapTarget(handler: "openURL", arguments: [.init(label: "url", value: url.absoluteString)])), .copyLink(url),
+                .copyText(url.absoluteString), .share(text: url.absoluteString, url: url),
+            ])
+        XCTAssertEqual(menu.displayRange, shown.matches[link].displayRange)
+        // Selecting everything shown (the token too) selects the whole message.
+        let all = core.selection(ofDisplayRange: TextRange(location: 0, length: shown.display.utf16.count))
+        XCTAssertEqual(all.displayText, full.display)
+        XCTAssertEqual(all.sourceText, full.text)
+        // Up to before the cut: what is shown, as before.
+        let part = core.selection(ofDisplayRange: TextRange(location: 0, length: 6))
+        XCTAssertEqual(part.displayText, "thanks")
+        XCTAssertEqual(part.sourceText, "thanks")
+    }
+
     // MARK: Selection
 
     func testSelectionMapsToTheSource() throws {
@@ -266,10 +351,16 @@ final class LabelInteractionTests: XCTestCase {
                 XCTAssertEqual(all.sourceText, text, context)
                 XCTAssertEqual(all.displayText, display, context)
                 guard length > 0 else { continue }
+                // The display's cluster boundaries: a selection widens to the nearest ones.
+                var boundaries = [0]
+                for character in display { boundaries.append(boundaries.last! + character.utf16.count) }
                 for _ in 0..<10 {
                     let start = rng.below(length)
-                    let selection = result.selection(ofDisplayRange: TextRange(location: start, length: rng.below(length - start + 1)))
+                    let requested = TextRange(location: start, length: rng.below(length - start + 1))
+                    let selection = result.selection(ofDisplayRange: requested)
                     let range = selection.displayRange
+                    XCTAssertEqual(range.location, boundaries.last { $0 <= start }, context)
+                    if requested.length > 0 { XCTAssertEqual(range.upperBound, boundaries.first { $0 >= requested.upperBound }, context) }
                     XCTAssertEqual(selection.displayText, String(display.utf16.dropFirst(range.location).prefix(range.length)), context)
                     XCTAssertLessThanOrEqual(selection.sourceRange.upperBound, text.utf16.count, context)
                     XCTAssertEqual(

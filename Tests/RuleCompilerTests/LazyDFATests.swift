@@ -189,6 +189,46 @@ final class LazyDFATests: XCTestCase {
 }
 
 extension LazyDFATests {
+    /// Eight threads searching at once on one DFA (a cache each) under a budget of 256 KB:
+    /// NSRegularExpression's answers on every thread, the caches together within the budget
+    /// (plus one state a search that found it spent), and two idle caches kept afterwards,
+    /// the others freed with their bytes. (Each thread's cache grew to the cache limit and
+    /// stayed in the pool: memory grew with the threads.)
+    func testTheCachesOfEveryThreadShareOneBudget() throws {
+        let (name, pattern, flags, program) = try XCTUnwrap(Self.feedRules().first { $0.0 == "url" })
+        let regex = try XCTUnwrap(ICUReference.regex(pattern, flags))
+        let memory = LazyMemory(limit: 256 << 10)
+        let lazy = try XCTUnwrap(LazyDFA(program: program, memory: memory))
+        let seed = testSeed(0x5EED_B0D6)
+        var rng = SeededGenerator(seed: seed)
+        let texts = (0..<8).map { _ in (0..<60).map { _ in Self.post(&rng) }.joined(separator: " ") }
+        let expected = texts.map { ICUReference.matches(regex, in: $0, budget: 100_000) }
+        final class Outcomes: @unchecked Sendable {
+            // Unchecked: each thread writes its own index, read after all have finished.
+            var matches: [[[TextRange?]]]
+            init(_ count: Int) { matches = Array(repeating: [], count: count) }
+        }
+        let outcomes = Outcomes(texts.count)
+        let done = DispatchGroup()
+        for (index, text) in texts.enumerated() {
+            done.enter()
+            Thread {
+                var found: [[TextRange?]] = []
+                for _ in 0..<5 { found = Array(text.utf16).withUnsafeBufferPointer { lazy.matches(in: $0) } }
+                outcomes.matches[index] = found
+                done.leave()
+            }.start()
+        }
+        done.wait()
+        for (index, text) in texts.enumerated() where expected[index] != nil {
+            XCTAssertEqual(outcomes.matches[index], expected[index], "seed \(seed) rule \(name) text \(text.debugDescription)")
+        }
+        XCTAssertGreaterThan(memory.peakBytes, memory.limit / 2, "the budget binds")
+        XCTAssertLessThanOrEqual(memory.peakBytes, memory.limit + texts.count * (64 << 10), "seed \(seed)")
+        XCTAssertLessThanOrEqual(lazy.idleCaches, LazyDFA.pooledCaches)
+        XCTAssertLessThanOrEqual(memory.usedBytes, LazyDFA.pooledCaches * lazy.memoryLimit + (64 << 10), "the freed caches' bytes are back")
+    }
+
     /// The whole feed spec on the compiled engine — lazy DFAs in the shared scan (mention,
     /// hashtag, phone beside the cashtag's DFA), the others searching from their literal on
     /// the text's UTF-8 — renders exactly what the engine on NSRegularExpression renders.

@@ -106,6 +106,24 @@ final class NestingPresentationTests: XCTestCase {
         XCTAssertTrue(linked.contains(#"<a class="rr-tap rr-hl-"#), linked)
     }
 
+    /// A tappable container that holds links is a `<span>` holding its tap, written once;
+    /// each piece of its own text is an `<a class="rr-tap">` naming it by `data-tap`. (Each
+    /// piece repeated the whole tap: a 10 KB `href` around 2,000 links made 42 MB.)
+    func testHTMLWritesAContainersTapOnceHoweverManyPiecesItLinks() throws {
+        let href = String(repeating: "h", count: 10_000)
+        let text = "<a href=\"\(href)\">" + String(repeating: "x @bob ", count: 200) + "</a>"
+        let html = try engine().render(text).html()
+        XCTAssertFalse(Self.nestsLinks(html))
+        XCTAssertEqual(html.components(separatedBy: href).count - 1, 2, "data-arg-url and data-args, once")
+        XCTAssertTrue(html.hasPrefix(#"<style>"#), html)
+        XCTAssertTrue(
+            html.contains(##"<span class="rr-m" data-rule="a" data-tag="a" data-handler="go" data-arg-url=""##), String(html.prefix(500)))
+        let pieces = html.components(separatedBy: ##"<a class="rr-tap rr-hl-"##).count - 1
+        XCTAssertEqual(pieces, 201)
+        XCTAssertEqual(html.components(separatedBy: #" data-tap="0""#).count - 1, pieces + 1)
+        XCTAssertLessThan(html.utf8.count, 2 * href.count + 200 * 600, "linear in the result")
+    }
+
     /// Whether an `<a` opens while another is open.
     static func nestsLinks(_ html: String) -> Bool {
         var depth = 0

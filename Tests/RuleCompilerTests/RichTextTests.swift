@@ -371,4 +371,17 @@ final class AttachmentBoundsTests: XCTestCase {
         XCTAssertEqual(bounds(sized(.top), nil), [0, 9, 30, 10])
         XCTAssertEqual(bounds(sized(.bottom), nil), [0, -5, 30, 10])
     }
+
+    /// Without alt text, an image is read as its source's last path component up to its
+    /// query (empty components and query marks skipped).
+    func testAccessibilityLabelOfAnImageIsItsFileName() {
+        let cases = [
+            ("a/b.png", "b.png"), ("https://x.com/p/q.png?s=2", "q.png"), ("a/b/", "b"), ("///", "///"), ("", ""), ("x?y", "x"),
+            ("?a?b", "a"), ("a/?", "?"), ("smile", "smile"), ("d/é\u{301}.png", "é\u{301}.png"),
+        ]
+        for (source, label) in cases {
+            XCTAssertEqual(Attachment(kind: .image(source: source)).accessibilityLabel, label, source)
+        }
+        XCTAssertEqual(Attachment(kind: .image(source: "a.png"), alternateText: "A cat").accessibilityLabel, "A cat")
+    }
 }

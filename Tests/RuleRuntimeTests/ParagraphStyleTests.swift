@@ -176,6 +176,25 @@ final class ParagraphStyleTests: XCTestCase {
                 + #"<div class="rr-p" style="margin-bottom:8px">abc<br></div><div class="rr-p" dir="rtl">שלום</div></div>"#)
     }
 
+    /// A tappable match opened again in each paragraph it spans has its tap and details on
+    /// its first element; the others name it by `data-tap` (a tap written once, whatever the
+    /// number of paragraphs).
+    func testHTMLWritesATapOnceAcrossParagraphs() throws {
+        let base = TextStyle(font: FontSpec(size: 14), paragraphSpacing: 4)
+        let tap = TapSpec(handler: "t", arguments: [TapSpec.Argument(label: "v", value: Fixture.template(.group(0)))])
+        let engine = try engine([Fixture.regex("span", "<[^>]*>", presentation: Fixture.presentation(style: base, tap: tap))], base: base)
+        let html = engine.render("a <x\n\ny> b").html(options: HTMLOptions(base: base, includesMatchDetails: true))
+        HTMLRendererTests.assertWellFormed(html)
+        XCTAssertEqual(html.components(separatedBy: "<div class=\"rr-p\"").count - 1, 3, html)
+        XCTAssertEqual(html.components(separatedBy: #"data-match="0""#).count - 1, 3, html)
+        XCTAssertEqual(html.components(separatedBy: #"data-handler="t""#).count - 1, 1, html)
+        XCTAssertEqual(html.components(separatedBy: "data-info=").count - 1, 1, html)
+        XCTAssertEqual(html.components(separatedBy: #"data-tap="0""#).count - 1, 3, html)
+        XCTAssertTrue(
+            html.contains(##"<a class="rr-m" href="#" data-rule="span" data-handler="t""##)
+                && html.contains(##"data-handler="t" data-arg-v="&lt;x&#xA;"##), html)
+    }
+
     /// Color pairs: their light or dark value, or custom properties named by their values.
     func testHTMLColorPairs() throws {
         let rule = Fixture.regex(

@@ -56,6 +56,7 @@ final class HTMLGoldenTests: XCTestCase {
             [
                 "<b>Bold with <a href=\"/l\">link</a></b> &amp; <a href=\"x\"><img src=\"pic.png\" alt=\"A picture\"/></a>",
                 "<p>Tom &amp; Jerry&nbsp;&#x1F600;</p><br><p>two <span class=\"x\">lines</span> &lt;b&gt; <i>x</b></i></p>",
+                "<a href=\"https://example.com/all\">all of <b>these: <a href=\"/one\">one</a></b> and <a href=\"/two\">two</a></a>",
             ]
         ),
         (

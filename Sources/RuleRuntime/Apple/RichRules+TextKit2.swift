@@ -49,8 +49,10 @@
     #endif
 
     /// Makes `TextKit2Layout`s: the label core's engine in `RichLabel` and `RichTextLabel`.
-    /// Main-actor bound, as the views that own it (the core calls it from their main-actor
-    /// methods; the conformance checks that at run time).
+    /// Main-actor bound, as the views that own it: the core calls it from their main-actor
+    /// methods, and stops with a message naming the call when one comes from another
+    /// thread (`requiresMainThread`: an app measuring a cell with `size(forWidth:)` in the
+    /// background), before the conformance's own run-time check would trap without one.
     @MainActor
     public final class TextKit2LayoutEngine: @preconcurrency RichTextLayoutEngine {
         /// The font size where neither a size nor a text style sets one.
@@ -59,6 +61,9 @@
         public init(defaultFontSize: Double = 17) {
             self.defaultFontSize = defaultFontSize
         }
+
+        /// `true`: TextKit 2 and the views' layouts on the main thread only.
+        public nonisolated var requiresMainThread: Bool { true }
 
         public func layout(_ request: RichTextLayoutRequest) -> any RichTextLayout {
             guard request.width.isFinite else {
@@ -137,7 +142,9 @@
                         stopped = true
                         return false
                     }
-                    let range = TextRange(location: paragraph + line.characterRange.location, length: line.characterRange.length)
+                    // A line TextKit cannot place (`NSNotFound`) is left out.
+                    guard let location = Self.displayOffset(paragraph: paragraph, index: line.characterRange.location) else { continue }
+                    let range = TextRange(location: location, length: line.characterRange.length)
                     let bounds = line.typographicBounds.offsetBy(dx: frame.minX, dy: frame.minY)
                     lines.append(
                         LineFragment(
@@ -236,10 +243,13 @@
             let paragraph = contentStorage.offset(from: contentStorage.documentRange.location, to: fragment.rangeInElement.location)
             let index = textLine.characterIndex(
                 for: CGPoint(x: inFragment.x - textLine.typographicBounds.minX, y: inFragment.y - textLine.typographicBounds.minY))
+            // Either may be `NSNotFound` (Int.max: adding it would trap) or out of the text:
+            // beside the text.
+            guard let offset = Self.displayOffset(paragraph: paragraph, index: index) else { return nil }
             // `characterIndex(for:)` clamps to the nearest character (and may name the one after
             // the point): keep the candidate whose box holds the point, else beside the text.
             let lineRange = lineFragments[line].displayRange
-            for candidate in [paragraph + index, paragraph + index - 1]
+            for candidate in [offset, offset - 1]
             where candidate >= lineRange.location && candidate < lineRange.upperBound {
                 let cluster = display.rangeOfComposedCharacterSequence(at: candidate)
                 let box = rects(for: TextRange(location: cluster.location, length: cluster.length))
@@ -258,6 +268,14 @@
             let frame = fragment.frameForTextAttachment(at: location)
             guard frame != .zero else { return rects(for: TextRange(location: offset, length: 1)).first }
             return TextRect(frame.offsetBy(dx: fragment.layoutFragmentFrame.minX, dy: fragment.layoutFragmentFrame.minY))
+        }
+
+        /// `paragraph + index`, or `nil` when either is `NSNotFound` (TextKit's answer for no
+        /// character or location) or negative.
+        nonisolated static func displayOffset(paragraph: Int, index: Int) -> Int? {
+            guard paragraph != NSNotFound, index != NSNotFound, paragraph >= 0, index >= 0 else { return nil }
+            let (sum, overflow) = paragraph.addingReportingOverflow(index)
+            return overflow ? nil : sum
         }
 
         /// The line whose vertical extent holds `y` (lines touch: a binary search).

@@ -271,12 +271,11 @@
         public override func menu(for event: NSEvent) -> NSMenu? {
             let hit = core.hit(at: TextPoint(convert(event.locationInWindow, from: nil)))
             guard hit.displayOffset != nil else { return nil }
-            let shown = core.shownResult
             if let index = hit.matchIndex {
-                if let menu = shown.contextMenu(forMatch: index) { return makeMenu(menu) }
-                if shown.matches[index].isTruncationToken { return nil }
+                if let menu = core.contextMenu(forMatch: index) { return makeMenu(menu) }
+                if core.shownResult.matches[index].isTruncationToken { return nil }
             }
-            return makeMenu(shown.textContextMenu)
+            return makeMenu(core.textContextMenu)
         }
 
         /// What a menu item carries out.

@@ -18,13 +18,14 @@ package struct AcceleratedRegex: Sendable {
         self.init(program: program, dfa: dfa, ownScan: true)
     }
 
-    /// `ownScan: false` when a shared `CompiledScan` will run the rule.
-    init(program: RegexProgram, dfa: DFATable?, ownScan: Bool) {
+    /// `ownScan: false` when a shared `CompiledScan` will run the rule; `memory`: the budget
+    /// of the engine's lazy DFAs (see `LazyDFA`).
+    init(program: RegexProgram, dfa: DFATable?, ownScan: Bool, memory: LazyMemory = LazyMemory()) {
         self.regex = CompiledRegex(program: program)
         let runner = dfa.map(DFARunner.init)
         self.runner = runner
         self.groupCount = program.captureCount
-        let lazy = dfa == nil ? LazyDFA(program: program) : nil
+        let lazy = dfa == nil ? LazyDFA(program: program, memory: memory) : nil
         self.lazy = lazy
         // A lazy DFA joins a shared scan when its matches start at few code points (the
         // others search on their own, from a literal or skipping what cannot start one).

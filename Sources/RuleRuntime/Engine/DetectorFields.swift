@@ -26,33 +26,43 @@ public enum DetectorFields {
     /// The value of `field` for a match of `detector` whose text is `text`; `nil` when the
     /// detector has no such field.
     public static func value(_ field: String, detector: String, text: String) -> String? {
-        switch (detector, field) {
-        case ("link", "url"): return LinkParts(text).url
-        case ("link", "host"): return LinkParts(text).host
-        case ("link", "scheme"): return LinkParts(text).scheme
-        case ("email", "address"): return address(text)
-        case ("email", "url"):
+        values(detector: detector, text: text)[field]
+    }
+
+    /// Every field of `detector` for a match whose text is `text` (empty for an unknown
+    /// detector). Linear in the text (a host's punycode: n log n).
+    public static func values(detector: String, text: String) -> [String: String] {
+        switch detector {
+        case "link":
+            let parts = LinkParts(text)
+            return ["url": parts.url, "host": parts.host, "scheme": parts.scheme]
+        case "email":
             let address = address(text)
-            guard let at = address.lastIndex(of: "@") else { return "mailto:" + address }
-            return "mailto:" + address[..<at] + "@" + asciiHost(String(address[address.index(after: at)...]))
-        case ("phone", "number"):
-            return String(text.unicodeScalars.filter { $0 == "+" || ("0"..."9").contains($0) }.map(Character.init))
-        case ("mention", "user"), ("hashtag", "tag"): return String(text.dropFirst())
-        case ("cashtag", "symbol"): return text.dropFirst().uppercased()
-        default: return nil
+            guard let at = address.utf8.lastIndex(of: UInt8(ascii: "@")) else { return ["address": address, "url": "mailto:" + address] }
+            let domain = asciiHost(String(address[address.utf8.index(after: at)...]))
+            return ["address": address, "url": "mailto:" + address[..<at] + "@" + domain]
+        case "phone":
+            return ["number": String(text.unicodeScalars.filter { $0 == "+" || ("0"..."9").contains($0) }.map(Character.init))]
+        case "mention": return ["user": String(text.dropFirst())]
+        case "hashtag": return ["tag": String(text.dropFirst())]
+        case "cashtag": return ["symbol": text.dropFirst().uppercased()]
+        default: return [:]
         }
     }
 
     private static func address(_ text: String) -> String {
-        text.lowercased().hasPrefix("mailto:") ? String(text.dropFirst(7)) : text
+        let lowercased = { (byte: UInt8) in byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte }
+        guard text.utf8.prefix(7).elementsEqual("mailto:".utf8, by: { lowercased($0) == $1 }) else { return text }
+        return String(text[text.utf8.index(text.startIndex, offsetBy: 7)...])
     }
 
     /// A host with its non-ASCII labels in punycode (`例え.jp` → `xn--r8jz45g.jp`), after
     /// NFKC and lower-casing (close to IDNA's mapping).
     static func asciiHost(_ host: String) -> String {
         guard !host.unicodeScalars.allSatisfy(\.isASCII) else { return host }
-        return host.split(separator: ".", omittingEmptySubsequences: false).map { label -> String in
-            let mapped = String(label).precomposedStringWithCompatibilityMapping.lowercased()
+        return host.unicodeScalars.split(separator: ".", omittingEmptySubsequences: false).map { label -> String in
+            var mapped = String(label).precomposedStringWithCompatibilityMapping
+            if mapped.unicodeScalars.contains(where: \.properties.changesWhenLowercased) { mapped = mapped.lowercased() }
             if mapped.unicodeScalars.allSatisfy(\.isASCII) { return mapped }
             return Punycode.encode(mapped).map { "xn--" + $0 } ?? mapped
         }.joined(separator: ".")

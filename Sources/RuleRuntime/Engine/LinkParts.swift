@@ -9,32 +9,39 @@ struct LinkParts {
     var port: Substring
     var rest: Substring
 
+    /// Splits `text` at its ASCII delimiters, read on its UTF-8 (linear, without grapheme
+    /// breaking: a host may be 40,000 letters long).
     init(_ text: String) {
+        let bytes = text.utf8
         var remainder = Substring(text)
-        if let range = text.range(of: "://"), Self.isScheme(text[..<range.lowerBound]) {
-            scheme = text[..<range.lowerBound].lowercased()
+        if let separator = bytes.firstRange(of: "://".utf8), Self.isScheme(text[..<separator.lowerBound]) {
+            scheme = text[..<separator.lowerBound].lowercased()
             writtenScheme = true
-            remainder = text[range.upperBound...]
+            remainder = text[separator.upperBound...]
         } else {
             scheme = "https"
             writtenScheme = false
         }
-        let authorityEnd = remainder.firstIndex { "/?#".contains($0) } ?? remainder.endIndex
+        let rest = remainder.utf8
+        let authorityEnd =
+            rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
         var authority = remainder[..<authorityEnd]
-        rest = remainder[authorityEnd...]
+        self.rest = remainder[authorityEnd...]
         user = ""
-        if let at = authority.lastIndex(of: "@") {
+        if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
             user = authority[...at]
-            authority = authority[authority.index(after: at)...]
+            authority = authority[authority.utf8.index(after: at)...]
         }
         port = ""
-        let bracket = authority.hasPrefix("[") ? authority.firstIndex(of: "]") : nil
-        if let colon = authority.lastIndex(of: ":"), bracket.map({ colon > $0 }) ?? true {
+        let bracket = authority.utf8.first == UInt8(ascii: "[") ? authority.utf8.firstIndex(of: UInt8(ascii: "]")) : nil
+        if let colon = authority.utf8.lastIndex(of: UInt8(ascii: ":")), bracket.map({ colon > $0 }) ?? true {
             port = authority[colon...]
             authority = authority[..<colon]
         }
         host = String(authority)
-        if !writtenScheme, host.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) { scheme = "http" }
+        if !writtenScheme, host.utf8.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }) {
+            scheme = "http"
+        }
     }
 
     /// `http`, `git+ssh`: a letter, then letters, digits, `+ . -`.

@@ -1,9 +1,10 @@
 /// What every match of one render shares: the text's UTF-16 units, the table's rules, the
 /// candidates the matches were made from, the matcher that solves groups left pending, the
-/// tree of nested matches, and what reads make once (the display text, its runs).
+/// tree of nested matches, and what reads make once (the display text, its runs, the
+/// detectors' fields).
 ///
 /// A truncated result has a context of its own over the same text and candidates, with
-/// the cut and the token.
+/// the cut and the token (and the detectors' fields made for the whole result).
 final class MatchContext: @unchecked Sendable {
     // Unchecked: `nesting` and `measured` are set only by the render (or truncation) that
     // made this, before the context is shared; `made`, `display` and `runs` are made when
@@ -30,6 +31,9 @@ final class MatchContext: @unchecked Sendable {
     private(set) var measured: [String?]?
     /// Where a truncated result's shown source ends, and where its token sits in the display.
     let cut: Cut?
+    /// The detectors' fields of the matches read so far (shared with the truncated results
+    /// made from this one: same candidates).
+    let fields: DetectorFieldCache
 
     struct Cut: Sendable {
         /// Source offset of the cut (the token's empty source range).
@@ -50,7 +54,7 @@ final class MatchContext: @unchecked Sendable {
     /// A context whose UTF-16 units are `units`, else made from `text` when first read.
     init(
         text: String, units: TextUnits?, rules: [RuleEntry], candidates: [Candidate], solver: RuleMatcher?,
-        presentation: TablePresentation, measured: [String?]? = nil, cut: Cut? = nil
+        presentation: TablePresentation, measured: [String?]? = nil, cut: Cut? = nil, fields: DetectorFieldCache = DetectorFieldCache()
     ) {
         self.madeUnits = units
         self.lazyText = units == nil ? text : nil
@@ -60,6 +64,7 @@ final class MatchContext: @unchecked Sendable {
         self.presentation = presentation
         self.measured = measured
         self.cut = cut
+        self.fields = fields
     }
 
     /// The text's UTF-16 units: made for the render, or (after a render on UTF-8) when
@@ -89,6 +94,12 @@ final class MatchContext: @unchecked Sendable {
     /// The display's runs, made by `make` the first time.
     func runs(_ make: () -> [DisplayRun]) -> [DisplayRun] {
         StripedLocks.once(for: self, get: { runs }, set: { runs = $0 }, make: make)
+    }
+
+    /// The fields of `detector` for candidate `index` (whose text is `text`), computed on
+    /// first read.
+    func detectorFields(of index: Int, detector: String, text: () -> String) -> [String: String] {
+        fields.fields(of: index) { DetectorFields.values(detector: detector, text: text()) }
     }
 
     /// Appends what the kept leaf match made from candidate `index` shows (its display).
@@ -132,5 +143,16 @@ final class MatchContext: @unchecked Sendable {
                 out.append(contentsOf: match.display.utf16)
             }
         }
+    }
+}
+
+/// The detectors' fields (`DetectorFields`) of a render's matches, by candidate index, each
+/// computed once (a `${url}` is read by every tap, label, menu and `html()`).
+final class DetectorFieldCache: @unchecked Sendable {
+    // Unchecked: `values` is only read and written under this object's `StripedLocks` lock.
+    private var values: [Int: [String: String]] = [:]
+
+    func fields(of index: Int, make: () -> [String: String]) -> [String: String] {
+        StripedLocks.once(for: self, get: { values[index] }, set: { values[index] = $0 }, make: make)
     }
 }

@@ -65,6 +65,8 @@ public struct RuleEngine: Sendable {
     /// The largest memory (bytes, the caches' own estimate) a cache of any of the engine's
     /// lazy DFAs has held (`LazyDFA`); 0 without lazy DFAs.
     package var lazyCachePeakBytes: Int { ruleMatcher?.lazyDFAs.map(\.dfa.peakCacheBytes).max() ?? 0 }
+    /// The budget the engine's lazy DFAs share (`nil`: it has none).
+    package var lazyMemory: LazyMemory? { ruleMatcher?.lazyDFAs.first?.dfa.memory }
 
     /// Runs the rules on `text`. Candidates that are empty, out of the text's bounds, or
     /// name a rule the table does not have are ignored.

@@ -116,13 +116,15 @@ public struct RuleMatch: Sendable, Hashable {
             for (name, number) in entry.captureNames where number >= 0 && number < groups.count {
                 if let range = groups[number] { named[name] = context.string(range) }
             }
-            if case .regex(_, _, let detector?) = entry.matcher {
-                for name in DetectorFields.names[detector] ?? [] {
-                    named[name] = DetectorFields.value(name, detector: detector, text: text)
-                }
-            }
+            if let fields = detectorFields { named.merge(fields) { _, field in field } }
         }
         return named
+    }
+    /// The fields its detector computes from the matched text (`DetectorFields`), made once
+    /// per match and kept; `nil` for rules without a detector.
+    private var detectorFields: [String: String]? {
+        guard candidateIndex >= 0, case .regex(_, _, let detector?) = context.rules[ruleIndex].matcher else { return nil }
+        return context.detectorFields(of: candidateIndex, detector: detector) { text }
     }
     /// Merged style (base → containers → rule → tag).
     public var style: TextStyle { presentation.style }
@@ -259,7 +261,7 @@ public struct RuleMatch: Sendable, Hashable {
         }
         var alt: String? {
             if let template = p.alt { return render(template) }
-            if candidateIndex >= 0, case .element = context.rules[ruleIndex].matcher, let value = tag?.attributes["alt"] { return value }
+            if candidateIndex >= 0, case .element = context.rules[ruleIndex].matcher, let value = tag?.attribute("alt") { return value }
             return nil
         }
         if let image = p.image {
@@ -288,9 +290,7 @@ public struct RuleMatch: Sendable, Hashable {
         guard candidateIndex >= 0 else { return nil }
         let entry = context.rules[ruleIndex]
         guard let tag else {
-            if case .regex(_, _, let detector?) = entry.matcher {
-                return DetectorFields.value(key, detector: detector, text: context.string(range))
-            }
+            if let fields = detectorFields { return fields[key] }
             guard let number = entry.captureNames[key], number >= 0, number < groups.count, let range = groups[number] else { return nil }
             return context.string(range)
         }
@@ -302,7 +302,7 @@ public struct RuleMatch: Sendable, Hashable {
         case "index": field = String(tag.index)
         default: field = nil
         }
-        if let value = tag.attributes[key] {
+        if let value = tag.attribute(key) {
             if field == nil { return value }
             if case .element(_, let attributes, _) = entry.matcher, attributes.contains(key) { return value }
         }
@@ -329,5 +329,6 @@ public struct RuleMatch: Sendable, Hashable {
 func utf16Prefix(_ text: String, _ length: Int) -> String {
     let units = text.utf16
     guard length < units.count else { return text }
-    return String(decoding: units.prefix(max(0, length)), as: UTF16.self)
+    let prefix = units.prefix(max(0, length))
+    return String(prefix) ?? String(decoding: prefix, as: UTF16.self)
 }

@@ -78,6 +78,7 @@ package struct RuleMatcher: CandidateMatcher {
     package init(table: StyleTable, automata: CompiledRuleSet?, lenient: Bool) throws {
         var kinds: [Kind] = []
         var scanned: [AcceleratedRegex] = []
+        let lazyMemory = LazyMemory()  // one budget for every lazy DFA of the engine
         var scanRules: [Int] = []
         kinds.reserveCapacity(table.rules.count)
         // The catch-all element takes the names no other tag rule matches.
@@ -91,7 +92,7 @@ package struct RuleMatcher: CandidateMatcher {
             switch rule.matcher {
             case .regex(let pattern, let flags, _):
                 if let automata, index < automata.automata.count, let automaton = automata.automata[index] {
-                    let regex = AcceleratedRegex(program: automaton.program, dfa: automaton.dfa, ownScan: false)
+                    let regex = AcceleratedRegex(program: automaton.program, dfa: automaton.dfa, ownScan: false, memory: lazyMemory)
                     if regex.scannable {
                         scanned.append(regex)
                         scanRules.append(index)

@@ -47,6 +47,14 @@ public struct TagInfo: Sendable, Hashable {
         set { storedAttributes = newValue }
     }
 
+    /// `attributes[name]`, decoding that value alone (an image's 800 KB source is not
+    /// decoded again for its `alt`).
+    func attribute(_ name: String) -> String? {
+        if let storedAttributes { return storedAttributes[name] }
+        guard let source, let span = attributeSpans.first(where: { $0.name == name }) else { return nil }
+        return span.value.map { decodeHTMLEntities(source.string($0)) } ?? ""
+    }
+
     /// The whole tag in the original text (`raw`'s range); `nil` for a tag made by hand.
     var range: TextRange?
     /// The text the ranges point into (immutable once made; `ManagedBuffer` is not

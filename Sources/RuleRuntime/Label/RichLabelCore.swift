@@ -9,7 +9,9 @@ import Foundation
 /// A shell (a `UIView` or `NSView` subclass, a SwiftUI view) supplies a
 /// `RichTextLayoutEngine` (TextKit), forwards touches with their points in the text's
 /// coordinates and their timestamps, draws `layout`, and redoes what `onInvalidate` says.
-/// Not thread-safe: use it from one thread or actor (the main actor, in a shell).
+/// Not thread-safe: use it from one thread or actor (the main actor, in a shell). With an
+/// engine that `requiresMainThread` (TextKit's), a call on another thread that lays out or
+/// reads a layout stops with a message naming it.
 ///
 /// ```swift
 /// let core = RichLabelCore(engine: TextKitLayoutEngine())
@@ -171,7 +173,15 @@ public final class RichLabelCore {
             images: imageLifecycle.images)
     }
 
-    private func fit(_ width: Double) -> Fit {
+    /// Everything that lays out or reads a layout comes here first: the thread check of
+    /// `RichTextLayoutEngine.requiresMainThread`.
+    private func fit(_ width: Double, function: StaticString = #function) -> Fit {
+        if engine.requiresMainThread, !Thread.isMainThread {
+            fatalError(
+                "RichLabelCore.\(function): \(type(of: engine)) lays out with TextKit on the main thread only; call the core of a "
+                    + "RichLabel, RichTextLabel or RichText on the main actor (to measure a cell in the background, use a "
+                    + "RichLabelCore with an engine of your own)")
+        }
         if let fit = fits[width] { return fit }
         let outcome = LineTruncation.fit(request(result, pressed: nil, width: width), lines: isExpanded ? 0 : numberOfLines, engine: engine)
         let fit = Fit(result: outcome.result, cut: outcome.cut, size: outcome.layout.size, layout: outcome.layout)
@@ -253,10 +263,10 @@ public final class RichLabelCore {
             }
         case .longPress(var index, _):
             if let i = index, !shown.matches.indices.contains(i) { index = nil }
-            if let index, let menu = shown.contextMenu(forMatch: index) {
+            if let index, let menu = contextMenu(forMatch: index) {
                 action = .contextMenu(menu)
             } else if index.map({ shown.matches[$0].isTruncationToken }) != true {
-                action = .contextMenu(shown.textContextMenu)
+                action = .contextMenu(textContextMenu)
             }
         }
         if update.pressedChanged {
@@ -266,9 +276,41 @@ public final class RichLabelCore {
         return action
     }
 
-    /// The selection of `range` of the shown display and its source text.
+    // MARK: Menus and selection
+
+    /// The long-press menu of match `index` of the shown result (`RenderResult.contextMenu(forMatch:)`):
+    /// a match the line limit clips copies and shares what the whole match shows (the whole
+    /// link, not the part before the cut); its `displayRange` is the part shown. `nil` for
+    /// the token, a match without a tap and indices out of range.
+    public func contextMenu(forMatch index: Int) -> ContextMenu? {
+        let shown = shownResult
+        guard shown.matches.indices.contains(index), !shown.matches[index].isTruncationToken,
+            var menu = result.contextMenu(forMatch: index)  // a shown match keeps its index in the full result
+        else { return nil }
+        menu.displayRange = shown.matches[index].displayRange
+        return menu
+    }
+
+    /// The long-press menu of the text outside tappable matches: copy and share the whole
+    /// message (`RenderResult.textContextMenu` of the full result, whatever the line limit
+    /// shows); its `displayRange` is what is shown, the token left out.
+    public var textContextMenu: ContextMenu {
+        var menu = result.textContextMenu
+        menu.displayRange = shownResult.textDisplayRange
+        return menu
+    }
+
+    /// The selection of `range` of the shown display and its source text. In a truncated
+    /// label, a range that reaches the token selects up to the end of the whole message
+    /// (so selecting everything shown copies all of it); the display before the cut is the
+    /// full result's, offset for offset.
     public func selection(ofDisplayRange range: TextRange) -> TextSelection {
-        shownResult.selection(ofDisplayRange: range)
+        let shown = shownResult
+        guard let token = shown.matches.last, token.isTruncationToken, range.upperBound > token.displayRange.location,
+            range.location < token.displayRange.location
+        else { return shown.selection(ofDisplayRange: range) }
+        let end = result.display.utf16.count
+        return result.selection(ofDisplayRange: TextRange(location: range.location, length: end - range.location))
     }
 
     // MARK: Attachments

@@ -9,6 +9,16 @@
 public protocol RichTextLayoutEngine {
     /// A layout of `request.result`'s display at `request.width`.
     func layout(_ request: RichTextLayoutRequest) -> any RichTextLayout
+
+    /// Whether the engine and its layouts work on the main thread only (TextKit's, which
+    /// the shells' views own): the core then stops with a message naming the call when
+    /// used on another thread (`RichLabelCore.size(forWidth:)` from a background
+    /// measurement), instead of trapping inside the engine. Default: `false`.
+    var requiresMainThread: Bool { get }
+}
+
+extension RichTextLayoutEngine {
+    public var requiresMainThread: Bool { false }
 }
 
 /// What to lay out: a result (its display, styled by `options`), a width, an optional line

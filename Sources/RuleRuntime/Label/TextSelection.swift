@@ -33,25 +33,27 @@ extension RenderResult {
         let units = display.utf16
         var start = max(0, min(range.location, units.count))
         var end = max(start, min(range.upperBound, units.count))
-        // Widen to clusters.
-        var offset = 0
-        var widenedStart = 0
-        var widenedEnd = units.count
-        for character in display {
-            let next = offset + character.utf16.count
-            if offset <= start, start < next { widenedStart = offset }
-            if offset < end, end <= next { widenedEnd = next }
-            offset = next
+        // Widen to clusters (grapheme breaking around the ends only: linear in them, not in
+        // the display).
+        func clusterStart(_ offset: Int) -> String.Index {
+            let index = String.Index(utf16Offset: offset, in: display)
+            return index == display.endIndex ? index : display.index(before: display.index(after: index))
         }
-        if start < units.count { start = widenedStart }
-        if end > start { end = widenedEnd } else { end = start }
+        if start < units.count { start = clusterStart(start).utf16Offset(in: display) }
+        if end > start {
+            let down = clusterStart(end)
+            end = (down.utf16Offset(in: display) == end ? down : display.index(after: down)).utf16Offset(in: display)
+        } else {
+            end = start
+        }
         var children: [Int?: [Int]] = [:]
         for (index, match) in matches.enumerated() { children[match.parent, default: []].append(index) }
         let sourceStart = sourceOffset(forDisplay: start, atEnd: false, children: children)
         let sourceEnd = max(sourceStart, sourceOffset(forDisplay: end, atEnd: true, children: children))
         let source = text.utf16
         func slice(_ from: Int, _ to: Int, _ view: String.UTF16View) -> String {
-            String(decoding: view[view.index(view.startIndex, offsetBy: from)..<view.index(view.startIndex, offsetBy: to)], as: UTF16.self)
+            let units = view[view.index(view.startIndex, offsetBy: from)..<view.index(view.startIndex, offsetBy: to)]
+            return String(units) ?? String(decoding: units, as: UTF16.self)  // a copy of the UTF-8, unless a surrogate is cut
         }
         let sourceLimit = min(sourceEnd, source.count)
         return TextSelection(

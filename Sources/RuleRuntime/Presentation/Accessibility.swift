@@ -34,40 +34,55 @@ extension RenderResult {
     /// container's label is the text it taps: its own text, without the matches in it
     /// that have a tap of their own (each of those is an element of its own).
     public var accessibilityElements: [AccessibilityElement] {
-        // The text each tappable container taps, from the display's runs (one pass).
+        let ownText = tappedText(of: nil)
+        return matches.indices.compactMap { accessibilityElement($0, ownText: ownText) }
+    }
+
+    /// Match `index`'s element of `accessibilityElements` (`nil` without a tap), made
+    /// alone: linear in the result, not in the result times the matches.
+    func accessibilityElement(ofMatch index: Int) -> AccessibilityElement? {
+        guard matches.indices.contains(index) else { return nil }
+        return accessibilityElement(index, ownText: matches[index].isContainer ? tappedText(of: index) : [:])
+    }
+
+    /// The text each tappable container taps (or only `container`'s), from the display's
+    /// runs (one pass).
+    private func tappedText(of container: Int?) -> [Int: [UInt16]] {
         var ownText: [Int: [UInt16]] = [:]
-        if context?.nesting != nil {
-            let display = Array(self.display.utf16)
-            for run in displayRuns() {
-                guard let owner = run.owner.flatMap(tapOwner(of:)), matches[owner].isContainer else { continue }
-                ownText[owner, default: []].append(contentsOf: display[run.range])
-            }
+        guard context?.nesting != nil else { return ownText }
+        let display = Array(self.display.utf16)
+        for run in displayRuns() {
+            guard let owner = run.owner.flatMap(tapOwner(of:)), matches[owner].isContainer, container.map({ $0 == owner }) ?? true
+            else { continue }
+            ownText[owner, default: []].append(contentsOf: display[run.range])
         }
-        return matches.indices.compactMap { index in
-            let match = matches[index]
-            guard let tap = match.tap else { return nil }
-            let label: String
-            let kind: AccessibilityElement.Kind
-            if match.isContainer {
-                (label, kind) = (ownText[index].map { String(decoding: $0, as: UTF16.self) } ?? "", .link)
-            } else if let alt = replacementAlternateText(index) {
-                (label, kind) = (alt, .link)
-            } else {
-                switch match.content {
-                case .text(let text):
-                    (label, kind) = (text, .link)
-                case .attachment(let attachment, let text):
-                    if attachment.position == .replace {
-                        label = attachment.accessibilityLabel
-                        if case .widget = attachment.kind { kind = .button } else { kind = .image }
-                    } else {
-                        label = [attachment.alternateText, text].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
-                        kind = .link
-                    }
+        return ownText
+    }
+
+    private func accessibilityElement(_ index: Int, ownText: [Int: [UInt16]]) -> AccessibilityElement? {
+        let match = matches[index]
+        guard let tap = match.tap else { return nil }
+        let label: String
+        let kind: AccessibilityElement.Kind
+        if match.isContainer {
+            (label, kind) = (ownText[index].map { utf16String($0[...]) } ?? "", .link)
+        } else if let alt = replacementAlternateText(index) {
+            (label, kind) = (alt, .link)
+        } else {
+            switch match.content {
+            case .text(let text):
+                (label, kind) = (text, .link)
+            case .attachment(let attachment, let text):
+                if attachment.position == .replace {
+                    label = attachment.accessibilityLabel
+                    if case .widget = attachment.kind { kind = .button } else { kind = .image }
+                } else {
+                    label = [attachment.alternateText, text].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+                    kind = .link
                 }
             }
-            return AccessibilityElement(matchIndex: index, displayRange: match.displayRange, label: label, tap: tap, kind: kind)
         }
+        return AccessibilityElement(matchIndex: index, displayRange: match.displayRange, label: label, tap: tap, kind: kind)
     }
 
     /// The alt text of match `index` when it shows a replacement (`replace "🔗" alt "Web
@@ -122,6 +137,6 @@ extension RenderResult {
                 text(run.range)
             }
         }
-        return String(decoding: out, as: UTF16.self)
+        return utf16String(out[...])
     }
 }

@@ -42,8 +42,18 @@ public struct Attachment: Sendable, Hashable {
         switch kind {
         case .widget(let name): return name
         case .image(let source):
-            let last = source.split(separator: "/").last.map(String.init) ?? source
-            return last.split(separator: "?").first.map(String.init) ?? last
+            // The last non-empty path component, up to its query (found on the UTF-8: no
+            // grapheme breaking over a long source).
+            let bytes = source.utf8
+            let slash = UInt8(ascii: "/"), question = UInt8(ascii: "?")
+            var end = bytes.endIndex
+            while end > bytes.startIndex, bytes[bytes.index(before: end)] == slash { end = bytes.index(before: end) }
+            guard end > bytes.startIndex else { return source }
+            var start = bytes[..<end].lastIndex(of: slash).map { bytes.index(after: $0) } ?? bytes.startIndex
+            let component = start
+            while start < end, bytes[start] == question { start = bytes.index(after: start) }
+            guard start < end else { return String(source[component..<end]) }
+            return String(source[start..<(bytes[start..<end].firstIndex(of: question) ?? end)])
         }
     }
 }

@@ -270,7 +270,7 @@ public actor AttachmentImageStore {
     /// The scheme of an absolute URL (RFC 3986: a letter, then letters, digits, `+`, `-` or
     /// `.`, then `:`), `nil` for a path or a name.
     static func scheme(of text: String) -> String? {
-        guard let colon = text.firstIndex(of: ":") else { return nil }
+        guard let colon = text.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
         let scheme = text[..<colon]
         guard let first = scheme.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic,
             scheme.unicodeScalars.allSatisfy({

@@ -55,25 +55,34 @@ extension HTMLRenderer {
     }
 
     /// Whether an image source may be an `<img src>`: `http:`, `https:`, `data:image/…`,
-    /// or a relative URL. The scheme is read as a browser reads it: leading and trailing
-    /// spaces and control characters are ignored, and tabs and line breaks anywhere
-    /// (`java\tscript:` is `javascript:`).
+    /// or a relative URL. The scheme is read as a browser reads it: leading spaces and
+    /// control characters are ignored, and tabs and line breaks anywhere
+    /// (`java\tscript:` is `javascript:`); ASCII letters in any case. Reads only up to the
+    /// end of the scheme (and `image/` after `data:`): linear in the spaces before it.
     static func isSafeImageSource(_ source: String) -> Bool {
-        var scalars = source.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
-        while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
-        let url = String(String.UnicodeScalarView(scalars)).lowercased()
-        guard !url.isEmpty else { return false }
+        var scalars = source.unicodeScalars.lazy.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }.makeIterator()
+        var next = scalars.next()
+        while let scalar = next, scalar.value <= 0x20 { next = scalars.next() }
+        guard next != nil else { return false }
         // A scheme: a letter, then letters, digits, `+`, `-`, `.`, up to the first `:`
         // that comes before any `/`, `?` or `#`.
         var scheme = ""
-        for scalar in url.unicodeScalars {
+        while let scalar = next {
             if scalar == ":" {
-                guard let first = scheme.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return true }
-                return scheme == "http" || scheme == "https" || (scheme == "data" && url.hasPrefix("data:image/"))
+                guard let first = scheme.unicodeScalars.first, first.properties.isAlphabetic else { return true }
+                switch scheme.lowercased() {
+                case "http", "https": return true
+                case "data":
+                    var type = ""
+                    while type.unicodeScalars.count < 6, let scalar = scalars.next() { type.unicodeScalars.append(scalar) }
+                    return type.lowercased() == "image/"
+                default: return false
+                }
             }
             guard scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar)
             else { return true }
             scheme.unicodeScalars.append(scalar)
+            next = scalars.next()
         }
         return true
     }

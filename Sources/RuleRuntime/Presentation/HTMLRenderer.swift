@@ -82,6 +82,11 @@ extension RenderResult {
     ///   highlight is a class whose `:active` rule is in the `<style>` element, named from
     ///   a hash of its CSS (`rr-hl-1f2e3d4c`), so fragments on one page never disagree on
     ///   a class. The truncation token of a truncated result also has the class `rr-token`.
+    /// - A tap is written once. A tappable match that holds tappable matches (links do not
+    ///   nest) or a widget taking its own touches is a `<span class="rr-m">` with the tap's
+    ///   attributes and `data-tap` (its index); each piece of its text is an
+    ///   `<a class="rr-tap" href="#" data-tap="…">` naming it. A match opened again in a
+    ///   later paragraph block has only `data-tap` (and no `data-info`) there.
     /// - CSS: `color`, `background-color`, `font-size` (points as `px`; a Dynamic Type
     ///   style gives its default size, `DynamicTypeStyle.defaultSize`, and its weight
     ///   unless the font names one), `font-weight`,
@@ -149,6 +154,10 @@ struct HTMLRenderer {
     /// Highlight classes in order of first use, with their declarations.
     private var highlightClasses: [(name: String, declarations: String)] = []
     private var hasLinks = false
+    /// Per match: whether an element of it was written (its tap and details go on the first).
+    private var written: [Bool]
+    /// Per match: whether other elements refer to its tap by `data-tap` (see `tapAttributes`).
+    private var referred: [Bool]
 
     init(result: RenderResult, options: HTMLOptions) {
         self.result = result
@@ -167,6 +176,12 @@ struct HTMLRenderer {
         }
         self.hasTap = hasTap
         self.holdsTaps = holdsTaps
+        self.written = [Bool](repeating: false, count: result.matches.count)
+        // A tappable match that is no link (it holds links, or a widget of its own takes its
+        // touches) has its text linked piece by piece.
+        self.referred = result.matches.indices.map { i in
+            hasTap[i] && (holdsTaps[i] || result.matches[i].attachment?.isTappable == false)
+        }
     }
 
     typealias Atom = DisplayRun
@@ -218,6 +233,13 @@ struct HTMLRenderer {
         _ atoms: [Atom], paragraphs: [DisplayParagraph], directions: [ParagraphDirection], container: ParagraphStyle,
         dir: WritingDirection
     ) -> String {
+        // A tappable match opened again in a later paragraph refers to its first element's tap.
+        var paragraph = 0
+        for (index, match) in matches.enumerated() where hasTap[index] {
+            let range = match.displayRange
+            while paragraph < paragraphs.count, paragraphs[paragraph].range.upperBound <= range.location { paragraph += 1 }
+            if paragraph < paragraphs.count, paragraphs[paragraph].range.upperBound < range.upperBound { referred[index] = true }
+        }
         var body = ""
         var first = 0  // the first atom that may reach into the paragraph
         for (i, paragraph) in paragraphs.enumerated() {
@@ -347,21 +369,24 @@ struct HTMLRenderer {
         return link(host, piece)
     }
 
-    /// `<a class="rr-tap" href="#" …>` with match `host`'s highlight and tap around `inner`.
+    /// `<a class="rr-tap" href="#" data-tap="<host>">` with match `host`'s highlight around
+    /// `inner`: a piece of text that taps `host`, whose element around it holds the tap.
     mutating func link(_ host: Int, _ inner: String) -> String {
         var attributes: [(String, String)] = [("class", "\(prefix)-tap")]
         if let cls = highlightClass(matches[host].highlight) { attributes[0].1 += " " + cls }
         attributes.append(("href", "#"))
-        if let tap = matches[host].tap { attributes += tapAttributes(tap) }
+        attributes.append(("data-tap", String(host)))
         hasLinks = true
         return "<a" + Self.attributes(attributes) + ">" + inner + "</a>"
     }
 
     /// `<a …>` or `<span …>` of match `index`: class (with the highlight class of a link),
-    /// `href`, `data-rule`, `data-tag`, tap attributes, details, and the CSS of its style
-    /// (with its first decoration line).
+    /// `href`, `data-rule`, `data-tag`, its tap (the first element of a match; `data-tap`
+    /// on the others), details, and the CSS of its style (with its first decoration line).
     mutating func openingTag(_ index: Int, isLink: Bool, firstDecoration: Bool) -> String {
         let match = matches[index]
+        let first = !written[index]
+        written[index] = true
         var attributes: [(String, String)] = []
         var classes = "\(prefix)-m"
         if match.isTruncationToken { classes += " \(prefix)-token" }
@@ -373,7 +398,7 @@ struct HTMLRenderer {
         }
         attributes.append(("data-rule", match.rule))
         if let tag = match.tag { attributes.append(("data-tag", tag.name)) }
-        if isLink, let tap = match.tap { attributes += tapAttributes(tap) }
+        if hasTap[index] { attributes += tapAttributes(index, first: first) }
         if let alt = result.replacementAlternateText(index) {
             // What a screen reader says instead of the replacement (and its image).
             if !isLink { attributes.append(("role", "img")) }
@@ -382,7 +407,7 @@ struct HTMLRenderer {
         if options.includesMatchDetails {
             attributes.append(("data-match", String(index)))
             attributes.append(("data-priority", String(match.priority)))
-            attributes.append(("data-info", Self.info(match)))
+            if first { attributes.append(("data-info", Self.info(match))) }
         }
         var css = declarations(match.style, over: options.base, decorations: false)
         if firstDecoration, let first = decorationDeclarations(match.style).first { css.append(first) }
@@ -405,8 +430,8 @@ struct HTMLRenderer {
         let attachment = match.attachment
         // A widget that handles its own touches is not part of the link; a match in a
         // container that holds other links is linked piece by piece.
-        let splitsLink = match.tap != nil && attachment?.isTappable == false
-        let isLink = match.tap != nil && !splitsLink
+        let splitsLink = hasTap[index] && attachment?.isTappable == false
+        let isLink = hasTap[index] && !splitsLink
         let host = splitsLink ? index : linkHost(of: index)
         let lines = decorationDeclarations(style)
         var inner = ""
@@ -430,9 +455,14 @@ struct HTMLRenderer {
         return openingTag(index, isLink: isLink, firstDecoration: true) + inner + (isLink ? "</a>" : "</span>")
     }
 
-    /// `data-handler`, `data-arg-<label>` for labelled arguments (the first of a label),
-    /// `data-args` with every argument as JSON.
-    func tapAttributes(_ tap: TapTarget) -> [(String, String)] {
+    /// Match `index`'s tap on its first element: `data-handler`, `data-arg-<label>` for
+    /// labelled arguments (the first of a label), `data-args` with every argument as JSON,
+    /// and `data-tap` with its index when other elements refer to it. On its other elements
+    /// (opened again in a later paragraph) `data-tap` alone: a tap is written once, however
+    /// many pieces of text it links.
+    func tapAttributes(_ index: Int, first: Bool) -> [(String, String)] {
+        let reference = ("data-tap", String(index))
+        guard first, let tap = matches[index].tap else { return [reference] }
         var attributes: [(String, String)] = [("data-handler", tap.handler)]
         var seen: Set<String> = []
         for argument in tap.arguments {
@@ -445,6 +475,7 @@ struct HTMLRenderer {
             json += "{\"label\":" + (argument.label.map(Self.jsonString) ?? "null") + ",\"value\":" + Self.jsonString(argument.value) + "}"
         }
         attributes.append(("data-args", json + "]"))
+        if referred[index] { attributes.append(reference) }
         return attributes
     }
 
@@ -453,40 +484,61 @@ struct HTMLRenderer {
     /// Display units as HTML text: escaped, line breaks as `<br>` (CR LF once), other
     /// control characters as numeric references.
     func text(_ range: Range<Int>) -> String {
-        var out = ""
-        var previous: UInt16 = range.lowerBound > 0 ? display[range.lowerBound - 1] : 0
-        for scalar in String(decoding: display[range], as: UTF16.self).unicodeScalars {
-            defer { previous = scalar.value <= 0xFFFF ? UInt16(scalar.value) : 0 }
+        var previous: UInt32 = range.lowerBound > 0 ? UInt32(display[range.lowerBound - 1]) : 0
+        return Self.escaped(utf16String(display[range])) { scalar in
+            defer { previous = scalar.value }
             switch scalar.value {
-            case 0x0A where previous == 0x0D: continue
-            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: out += "<br>"
-            case 0x09: out += "\t"
-            case 0x00..<0x20, 0x7F..<0xA0: out += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
-            case 0x26: out += "&amp;"
-            case 0x3C: out += "&lt;"
-            case 0x3E: out += "&gt;"
-            case 0x22: out += "&quot;"
-            case 0x27: out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
+            case 0x0A where previous == 0x0D: return ""
+            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: return "<br>"
+            case 0x09: return nil
+            default: return Self.reference(scalar, quote: true)
             }
         }
-        return out
     }
 
     /// `&`, `<`, `>`, `"` and `'` as character references; control characters too.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x26: out += "&amp;"
-            case 0x3C: out += "&lt;"
-            case 0x3E: out += "&gt;"
-            case 0x22: out += "&quot;"
-            case 0x27: out += "&#39;"
-            case 0x00..<0x20, 0x7F..<0xA0: out += "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
-            default: out.unicodeScalars.append(scalar)
-            }
+        escaped(text) { reference($0, quote: true) }
+    }
+
+    /// For a single-quoted attribute: `&`, `<`, `>` and `'` escaped, `"` left readable.
+    static func escapeSingleQuoted(_ text: String) -> String {
+        escaped(text) { reference($0, quote: false) }
+    }
+
+    /// The character reference of `scalar` in HTML text and attributes, `nil` for one
+    /// written as itself: `&`, `<`, `>`, `'` (and `"` with `quote`), control characters.
+    static func reference(_ scalar: Unicode.Scalar, quote: Bool) -> String? {
+        switch scalar.value {
+        case 0x26: return "&amp;"
+        case 0x3C: return "&lt;"
+        case 0x3E: return "&gt;"
+        case 0x22: return quote ? "&quot;" : nil
+        case 0x27: return "&#39;"
+        case 0x00..<0x20, 0x7F..<0xA0: return "&#x" + String(scalar.value, radix: 16, uppercase: true) + ";"
+        default: return nil
         }
+    }
+
+    /// `text` with each scalar `replacement` names replaced; the runs between are copied
+    /// whole (most text needs no escaping: a 100 KB argument is a few copies, not 100,000
+    /// appends).
+    static func escaped(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var index = start
+        while index < scalars.endIndex {
+            let next = scalars.index(after: index)
+            if let replaced = replacement(scalars[index]) {
+                out += text[start..<index]
+                out += replaced
+                start = next
+            }
+            index = next
+        }
+        out += text[start...]
         return out
     }
 
@@ -504,29 +556,23 @@ struct HTMLRenderer {
         return out
     }
 
-    /// For a single-quoted attribute: `&`, `<`, `>` and `'` escaped, `"` left readable.
-    static func escapeSingleQuoted(_ text: String) -> String {
-        escape(text).replacingOccurrences(of: "&quot;", with: "\"")
-    }
-
     /// A JSON string literal; `<`, `>` and `&` as `\u` escapes as well, so that the JSON
     /// never holds markup even unescaped.
     static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x22: out += "\\\""
-            case 0x5C: out += "\\\\"
-            case 0x0A: out += "\\n"
-            case 0x0D: out += "\\r"
-            case 0x09: out += "\\t"
-            case 0x00..<0x20, 0x26, 0x3C, 0x3E, 0x2028, 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        "\""
+            + escaped(text) { scalar in
+                switch scalar.value {
+                case 0x22: return "\\\""
+                case 0x5C: return "\\\\"
+                case 0x0A: return "\\n"
+                case 0x0D: return "\\r"
+                case 0x09: return "\\t"
+                case 0x00..<0x20, 0x26, 0x3C, 0x3E, 0x2028, 0x2029:
+                    let hex = String(scalar.value, radix: 16)
+                    return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: return nil
+                }
+            } + "\""
     }
 
     /// The plain-text summary of a match for `data-info`: rule (or truncation token), tag,

@@ -12,14 +12,21 @@ import Foundation
 /// step per code point, plus one answer where a thread reaches such a test.
 ///
 /// Note: memory. Each cache holds at most `memoryLimit` bytes (2 MB by default; its own
-/// estimate: transition rows, state keys and their index). When a new state would pass it,
-/// the cache is cleared and the search goes on from the new state. A search that keeps
-/// clearing it (three clears, each after fewer than ten code units per state made) gives
-/// up, and the caller runs the Pike VM instead (`LazySearch.gaveUp`): linear either way.
+/// estimate: transition rows, state keys and their index), and all the caches of an
+/// engine's lazy DFAs (their lookarounds' too) at most `memory.limit` together (16 MB by
+/// default, `LazyMemory`), whatever the number of threads searching: a cache reserves a
+/// state's bytes before making it. When a new state would pass either limit, the cache is
+/// cleared (its bytes go back to the engine's) and the search goes on from the new state;
+/// when the other caches hold the whole budget even then, the search gives up after that
+/// state. A search that keeps clearing its cache (three clears, each after fewer than ten
+/// code units per state made) gives up too. The caller of a search that gave up runs the
+/// Pike VM instead (`LazySearch.gaveUp`): linear either way, the same matches.
 ///
 /// Note: threads. The engine is shared; each search takes a cache from the DFA's pool (or
 /// makes one) and gives it back, so a cache is only ever used by one thread at a time and
-/// its loops take no lock. `peakCacheBytes` reports the largest a cache has grown.
+/// its loops take no lock. The pool keeps `pooledCaches` idle caches (with their states,
+/// for the next search); one given back beyond them is freed, so a burst of threads
+/// leaves no more behind. `peakCacheBytes` reports the largest a cache has grown.
 package final class LazyDFA: @unchecked Sendable {
     // Unchecked: `pool`, `peak` and `made` are read and written under `lock`; the rest is
     // immutable (the class map's buffers are written in `init` only and freed in `deinit`).
@@ -35,6 +42,10 @@ package final class LazyDFA: @unchecked Sendable {
     let asksOracle: Bool
     package let memoryLimit: Int
     package static let defaultMemoryLimit = 2 << 20
+    /// The budget this DFA's caches share with the engine's other lazy DFAs.
+    package let memory: LazyMemory
+    /// The idle caches the pool keeps.
+    static let pooledCaches = 2
     /// The lookarounds with bodies; each cache decides how to answer one on its first
     /// question (`LazyDFACache.answerer`).
     let lookarounds: [RegexProgram.Lookaround]
@@ -77,12 +88,15 @@ package final class LazyDFA: @unchecked Sendable {
     /// The lazy DFA of `program`, or `nil` when it cannot have one (more word-boundary kinds
     /// than a context holds, more than `Oracle.maxLookarounds` lookarounds, more classes
     /// than a table indexes, or a set-by-class table over `maxTableWork`).
-    package convenience init?(program: RegexProgram, memoryLimit: Int = LazyDFA.defaultMemoryLimit) {
-        self.init(program: program, memoryLimit: memoryLimit, allMatches: false)
+    /// `memory`: the budget shared with the engine's other lazy DFAs (by default, one of its own).
+    package convenience init?(
+        program: RegexProgram, memoryLimit: Int = LazyDFA.defaultMemoryLimit, memory: LazyMemory = LazyMemory()
+    ) {
+        self.init(program: program, memoryLimit: memoryLimit, memory: memory, allMatches: false)
     }
 
     /// `allMatches`: the DFA that keeps every path (a lookbehind's, see `Answerer`).
-    init?(program: RegexProgram, memoryLimit: Int, allMatches: Bool) {
+    init?(program: RegexProgram, memoryLimit: Int, memory: LazyMemory, allMatches: Bool) {
         guard
             let determinizer = try? Determinizer(
                 program: program, maxStates: .max, maxCells: .max, maxWork: Self.maxTableWork, allMatches: allMatches,
@@ -95,6 +109,7 @@ package final class LazyDFA: @unchecked Sendable {
         self.columns = determinizer.classCount
         self.classes = ClassMap(determinizer.classTable())
         self.memoryLimit = max(memoryLimit, 4 * (determinizer.classCount * 8 + 1024))
+        self.memory = memory
         self.asksOracle = regex.needsEvaluator
         self.required = allMatches ? nil : RequiredLiteral(program, start: regex.startSet)
         self.startUnits = allMatches ? nil : StartUnits(regex.startSet)
@@ -110,20 +125,21 @@ package final class LazyDFA: @unchecked Sendable {
     deinit { classes.free() }
 
     /// How to answer `look` (see `Answerer`).
-    static func answerer(for look: RegexProgram.Lookaround, memoryLimit: Int) -> Answerer {
+    static func answerer(for look: RegexProgram.Lookaround, memoryLimit: Int, memory: LazyMemory) -> Answerer {
         var body = look.body
         body.startFilter = .anywhere
         let compiledBody = CompiledRegex(program: body)
         guard !compiledBody.needsEvaluator, let maxLength = look.maxLength else { return .evaluator }
         if !look.behind {
-            return LazyDFA(program: body, memoryLimit: memoryLimit, allMatches: false).map { .ahead($0) } ?? .evaluator
+            return LazyDFA(program: body, memoryLimit: memoryLimit, memory: memory, allMatches: false).map { .ahead($0) } ?? .evaluator
         }
         let pairsCRLF = body.instructions.contains { instruction in
             if case .assert(.notBeforeLineFeed, _) = instruction { return true }
             return false
         }
         guard !pairsCRLF else { return .evaluator }
-        return LazyDFA(program: body, memoryLimit: memoryLimit, allMatches: true).map { .behind($0, maxLength: maxLength) } ?? .evaluator
+        return LazyDFA(program: body, memoryLimit: memoryLimit, memory: memory, allMatches: true).map { .behind($0, maxLength: maxLength) }
+            ?? .evaluator
     }
 
     /// Whether `program` can have a lazy DFA (see `init`), without making one.
@@ -138,6 +154,9 @@ package final class LazyDFA: @unchecked Sendable {
     /// The largest estimate of bytes any cache of this DFA has held.
     package var peakCacheBytes: Int { lock.withLock { max(peak, pool.map(\.peakBytes).max() ?? 0) } }
 
+    /// The idle caches in the pool.
+    var idleCaches: Int { lock.withLock { pool.count } }
+
     /// Runs `body` with a cache no other thread uses meanwhile.
     func withCache<R>(_ body: (LazyDFACache) -> R) -> R {
         let cache = takeCache()
@@ -148,11 +167,16 @@ package final class LazyDFA: @unchecked Sendable {
     /// A cache no other thread uses until `giveBack`.
     func takeCache() -> LazyDFACache { lock.withLock { pool.popLast() } ?? LazyDFACache(self) }
 
+    /// Returns `cache` to the pool, or frees it (and its states' bytes) when the pool holds
+    /// `pooledCaches` already.
     func giveBack(_ cache: LazyDFACache) {
-        lock.withLock {
+        let surplus: LazyDFACache? = lock.withLock {
             peak = max(peak, cache.peakBytes)
+            guard pool.count < Self.pooledCaches else { return cache }
             pool.append(cache)
+            return nil
         }
+        _ = surplus  // freed here, outside the lock
     }
 }
 
@@ -173,6 +197,8 @@ final class LazyDFACache {
     /// be a cycle), and whoever uses a cache holds the DFA (or, for a lookaround's cache, the
     /// `Answerer` that holds its DFA).
     unowned let dfa: LazyDFA
+    /// The engine's budget (held strongly: a cache freed with its DFA gives its bytes back).
+    let memory: LazyMemory
     var determinizer: Determinizer
     let columns: Int
     /// `entries[row + class]`: `unknown`; an entry that needs oracle answers first
@@ -223,7 +249,7 @@ final class LazyDFACache {
     /// How lookaround `index` is answered (see `LazyDFA.Answerer`), decided on first use.
     func answerer(_ index: Int) -> LazyDFA.Answerer {
         if let made = answerers[index] { return made }
-        let made = LazyDFA.answerer(for: dfa.lookarounds[index], memoryLimit: dfa.memoryLimit / 4)
+        let made = LazyDFA.answerer(for: dfa.lookarounds[index], memoryLimit: dfa.memoryLimit / 4, memory: memory)
         answerers[index] = made
         return made
     }
@@ -232,20 +258,33 @@ final class LazyDFACache {
 
     init(_ dfa: LazyDFA) {
         self.dfa = dfa
+        self.memory = dfa.memory
         self.determinizer = dfa.template
         self.columns = dfa.columns
         let contexts = 8 << determinizer.pairs.count
         startRows = [Int](repeating: -1, count: contexts)
         anchoredRows = [Int](repeating: -1, count: contexts)
-        capacity = 16 * columns
+        capacity = Self.initialRows * columns
         entries = .allocate(capacity: capacity)
         reset()
     }
 
-    deinit { entries.deallocate() }
+    deinit {
+        memory.release(bytes)
+        entries.deallocate()
+    }
 
-    /// Forgets every state but the dead one.
+    private static let initialRows = 16
+
+    /// Forgets every state but the dead one, and gives their bytes back (the rows' memory
+    /// too).
     private func reset() {
+        memory.release(bytes)
+        if capacity > Self.initialRows * columns {
+            entries.deallocate()
+            capacity = Self.initialRows * columns
+            entries = .allocate(capacity: capacity)
+        }
         determinizer.ids = [:]
         determinizer.keys = []
         used = 0
@@ -257,6 +296,7 @@ final class LazyDFACache {
         }
         bytes = 0
         _ = add(Determinizer.Key(kernel: [], context: 0))
+        memory.charge(bytes)
         for i in 0..<columns { entries[i] = 0 }  // the dead state stays dead
         eoi[0] = 0
     }
@@ -281,7 +321,8 @@ final class LazyDFACache {
     /// The bytes a state with `kernel` costs (transition row, key, index entry).
     private func cost(_ kernel: [Int32]) -> Int { columns * 8 + kernel.count * 4 + 160 }
 
-    /// The row of the state with `key`, made if new (callers make room first).
+    /// The row of the state with `key`, made if new (callers make room first: its bytes are
+    /// reserved).
     private func add(_ key: Determinizer.Key) -> Int {
         if let id = determinizer.ids[key] { return Int(id) * columns }
         let id = determinizer.keys.count
@@ -303,18 +344,26 @@ final class LazyDFACache {
         return id * columns
     }
 
-    /// Makes room for a new state with `kernel` at text position `position`: clears the
-    /// cache when it would pass the limit (and gives up when it thrashes). Returns whether
+    /// Makes room for a new state with `key` at text position `position` and reserves its
+    /// bytes: clears the cache when it would pass its limit or the engine's budget (and
+    /// gives up when it thrashes, or when the budget has no room even then). Returns whether
     /// it cleared (every row number the caller holds is then gone).
     private func makeRoom(for key: Determinizer.Key, at position: Int) -> Bool {
         if position > lastPosition { progress += position - lastPosition }
         lastPosition = position
-        guard determinizer.ids[key] == nil, bytes + cost(key.kernel) > dfa.memoryLimit else { return false }
+        guard determinizer.ids[key] == nil else { return false }
+        let cost = cost(key.kernel)
+        if bytes + cost <= dfa.memoryLimit, memory.reserve(cost) { return false }
         clears += 1
         if clears >= 3, progress < 10 * statesSinceClear { gaveUp = true }
         progress = 0
         statesSinceClear = 0
         reset()
+        if !memory.reserve(cost) {
+            // The engine's other caches hold its budget: this one state, then the Pike VM.
+            memory.charge(cost)
+            gaveUp = true
+        }
         return true
     }
 
