@@ -6,8 +6,8 @@ import Foundation
 ///
 /// | detector | fields |
 /// | --- | --- |
-/// | `link` | `url`: the URL to open (a scheme added to `www.`/bare hosts, IDN labels as punycode, non-ASCII and unsafe characters percent-encoded), `host` (as written, without user or port), `scheme` (lower-case; `https` for a URL written without one, `http` for a bare IPv4 host) |
-/// | `email` | `address` (without `mailto:`), `url` (`mailto:` and the address, the domain as punycode) |
+/// | `link` | `url`: the URL to open (a scheme added to `www.`/bare hosts, the host mapped as UTS 46 maps it and its IDN labels as punycode, non-ASCII and unsafe characters percent-encoded), `host` (as written without its ignorable characters, user or port), `scheme` (lower-case; `https` for a URL written without one, `http` for a bare IPv4 host) |
+/// | `email` | `address` (without `mailto:`, the domain without ignorable characters), `url` (`mailto:` and the address, the domain mapped and in punycode) |
 /// | `phone` | `number`: the digits, with a leading `+` if written |
 /// | `mention` | `user`: the name without `@` |
 /// | `hashtag` | `tag`: the tag without `#` |
@@ -33,8 +33,9 @@ public enum DetectorFields {
         case ("email", "address"): return address(text)
         case ("email", "url"):
             let address = address(text)
-            guard let at = address.lastIndex(of: "@") else { return "mailto:" + address }
-            return "mailto:" + address[..<at] + "@" + asciiHost(String(address[address.index(after: at)...]))
+            let scalars = address.unicodeScalars
+            guard let at = scalars.lastIndex(of: "@") else { return "mailto:" + address }
+            return "mailto:" + String(scalars[..<at]) + "@" + asciiHost(String(scalars[scalars.index(after: at)...]))
         case ("phone", "number"):
             return String(text.unicodeScalars.filter { $0 == "+" || ("0"..."9").contains($0) }.map(Character.init))
         case ("mention", "user"), ("hashtag", "tag"): return String(text.dropFirst())
@@ -43,18 +44,23 @@ public enum DetectorFields {
         }
     }
 
+    /// The address without `mailto:`, its domain without ignorables (as the domain reads).
     private static func address(_ text: String) -> String {
-        text.lowercased().hasPrefix("mailto:") ? String(text.dropFirst(7)) : text
+        let address = text.lowercased().hasPrefix("mailto:") ? String(text.dropFirst(7)) : text
+        let scalars = address.unicodeScalars
+        guard let at = scalars.lastIndex(of: "@") else { return address }
+        return String(scalars[..<at]) + HostMapping.removingIgnorables(String(scalars[at...]))
     }
 
     /// A host with its non-ASCII labels in punycode (`例え.jp` → `xn--r8jz45g.jp`), after
-    /// NFKC and lower-casing (close to IDNA's mapping).
+    /// UTS 46's mapping (`HostMapping.map`: ignorables removed, NFKC, lower case).
     static func asciiHost(_ host: String) -> String {
-        guard !host.unicodeScalars.allSatisfy(\.isASCII) else { return host }
-        return host.split(separator: ".", omittingEmptySubsequences: false).map { label -> String in
-            let mapped = String(label).precomposedStringWithCompatibilityMapping.lowercased()
-            if mapped.unicodeScalars.allSatisfy(\.isASCII) { return mapped }
-            return Punycode.encode(mapped).map { "xn--" + $0 } ?? mapped
+        let mapped = HostMapping.map(host)
+        guard !mapped.unicodeScalars.allSatisfy(\.isASCII) else { return mapped }
+        return mapped.unicodeScalars.split(separator: ".", omittingEmptySubsequences: false).map { scalars -> String in
+            let label = String(Substring(scalars))
+            if label.unicodeScalars.allSatisfy(\.isASCII) { return label }
+            return Punycode.encode(label).map { "xn--" + $0 } ?? label
         }.joined(separator: ".")
     }
 }

@@ -1,40 +1,44 @@
 import Foundation
 
-/// A matched link split into scheme, user, host, port and the rest.
+/// A matched link split into scheme, user, host, port and the rest. The split reads code
+/// points, not characters: a mark after `/` or `@` does not hide it.
 struct LinkParts {
     var scheme: String
     var writtenScheme: Bool
     var user: Substring
+    /// The host as written, without its ignorable code points (`HostMapping`).
     var host: String
     var port: Substring
     var rest: Substring
 
     init(_ text: String) {
-        var remainder = Substring(text)
-        if let range = text.range(of: "://"), Self.isScheme(text[..<range.lowerBound]) {
-            scheme = text[..<range.lowerBound].lowercased()
+        var scalars = text.unicodeScalars[...]
+        if let colon = scalars.firstIndex(of: ":"), scalars[colon...].starts(with: "://".unicodeScalars),
+            Self.isScheme(Substring(scalars[..<colon]))
+        {
+            scheme = String(scalars[..<colon]).lowercased()
             writtenScheme = true
-            remainder = text[range.upperBound...]
+            scalars = scalars[scalars.index(colon, offsetBy: 3)...]
         } else {
             scheme = "https"
             writtenScheme = false
         }
-        let authorityEnd = remainder.firstIndex { "/?#".contains($0) } ?? remainder.endIndex
-        var authority = remainder[..<authorityEnd]
-        rest = remainder[authorityEnd...]
+        let authorityEnd = scalars.firstIndex { "/?#".unicodeScalars.contains($0) } ?? scalars.endIndex
+        var authority = scalars[..<authorityEnd]
+        rest = Substring(scalars[authorityEnd...])
         user = ""
         if let at = authority.lastIndex(of: "@") {
-            user = authority[...at]
+            user = Substring(authority[...at])
             authority = authority[authority.index(after: at)...]
         }
         port = ""
-        let bracket = authority.hasPrefix("[") ? authority.firstIndex(of: "]") : nil
+        let bracket = authority.first == "[" ? authority.firstIndex(of: "]") : nil
         if let colon = authority.lastIndex(of: ":"), bracket.map({ colon > $0 }) ?? true {
-            port = authority[colon...]
+            port = Substring(authority[colon...])
             authority = authority[..<colon]
         }
-        host = String(authority)
-        if !writtenScheme, host.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) { scheme = "http" }
+        host = HostMapping.removingIgnorables(Substring(authority))
+        if !writtenScheme, host.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) || $0 == "." }) { scheme = "http" }
     }
 
     /// `http`, `git+ssh`: a letter, then letters, digits, `+ . -`.
