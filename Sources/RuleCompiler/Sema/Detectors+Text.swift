@@ -22,7 +22,7 @@ extension Detectors {
 
     static let emailAtom: String = "[" + #"[A-Za-z0-9_%+\-]"# + hostLetter + "]+"
     static let emailLocal: String = emailAtom + #"(?:\."# + emailAtom + ")*"
-    static let emailDomain: String = "(?!" + overlongHost(anyHostLetter) + ")(?:" + label + #"\.)+"# + tldLabel
+    static let emailDomain: String = "(?:" + label + #"\.)+"# + tldLabel
 
     // MARK: Phone
 

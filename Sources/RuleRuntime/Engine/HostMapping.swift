@@ -25,6 +25,7 @@ package enum HostMapping {
 
     /// `text` without its ignorable code points: a host as it reads.
     static func removingIgnorables(_ text: some StringProtocol) -> String {
+        guard text.unicodeScalars.contains(where: isIgnorable) else { return String(text) }
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: text.unicodeScalars.lazy.filter { !isIgnorable($0) })
         return String(scalars)
