@@ -84,19 +84,20 @@ extension Detectors {
     /// A label before the last two of a host with a scheme: `_` may stand where `-` may.
     static let subLabel: String = "(?:" + cjkLabel(separators: #"\-_"#) + "|" + nonCJKLabel(separators: #"\-_"#) + ")"
     static func nonCJKLabel(separators: String = #"\-"#) -> String {
-        hostLabel(first: unit(hostLetter), letters: hostLetter, separators: separators)
+        hostLabel(first: #"[[\p{L}\p{N}]--["# + cjkLetters + #"\p{DI}]]"#, letters: hostLetter, separators: separators)
     }
     static func cjkLabel(separators: String = #"\-"#) -> String {
         hostLabel(first: cjk, letters: anyHostLetter, separators: separators)
     }
 
-    /// A label (RFC 5890, UTS 46): `first`, then `unit`s of `letters` and `separators`, the last
-    /// a unit, 63 at most (DNS), ignorables anywhere (`leadingIgnorables` before the first); not
-    /// followed by a letter of `letters`, a joiner or an ignorable (so a label is always whole).
+    /// A label (RFC 5890, UTS 46): a letter or digit of `first` (never a mark: UTS 46's
+    /// validity criterion V6), then `unit`s of `letters` and `separators`, 63 in all at most
+    /// (DNS), the last not a separator; ignorables anywhere
+    /// (`leadingIgnorables` before the first); not followed by a letter of `letters`, a joiner
+    /// or an ignorable (so a label is always whole).
     static func hostLabel(first: String, letters: String, separators: String) -> String {
-        let token = "(?:[" + separators + "]|" + unit(letters) + ")"
-        return leadingIgnorables + first + "(?:(?:" + ignorable + "*" + token + "){0,61}" + ignorable + "*" + unit(letters) + ")?"
-            + ignorable + "*(?!" + labelEnd(letters) + ")"
+        leadingIgnorables + first + "(?:" + ignorable + "*(?:[" + separators + "]|" + unit(letters) + ")){0,62}"
+            + #"(?<![\-_])"# + ignorable + "*(?!" + labelEnd(letters) + ")"
     }
 
     /// A letter, digit or mark of `letters`, or a joiner where IDNA2008 allows it (RFC 5892
@@ -118,7 +119,7 @@ extension Detectors {
         "(?:(?i:xn--)[A-Za-z0-9\\-]{0,58}[A-Za-z0-9](?!" + labelEnd(hostLetter) + ")"
         + "|" + leadingIgnorables + cjk + "(?:" + ignorable + "*" + anyTLDLetter + "){1,62}"
         + ignorable + "*(?!" + labelEnd(anyHostLetter) + ")"
-        + "|" + leadingIgnorables + tldLetter + "(?:" + ignorable + "*" + tldLetter + "){1,62}"
+        + "|" + leadingIgnorables + #"[\p{L}--["# + cjkLetters + #"\p{DI}]]"# + "(?:" + ignorable + "*" + tldLetter + "){1,62}"
         + ignorable + "*(?!" + labelEnd(hostLetter) + "))"
     static let tldLetter = #"[[\p{L}\p{M}]--["# + cjkLetters + #"\p{DI}]]"#
     static let anyTLDLetter = #"[[\p{L}\p{M}]--\p{DI}]"#

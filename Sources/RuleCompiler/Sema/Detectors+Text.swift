@@ -13,12 +13,14 @@ extension Detectors {
     /// more (as `detector(link)` reads a host: ignorables mapped away, joiners where IDNA2008
     /// allows them, DNS lengths), whose last label is two letters or more, or `xn--…`.
     /// `mailto:` (any case) is part of the match, and then a single-label host or an
-    /// `[IPv6:…]` literal is allowed too.
+    /// `[IPv6:…]` literal is allowed too (that alternative first: it ends only where no
+    /// `.label` follows, so it never stands for a domain).
     static let email: String =
         "(?<![" + #"[_%+\-.@＠/]"# + word + ignorable + "])"
-        + "(?:(?i:mailto:)" + emailLocal + "@(?:" + emailDomain + "|" + label + #"|\[IPv6:[0-9A-Fa-f:.]+\])"#
-        + "|" + emailLocal + "@" + emailDomain + ")"
-        + #"(?![_\-@＠]|\.["# + anyWord + ignorables + "]|[" + word + ignorables + "])"
+        + "(?:(?i:mailto:)" + emailLocal + "@(?:" + label + #"|\[IPv6:[0-9A-Fa-f:.]+\])"# + emailEnd
+        + "|(?:(?i:mailto:))?" + emailLocal + "@" + emailDomain + emailEnd + ")"
+    /// After an address: no `_ - @`, no further `.label`, no letter, digit, joiner or ignorable.
+    static let emailEnd: String = #"(?![_\-@＠]|\.["# + anyWord + ignorables + "]|[" + word + ignorables + "])"
 
     static let emailAtom: String = "[" + #"[A-Za-z0-9_%+\-]"# + hostLetter + "]+"
     static let emailLocal: String = emailAtom + #"(?:\."# + emailAtom + ")*"
