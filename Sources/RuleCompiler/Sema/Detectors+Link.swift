@@ -92,9 +92,9 @@ extension Detectors {
 
     /// A label (RFC 5890, UTS 46): a letter or digit of `first` (never a mark: UTS 46's
     /// validity criterion V6), then `unit`s of `letters` and `separators`, 63 in all at most
-    /// (DNS), the last not a separator; ignorables anywhere
-    /// (`leadingIgnorables` before the first); not followed by a letter of `letters`, a joiner
-    /// or an ignorable (so a label is always whole).
+    /// (DNS), the last not a separator; ignorables anywhere (`leadingIgnorables` before the
+    /// first); not followed by a letter of `letters`, a joiner or an ignorable (so a label is
+    /// always whole).
     static func hostLabel(first: String, letters: String, separators: String) -> String {
         leadingIgnorables + first + "(?:" + ignorable + "*(?:[" + separators + "]|" + unit(letters) + ")){0,62}"
             + #"(?<![\-_])"# + ignorable + "*(?!" + labelEnd(letters) + ")"
