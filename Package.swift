@@ -39,7 +39,8 @@ let package = Package(
         .testTarget(name: "RuleSpecTests", dependencies: ["RuleSpec"]),
         // Resources/ICU: ICU's regex test data with its Unicode License V3 notice.
         // Resources/Detectors: the detector suites (linkify-it's fixtures, MIT; libphonenumber's
-        // test strings, Apache-2.0; RichRules' own cases), each with its notice (README.md there).
+        // test strings and twitter-text's URL cases, Apache-2.0; lines of Unicode's IdnaTestV2,
+        // Unicode-3.0; RichRules' own cases), each with its notice (README.md there).
         .testTarget(
             name: "RuleCompilerTests", dependencies: ["RuleCompiler", "RuleSpec", "RuleRuntime", "TestSupport"],
             resources: [.copy("Resources/ICU"), .copy("Resources/Detectors")]),

@@ -6,10 +6,11 @@ import XCTest
 @testable import RuleCompiler
 
 /// The detectors on seeded random texts — pieces of URLs, hosts, emails, numbers with
-/// separators, tags, brackets and Markdown marks, in several scripts — on the compiled
-/// engine and on NSRegularExpression: each detector alone and all six together must give
-/// the same matches (rule and range) and the same fields. 400 texts per engine pair by
-/// default, 20,000 with `RICHRULES_LONG=1`; `RICHRULES_SEED` replays a run.
+/// separators, tags, brackets and Markdown marks, in several scripts, with joiners, viramas
+/// and the invisible characters UTS 46 ignores — on the compiled engine and on
+/// NSRegularExpression: each detector alone and all six together must give the same matches
+/// (rule and range) and the same fields. 400 texts per engine pair by default, 20,000 with
+/// `RICHRULES_LONG=1`; `RICHRULES_SEED` replays a run.
 final class DetectorDifferentialTests: XCTestCase {
     static let detectors = ["link", "email", "phone", "mention", "hashtag", "cashtag"]
 
@@ -23,6 +24,7 @@ final class DetectorDifferentialTests: XCTestCase {
         "13800138000", "+1 415 555 0132", "(415) 555-0132", "020 7946 0958", "1.000.000", "10.15.7", "2026 2027",
         "100 200", "192.168.1.1", "978-3-16-148410-0", "0", "12", "345", "6789", "$9.99", "€5", "2026-12-02",
         " ", " ", "  ", "\n", "\t", "\u{200D}", "\u{FE0F}\u{20E3}", "🙂",
+        "\u{AD}", "\u{200B}", "\u{200C}", "\u{3164}", "\u{FE0F}", "\u{094D}", "क", "نامه", "ای", "\u{064E}", "_", "'s", "sub_a.",
     ]
 
     /// Whole links, emails, numbers and tags, for the pieces to cut and surround.
@@ -30,7 +32,9 @@ final class DetectorDifferentialTests: XCTestCase {
         "https://example.com/a_(b)", "http://例え.jp/パス", "www.example.com", "example.com/path", "t.co/abc", "MLB.tv",
         "https://zh.wikipedia.org/wiki/北京", "http://192.168.1.1:8080/x?y=1#z", "bob@example.com", "mailto:a.b+c@пример.рф",
         "@alice", "＠bob_1", "#swift", "#ภาษาไทย", "＃話題", "$AAPL", "$BRK.A", "+44 20 7946 0958", "13800138000",
-        "(415) 555-0132", "01 23 45 67 89", "8 (495) 123-45-67",
+        "(415) 555-0132", "01 23 45 67 89", "8 (495) 123-45-67", "http://ex\u{AD}ample.com/a",
+        "www.\u{0DC1}\u{0DCA}\u{200D}\u{0DBB}\u{0DD3}.com",
+        "http://\u{0646}\u{0627}\u{0645}\u{0647}\u{200C}\u{0627}\u{06CC}.com", "bob@ex\u{AD}ample.com", "http://localhost:8000",
     ]
 
     static func text(_ rng: inout SeededGenerator) -> String {

@@ -65,6 +65,20 @@ final class DetectorFieldsTests: XCTestCase {
         XCTAssertEqual(try taps("президент.рф"), ["open(https://xn--d1abbgf6aiiy.xn--p1ai, президент.рф, https, президент.рф)"])
     }
 
+    /// What a link shows is what it opens: ignorables inside a host are part of it and mapped
+    /// away (UTS 46), in `${url}`, `${host}` and an email's fields; a mark right after `/` does
+    /// not hide it from the split into scheme, host and path.
+    func testHostsMappedAsUTS46MapsThem() throws {
+        XCTAssertEqual(
+            try taps("HTTP://EX\u{AD}AMPLE.com:8080/a and www.pay\u{200B}pal.com"),
+            [
+                "open(http://EXAMPLE.com:8080/a, EXAMPLE.com, http, HTTP://EX\u{AD}AMPLE.com:8080/a)",
+                "open(https://www.paypal.com, www.paypal.com, https, www.pay\u{200B}pal.com)",
+            ])
+        XCTAssertEqual(try taps("http://x.com/\u{308}a"), ["open(http://x.com/%CC%88a, x.com, http, http://x.com/\u{308}a)"])
+        XCTAssertEqual(try taps("bob@ex\u{AD}ample.com"), ["mail(mailto:bob@example.com, bob@example.com)"])
+    }
+
     func testReplaceAndAltUseFields() throws {
         let engines = try engines()
         let result = engines.compiled.engine.render("see https://example.com/x")

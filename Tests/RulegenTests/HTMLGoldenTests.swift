@@ -30,7 +30,7 @@ final class HTMLGoldenTests: XCTestCase {
         (
             "social",
             [
-                "hi @bob_1 see https://a.b/c#x# and #topic# [smile][vip] www.example.org.",
+                "hi @bob_1 see https://a.bc/c#x# and #topic# [smile][vip] www.example.org.",
                 "[heart] @carol\n\n#weekend plans# #中文# 😀",
                 "مرحبا @omar [smile] https://example.com/ar",
                 "<script>alert('@x')</script> \"#a\"b#\" @<i>y</i>",

@@ -7,21 +7,24 @@ extension Detectors {
     // MARK: Email
 
     /// An RFC 5322 dot-atom local part of the `atext` people use (ASCII letters, digits,
-    /// `_ % + -`, and letters and digits of non-CJK scripts; the other ASCII `atext` marks
-    /// other things in chat text: `**bold**`, `#tag`, `$tag`, URLs' `?a=b&c`), `@`, then a
-    /// domain of two labels or more whose last label
-    /// is two letters or more, or `xn--…`. `mailto:` (any case) is part of the match, and then
-    /// a single-label host or an `[IPv6:…]` literal is allowed too.
+    /// `_ % + -`, and letters and digits of non-CJK scripts, no joiner or ignorable: what
+    /// it shows is where it sends; the other ASCII `atext` marks other things in chat text:
+    /// `**bold**`, `#tag`, `$tag`, URLs' `?a=b&c`), `@`, then a domain of host labels, two or
+    /// more (as `detector(link)` reads a host: ignorables mapped away, joiners where IDNA2008
+    /// allows them, DNS lengths), whose last label is two letters or more, or `xn--…`.
+    /// `mailto:` (any case) is part of the match, and then a single-label host or an
+    /// `[IPv6:…]` literal is allowed too (that alternative first: it ends only where no
+    /// `.label` follows, so it never stands for a domain).
     static let email: String =
-        "(?<![" + #"[_%+\-.@＠/]"# + word + "])"
-        + "(?:(?i:mailto:)" + emailLocal + "@(?:" + emailDomain + "|" + label + #"|\[IPv6:[0-9A-Fa-f:.]+\])"#
-        + "|" + emailLocal + "@" + emailDomain + ")"
-        + #"(?![_\-@＠]|\."# + anyWord + "|" + word + ")"
+        "(?<![" + #"[_%+\-.@＠/]"# + word + ignorable + "])"
+        + "(?:(?i:mailto:)" + emailLocal + "@(?:" + label + #"|\[IPv6:[0-9A-Fa-f:.]+\])"# + emailEnd
+        + "|(?:(?i:mailto:))?" + emailLocal + "@" + emailDomain + emailEnd + ")"
+    /// After an address: no `_ - @`, no further `.label`, no letter, digit, joiner or ignorable.
+    static let emailEnd: String = #"(?![_\-@＠]|\.["# + anyWord + ignorables + "]|[" + word + ignorables + "])"
 
-    static let emailAtom: String = "[" + #"[A-Za-z0-9_%+\-]"# + word + "]+"
+    static let emailAtom: String = "[" + #"[A-Za-z0-9_%+\-]"# + hostLetter + "]+"
     static let emailLocal: String = emailAtom + #"(?:\."# + emailAtom + ")*"
-    static let emailDomain: String =
-        "(?:" + label + #"\.)+(?:(?i:xn--)[A-Za-z0-9\-]*[A-Za-z0-9]|[[\p{L}\p{M}]--["# + cjkLetters + "]]{2,63}|" + cjk + "{2,63})"
+    static let emailDomain: String = "(?:" + label + #"\.)+"# + tldLabel
 
     // MARK: Phone
 

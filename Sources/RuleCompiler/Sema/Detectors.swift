@@ -35,10 +35,10 @@ enum Detectors {
     }
 
     static let approximations: [String: Approximation] = [
-        // Scheme URLs (any list of schemes) hold `://`, bare hosts start with a letter, mark or digit and hold a `.`;
-        // no URL holds White_Space.
+        // Scheme URLs (any list of schemes) hold `://`, bare hosts start with a letter, mark, digit or ignorable and
+        // hold a `.`; no URL holds White_Space.
         "link": Approximation(
-            sound: #"[A-Za-z][A-Za-z0-9+.\-]*://\S+|[\p{L}\p{M}\p{N}\u200C\u200D]\S*\.\S*"#,
+            sound: #"[A-Za-z][A-Za-z0-9+.\-]*://\S+|[\p{L}\p{M}\p{N}\u200C\u200D"# + ignorables + #"]\S*\.\S*"#,
             example: #"https://(?:a:a@)?a\.com(?:/[a-z0-9@#]+|/\?t=415-555-0100|/\*\*a|/-_a_-|/\[[a-z]+\]|/\([a-z]+\))?|www\.a\.com"#),
         // The rules' one-code-point lookarounds are kept: they prove that a phone number is
         // never inside an email or a mention.
@@ -61,9 +61,26 @@ enum Detectors {
     static let cjkLetters = #"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}\p{Bopomofo}\u3005\u30FC"#
 
     /// A letter, mark or number of any other script, and the joiners (ZWNJ, ZWJ) some
-    /// scripts need inside words: the characters of host labels and paths.
+    /// scripts need inside words: the characters of paths, and what may not stand right
+    /// before or after a detector's match.
     static let word = #"[[\p{L}\p{M}\p{N}\u200C\u200D]--["# + cjkLetters + "]]"
     /// `word` or a CJK letter.
     static let anyWord = #"[\p{L}\p{M}\p{N}\u200C\u200D]"#
-    static let cjk = "[" + cjkLetters + "]"
+    static let cjk = "[[" + cjkLetters + "]--[" + ignorables + "]]"
+
+    /// UTS 46's ignorable code points (`HostMapping.ignorables`), for ICU sets.
+    static let ignorables: String = HostMapping.ignorables.map { range in
+        func hex(_ value: UInt32) -> String { "\\x{" + String(value, radix: 16, uppercase: true) + "}" }
+        return range.count == 1 ? hex(range.lowerBound) : hex(range.lowerBound) + "-" + hex(range.upperBound)
+    }.joined()
+    static let ignorable = "[" + ignorables + "]"
+    /// Ignorables before a label's first letter: the first of them not a mark (a variation
+    /// selector belongs to the character before it, which is not part of the host).
+    static let leadingIgnorables = "(?:[" + ignorable + #"--\p{M}]"# + ignorable + "*)?"
+
+    /// The letters, digits and marks of host labels (of non-CJK scripts; of any script):
+    /// `word` without the joiners, which `unit` places, and without ignorables (those among
+    /// letters and marks are exactly the Default_Ignorable_Code_Point ones).
+    static let hostLetter = #"[[\p{L}\p{M}\p{N}]--["# + cjkLetters + #"\p{DI}]]"#
+    static let anyHostLetter = #"[[\p{L}\p{M}\p{N}]--\p{DI}]"#
 }

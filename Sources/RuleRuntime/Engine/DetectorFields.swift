@@ -6,8 +6,8 @@ import Foundation
 ///
 /// | detector | fields |
 /// | --- | --- |
-/// | `link` | `url`: the URL to open (a scheme added to `www.`/bare hosts, IDN labels as punycode, non-ASCII and unsafe characters percent-encoded), `host` (as written, without user or port), `scheme` (lower-case; `https` for a URL written without one, `http` for a bare IPv4 host) |
-/// | `email` | `address` (without `mailto:`), `url` (`mailto:` and the address, the domain as punycode) |
+/// | `link` | `url`: the URL to open (a scheme added to `www.`/bare hosts, the host mapped as UTS 46 maps it and its IDN labels as punycode, non-ASCII and unsafe characters percent-encoded), `host` (as written without its ignorable characters, user or port), `scheme` (lower-case; `https` for a URL written without one, `http` for a bare IPv4 host) |
+/// | `email` | `address` (without `mailto:`, the domain without ignorable characters), `url` (`mailto:` and the address, the domain mapped and in punycode) |
 /// | `phone` | `number`: the digits, with a leading `+` if written |
 /// | `mention` | `user`: the name without `@` |
 /// | `hashtag` | `tag`: the tag without `#` |
@@ -50,21 +50,24 @@ public enum DetectorFields {
         }
     }
 
+    /// The address without `mailto:`, its domain without ignorables (as the domain reads).
     private static func address(_ text: String) -> String {
         let lowercased = { (byte: UInt8) in byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte }
-        guard text.utf8.prefix(7).elementsEqual("mailto:".utf8, by: { lowercased($0) == $1 }) else { return text }
-        return String(text[text.utf8.index(text.startIndex, offsetBy: 7)...])
+        let prefixed = text.utf8.prefix(7).elementsEqual("mailto:".utf8, by: { lowercased($0) == $1 })
+        let address = prefixed ? text[text.utf8.index(text.startIndex, offsetBy: 7)...] : text[...]
+        guard let at = address.utf8.lastIndex(of: UInt8(ascii: "@")) else { return String(address) }
+        return String(address[..<at]) + HostMapping.removingIgnorables(address[at...])
     }
 
     /// A host with its non-ASCII labels in punycode (`例え.jp` → `xn--r8jz45g.jp`), after
-    /// NFKC and lower-casing (close to IDNA's mapping).
+    /// UTS 46's mapping (`HostMapping.map`: ignorables removed, NFKC, lower case).
     static func asciiHost(_ host: String) -> String {
-        guard !host.unicodeScalars.allSatisfy(\.isASCII) else { return host }
-        return host.unicodeScalars.split(separator: ".", omittingEmptySubsequences: false).map { label -> String in
-            var mapped = String(label).precomposedStringWithCompatibilityMapping
-            if mapped.unicodeScalars.contains(where: \.properties.changesWhenLowercased) { mapped = mapped.lowercased() }
-            if mapped.unicodeScalars.allSatisfy(\.isASCII) { return mapped }
-            return Punycode.encode(mapped).map { "xn--" + $0 } ?? mapped
+        let mapped = HostMapping.map(host)
+        guard !mapped.unicodeScalars.allSatisfy(\.isASCII) else { return mapped }
+        return mapped.unicodeScalars.split(separator: ".", omittingEmptySubsequences: false).map { scalars -> String in
+            let label = String(Substring(scalars))
+            if label.unicodeScalars.allSatisfy(\.isASCII) { return label }
+            return Punycode.encode(label).map { "xn--" + $0 } ?? label
         }.joined(separator: ".")
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
 
-/// A matched link split into scheme, user, host, port and the rest.
+/// A matched link split into scheme, user, host, port and the rest. The split reads code
+/// points, not characters: a mark after `/` or `@` does not hide it.
 struct LinkParts {
     var scheme: String
     var writtenScheme: Bool
     var user: Substring
+    /// The host as written, without its ignorable code points (`HostMapping`).
     var host: String
     var port: Substring
     var rest: Substring
@@ -38,7 +40,7 @@ struct LinkParts {
             port = authority[colon...]
             authority = authority[..<colon]
         }
-        host = String(authority)
+        host = HostMapping.removingIgnorables(authority)
         if !writtenScheme, host.utf8.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }) {
             scheme = "http"
         }
