@@ -278,7 +278,7 @@ package struct RuleMatcher: CandidateMatcher {
     /// constant pattern ICU always accepts).
     private static var neverMatches: NSRegularExpression { try! NSRegularExpression(pattern: "(?!)") }
 
-    private static func reason(_ error: Error) -> String {
+    static func reason(_ error: Error) -> String {
         let ns = error as NSError
         if let detail = ns.userInfo["NSInvalidValue"] { return "\(ns.localizedDescription) (\(detail))" }
         return ns.localizedDescription
