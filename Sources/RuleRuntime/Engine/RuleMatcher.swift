@@ -56,6 +56,9 @@ package struct RuleMatcher: CandidateMatcher {
     }
 
     let storage: Storage
+    /// The automata given that the matcher does not run (by rule index), with why
+    /// (`CompiledRuleSet.bound(to:)`). Those rules run on NSRegularExpression.
+    let decodingFailures: [Int: BinaryDecodingError]
 
     /// The units the shared scan's skip looks for, when they are few ASCII units: a text
     /// transcoded with these marked (`TextUnits.make(_:marking:)`) skips for free.
@@ -68,7 +71,8 @@ package struct RuleMatcher: CandidateMatcher {
     }
 
     /// Regex rules with an automaton in `automata` (same rule indices as `table.rules`)
-    /// run on it (see `CompiledScan`); the others on NSRegularExpression.
+    /// compiled from the rule's own pattern and flags run on it (see `CompiledScan`); the
+    /// others on NSRegularExpression.
     package init(table: StyleTable, automata: CompiledRuleSet?) throws {
         try self.init(table: table, automata: automata, lenient: false)
     }
@@ -76,6 +80,7 @@ package struct RuleMatcher: CandidateMatcher {
     /// `lenient`: a pattern NSRegularExpression rejects makes its rule match nothing
     /// instead of throwing (generated code: `RuleEngine(generated:automata:)`).
     package init(table: StyleTable, automata: CompiledRuleSet?, lenient: Bool) throws {
+        let automata = automata?.bound(to: table)
         var kinds: [Kind] = []
         var scanned: [AcceleratedRegex] = []
         var scanRules: [Int] = []
@@ -122,6 +127,7 @@ package struct RuleMatcher: CandidateMatcher {
             }
         }
         storage = Storage(kinds: kinds, scan: scanned.isEmpty ? nil : CompiledScan(scanned), scanRules: scanRules)
+        decodingFailures = automata?.decodingFailures ?? [:]
     }
 
     /// The compiled rules without a DFA built ahead of time that search on a lazy DFA
@@ -272,7 +278,10 @@ package struct RuleMatcher: CandidateMatcher {
         RuleMatcher(storage: Storage(kinds: table.rules.map { _ in .regex(neverMatches) }, scan: nil, scanRules: []))
     }
 
-    private init(storage: Storage) { self.storage = storage }
+    private init(storage: Storage) {
+        self.storage = storage
+        decodingFailures = [:]
+    }
 
     /// A regex without matches: what a rejected pattern runs as in a lenient matcher (a
     /// constant pattern ICU always accepts).
