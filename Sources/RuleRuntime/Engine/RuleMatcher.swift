@@ -38,9 +38,12 @@ package struct RuleMatcher: CandidateMatcher {
         let lazyRules: [(Int, LazyDFA)]
         /// Some unscanned rule reads the UTF-16 units (not a lazy DFA's).
         let unscannedOnUnits: Bool
+        /// `RuleMatcher.decodingFailures`.
+        let decodingFailures: [Int: BinaryDecodingError]
 
-        init(kinds: [Kind], scan: CompiledScan?, scanRules: [Int]) {
+        init(kinds: [Kind], scan: CompiledScan?, scanRules: [Int], decodingFailures: [Int: BinaryDecodingError] = [:]) {
             self.kinds = kinds
+            self.decodingFailures = decodingFailures
             self.scan = scan
             self.scanRules = scanRules
             var scanIndex = [Int](repeating: -1, count: kinds.count)
@@ -56,9 +59,10 @@ package struct RuleMatcher: CandidateMatcher {
     }
 
     let storage: Storage
+
     /// The automata given that the matcher does not run (by rule index), with why
     /// (`CompiledRuleSet.bound(to:)`). Those rules run on NSRegularExpression.
-    let decodingFailures: [Int: BinaryDecodingError]
+    var decodingFailures: [Int: BinaryDecodingError] { storage.decodingFailures }
 
     /// The units the shared scan's skip looks for, when they are few ASCII units: a text
     /// transcoded with these marked (`TextUnits.make(_:marking:)`) skips for free.
@@ -126,8 +130,9 @@ package struct RuleMatcher: CandidateMatcher {
                 kinds.append(.entities)
             }
         }
-        storage = Storage(kinds: kinds, scan: scanned.isEmpty ? nil : CompiledScan(scanned), scanRules: scanRules)
-        decodingFailures = automata?.decodingFailures ?? [:]
+        storage = Storage(
+            kinds: kinds, scan: scanned.isEmpty ? nil : CompiledScan(scanned), scanRules: scanRules,
+            decodingFailures: automata?.decodingFailures ?? [:])
     }
 
     /// The compiled rules without a DFA built ahead of time that search on a lazy DFA
@@ -278,10 +283,7 @@ package struct RuleMatcher: CandidateMatcher {
         RuleMatcher(storage: Storage(kinds: table.rules.map { _ in .regex(neverMatches) }, scan: nil, scanRules: []))
     }
 
-    private init(storage: Storage) {
-        self.storage = storage
-        decodingFailures = [:]
-    }
+    private init(storage: Storage) { self.storage = storage }
 
     /// A regex without matches: what a rejected pattern runs as in a lenient matcher (a
     /// constant pattern ICU always accepts).
