@@ -75,6 +75,10 @@ struct Benchmark {
                 String(
                     format: "engine init, 100 rules: decode %.3f ms + build %.3f ms, %d bytes of base64", result.decode.median * 1000,
                     result.build.median * 1000, result.base64Bytes))
+            // The same table as a server sends it: read and validated (patterns compiled by ICU).
+            let json = try spec.table.jsonData()
+            let decode = TimingPolicy.full.measure { (try? StyleTable(jsonData: json))?.rules.count ?? 0 }
+            print(String(format: "table decode, 100 rules: %.3f ms for %d bytes of JSON", decode.median * 1000, json.count))
             return
         }
         if workload.hasPrefix("rules"), let count = Int(workload.dropFirst(5)) {

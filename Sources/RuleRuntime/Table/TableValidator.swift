@@ -163,11 +163,9 @@ struct TableValidator {
             if pattern.isEmpty {
                 report(path + "pattern", "a pattern cannot be empty")
             } else {
-                do {
-                    let regex = try NSRegularExpression(pattern: pattern, options: flags.regularExpressionOptions)
-                    scope.maxGroup = regex.numberOfCaptureGroups
-                } catch {
-                    report(path + "pattern", "ICU rejects the pattern: \(RuleMatcher.reason(error))")
+                switch Self.compile(pattern, flags) {
+                case .groups(let count): scope.maxGroup = count
+                case .rejected(let reason): report(path + "pattern", "ICU rejects the pattern: \(reason)")
                 }
             }
             if let detector {
@@ -231,6 +229,33 @@ struct TableValidator {
         if !rule.captureNames.isEmpty { report(path.replacingLast(with: "captureNames"), "only a regex rule has named captures") }
         return scope
     }
+
+    /// What ICU says of a pattern: how many groups it has, or why it rejects it.
+    enum Compilation {
+        case groups(Int)
+        case rejected(String)
+    }
+
+    /// ICU's answer for `pattern`. Compiling a pattern with Unicode properties takes ICU
+    /// milliseconds, so the answers for the last patterns met are kept (a table read again,
+    /// tables that share their detectors' patterns).
+    static func compile(_ pattern: String, _ flags: RegexFlags) -> Compilation {
+        let key = flags.letters + "/" + pattern
+        if let known = compilations.withLock({ $0[key] }) { return known }
+        let answer: Compilation
+        do {
+            answer = .groups(try NSRegularExpression(pattern: pattern, options: flags.regularExpressionOptions).numberOfCaptureGroups)
+        } catch {
+            answer = .rejected(RuleMatcher.reason(error))
+        }
+        compilations.withLock { cache in
+            if cache.count >= 256 { cache.removeAll() }
+            cache[key] = answer
+        }
+        return answer
+    }
+
+    private static let compilations = Locked<[String: Compilation]>([:])
 
     /// `$0 to $3`, `only $0 (the whole match)`.
     static func groups(_ maxGroup: Int?) -> String {
