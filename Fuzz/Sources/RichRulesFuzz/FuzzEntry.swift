@@ -19,7 +19,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if !tablesOnly { SpecPipeline.run(input) }
     if tablesOnly || bytes.first == UInt8(ascii: "{") {
         TablePipeline.run(Data(bytes), texts: input.texts)
-        TablePipeline.runMutated(bytes, texts: input.texts)
+        TablePipeline.runMutated(bytes, text: input.texts[0])
     }
     return 0
 }
