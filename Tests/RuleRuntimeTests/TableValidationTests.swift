@@ -27,9 +27,9 @@ final class TableValidationTests: XCTestCase {
         """#
 
     /// `table` with `old` replaced by `new`, which holds the marker 👉.
-    static func hostile(_ old: String, _ new: String, in json: String = table) -> String {
-        precondition(json.contains(old), "the table has no \(old)")
-        return json.replacingOccurrences(of: old, with: new)
+    static func hostile(_ old: String, _ new: String) -> String {
+        precondition(table.contains(old), "the table has no \(old)")
+        return table.replacingOccurrences(of: old, with: new)
     }
 
     /// Asserts that `marked` (JSON with one 👉) is refused with `message` at the marker's
