@@ -128,7 +128,7 @@ enum ExplainCommand {
             return icu ? try RuleEngine(table: table) : try Compiler.engine(for: table).engine
         } catch let error as StyleTableError {
             let place = error.location.map { ":\($0.line):\($0.column)" } ?? ""
-            let at = error.path.isEmpty ? "" : " (at \(error.path))"
+            let at = error.path.isEmpty ? "" : " (at \(DiagnosticRenderer.escaped(error.path)))"
             console.err("\(DiagnosticRenderer.escaped(path))\(place): error: \(DiagnosticRenderer.escaped(error.message))\(at)\n")
         } catch {
             console.err("\(DiagnosticRenderer.escaped(path)): error: \(error)\n")
