@@ -75,6 +75,16 @@ struct Benchmark {
                 String(
                     format: "engine init, 100 rules: decode %.3f ms + build %.3f ms, %d bytes of base64", result.decode.median * 1000,
                     result.build.median * 1000, result.base64Bytes))
+            // The same table as a server sends it: read and validated (patterns compiled by ICU).
+            let json = try spec.table.jsonData()
+            let start = ContinuousClock.now
+            _ = try? StyleTable(jsonData: json)
+            let first = (ContinuousClock.now - start).seconds
+            let decode = TimingPolicy.full.measure { (try? StyleTable(jsonData: json))?.rules.count ?? 0 }
+            print(
+                String(
+                    format: "table decode, 100 rules, %d bytes of JSON: first %.3f ms, then %.3f ms", json.count, first * 1000,
+                    decode.median * 1000))
             return
         }
         if workload.hasPrefix("rules"), let count = Int(workload.dropFirst(5)) {

@@ -41,7 +41,8 @@ struct Options {
                                   steady run to count instructions with `valgrind --tool=callgrind`;
                                   corpus-floor and labels-floor render on candidates found beforehand
                                   (render_floor), labels-attributed builds attributedString() of
-                                  rendered labels; `init` prints the 100-rule engine's init time instead.
+                                  rendered labels; `init` prints the 100-rule engine's init time, and the time
+                                  StyleTable(jsonData:) takes to read and validate its table, instead.
           --only <sections>       Run only these sections, comma-separated (social, attributed, throughput,
                                   nesting, hostile, rules, lookaround, feed, compile, adversarial): a
                                   partial report, for iterating on one of them.

@@ -54,7 +54,7 @@ enum CommandLineTool {
         SUBCOMMANDS:
           generate (default)      Write <Name>.swift and <Name>.styles.json for each spec.
           lint                    Check specs and print diagnostics.
-          explain                 Run a spec's rules on a text and show what matched and why.
+          explain                 Run a spec's (or a style table's) rules on a text and show what matched and why.
           test                    Run the specs' examples and print 'N passed, M failed'.
           preview                 Write an HTML page showing a spec's diagnostics and sample texts rendered.
           dump                    Print a spec's AST, regex IR, NFA programs or DFAs (--ast|--ir|--program|--dfa).
@@ -136,12 +136,17 @@ struct ArgumentScanner {
                     ? "missing expected argument '<spec>'" : "\(command) takes one spec, found \(positionals.count)",
                 usage: usage)
         }
+        try requireText(text, textsFile: textsFile)
+        return positionals[0]
+    }
+
+    /// Exactly one of `--text` and `--texts`.
+    func requireText(_ text: String?, textsFile: String?) throws {
         guard (text == nil) != (textsFile == nil) else {
             throw UsageError(
                 message: text == nil ? "missing '--text <text>' or '--texts <file>'" : "use either '--text' or '--texts', not both",
                 usage: usage)
         }
-        return positionals[0]
     }
 
     var remaining: [String]

@@ -3,12 +3,12 @@ import RuleCompiler
 import RuleRuntime
 import RuleSpec
 
-/// `rulegen explain SPEC (--text TEXT | --texts FILE | --template T [--arg A | --plain-arg A …]) [--engine compiled|icu] [--format text|json]`.
+/// `rulegen explain (SPEC | --table FILE) (--text TEXT | --texts FILE | --template T [--arg A | --plain-arg A …]) [--engine compiled|icu] [--format text|json]`.
 enum ExplainCommand {
     static let usage =
-        "rulegen explain <spec> (--text <text> | --texts <file> | --template <template> [--arg <argument> | --plain-arg <argument> ...]) [--engine compiled|icu] [--format text|json] [--import-root <dir>]"
+        "rulegen explain (<spec> | --table <file.styles.json>) (--text <text> | --texts <file> | --template <template> [--arg <argument> | --plain-arg <argument> ...]) [--engine compiled|icu] [--format text|json] [--import-root <dir>]"
     static let help = """
-        OVERVIEW: Run a spec's rules on a text and show what matched, what was discarded and why.
+        OVERVIEW: Run a spec's (or a style table's) rules on a text and show what matched, what was discarded and why.
 
         USAGE: \(usage)
 
@@ -16,6 +16,9 @@ enum ExplainCommand {
           <spec>                  The .richrules file.
 
         OPTIONS:
+          --table <file>          Instead of a spec: a style table (<Name>.styles.json), run as an app that
+                                  receives it does: validated whole (an error names its line, column and
+                                  key path), its rules compiled at run time (Compiler.engine(for:)).
           --text <text>           The text to run the rules on.
           --texts <file>          A file with one JSON string per line; prints one JSON object per line.
           --template <template>   A template to fill with the --arg and --plain-arg values (%@, %1$@, %% as
@@ -59,8 +62,10 @@ enum ExplainCommand {
         var engineName = "compiled"
         var format = "text"
         var importRoot: String?
+        var tablePath: String?
         try scanner.scan { option, value in
             switch option {
+            case "--table": tablePath = try value()
             case "--import-root": importRoot = try value()
             case "--text": text = try value()
             case "--texts": textsFile = try value()
@@ -83,17 +88,25 @@ enum ExplainCommand {
         if template == nil, !arguments.isEmpty {
             throw UsageError(message: "'--arg' and '--plain-arg' fill a '--template'", usage: usage)
         }
-        let specPath = try scanner.specAndText(of: "explain", text: text ?? template, textsFile: textsFile)
-        guard let spec = try Specs.compile([specPath], console: console, analyze: false, importRoot: importRoot)?.first else {
-            return .inputErrors
-        }
-        let (table, automata) = (spec.table, spec.automata)
         let engine: RuleEngine
-        do {
-            engine = engineName == "icu" ? try RuleEngine(table: table) : try RuleEngine(table: table, automata: automata)
-        } catch {
-            console.err("\(specPath): error: \(error)\n")
-            return .inputErrors
+        if let tablePath {
+            guard scanner.positionals.isEmpty else { throw scanner.usageError("use either a spec or '--table', not both") }
+            if importRoot != nil { throw scanner.usageError("'--import-root' applies to a spec, not to '--table'") }
+            try scanner.requireText(text ?? template, textsFile: textsFile)
+            guard let loaded = try tableEngine(tablePath, icu: engineName == "icu", console: console) else { return .inputErrors }
+            engine = loaded
+        } else {
+            let specPath = try scanner.specAndText(of: "explain", text: text ?? template, textsFile: textsFile)
+            guard let spec = try Specs.compile([specPath], console: console, analyze: false, importRoot: importRoot)?.first else {
+                return .inputErrors
+            }
+            let (table, automata) = (spec.table, spec.automata)
+            do {
+                engine = engineName == "icu" ? try RuleEngine(table: table) : try RuleEngine(table: table, automata: automata)
+            } catch {
+                console.err("\(specPath): error: \(error)\n")
+                return .inputErrors
+            }
         }
         if let template {
             let filled = RichTemplate(format: template, arguments: arguments)
@@ -107,6 +120,26 @@ enum ExplainCommand {
             return .success
         }
         return try runBatch(textsFile!, engine: engine, console: console)
+    }
+
+    /// `--table FILE`: the engine an app makes of a style table it receives —
+    /// `StyleTable(jsonData:)`, then `Compiler.engine(for:)` (`icu`: `RuleEngine(table:)`).
+    /// A table that does not validate prints `FILE:LINE:COLUMN: error: MESSAGE (at PATH)`
+    /// and gives `nil`.
+    static func tableEngine(_ path: String, icu: Bool, console: Console) throws -> RuleEngine? {
+        try Specs.requireReadable(path, what: "style table")
+        guard let data = FileManager.default.contents(atPath: path) else { throw IOError(message: "\(path): cannot read style table") }
+        do {
+            let table = try StyleTable(jsonData: data)
+            return icu ? try RuleEngine(table: table) : try Compiler.engine(for: table).engine
+        } catch let error as StyleTableError {
+            let place = error.location.map { ":\($0.line):\($0.column)" } ?? ""
+            let at = error.path.isEmpty ? "" : " (at \(DiagnosticRenderer.escaped(error.path)))"
+            console.err("\(DiagnosticRenderer.escaped(path))\(place): error: \(DiagnosticRenderer.escaped(error.message))\(at)\n")
+        } catch {
+            console.err("\(DiagnosticRenderer.escaped(path)): error: \(error)\n")
+        }
+        return nil
     }
 
     /// `--texts FILE`: one JSON string per line in, one JSON object per line out, in

@@ -178,12 +178,12 @@ enum Specs {
 
 extension Specs {
     /// Throws an I/O error (exit 3) naming why a spec on the command line cannot be read.
-    static func requireReadable(_ path: String) throws {
+    static func requireReadable(_ path: String, what: String = "spec") throws {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         if exists, !isDirectory.boolValue, FileManager.default.isReadableFile(atPath: path) { return }
         let reason = exists ? (isDirectory.boolValue ? "is a directory" : "permission denied") : "no such file"
-        throw IOError(message: "\(path): cannot read spec: \(reason)")
+        throw IOError(message: "\(path): cannot read \(what): \(reason)")
     }
 }
 

@@ -76,7 +76,7 @@ final class DFATests: XCTestCase {
         var automata: [RuleAutomaton?] = [nil]
         for _ in 0..<40 {
             let program = Self.randomProgram(&rng)
-            automata.append(RuleAutomaton(program: program, dfa: DFABuilder.build(program)))
+            automata.append(RuleAutomaton(program: program, dfa: DFABuilder.build(program), binding: rng.next()))
         }
         let set = CompiledRuleSet(automata: automata)
         let bytes = set.encoded()

@@ -5,8 +5,8 @@ import XCTest
 
 /// Loading and writing the JSON style table.
 final class StyleTableTests: XCTestCase {
-    private var sample: StyleTable {
-        Fixture.table([
+    static var sample: StyleTable {
+        var table = Fixture.table([
             Fixture.tags(
                 "h", priority: 5,
                 tags: ["h1": Fixture.presentation(style: TextStyle(underline: .single), tap: TapSpec(handler: "openAgreement"))]),
@@ -30,35 +30,47 @@ final class StyleTableTests: XCTestCase {
                         name: "badge", width: 30, height: .fromMatch(Template([.text("1"), .group(0)])), align: .middle, position: .after,
                         tappable: false), alt: Template(text: "VIP badge"))),
         ])
+        table.handlers = ["openAgreement": [], "openProfile": ["user"]]
+        return table
     }
 
     func testRoundTripIsByteIdentical() throws {
-        let first = try sample.jsonData()
+        let first = try Self.sample.jsonData()
         let decoded = try StyleTable(jsonData: first)
-        XCTAssertEqual(decoded, sample)
+        XCTAssertEqual(decoded, Self.sample)
         let second = try decoded.jsonData()
         XCTAssertEqual(first, second)
-        XCTAssertEqual(try sample.jsonData(), first)
+        XCTAssertEqual(try Self.sample.jsonData(), first)
         // The decoded table drives the engine like the original.
         XCTAssertEqual(try RuleEngine(table: decoded).render("<h1>a</h1> @Bob").display, "a @Bob")
     }
 
     func testUnknownFormatVersionIsRejected() throws {
-        var table = sample
+        var table = Self.sample
         table.formatVersion = 99
         XCTAssertThrowsError(try StyleTable(jsonData: table.jsonData())) { error in
-            XCTAssertEqual(error as? StyleTableError, .unsupportedFormatVersion(found: 99, supported: StyleTable.currentFormatVersion))
+            XCTAssertEqual(
+                (error as? StyleTableError)?.kind, .unsupportedFormatVersion(found: 99, supported: StyleTable.currentFormatVersion))
         }
         // A table of the first format (before typed attachments and truncation) names its version.
         XCTAssertThrowsError(try StyleTable(jsonData: Data(#"{"formatVersion": 1}"#.utf8))) { error in
-            XCTAssertEqual(error as? StyleTableError, .unsupportedFormatVersion(found: 1, supported: 3))
+            XCTAssertEqual(
+                "\(error)",
+                "style table:1:19: formatVersion is 1; this runtime reads formatVersion 3 (regenerate the table with the matching rulegen) (at formatVersion)"
+            )
+            XCTAssertEqual((error as? StyleTableError)?.kind, .unsupportedFormatVersion(found: 1, supported: 3))
         }
     }
 
     func testMalformedTables() {
-        for json in ["[]", "{}", #"{"formatVersion": 3}"#] {
+        for (json, message) in [
+            ("[]", "style table:1:1: expected an object (a style table), found an array"),
+            ("{}", "style table:1:1: missing key 'formatVersion'"),
+            (#"{"formatVersion": 3}"#, "style table:1:1: missing key 'name'"),
+            ("", "style table:1:1: empty document: expected a JSON value"),
+        ] {
             XCTAssertThrowsError(try StyleTable(jsonData: Data(json.utf8)), json) { error in
-                guard case .malformed? = error as? StyleTableError else { return XCTFail("\(json): \(error)") }
+                XCTAssertEqual("\(error)", message)
             }
         }
     }
@@ -67,19 +79,16 @@ final class StyleTableTests: XCTestCase {
     /// "not valid JSON" and never as a trap.
     func testNumbersOutOfRangeAreLocated() throws {
         XCTAssertThrowsError(try StyleTable(jsonData: Data(#"{"formatVersion": 1e300}"#.utf8))) { error in
-            XCTAssertEqual(
-                "\(error)", "malformed style table: 'formatVersion' must be an integer that fits in Int, found 1e+300 at .formatVersion")
+            XCTAssertEqual("\(error)", "style table:1:19: 'formatVersion' is an integer, found 1e300 (at formatVersion)")
         }
-        let json = String(decoding: try sample.jsonData(), as: UTF8.self)
-        for (field, value, message) in [
-            ("priority", "1e300", "'priority' must be an integer that fits in Int, found 1e+300 at .rules[0].priority"),
-            ("priority", "99999999999999999999", "'priority' must be an integer that fits in Int, found 1e+20 at .rules[0].priority"),
-            ("priority", "1.5", "'priority' must be an integer that fits in Int, found 1.5 at .rules[0].priority"),
-        ] {
-            let hostile = json.replacingOccurrences(of: "\"\(field)\" : 5", with: "\"\(field)\" : \(value)")
+        let json = String(decoding: try Self.sample.jsonData(), as: UTF8.self)
+        for value in ["1e300", "99999999999999999999", "1.5"] {
+            let hostile = json.replacingOccurrences(of: "\"priority\" : 5", with: "\"priority\" : \(value)")
             XCTAssertNotEqual(hostile, json, "the sample has a rule of priority 5")
             XCTAssertThrowsError(try StyleTable(jsonData: Data(hostile.utf8)), value) { error in
-                XCTAssertEqual("\(error)", "malformed style table: \(message)")
+                XCTAssertEqual(
+                    "\(error)",
+                    "style table:39:20: expected an integer from \(Int.min) to \(Int.max), found \(value) (at rules[0].priority)")
             }
         }
     }

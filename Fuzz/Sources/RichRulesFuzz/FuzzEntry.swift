@@ -2,17 +2,25 @@ import Foundation
 
 // The fuzz target: libFuzzer calls `fuzz` once per input. Every input goes through the
 // whole pipeline a spec takes (`SpecPipeline`: compile, lint, emit, load the table and the
-// automata back, render); an input that starts with `{` is also loaded as a style table
-// (`TablePipeline`). A broken invariant prints what broke and aborts (`Failure.swift`), so
-// libFuzzer saves the input as a crash.
+// automata back, render); an input that starts with `{` also goes the way of a style table
+// that arrives at run time (`TablePipeline`): as JSON itself, and as the edits its bytes
+// choose on a valid seed table (`TableMutator`). With `RICHRULES_FUZZ_TABLES=1` every
+// input goes the table way only. A broken invariant prints what broke and aborts
+// (`Failure.swift`), so libFuzzer saves the input as a crash.
+
+/// `RICHRULES_FUZZ_TABLES=1`: only the table pipeline, for every input.
+let tablesOnly = ProcessInfo.processInfo.environment["RICHRULES_FUZZ_TABLES"] == "1"
 
 /// libFuzzer's entry point.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     let input = FuzzInput(bytes)
-    SpecPipeline.run(input)
-    if bytes.first == UInt8(ascii: "{") { TablePipeline.run(Data(bytes), texts: input.texts) }
+    if !tablesOnly { SpecPipeline.run(input) }
+    if tablesOnly || bytes.first == UInt8(ascii: "{") {
+        TablePipeline.run(Data(bytes), texts: input.texts)
+        TablePipeline.runMutated(bytes, text: input.texts[0])
+    }
     return 0
 }
 

@@ -49,7 +49,7 @@ public enum AutomataBuilder {
         build(
             table.rules.map { rule in
                 guard case .regex(let pattern, let flags, _) = rule.matcher else { return nil }
-                return RegexCompiler.compile(pattern, flags: flags)
+                return (RegexCompiler.compile(pattern, flags: flags), RuleAutomaton.binding(pattern: pattern, flags: flags))
             })
     }
 
@@ -62,7 +62,7 @@ public enum AutomataBuilder {
         var result = build(
             spec.rules.map { rule in
                 guard case .regex(let p) = rule.matcher else { return nil }
-                return RegexCompiler.compile(p.ast, pattern: p.pattern)
+                return (RegexCompiler.compile(p.ast, pattern: p.pattern), RuleAutomaton.binding(pattern: p.pattern, flags: p.flags))
             })
         var diagnostics: [Diagnostic] = []
         for (index, issue) in result.issues.map({ ($0.rule, $0.issue) }) {
@@ -97,12 +97,13 @@ public enum AutomataBuilder {
         return result
     }
 
-    /// Determinizes each compiled pattern (`nil`: not a regex rule).
-    private static func build(_ compilations: [RegexCompilation?]) -> Result {
+    /// Determinizes each compiled pattern (`nil`: not a regex rule), binding each automaton
+    /// to its rule (`RuleAutomaton.binding(pattern:flags:)`).
+    private static func build(_ compilations: [(RegexCompilation, binding: UInt64)?]) -> Result {
         var automata: [RuleAutomaton?] = []
         var issues: [RuleIssue] = []
         for (index, compilation) in compilations.enumerated() {
-            guard let compilation else {
+            guard let (compilation, binding) = compilation else {
                 automata.append(nil)
                 continue
             }
@@ -110,10 +111,10 @@ public enum AutomataBuilder {
             case .program(let program):
                 switch DFABuilder.determinize(program) {
                 case .success(let dfa):
-                    automata.append(RuleAutomaton(program: program, dfa: dfa))
+                    automata.append(RuleAutomaton(program: program, dfa: dfa, binding: binding))
                 case .failure(let limit):
                     issues.append(RuleIssue(rule: index, issue: .stateBudget(limit)))
-                    automata.append(RuleAutomaton(program: program, dfa: nil))
+                    automata.append(RuleAutomaton(program: program, dfa: nil, binding: binding))
                 }
             case .fallback(let construct, let offset):
                 issues.append(RuleIssue(rule: index, issue: .fallback(construct: construct, offset: offset)))

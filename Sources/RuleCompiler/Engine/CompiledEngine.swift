@@ -101,7 +101,7 @@ public struct CompiledEngine: Sendable {
         let lazyRules = Set(engine.ruleMatcher?.lazyDFAs.map(\.rule) ?? [])
         for (index, rule) in table.rules.enumerated() {
             guard case .regex(let pattern, let flags, _) = rule.matcher else { continue }
-            if index < automata.automata.count, let automaton = automata.automata[index] {
+            if index < automata.automata.count, let automaton = automata.automata[index], engine.decodingFailures[index] == nil {
                 if automaton.dfa == nil {
                     if lazyRules.contains(index) {
                         lazyDFA.append(NFAOnlyRule(ruleIndex: index, rule: rule.name))
@@ -112,7 +112,8 @@ public struct CompiledEngine: Sendable {
                 continue
             }
             let issue = issues.first { $0.rule == index }?.issue
-            let site = Self.fallbackSite(issue, pattern: pattern, flags: flags)
+            var site = Self.fallbackSite(issue, pattern: pattern, flags: flags)
+            if let failure = engine.decodingFailures[index] { site = ("automaton not used (\(failure.message))", 0) }
             fallbacks.append(Fallback(ruleIndex: index, rule: rule.name, construct: site.construct, offset: site.offset))
         }
         self.engine = engine

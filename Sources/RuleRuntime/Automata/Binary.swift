@@ -21,6 +21,14 @@ struct BinaryWriter {
     /// Bytes as they are.
     mutating func bytesAppended(_ data: [UInt8]) { bytes.append(contentsOf: data) }
 
+    /// 8 bytes, most significant first.
+    mutating func uint64(_ value: UInt64) {
+        for shift in stride(from: 56, through: 0, by: -8) { byte(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+
+    /// The checksum of everything written so far: FNV-1a 64 of the bytes, as `uint64`.
+    mutating func checksum() { uint64(SharedBlocks.key(bytes)) }
+
     /// A length-prefixed blob.
     mutating func blob(_ data: [UInt8]) {
         varint(data.count)
@@ -32,7 +40,7 @@ struct BinaryWriter {
     mutating func shareable(_ block: [UInt8]) {
         if let shared, let key = shared.share(block) {
             byte(1)
-            for shift in stride(from: 56, through: 0, by: -8) { byte(UInt8(truncatingIfNeeded: key >> UInt64(shift))) }
+            uint64(key)
         } else {
             byte(0)
             blob(block)
@@ -85,14 +93,27 @@ package final class SharedBlocks {
         return sharing.contains(key) ? key : nil
     }
 
-    /// FNV-1a, 64 bits: deterministic on every platform (not `Hasher`, which is seeded).
-    static func key(_ bytes: [UInt8]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// FNV-1a 64 of `bytes`.
+    static func key(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        var hash = FNV1a()
+        hash.add(bytes)
+        return hash.value
+    }
+}
+
+/// FNV-1a, 64 bits: deterministic on every platform (not `Hasher`, which is seeded). The
+/// key of a shared block, the checksum of a chunk, the binding of an automaton to its rule.
+/// Any one changed byte changes it (each step is a bijection of the state).
+package struct FNV1a {
+    package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    package init() {}
+
+    package mutating func add(_ bytes: some Sequence<UInt8>) {
         for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
+            value ^= UInt64(byte)
+            value = value &* 0x100_0000_01b3
         }
-        return hash
     }
 }
 
@@ -124,9 +145,10 @@ struct BinaryReader {
         case 0:
             return try blob()
         case 1:
-            var key: UInt64 = 0
-            for _ in 0..<8 { key = key << 8 | UInt64(try byte()) }
-            guard let block = shared[key] else { throw BinaryDecodingError("unknown shared block") }
+            let key = try uint64()
+            guard let block = shared[key] else {
+                throw BinaryDecodingError("shared block \(String(key, radix: 16)) is missing or damaged")
+            }
             return block
         default:
             throw BinaryDecodingError("bad block marker")
@@ -139,6 +161,13 @@ struct BinaryReader {
         guard offset < bytes.count else { throw BinaryDecodingError("unexpected end of data") }
         defer { offset += 1 }
         return bytes[offset]
+    }
+
+    /// 8 bytes, most significant first (`BinaryWriter.uint64`).
+    mutating func uint64() throws(BinaryDecodingError) -> UInt64 {
+        var value: UInt64 = 0
+        for _ in 0..<8 { value = value << 8 | UInt64(try byte()) }
+        return value
     }
 
     mutating func varint() throws(BinaryDecodingError) -> Int {

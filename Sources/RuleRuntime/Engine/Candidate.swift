@@ -43,7 +43,8 @@ package struct Candidate: Sendable, Hashable {
         if let content = tagBox?.info.contentRange { return content }
         guard let show else { return range }
         let groups = groups()
-        return show < groups.count ? groups[show] ?? TextRange(location: range.location, length: 0) : range
+        // A table built in code may name a group the pattern lacks (`validate()` refuses it).
+        return groups.indices.contains(show) ? groups[show] ?? TextRange(location: range.location, length: 0) : range
     }
 
     package static func == (a: Candidate, b: Candidate) -> Bool {

@@ -27,6 +27,12 @@ public struct RuleEngine: Sendable {
     let tablePresentation: TablePresentation
     /// Which rules' matches hold others (`nil` when no rule is a container).
     let containment: Containment?
+    /// The automata given to the engine that it does not run, by rule index, with why: a
+    /// chunk that did not decode (`CompiledRuleSet.decodingFailures`: another format
+    /// version, damaged bytes, a missing shared block) or that was compiled for another
+    /// pattern or flags than the rule has (a chunk copied onto another rule, or kept from
+    /// an older table). Those rules run on NSRegularExpression, with the same matches.
+    public let decodingFailures: [Int: BinaryDecodingError]
 
     /// An engine on NSRegularExpression: one per regex rule. Throws
     /// `RuleEngineError.invalidRegex` when a rule's pattern is rejected.
@@ -35,13 +41,15 @@ public struct RuleEngine: Sendable {
     }
 
     /// An engine on the compiled automata `rulegen` built for the table's regex rules
-    /// (rules without one run on NSRegularExpression).
+    /// (rules without one, or whose automaton was compiled from another pattern, run on
+    /// NSRegularExpression: `decodingFailures`).
     public init(table: StyleTable, automata: CompiledRuleSet) throws {
         self.init(table: table, matcher: try RuleMatcher(table: table, automata: automata))
     }
 
     /// The engine of generated code (`<Name>Rules.engine`): the table and automata
-    /// `rulegen` wrote together, so it does not throw. Regex rules without an automaton run
+    /// `rulegen` wrote together, so it does not throw. Regex rules without an automaton (or
+    /// whose chunk did not decode or belongs to another rule: `decodingFailures`) run
     /// on NSRegularExpression, which `rulegen` checked accepts each pattern; should the
     /// platform's ICU still reject one, that rule matches nothing (the others are
     /// unaffected) rather than stopping the app.
@@ -56,6 +64,7 @@ public struct RuleEngine: Sendable {
         self.table = table
         self.matcher = matcher
         self.ruleMatcher = matcher as? RuleMatcher
+        self.decodingFailures = ruleMatcher?.decodingFailures ?? [:]
         self.containment = Containment(table)
         self.priorities = table.rules.map(\.priority)
         self.ruleNames = table.rules.map(\.name)

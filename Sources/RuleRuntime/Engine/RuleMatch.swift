@@ -188,7 +188,9 @@ public struct RuleMatch: Sendable, Hashable {
         }
         if let show = p.show {
             let groups = groupRanges
-            return show < groups.count ? groups[show].map(context.string) ?? "" : ""
+            // A group the pattern lacks (a table built in code; `validate()` refuses it): the
+            // whole match, as `contentRange` takes it.
+            return groups.indices.contains(show) ? groups[show].map(context.string) ?? "" : text
         }
         return tag?.text ?? text
     }

@@ -38,9 +38,12 @@ package struct RuleMatcher: CandidateMatcher {
         let lazyRules: [(Int, LazyDFA)]
         /// Some unscanned rule reads the UTF-16 units (not a lazy DFA's).
         let unscannedOnUnits: Bool
+        /// `RuleMatcher.decodingFailures`.
+        let decodingFailures: [Int: BinaryDecodingError]
 
-        init(kinds: [Kind], scan: CompiledScan?, scanRules: [Int]) {
+        init(kinds: [Kind], scan: CompiledScan?, scanRules: [Int], decodingFailures: [Int: BinaryDecodingError] = [:]) {
             self.kinds = kinds
+            self.decodingFailures = decodingFailures
             self.scan = scan
             self.scanRules = scanRules
             var scanIndex = [Int](repeating: -1, count: kinds.count)
@@ -57,6 +60,10 @@ package struct RuleMatcher: CandidateMatcher {
 
     let storage: Storage
 
+    /// The automata given that the matcher does not run (by rule index), with why
+    /// (`CompiledRuleSet.bound(to:)`). Those rules run on NSRegularExpression.
+    var decodingFailures: [Int: BinaryDecodingError] { storage.decodingFailures }
+
     /// The units the shared scan's skip looks for, when they are few ASCII units: a text
     /// transcoded with these marked (`TextUnits.make(_:marking:)`) skips for free.
     var markTargets: SIMD8<UInt16>? { storage.scan?.prefilter.asciiTargets }
@@ -68,7 +75,8 @@ package struct RuleMatcher: CandidateMatcher {
     }
 
     /// Regex rules with an automaton in `automata` (same rule indices as `table.rules`)
-    /// run on it (see `CompiledScan`); the others on NSRegularExpression.
+    /// compiled from the rule's own pattern and flags run on it (see `CompiledScan`); the
+    /// others on NSRegularExpression.
     package init(table: StyleTable, automata: CompiledRuleSet?) throws {
         try self.init(table: table, automata: automata, lenient: false)
     }
@@ -76,6 +84,7 @@ package struct RuleMatcher: CandidateMatcher {
     /// `lenient`: a pattern NSRegularExpression rejects makes its rule match nothing
     /// instead of throwing (generated code: `RuleEngine(generated:automata:)`).
     package init(table: StyleTable, automata: CompiledRuleSet?, lenient: Bool) throws {
+        let automata = automata?.bound(to: table)
         var kinds: [Kind] = []
         var scanned: [AcceleratedRegex] = []
         let lazyMemory = LazyMemory()  // one budget for every lazy DFA of the engine
@@ -122,7 +131,9 @@ package struct RuleMatcher: CandidateMatcher {
                 kinds.append(.entities)
             }
         }
-        storage = Storage(kinds: kinds, scan: scanned.isEmpty ? nil : CompiledScan(scanned), scanRules: scanRules)
+        storage = Storage(
+            kinds: kinds, scan: scanned.isEmpty ? nil : CompiledScan(scanned), scanRules: scanRules,
+            decodingFailures: automata?.decodingFailures ?? [:])
     }
 
     /// The compiled rules without a DFA built ahead of time that search on a lazy DFA
@@ -279,7 +290,7 @@ package struct RuleMatcher: CandidateMatcher {
     /// constant pattern ICU always accepts).
     private static var neverMatches: NSRegularExpression { try! NSRegularExpression(pattern: "(?!)") }
 
-    private static func reason(_ error: Error) -> String {
+    static func reason(_ error: Error) -> String {
         let ns = error as NSError
         if let detail = ns.userInfo["NSInvalidValue"] { return "\(ns.localizedDescription) (\(detail))" }
         return ns.localizedDescription

@@ -1,47 +1,76 @@
 import Foundation
 
-/// Errors loading a style table.
-public enum StyleTableError: Error, Equatable, CustomStringConvertible {
-    case unsupportedFormatVersion(found: Int, supported: Int)
-    case malformed(String)
-
-    public var description: String {
-        switch self {
-        case .unsupportedFormatVersion(let found, let supported):
-            return
-                "style table has formatVersion \(found); this runtime reads formatVersion \(supported) (regenerate it with the matching rulegen)"
-        case .malformed(let message):
-            return "malformed style table: \(message)"
-        }
-    }
-}
-
 extension StyleTable {
-    /// Decodes a table, checking `formatVersion` before anything else.
-    public init(jsonData data: Data) throws {
-        struct VersionProbe: Decodable {
-            var formatVersion: Int?
-            enum Key: String, CodingKey { case formatVersion }
-            init(from decoder: Decoder) throws {
-                formatVersion = try decoder.container(keyedBy: Key.self).decodeInteger(forKey: .formatVersion)
-            }
-        }
-        let probe: VersionProbe
-        do {
-            probe = try JSONDecoder().decode(VersionProbe.self, from: data)
-        } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
-            throw StyleTableError.malformed(Self.describe(.dataCorrupted(context)))
+    /// Reads a table from its JSON, validated whole: a table from outside (a server, a
+    /// file that may be damaged) either gives a table every render can trust, or throws
+    /// the problem that comes first in the document, with its line, column and key path.
+    ///
+    /// In order: the JSON itself (strict RFC 8259; a key twice in one object is an error),
+    /// `formatVersion` (another version is `.unsupportedFormatVersion`, naming both), the
+    /// schema (every key known, every value of its type, every name one the schema has,
+    /// numbers finite and integers exact), then the meaning (`validate()`: numbers in
+    /// range, references to capture groups, styles and handlers that exist, regex patterns
+    /// ICU accepts).
+    public init(jsonData data: Data) throws(StyleTableError) {
+        let bytes = [UInt8](data)
+        let root: JSONValue
+        do throws(JSONScanner.SyntaxError) {
+            root = try JSONScanner.parse(bytes)
         } catch {
-            throw StyleTableError.malformed("not a JSON object (\(error))")
+            throw StyleTableError(kind: .syntax, message: error.message, path: "", location: JSONLocation(offset: error.offset, in: bytes))
         }
-        guard let version = probe.formatVersion else { throw StyleTableError.malformed("missing 'formatVersion'") }
-        guard version == Self.currentFormatVersion else {
-            throw StyleTableError.unsupportedFormatVersion(found: version, supported: Self.currentFormatVersion)
+        func refuse(_ message: String, at path: JSONPath, key: Bool = false, kind: StyleTableError.Kind = .invalid) -> StyleTableError {
+            StyleTableError(
+                kind: kind, message: message, path: path.description,
+                location: JSONLocation(offset: path.offset(in: root, key: key), in: bytes))
         }
+        guard case .object(let top) = root.kind else {
+            throw refuse("expected an object (a style table), found \(root.what)", at: JSONPath())
+        }
+        guard let version = top["formatVersion"]?.value else { throw refuse("missing key 'formatVersion'", at: JSONPath()) }
+        guard case .number(let number) = version.kind, let found = number.integer else {
+            var what = version.what
+            if case .number(let number) = version.kind { what = number.text }
+            throw refuse("'formatVersion' is an integer, found \(what)", at: JSONPath() + "formatVersion")
+        }
+        guard found == Self.currentFormatVersion else {
+            let kind = StyleTableError.Kind.unsupportedFormatVersion(found: found, supported: Self.currentFormatVersion)
+            throw refuse(
+                "formatVersion is \(found); this runtime reads formatVersion \(Self.currentFormatVersion) (regenerate the table with the matching rulegen)",
+                at: JSONPath() + "formatVersion", kind: kind)
+        }
+        let decoded: (value: StyleTable, unknownKeys: [JSONValueDecoder.UnknownKey])
         do {
-            self = try JSONDecoder().decode(StyleTable.self, from: data)
+            decoded = try JSONValueDecoder.decode(StyleTable.self, from: root)
         } catch let error as DecodingError {
-            throw StyleTableError.malformed(Self.describe(error))
+            let (message, codingPath) = Self.describe(error)
+            throw refuse(message, at: JSONPath(codingPath: codingPath, in: root))
+        } catch {
+            throw refuse("\(error)", at: JSONPath())
+        }
+        if let unknown = decoded.unknownKeys.first {
+            throw refuse(
+                "unknown key \(JSONScanner.quoted(unknown.key)) (keys here: \(unknown.known.joined(separator: ", ")))",
+                at: JSONPath(codingPath: unknown.objectPath, in: root) + unknown.key,
+                key: true)
+        }
+        let issues = TableValidator.issues(of: decoded.value)
+        if let first = issues.min(by: { $0.path.offset(in: root, key: $0.atKey) < $1.path.offset(in: root, key: $1.atKey) }) {
+            throw refuse(first.message, at: first.path, key: first.atKey)
+        }
+        self = decoded.value
+    }
+
+    /// Checks what a table's types cannot say, as `StyleTable(jsonData:)` does after
+    /// decoding: numbers in their ranges (font sizes, spacings, attachment sizes,
+    /// priorities), capture groups that the rule's pattern has (`show`, `$n`, named
+    /// captures), names a rule gives its templates (`${name}`), styles and handlers the
+    /// table declares (and the labels it declares them with), detector names, tag and
+    /// element names, one display per match, regex patterns ICU accepts. Throws the first
+    /// problem, without a `location` (a table built in code has no JSON).
+    public func validate() throws(StyleTableError) {
+        if let issue = TableValidator.issues(of: self).first {
+            throw StyleTableError(kind: .invalid, message: issue.message, path: issue.path.description, location: nil)
         }
     }
 
@@ -54,15 +83,13 @@ extension StyleTable {
         return data
     }
 
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ keys: [CodingKey]) -> String {
-            keys.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        }
+    /// A decoding error's message and the coding path of the value it is about.
+    private static func describe(_ error: DecodingError) -> (String, [any CodingKey]) {
         switch error {
-        case .keyNotFound(let key, let context): return "missing '\(key.stringValue)' at \(path(context.codingPath))"
+        case .keyNotFound(let key, let context): return ("missing key '\(key.stringValue)'", context.codingPath)
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return "\(context.debugDescription) at \(path(context.codingPath))"
-        @unknown default: return "\(error)"
+            return (context.debugDescription, context.codingPath)
+        @unknown default: return ("\(error)", [])
         }
     }
 }
@@ -88,7 +115,8 @@ extension MatcherSpec: Codable {
                 attributes: try c.decodeIfPresent([String].self, forKey: .attributes) ?? [],
                 isVoid: try c.decodeIfPresent(Bool.self, forKey: .void) ?? false)
         default:
-            throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "unknown matcher kind '\(kind)'")
+            throw DecodingError.dataCorruptedError(
+                forKey: .kind, in: c, debugDescription: "unknown matcher kind '\(kind)' (regex, prefix, tagFamily, element or entity)")
         }
     }
 
@@ -127,11 +155,11 @@ extension RuleEntry: Codable {
         self.init(
             name: try c.decode(String.self, forKey: .name),
             matcher: try c.decode(MatcherSpec.self, forKey: .match),
-            priority: try c.decodeInteger(forKey: .priority) ?? 0,
+            priority: try c.decodeIfPresent(Int.self, forKey: .priority) ?? 0,
             presentation: try c.decode(Presentation.self, forKey: .presentation),
             tags: try c.decodeIfPresent([String: Presentation].self, forKey: .tags) ?? [:],
             conditionalStyles: try c.decodeIfPresent([ConditionalStyle].self, forKey: .conditionalStyles) ?? [],
-            captureNames: try c.decodeIntegers(forKey: .captureNames),
+            captureNames: try c.decodeIfPresent([String: Int].self, forKey: .captureNames) ?? [:],
             nest: try c.decodeIfPresent(Bool.self, forKey: .nest) ?? false,
             inArguments: try c.decodeIfPresent(Bool.self, forKey: .inArguments) ?? false)
     }
@@ -147,36 +175,6 @@ extension RuleEntry: Codable {
         try c.encode(captureNames, forKey: .captureNames)
         if nest { try c.encode(true, forKey: .nest) }
         if inArguments { try c.encode(true, forKey: .inArguments) }
-    }
-}
-
-extension KeyedDecodingContainer {
-    /// An optional integer. A number that is not one (`1.5`) or does not fit an `Int`
-    /// (`1e300`) is a decoding error at its key; Foundation's own `Int` decoding reports it
-    /// as "not valid JSON" for the whole document.
-    func decodeInteger(forKey key: Key) throws -> Int? {
-        guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        if let value = try? decode(Int.self, forKey: key) { return value }
-        let number = try decode(Double.self, forKey: key)
-        throw DecodingError.dataCorruptedError(
-            forKey: key, in: self, debugDescription: "'\(key.stringValue)' must be an integer that fits in Int, found \(number)")
-    }
-
-    /// A dictionary of integers, checked as `decodeInteger` checks one.
-    func decodeIntegers(forKey key: Key) throws -> [String: Int] {
-        guard contains(key), try !decodeNil(forKey: key) else { return [:] }
-        if let values = try? decode([String: Int].self, forKey: key) { return values }
-        let numbers = try decode([String: Double].self, forKey: key)
-        var values: [String: Int] = [:]
-        for (name, number) in numbers {
-            guard let value = Int(exactly: number) else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: key, in: self,
-                    debugDescription: "'\(key.stringValue)' must map names to integers that fit in Int, found \(number) for '\(name)'")
-            }
-            values[name] = value
-        }
-        return values
     }
 }
 
@@ -250,3 +248,12 @@ extension ConditionalStyle: Codable {
         }
     }
 }
+
+// The enums of names the table spells as strings: an unknown one is an error that lists them.
+extension FontWeight: JSONNamedValue {}
+extension DynamicTypeStyle: JSONNamedValue {}
+extension LineStyle: JSONNamedValue {}
+extension ParagraphAlignment: JSONNamedValue {}
+extension AttachmentAlignment: JSONNamedValue {}
+extension AttachmentPosition: JSONNamedValue {}
+extension TagCondition.Operator: JSONNamedValue {}

@@ -36,15 +36,18 @@ extension Template.Part: Codable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
-        if let text = try c.decodeIfPresent(String.self, forKey: .text) {
-            self = .text(text)
-        } else if let group = try c.decodeIfPresent(Int.self, forKey: .group) {
-            self = .group(group)
-        } else if let name = try c.decodeIfPresent(String.self, forKey: .name) {
-            self = .name(name)
-        } else {
+        let keys = [Key.text, .group, .name].filter { c.contains($0) }
+        guard keys.count == 1 else {
+            let found = keys.isEmpty ? "none" : keys.map { "'\($0.stringValue)'" }.joined(separator: " and ")
             throw DecodingError.dataCorrupted(
-                .init(codingPath: decoder.codingPath, debugDescription: "template part needs 'text', 'group' or 'name'"))
+                .init(
+                    codingPath: decoder.codingPath, debugDescription: "a template part has one of 'text', 'group' or 'name', found \(found)"
+                ))
+        }
+        switch keys[0] {
+        case .text: self = .text(try c.decode(String.self, forKey: .text))
+        case .group: self = .group(try c.decode(Int.self, forKey: .group))
+        case .name: self = .name(try c.decode(String.self, forKey: .name))
         }
     }
 
