@@ -16,11 +16,13 @@ let package = Package(
         .plugin(name: "GenerateRulesPlugin", targets: ["GenerateRulesPlugin"]),
     ],
     targets: [
+        // The regex vocabulary shared by every layer: syntax, flags, ranges, scalar sets.
+        .target(name: "RuleRegex"),
         .target(name: "RuleSpec"),
-        .target(name: "RuleRuntime"),
+        .target(name: "RuleRuntime", dependencies: ["RuleRegex"]),
         // Sema/Data: the IANA TLD list that Scripts/generate-tld-table.py turns into
         // Sema/Detectors+TLDs.swift (Scripts/refresh-tlds.sh refreshes both).
-        .target(name: "RuleCompiler", dependencies: ["RuleSpec", "RuleRuntime"], exclude: ["Sema/Data"]),
+        .target(name: "RuleCompiler", dependencies: ["RuleSpec", "RuleRegex", "RuleRuntime"], exclude: ["Sema/Data"]),
         .executableTarget(name: "rulegen", dependencies: ["RuleCompiler", "RuleSpec", "RuleRuntime"]),
         .executableTarget(name: "rulebench", dependencies: ["RuleRuntime", "RuleCompiler"]),
         // Plugins (their shared code: Plugins/Shared, linked into each plugin folder).
