@@ -18,7 +18,7 @@ let package = Package(
     targets: [
         // The regex vocabulary shared by every layer: syntax, flags, ranges, scalar sets.
         .target(name: "RuleRegex"),
-        .target(name: "RuleSpec"),
+        .target(name: "RuleSpec", dependencies: ["RuleRegex"]),
         .target(name: "RuleRuntime", dependencies: ["RuleRegex"]),
         // Sema/Data: the IANA TLD list that Scripts/generate-tld-table.py turns into
         // Sema/Detectors+TLDs.swift (Scripts/refresh-tlds.sh refreshes both).
@@ -38,7 +38,7 @@ let package = Package(
                 permissions: [.writeToPackageDirectory(reason: "writes <Name>.swift for each spec into the target's Generated/ folder")]),
             dependencies: ["rulegen"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "RuleSpecTests", dependencies: ["RuleSpec"]),
+        .testTarget(name: "RuleSpecTests", dependencies: ["RuleSpec", "RuleRegex"]),
         // Resources/ICU: ICU's regex test data with its Unicode License V3 notice.
         // Resources/Detectors: the detector suites (linkify-it's fixtures, MIT; libphonenumber's
         // test strings and twitter-text's URL cases, Apache-2.0; lines of Unicode's IdnaTestV2,

@@ -34,7 +34,7 @@ final class PatternEndTests: XCTestCase {
     func testClosingSlash() {
         for (source, expected) in Self.cases {
             let scalars = Array(source.unicodeScalars)
-            let end = RegexParser.patternEnd.find(scalars, 0)
+            let end = PatternReader.closingSlash(in: scalars, from: 0)
             let pattern = end.map { String(String.UnicodeScalarView(scalars[..<$0])) }
             XCTAssertEqual(pattern, expected, source)
         }

@@ -1,3 +1,4 @@
+import RuleRegex
 import RuleRuntime
 
 /// Containers (`nest`) as the conflict analysis reads them: a match is markup before the

@@ -1,3 +1,4 @@
+import RuleRegex
 import RuleRuntime
 
 /// What the conflict analysis knows of the matches of one rule.

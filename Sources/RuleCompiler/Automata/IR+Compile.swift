@@ -5,6 +5,7 @@
 // first and patch it once the body exists. The finished program is renumbered depth-first
 // from the start state, so equal patterns give byte-identical programs.
 
+import RuleRegex
 import RuleRuntime
 
 extension RegexIR {

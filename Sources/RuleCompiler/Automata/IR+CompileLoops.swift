@@ -13,6 +13,7 @@
 // epsilon transitions, and the Pike VM's one-thread-per-state rule keeps ICU's
 // backtracking order exactly.
 
+import RuleRegex
 import RuleRuntime
 
 extension ProgramBuilder {

@@ -1,5 +1,6 @@
 // The facade of the regex automata: pattern in, program (or the reason there is none) out.
 
+import RuleRegex
 import RuleRuntime
 
 /// The outcome of compiling a regex rule's pattern.

@@ -10,7 +10,7 @@ extension SpecLoader {
     /// `dependencies`.
     public mutating func load(source: String, path: String) -> Result {
         let file = SourceFile(path: path, text: source)
-        let (spec, syntax) = Parser.parse(file, patternEnd: RegexParser.patternEnd)
+        let (spec, syntax) = Parser.parse(file)
         diagnostics.add(contentsOf: syntax)
         for statement in spec.statements {
             guard case .importFile(let literal, _) = statement else { continue }

@@ -123,7 +123,7 @@ public struct SpecLoader {
         let text = String(decoding: bytes, as: UTF8.self)
         dependencies.append(display)
         let source = SourceFile(path: display, text: text)
-        let (spec, syntax) = Parser.parse(source, patternEnd: RegexParser.patternEnd)
+        let (spec, syntax) = Parser.parse(source)
         diagnostics.add(contentsOf: syntax)
         stack.append((canonical, display))
         let directory = (display as NSString).deletingLastPathComponent

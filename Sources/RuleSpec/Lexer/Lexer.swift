@@ -1,3 +1,5 @@
+import RuleRegex
+
 /// Turns a source file into tokens on demand. The parser asks for a regex literal
 /// explicitly (`rescanAsRegex`) after `match`, so `/` is punctuation everywhere else
 /// (`<img src/>`).
@@ -9,13 +11,10 @@ public struct Lexer {
     /// Where unterminated strings, patterns and comments start: what follows them on
     /// their line (a closing brace, say) was swallowed.
     private(set) var unterminated: [Int] = []
-    /// Where a `/pattern/` literal ends, as the regex syntax reads it (see `PatternEnd`).
-    let patternEnd: PatternEnd?
 
-    public init(file: SourceFile, patternEnd: PatternEnd? = nil) {
+    public init(file: SourceFile) {
         self.file = file
         self.s = file.scalars
-        self.patternEnd = patternEnd
     }
 
     func peek(_ k: Int = 0) -> Unicode.Scalar? { pos + k < s.count ? s[pos + k] : nil }
@@ -91,13 +90,13 @@ public struct Lexer {
 
     /// Lexes a `/pattern/flags` literal starting at `token` (a `/` punctuation token).
     ///
-    /// The pattern ends where `patternEnd` (the regex front end's tokenizer) says; without
-    /// one, or where it cannot tell (an invalid escape, no closing `/` on the line), at the
-    /// first `/` outside escapes and classes.
+    /// The pattern ends where the regex syntax says (`PatternReader.closingSlash`, the
+    /// scanner the regex parser reads patterns with); where it cannot tell (an invalid
+    /// escape, no closing `/` on the line), at the first `/` outside escapes and classes.
     public mutating func rescanAsRegex(_ token: Token) -> Token {
         pos = token.span.start + 1
         let patternStart = pos
-        if let patternEnd, let end = patternEnd.find(s, patternStart), end >= patternStart, end < s.count, s[end] == "/",
+        if let end = PatternReader.closingSlash(in: s, from: patternStart), end >= patternStart, end < s.count, s[end] == "/",
             !s[patternStart..<end].contains(where: { $0 == "\n" || $0 == "\r" })
         {
             pos = end

@@ -43,17 +43,16 @@ public struct Parser {
 
     struct Failure: Error {}
 
-    public init(file: SourceFile, patternEnd: PatternEnd? = nil) {
+    public init(file: SourceFile) {
         self.file = file
-        self.lexer = Lexer(file: file, patternEnd: patternEnd)
+        self.lexer = Lexer(file: file)
         self.tok = Token(kind: .end, span: SourceSpan(start: 0, end: 0), startsLine: true)
         self.tok = lexer.next()
     }
 
-    /// Parses a whole file; the diagnostics hold every syntax error found. `patternEnd`:
-    /// where `/pattern/` literals end (the lexer's own scan without it).
-    public static func parse(_ file: SourceFile, patternEnd: PatternEnd? = nil) -> (SpecFile, [Diagnostic]) {
-        var parser = Parser(file: file, patternEnd: patternEnd)
+    /// Parses a whole file; the diagnostics hold every syntax error found.
+    public static func parse(_ file: SourceFile) -> (SpecFile, [Diagnostic]) {
+        var parser = Parser(file: file)
         let spec = parser.parseFile()
         var all = parser.lexer.diagnostics
         all.add(contentsOf: parser.diagnostics.all)

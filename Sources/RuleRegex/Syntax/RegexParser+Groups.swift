@@ -3,7 +3,7 @@
 extension PatternParser {
     /// After `(`; `c` is the character after it. `afterTerm`: the `(` directly follows a
     /// repeatable term, so a `(?#…)` comment leaves that term repeatable.
-    mutating func openGroup(at opener: RegexSpan, afterTerm: Bool) throws(RegexSyntaxError) -> State {
+    package mutating func openGroup(at opener: RegexSpan, afterTerm: Bool) throws(RegexSyntaxError) -> State {
         guard c.isUnquoted("?") else {
             captureCount += 1
             try pushGroup(.capturing(index: captureCount, name: nil), opener: opener, returnState: .quantifiable)
@@ -45,22 +45,22 @@ extension PatternParser {
     }
 
     /// The span from `opener` to the end of the current character.
-    func span(through opener: RegexSpan) -> RegexSpan {
+    package func span(through opener: RegexSpan) -> RegexSpan {
         RegexSpan(offset: opener.offset, length: max(c.span.end, previousEnd) - opener.offset)
     }
 
-    func unknownGroup(_ opener: RegexSpan) -> RegexSyntaxError {
+    package func unknownGroup(_ opener: RegexSpan) -> RegexSyntaxError {
         guard !c.isEOF else { return RegexSyntaxError("missing closing ')'", opener) }
         return RegexSyntaxError("unknown group type '\(text(span(through: opener)))'", span(through: opener))
     }
 
     /// The pattern text of `span`.
-    func text(_ span: RegexSpan) -> String {
+    package func text(_ span: RegexSpan) -> String {
         let scalars = reader.scalars[span.offset..<min(span.end, reader.scalars.count)]
         return String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init)))
     }
 
-    mutating func pushGroup(
+    package mutating func pushGroup(
         _ kind: RegexGroup.Kind, opener: RegexSpan, returnState: State,
         bodyOptions: RegexOptions? = nil
     ) throws(RegexSyntaxError) {
@@ -75,7 +75,7 @@ extension PatternParser {
 
     /// `(?<name>`; `c` is the first letter of the name. Names are ASCII letters then
     /// letters or digits.
-    mutating func namedGroup(opener: RegexSpan) throws(RegexSyntaxError) -> State {
+    package mutating func namedGroup(opener: RegexSpan) throws(RegexSyntaxError) -> State {
         let nameStart = c.span.offset
         var name = ""
         while !c.quoted, Self.isASCIILetter(c.value) || Self.isDigit(c.value) {
@@ -97,7 +97,7 @@ extension PatternParser {
     }
 
     /// `(?ims-x)` or `(?ims-x:`; `c` is the first flag letter or `-`.
-    mutating func flagGroup(opener: RegexSpan) throws(RegexSyntaxError) -> State {
+    package mutating func flagGroup(opener: RegexSpan) throws(RegexSyntaxError) -> State {
         var change = RegexFlagChange()
         var clearing = false
         while !c.quoted {
@@ -135,7 +135,7 @@ extension PatternParser {
     }
 
     /// `(?#…)`; `c` is the `#`. Escapes are still decoded inside, so `\)` ends it.
-    mutating func comment(from opener: RegexSpan, returnState: State) throws(RegexSyntaxError) -> State {
+    package mutating func comment(from opener: RegexSpan, returnState: State) throws(RegexSyntaxError) -> State {
         try checkDepth(openGroupCount + 1, at: opener)
         try advance()
         while !c.isUnquoted(")") {
@@ -147,7 +147,7 @@ extension PatternParser {
     }
 
     /// `)`: closes the innermost group.
-    mutating func closeGroup() throws(RegexSyntaxError) -> State {
+    package mutating func closeGroup() throws(RegexSyntaxError) -> State {
         guard frames.count > 1, case .group(let kind) = frames[frames.count - 1].kind else {
             throw RegexSyntaxError("unmatched ')'", c.span)
         }
@@ -163,6 +163,6 @@ extension PatternParser {
         return frame.returnState
     }
 
-    static func isASCIILetter(_ v: UInt32) -> Bool { (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v) }
-    static func isDigit(_ v: UInt32) -> Bool { (0x30...0x39).contains(v) }
+    package static func isASCIILetter(_ v: UInt32) -> Bool { (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v) }
+    package static func isDigit(_ v: UInt32) -> Bool { (0x30...0x39).contains(v) }
 }

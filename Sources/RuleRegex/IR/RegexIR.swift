@@ -12,11 +12,10 @@
 // `Repetition`. The IR has no spans; it is small enough that the compiler only has to
 // turn it into states. `RegexCompiler.compile` chains the phases.
 
-import RuleRuntime
 
 /// A pattern as sets of code points, sequences, ordered alternatives, loops, groups and
 /// assertions, with ICU's matching semantics.
-indirect enum RegexIR: Hashable, Sendable {
+package indirect enum RegexIR: Hashable, Sendable {
     /// Matches the empty string.
     case empty
     /// One code point in the set (an empty set never matches).
@@ -52,12 +51,12 @@ indirect enum RegexIR: Hashable, Sendable {
 ///   JMP_SAV_X) behave exactly like `{0,}` and `{1,}` (via CTR_LOOP).
 /// - lazy `*?` and `+?` have no check at all; with a body that can match empty, ICU loops
 ///   until a resource limit, so the lowering refuses them (fallback).
-struct Repetition: Hashable, Sendable {
-    var min: Int
+package struct Repetition: Hashable, Sendable {
+    package var min: Int
     /// `nil` for unbounded.
-    var max: Int?
-    var greedy: Bool
-    var body: RegexIR
+    package var max: Int?
+    package var greedy: Bool
+    package var body: RegexIR
 }
 
 /// ICU's case-insensitive literal string (URX_STRING_I): the text matches when the full
@@ -68,24 +67,24 @@ struct Repetition: Hashable, Sendable {
 /// folding is the single code point at i moves to i+1 (`positions[i]`), and one whose
 /// folding is a longer string equal to the pattern at i moves past it (`jumps`). At most
 /// one path reaches n, so the literal is deterministic.
-struct FoldedLiteral: Hashable, Sendable {
-    struct Jump: Hashable, Sendable {
-        var from: Int
-        var to: Int
-        var set: ScalarSet
+package struct FoldedLiteral: Hashable, Sendable {
+    package struct Jump: Hashable, Sendable {
+        package var from: Int
+        package var to: Int
+        package var set: ScalarSet
     }
 
     /// `positions[i]`: the code points whose folding is exactly the folded code point i.
-    var positions: [ScalarSet]
-    var jumps: [Jump]
+    package var positions: [ScalarSet]
+    package var jumps: [Jump]
 
-    var length: Int { positions.count }
+    package var length: Int { positions.count }
 }
 
 /// A zero-width assertion of the IR.
-enum IRAssertion: Hashable, Sendable {
+package enum IRAssertion: Hashable, Sendable {
     /// Anything that needs no code point set.
-    case simple(RegexProgram.Assertion)
+    case simple(RegexAssertion)
     /// ICU's `\b` (or `\B` when `negated`) with its word and ignorable sets.
     case wordBoundary(negated: Bool, word: ScalarSet, ignorable: ScalarSet)
     /// A lookaround over one code point of `set`, without groups: `(?<=…)`/`(?<!…)` when
@@ -97,19 +96,19 @@ enum IRAssertion: Hashable, Sendable {
 }
 
 /// A lookahead or lookbehind with a body (see `RegexProgram.Lookaround`).
-struct IRLookaround: Hashable, Sendable {
-    var behind: Bool
-    var negated: Bool
-    var body: RegexIR
+package struct IRLookaround: Hashable, Sendable {
+    package var behind: Bool
+    package var negated: Bool
+    package var body: RegexIR
     /// The body's longest match in UTF-16 units (`nil`: unbounded).
-    var maxLength: Int?
+    package var maxLength: Int?
 }
 
 // MARK: - Analyses
 
 extension RegexIR {
     /// An upper bound of the UTF-16 length of a match (`nil`: unbounded).
-    var maxLength: Int? {
+    package var maxLength: Int? {
         func add(_ a: Int?, _ b: Int?) -> Int? {
             guard let a, let b else { return nil }
             let (sum, overflow) = a.addingReportingOverflow(b)
@@ -146,7 +145,7 @@ extension RegexIR {
     /// the path that falls through counts. So `(?<=(?:bb|a){2})` tries starts two units back
     /// at most, and `bbbb` does not end a match of it there (measured against
     /// NSRegularExpression; see `LookaroundTests`). `nil`: unbounded.
-    var icuLookbehindLength: Int? { icuLength(fallingThrough: false) }
+    package var icuLookbehindLength: Int? { icuLength(fallingThrough: false) }
 
     /// `icuLookbehindLength` of this construct; `fallingThrough`: it ends its loop's body,
     /// so only the path that reaches its end without a jump counts.
@@ -199,7 +198,7 @@ extension RegexIR {
     }
 
     /// Whether a capturing group is inside (lookaround bodies included).
-    var hasCaptures: Bool {
+    package var hasCaptures: Bool {
         switch self {
         case .empty, .set, .lineUnit, .foldedLiteral: return false
         case .assertion(.lookaround(let look)): return look.body.hasCaptures
@@ -212,7 +211,7 @@ extension RegexIR {
     }
 
     /// Whether some path matches the empty string, taking every assertion as satisfiable.
-    var canBeEmpty: Bool {
+    package var canBeEmpty: Bool {
         switch self {
         case .empty, .assertion: return true
         case .set, .lineUnit, .foldedLiteral: return false
@@ -225,7 +224,7 @@ extension RegexIR {
 
     /// Whether some path matches the empty string without passing an assertion (so it
     /// matches empty everywhere).
-    var canBeEmptyAnywhere: Bool {
+    package var canBeEmptyAnywhere: Bool {
         switch self {
         case .empty: return true
         case .assertion, .set, .lineUnit, .foldedLiteral: return false
@@ -237,7 +236,7 @@ extension RegexIR {
     }
 
     /// A superset of the code points a match can start with.
-    var firstSet: ScalarSet {
+    package var firstSet: ScalarSet {
         switch self {
         case .empty, .assertion: return ScalarSet()
         case .set(let set): return set

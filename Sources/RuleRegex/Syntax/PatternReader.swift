@@ -2,20 +2,20 @@
 // `\Q…\E` quoting, and the escapes that stand for one character.
 
 /// One pattern character as the grammar sees it.
-struct PatternChar: Equatable {
-    static let eof = UInt32.max
+package struct PatternChar: Equatable {
+    package static let eof = UInt32.max
 
     /// The code point, or `eof`.
-    var value: UInt32
+    package var value: UInt32
     /// Produced by an escape or by `\Q…\E`: it never has a syntactic meaning.
-    var quoted: Bool
+    package var quoted: Bool
     /// Where it was written (the whole escape sequence for an escape).
-    var span: RegexSpan
+    package var span: RegexSpan
 
-    var isEOF: Bool { value == Self.eof }
+    package var isEOF: Bool { value == Self.eof }
 
     /// Whether this is the unquoted ASCII character `ascii`.
-    func isUnquoted(_ ascii: Unicode.Scalar) -> Bool { !quoted && value == ascii.value }
+    package func isUnquoted(_ ascii: Unicode.Scalar) -> Bool { !quoted && value == ascii.value }
 }
 
 /// Reads pattern characters the way ICU's `RegexCompile::nextChar` does.
@@ -23,39 +23,39 @@ struct PatternChar: Equatable {
 /// Note: ICU decides `x`-mode skipping and escapes one character at a time, with the
 /// modes in effect when the character is read. The parser therefore reads exactly one
 /// character ahead and updates `extended` before reading past a `(?x)`.
-struct PatternReader {
-    let scalars: [UInt32]
+package struct PatternReader {
+    package let scalars: [UInt32]
     /// Index of the next unread scalar.
-    var position = 0
+    package var position = 0
     /// `x` mode: skip Pattern_White_Space and `#` comments between characters.
-    var extended = false
+    package var extended = false
     /// Inside `\Q…\E`.
-    var quoteMode = false
+    package var quoteMode = false
     /// The previous character was a backslash returned to the grammar: return the next one
     /// as is.
-    var inBackslashQuote = false
+    package var inBackslashQuote = false
     /// Cleared by the grammar after `(?`, so that `(?#` is not an end-of-line comment;
     /// restored after every character.
-    var lineCommentsEnabled = true
+    package var lineCommentsEnabled = true
 
-    init(_ pattern: String) {
+    package init(_ pattern: String) {
         scalars = pattern.unicodeScalars.map(\.value)
     }
 
-    init(scalars: [UInt32]) {
+    package init(scalars: [UInt32]) {
         self.scalars = scalars
     }
 
-    func peekRaw() -> UInt32 { position < scalars.count ? scalars[position] : PatternChar.eof }
+    package func peekRaw() -> UInt32 { position < scalars.count ? scalars[position] : PatternChar.eof }
 
-    mutating func nextRaw() -> UInt32 {
+    package mutating func nextRaw() -> UInt32 {
         guard position < scalars.count else { return PatternChar.eof }
         position += 1
         return scalars[position - 1]
     }
 
     /// The next character of the pattern.
-    mutating func next() throws(RegexSyntaxError) -> PatternChar {
+    package mutating func next() throws(RegexSyntaxError) -> PatternChar {
         defer { lineCommentsEnabled = true }
         var start = position
         var c = nextRaw()
@@ -131,10 +131,10 @@ struct PatternReader {
     // MARK: - Character tables
 
     /// Letters after `\` that ICU's `u_unescapeAt` handles: `a c e f n r t u U x`.
-    static let unescapeLetters: Set<UInt32> = [0x61, 0x63, 0x65, 0x66, 0x6E, 0x72, 0x74, 0x75, 0x55, 0x78]
+    package static let unescapeLetters: Set<UInt32> = [0x61, 0x63, 0x65, 0x66, 0x6E, 0x72, 0x74, 0x75, 0x55, 0x78]
 
     /// Pattern_White_Space: what `x` mode skips.
-    static func isPatternWhiteSpace(_ c: UInt32) -> Bool {
+    package static func isPatternWhiteSpace(_ c: UInt32) -> Bool {
         switch c {
         case 0x09...0x0D, 0x20, 0x85, 0x200E, 0x200F, 0x2028, 0x2029: return true
         default: return false
@@ -142,13 +142,13 @@ struct PatternReader {
     }
 
     /// Note: an `x`-mode comment ends at CR, LF, NEL or LS, not at VT, FF or PS.
-    static func endsComment(_ c: UInt32) -> Bool {
+    package static func endsComment(_ c: UInt32) -> Bool {
         c == 0x0D || c == 0x0A || c == 0x85 || c == 0x2028
     }
 
-    static func octalDigit(_ c: UInt32) -> UInt32? { (0x30...0x37).contains(c) ? c - 0x30 : nil }
+    package static func octalDigit(_ c: UInt32) -> UInt32? { (0x30...0x37).contains(c) ? c - 0x30 : nil }
 
-    static func hexDigit(_ c: UInt32) -> UInt32? {
+    package static func hexDigit(_ c: UInt32) -> UInt32? {
         switch c {
         case 0x30...0x39: return c - 0x30
         case 0x41...0x46: return c - 0x41 + 10

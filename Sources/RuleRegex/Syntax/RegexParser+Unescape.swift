@@ -2,7 +2,7 @@
 // `\uhhhh`, `\Uhhhhhhhh`, `\xhh` and `\x{h…}`.
 
 extension PatternReader {
-    enum UnescapeResult: Equatable {
+    package enum UnescapeResult: Equatable {
         /// The code point and the index after the escape.
         case success(UInt32, Int)
         /// The index where the escape became invalid.
@@ -17,7 +17,7 @@ extension PatternReader {
     /// - An escaped lead surrogate followed by an escaped trail surrogate (`\ud83d\ude00`)
     ///   is one supplementary code point; lone surrogates stay as they are.
     /// - `\cX` is `X & 0x1F` for any next character, even `\`; a `\c` at the end is `c`.
-    static func unescape(_ s: [UInt32], at start: Int, limit: Int) -> UnescapeResult {
+    package static func unescape(_ s: [UInt32], at start: Int, limit: Int) -> UnescapeResult {
         var i = start
         guard i < limit else { return .failure(start) }
         let letter = s[i]

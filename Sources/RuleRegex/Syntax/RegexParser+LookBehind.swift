@@ -16,10 +16,10 @@
 
 extension PatternParser {
     /// ICU keeps the bound in 24 bits.
-    static let lookBehindLimit = 0xFF_FFFF
+    package static let lookBehindLimit = 0xFF_FFFF
     private static let unbounded = Int(Int32.max)
 
-    static func checkLookBehindLength(_ group: RegexNode) throws(RegexSyntaxError) {
+    package static func checkLookBehindLength(_ group: RegexNode) throws(RegexSyntaxError) {
         guard case .group(let body) = group.kind else { return }
         let length = maxUTF16Length(body.child)
         if length >= unbounded {
@@ -31,7 +31,7 @@ extension PatternParser {
     }
 
     /// ICU's upper bound of the UTF-16 length `node` can match; `unbounded` saturates.
-    static func maxUTF16Length(_ node: RegexNode) -> Int {
+    package static func maxUTF16Length(_ node: RegexNode) -> Int {
         switch node.kind {
         case .empty, .anchor, .flagChange: return 0
         case .scalar(let value): return singleCharacterLength(value, node.options)

@@ -3,46 +3,45 @@
 // Every node carries the options (i m s x d w) in effect where it was written, so each
 // node lowers on its own; only literal runs need their neighbours (see `pieces(of:)`).
 
-import RuleRuntime
 
 /// A construct the automaton cannot express exactly, and where it starts (Unicode scalars
 /// into the pattern).
-struct LoweringFailure: Error, Equatable {
-    var construct: String
-    var offset: Int
+package struct LoweringFailure: Error, Equatable {
+    package var construct: String
+    package var offset: Int
 }
 
 /// The state of one lowering: the pattern text (for probing classes as written) and the
 /// table of atomic sites.
-struct Lowering {
+package struct Lowering {
     /// Lowered programs may have at most this many states (estimated while lowering).
-    static let stateLimit = 200_000
+    package static let stateLimit = 200_000
 
     /// Distinct Unicode properties one pattern may name: each costs an ICU probe over every
     /// code point (`ICUSets.members`, ~30 ms the first time in a process), so a pattern
     /// naming hundreds would take seconds to compile; past the budget it falls back. The
     /// count ignores the process's cache, so whether a rule compiles never depends on what
     /// was compiled before it.
-    static let probeBudget = 16
+    package static let probeBudget = 16
 
-    let pattern: [Unicode.Scalar]
-    let sets = ICUSets.shared
-    let folding = CaseFolding.shared
+    package let pattern: [Unicode.Scalar]
+    package let sets = ICUSets.shared
+    package let folding = CaseFolding.shared
     /// The properties named so far (a class: the set lookups are non-mutating).
-    let probes = ProbeCounter(budget: Lowering.probeBudget)
+    package let probes = ProbeCounter(budget: Lowering.probeBudget)
     /// Construct name and offset of every `RegexIR.atomic` site.
-    private(set) var atomicSites: [(construct: String, offset: Int)] = []
+    package private(set) var atomicSites: [(construct: String, offset: Int)] = []
 
-    init(pattern: String) {
+    package init(pattern: String) {
         self.pattern = Array(pattern.unicodeScalars)
     }
 
     /// The pattern text of `span`.
-    func text(_ span: RegexSpan) -> String {
+    package func text(_ span: RegexSpan) -> String {
         String(String.UnicodeScalarView(pattern[span.offset..<min(span.end, pattern.count)]))
     }
 
-    mutating func lower(_ node: RegexNode) throws(LoweringFailure) -> RegexIR {
+    package mutating func lower(_ node: RegexNode) throws(LoweringFailure) -> RegexIR {
         switch node.kind {
         case .empty, .flagChange: return .empty
         case .scalar, .characterClass, .property: return try lowerItems([node])
@@ -70,7 +69,7 @@ struct Lowering {
     }
 
     /// A concatenation: literal runs as ICU forms them, everything else node by node.
-    mutating func lowerItems(_ items: [RegexNode]) throws(LoweringFailure) -> RegexIR {
+    package mutating func lowerItems(_ items: [RegexNode]) throws(LoweringFailure) -> RegexIR {
         var lowered: [RegexIR] = []
         for piece in try pieces(of: items) {
             switch piece {
@@ -143,9 +142,9 @@ struct Lowering {
     // MARK: - Dot and anchors
 
     /// ICU's line terminators: `\n \v \f \r`, U+0085, U+2028, U+2029.
-    static let lineTerminators = ScalarSet(ranges: [0x0A...0x0D, 0x85...0x85, 0x2028...0x2029])
+    package static let lineTerminators = ScalarSet(ranges: [0x0A...0x0D, 0x85...0x85, 0x2028...0x2029])
     /// Every code point a text can contain.
-    static let anyScalar = ScalarSet.all.subtracting(ICUSets.surrogates)
+    package static let anyScalar = ScalarSet.all.subtracting(ICUSets.surrogates)
 
     /// Note: ICU's `.`: without `s`, any code point but a line terminator (only `\n` in `d`
     /// mode); with `s` (whatever `d` says), any code point, except that CR LF is consumed
@@ -167,7 +166,7 @@ struct Lowering {
     private func assertion(_ anchor: RegexAnchor, _ node: RegexNode) throws(LoweringFailure) -> RegexIR {
         let multiline = node.options.contains(.multiline)
         let unix = node.options.contains(.unixLines)
-        let simple: RegexProgram.Assertion
+        let simple: RegexAssertion
         switch anchor {
         case .caret: simple = multiline ? (unix ? .lineStartAfterLineFeed : .lineStart) : .textStart
         case .dollar:
@@ -193,7 +192,7 @@ struct Lowering {
 
 extension RegexIR {
     /// An upper bound on the number of program states the node compiles to (saturating).
-    var estimatedStates: Int {
+    package var estimatedStates: Int {
         func add(_ a: Int, _ b: Int) -> Int { a.addingReportingOverflow(b).overflow ? .max : a + b }
         func multiply(_ a: Int, _ b: Int) -> Int { a.multipliedReportingOverflow(by: b).overflow ? .max : a * b }
         switch self {
@@ -214,13 +213,13 @@ extension RegexIR {
 }
 
 /// The distinct properties one lowering names, up to a budget.
-final class ProbeCounter {
-    let budget: Int
+package final class ProbeCounter {
+    package let budget: Int
     private var named: Set<String> = []
-    init(budget: Int) { self.budget = budget }
+    package init(budget: Int) { self.budget = budget }
 
     /// Records `property`; `false` when it is new and the budget is spent.
-    func admit(_ property: String) -> Bool {
+    package func admit(_ property: String) -> Bool {
         if named.contains(property) { return true }
         guard named.count < budget else { return false }
         named.insert(property)

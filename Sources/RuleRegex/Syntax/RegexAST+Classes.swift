@@ -3,12 +3,12 @@
 /// A bracketed class `[…]`: the set described by `expression`, complemented when
 /// `negated`. With `caseInsensitive` in the node's options ICU closes the set (and every
 /// nested set) over case before negating it.
-public struct RegexClass: Equatable, Sendable {
+package struct RegexClass: Equatable, Sendable {
     /// `[^…]`
-    public var negated: Bool
-    public var expression: RegexClassExpression
+    package var negated: Bool
+    package var expression: RegexClassExpression
 
-    public init(negated: Bool = false, expression: RegexClassExpression) {
+    package init(negated: Bool = false, expression: RegexClassExpression) {
         self.negated = negated
         self.expression = expression
     }
@@ -22,7 +22,7 @@ public struct RegexClass: Equatable, Sendable {
 /// nested set and the next `[` binds tightest and takes as left operand the set that was
 /// being accumulated (so `[a\p{Lu}-[B]]` is `({a} ∪ Lu) − {B}`, while in
 /// `[[a]-[b]-c]` the second `-` is a literal added to `[b]`).
-public indirect enum RegexClassExpression: Equatable, Sendable {
+package indirect enum RegexClassExpression: Equatable, Sendable {
     case item(RegexClassItem)
     /// All members of all operands. `union([])` is the empty set.
     case union([RegexClassExpression])
@@ -32,7 +32,7 @@ public indirect enum RegexClassExpression: Equatable, Sendable {
     case difference(RegexClassExpression, RegexClassExpression)
 
     /// The items of this expression, depth-first, nested classes included.
-    public var items: [RegexClassItem] {
+    package var items: [RegexClassItem] {
         switch self {
         case .item(let item):
             if case .nested(let inner) = item.kind { return [item] + inner.expression.items }
@@ -44,8 +44,8 @@ public indirect enum RegexClassExpression: Equatable, Sendable {
 }
 
 /// One member of a bracketed class.
-public struct RegexClassItem: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
+package struct RegexClassItem: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// A code point (literal or escaped). May be a lone surrogate.
         case scalar(UInt32)
         /// `a-z`, bounds included (`lower <= upper`).
@@ -58,17 +58,17 @@ public struct RegexClassItem: Equatable, Sendable {
         case property(RegexProperty)
     }
 
-    public var kind: Kind
-    public var span: RegexSpan
+    package var kind: Kind
+    package var span: RegexSpan
 
-    public init(_ kind: Kind, span: RegexSpan) {
+    package init(_ kind: Kind, span: RegexSpan) {
         self.kind = kind
         self.span = span
     }
 }
 
 /// The backslash classes, with ICU's Unicode definitions.
-public enum RegexShorthand: Equatable, Sendable, CaseIterable {
+package enum RegexShorthand: Equatable, Sendable, CaseIterable {
     /// `\w`: Alphabetic, Mark, Decimal_Number, Connector_Punctuation, ZWJ, ZWNJ.
     case word, nonWord
     /// `\d`: Decimal_Number.
@@ -81,7 +81,7 @@ public enum RegexShorthand: Equatable, Sendable, CaseIterable {
     case verticalSpace, nonVerticalSpace
 
     /// The shorthand written `\letter`, if any.
-    init?(letter: UInt32) {
+    package init?(letter: UInt32) {
         switch letter {
         case 0x77: self = .word
         case 0x57: self = .nonWord
@@ -98,7 +98,7 @@ public enum RegexShorthand: Equatable, Sendable, CaseIterable {
     }
 
     /// Whether this is the complement of another shorthand (`\W`, `\D` …).
-    public var isNegated: Bool {
+    package var isNegated: Bool {
         switch self {
         case .nonWord, .nonDigit, .nonSpace, .nonHorizontalSpace, .nonVerticalSpace: return true
         default: return false
@@ -107,8 +107,8 @@ public enum RegexShorthand: Equatable, Sendable, CaseIterable {
 }
 
 /// A Unicode property set: `\p{name}`, `\P{name}`, `[:name:]`, `[:^name:]`.
-public struct RegexProperty: Equatable, Sendable {
-    public enum Notation: Equatable, Sendable {
+package struct RegexProperty: Equatable, Sendable {
+    package enum Notation: Equatable, Sendable {
         /// `\p{…}` / `\P{…}`
         case backslash
         /// `[:…:]` / `[:^…:]`
@@ -116,7 +116,7 @@ public struct RegexProperty: Equatable, Sendable {
     }
 
     /// What the name denotes, as far as it is known without ICU's property tables.
-    public enum Value: Equatable, Sendable {
+    package enum Value: Equatable, Sendable {
         /// A union of general categories, as two-letter codes (`Lu`, `Nd` …).
         case generalCategories([String])
         /// Every code point (`Any`, `all`).
@@ -133,13 +133,13 @@ public struct RegexProperty: Equatable, Sendable {
     }
 
     /// The name as ICU received it (escapes resolved, `x`-mode white space removed).
-    public var name: String
+    package var name: String
     /// `\P`, `[:^…:]`.
-    public var negated: Bool
-    public var notation: Notation
-    public var value: Value
+    package var negated: Bool
+    package var notation: Notation
+    package var value: Value
 
-    public init(name: String, negated: Bool, notation: Notation, value: Value) {
+    package init(name: String, negated: Bool, notation: Notation, value: Value) {
         self.name = name
         self.negated = negated
         self.notation = notation

@@ -1,10 +1,10 @@
 // The evaluation of a bracketed class: ICU's operator stack, run on expressions.
 
 extension PatternParser {
-    enum ClassOperator {
+    package enum ClassOperator {
         case union, difference, intersection, tightDifference, tightIntersection
         /// `--` and `&&` bind loosest, then adjacency, then a single `-`/`&` between sets.
-        var precedence: Int {
+        package var precedence: Int {
             switch self {
             case .difference, .intersection: return 3
             case .union: return 4
@@ -14,14 +14,14 @@ extension PatternParser {
     }
 
     /// One `[` level: its operands and pending operators.
-    struct ClassFrame {
-        var opener: RegexSpan
-        var negated = false
-        var operators: [ClassOperator] = []
-        var operands: [RegexClassExpression] = [.union([])]
+    package struct ClassFrame {
+        package var opener: RegexSpan
+        package var negated = false
+        package var operators: [ClassOperator] = []
+        package var operands: [RegexClassExpression] = [.union([])]
 
         /// Applies pending operators that bind at least as tightly as `precedence`.
-        mutating func evaluate(downTo precedence: Int) {
+        package mutating func evaluate(downTo precedence: Int) {
             while let op = operators.last, op.precedence >= precedence {
                 operators.removeLast()
                 let rhs = operands.removeLast(), lhs = operands.removeLast()
@@ -34,7 +34,7 @@ extension PatternParser {
         }
 
         /// Adds an item to the set being accumulated (ICU adds to the top of its stack).
-        mutating func add(_ item: RegexClassItem) {
+        package mutating func add(_ item: RegexClassItem) {
             let top = operands.removeLast()
             guard case .union(var items) = top else { return operands.append(.union([top, .item(item)])) }
             _ = consume top  // leaves `items` uniquely referenced, so appending does not copy
@@ -43,7 +43,7 @@ extension PatternParser {
         }
 
         /// Adds a range; `[a-z]` becomes one range item rather than `a` plus `a-z`.
-        mutating func addRange(
+        package mutating func addRange(
             _ low: (value: UInt32, span: RegexSpan), _ high: UInt32, _ highSpan: RegexSpan,
             dash: RegexSpan
         ) {
@@ -62,7 +62,7 @@ extension PatternParser {
     }
 
     /// Flattens nested unions and unwraps single-operand unions.
-    static func normalized(_ expression: RegexClassExpression) -> RegexClassExpression {
+    package static func normalized(_ expression: RegexClassExpression) -> RegexClassExpression {
         switch expression {
         case .item: return expression
         case .union(let operands):

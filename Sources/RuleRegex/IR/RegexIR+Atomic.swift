@@ -16,25 +16,24 @@
 // atomic site: a superset of the code points that may come first, and of the code points
 // before which the rest may match empty.
 
-import RuleRuntime
 
 /// An atomic site the resolution could not prove equivalent to its plain form.
-struct AtomicFailure: Error {
-    var site: Int
+package struct AtomicFailure: Error {
+    package var site: Int
 }
 
 /// What may follow a point of the pattern.
-struct Continuation {
+package struct Continuation {
     /// A superset of the code points the rest of the pattern can start with.
-    var first: ScalarSet
+    package var first: ScalarSet
     /// A superset of the code points before which the rest may match without consuming.
-    var emptyBefore: ScalarSet
+    package var emptyBefore: ScalarSet
     /// Whether the rest certainly can match empty at any position (no assertion on that
     /// path).
-    var canBeEmptyAnywhere: Bool
+    package var canBeEmptyAnywhere: Bool
 
     /// The end of the pattern.
-    static let end = Continuation(first: ScalarSet(), emptyBefore: .all, canBeEmptyAnywhere: true)
+    package static let end = Continuation(first: ScalarSet(), emptyBefore: .all, canBeEmptyAnywhere: true)
 }
 
 extension RegexIR {
@@ -42,7 +41,7 @@ extension RegexIR {
     /// `guards`: possessive loops may become lookaheads (`possessiveLoopWithGuard`); not in
     /// a lookbehind's body, where ICU's loop stops at the lookbehind's position while a
     /// lookahead would read past it.
-    func resolvingAtomicGroups(followedBy continuation: Continuation = .end, guards: Bool = true) throws(AtomicFailure) -> RegexIR {
+    package func resolvingAtomicGroups(followedBy continuation: Continuation = .end, guards: Bool = true) throws(AtomicFailure) -> RegexIR {
         switch self {
         case .assertion(.lookaround(var look)):
             look.body = try look.body.resolvingAtomicGroups(guards: !look.behind)
@@ -82,7 +81,7 @@ extension RegexIR {
     }
 
     /// What may follow `self` when `continuation` follows it.
-    func followed(by continuation: Continuation) -> Continuation {
+    package func followed(by continuation: Continuation) -> Continuation {
         Continuation(
             first: canBeEmpty ? firstSet.union(continuation.first) : firstSet,
             emptyBefore: emptyBefore(continuation),
@@ -91,7 +90,7 @@ extension RegexIR {
 
     /// A superset of the code points before which `self` followed by `continuation` may
     /// match without consuming.
-    func emptyBefore(_ continuation: Continuation) -> ScalarSet {
+    package func emptyBefore(_ continuation: Continuation) -> ScalarSet {
         switch self {
         case .empty: return continuation.emptyBefore
         case .set, .lineUnit, .foldedLiteral: return ScalarSet()
@@ -114,7 +113,7 @@ extension RegexIR {
     /// of such bodies; alternatives that cannot match empty and start with disjoint code
     /// points; and a loop over one set S followed by an item that cannot match empty and
     /// never starts with a code point of S (`a*b`: where the loop may stop is forced).
-    var isDeterministic: Bool {
+    package var isDeterministic: Bool {
         switch self {
         case .empty, .set, .lineUnit, .foldedLiteral, .assertion: return true
         case .sequence(let items):
@@ -155,7 +154,7 @@ extension RegexIR {
     /// from a position are one chain; the possessive form takes the longest and never gives
     /// one back, which is "the most iterations, and then B does not match" (unless the
     /// maximum is reached): `B{n,m}+` is `B{m}|B{n,m-1}(?!B)`, `B{n,}+` is `B{n,}(?!B)`.
-    var possessiveLoopWithGuard: RegexIR? {
+    package var possessiveLoopWithGuard: RegexIR? {
         guard case .repetition(let loop) = self, loop.greedy, loop.max != 0, loop.body.isDeterministic, !loop.body.canBeEmpty
         else { return nil }
         let plain = loop.body.withoutAnyCaptures
@@ -195,7 +194,7 @@ extension RegexIR {
 
 extension IRAssertion {
     /// A superset of the code points before which the assertion can hold.
-    var possibleBefore: ScalarSet {
+    package var possibleBefore: ScalarSet {
         switch self {
         case .wordBoundary, .lookaround: return .all
         case .codePoint(let behind, let negated, let set): return behind || negated ? .all : set

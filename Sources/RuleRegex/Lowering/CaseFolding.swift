@@ -16,28 +16,27 @@
 //   `(?i)<folding>` matches c and `(?i)\x{c}` matches the folding, each entirely.
 
 import Foundation
-import RuleRuntime
 
 /// Case-folding facts for case-insensitive literals, verified against ICU.
-final class CaseFolding: @unchecked Sendable {
-    static let shared = CaseFolding()
+package final class CaseFolding: @unchecked Sendable {
+    package static let shared = CaseFolding()
 
     private let lock = NSLock()
     private var equivalentsCache: [UInt32: ScalarSet] = [:]
     private var expansionData: Expansions?
 
     /// Code points whose full folding is several code points, with that folding.
-    struct Expansions {
-        var foldings: [UInt32: [UInt32]]
+    package struct Expansions {
+        package var foldings: [UInt32: [UInt32]]
         /// The keys of `foldings`.
-        var scalars: ScalarSet
+        package var scalars: ScalarSet
         /// Candidates ICU did not confirm; any multi-code-point case-insensitive literal
         /// falls back while this is not empty.
-        var unverified: [UInt32]
+        package var unverified: [UInt32]
     }
 
     /// The code points with the same simple case folding as `scalar` (including itself).
-    func equivalents(of scalar: UInt32) -> ScalarSet? {
+    package func equivalents(of scalar: UInt32) -> ScalarSet? {
         if let cached = locked({ equivalentsCache[scalar] }) { return cached }
         guard let relevant = ICUSets.shared.caseRelevant else { return nil }
         var result = ScalarSet(scalar)
@@ -50,7 +49,7 @@ final class CaseFolding: @unchecked Sendable {
     }
 
     /// The multi-code-point foldings (computed once, verified against ICU).
-    var expansions: Expansions? {
+    package var expansions: Expansions? {
         if let data = locked({ expansionData }) { return data }
         guard let relevant = ICUSets.shared.caseRelevant else { return nil }
         var data = Expansions(foldings: [:], scalars: ScalarSet(), unverified: [])
@@ -75,7 +74,7 @@ final class CaseFolding: @unchecked Sendable {
 
     /// lower(upper(lower(c))) by the standard library's full case mappings: equal to the
     /// full case folding for every code point whose folding is several code points.
-    static func candidateFolding(_ scalar: Unicode.Scalar) -> [UInt32] {
+    package static func candidateFolding(_ scalar: Unicode.Scalar) -> [UInt32] {
         func map(_ scalars: [Unicode.Scalar], _ mapping: (Unicode.Scalar) -> String) -> [Unicode.Scalar] {
             scalars.flatMap { Array(mapping($0).unicodeScalars) }
         }
@@ -98,7 +97,7 @@ final class CaseFolding: @unchecked Sendable {
     }
 
     /// `\x{…}` escapes for `scalars`.
-    static func escaped(_ scalars: [UInt32]) -> String {
+    package static func escaped(_ scalars: [UInt32]) -> String {
         scalars.map { "\\x{" + String($0, radix: 16) + "}" }.joined()
     }
 

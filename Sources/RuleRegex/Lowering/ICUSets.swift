@@ -14,11 +14,10 @@
 // probed on a short string of their own.
 
 import Foundation
-import RuleRuntime
 
 /// Probes ICU for set membership; thread-safe, cached for the process.
-final class ICUSets: @unchecked Sendable {
-    static let shared = ICUSets()
+package final class ICUSets: @unchecked Sendable {
+    package static let shared = ICUSets()
 
     private let lock = NSLock()
     /// Keyed by code points: `String` equality is canonical equivalence, and `[ǰ]` is not
@@ -29,11 +28,11 @@ final class ICUSets: @unchecked Sendable {
     private var caseProbe: CaseProbeText?
 
     /// The surrogate code points, which never match: text is decoded to code points first.
-    static let surrogates = ScalarSet(0xD800...0xDFFF)
+    package static let surrogates = ScalarSet(0xD800...0xDFFF)
 
     /// Members of `fragment` (one single-code-point set such as `[\p{L}]`, optionally with
     /// a leading `(?i)`/`(?x)`), over every code point; `nil` if ICU rejects the probe.
-    func members(of fragment: String) -> ScalarSet? {
+    package func members(of fragment: String) -> ScalarSet? {
         let key = Array(fragment.unicodeScalars)
         if let cached = locked({ universeCache[key] }) { return cached }
         let text = locked { () -> String in
@@ -51,7 +50,7 @@ final class ICUSets: @unchecked Sendable {
     }
 
     /// Members of `fragment` among the case-relevant code points only.
-    func caseRelevantMembers(of fragment: String) -> ScalarSet? {
+    package func caseRelevantMembers(of fragment: String) -> ScalarSet? {
         let key = Array(fragment.unicodeScalars)
         if let cached = locked({ caseCache[key] }) { return cached }
         guard let probe = caseProbeText() else { return nil }
@@ -73,7 +72,7 @@ final class ICUSets: @unchecked Sendable {
     /// Code points that take part in case mapping: every cased code point, every one that
     /// changes under a case mapping or folding, and their case closure. Outside this set,
     /// ICU's case closure leaves membership unchanged.
-    var caseRelevant: ScalarSet? { caseProbeText()?.set }
+    package var caseRelevant: ScalarSet? { caseProbeText()?.set }
 
     private func caseProbeText() -> CaseProbeText? {
         if let caseProbe = locked({ caseProbe }) { return caseProbe }
@@ -127,12 +126,12 @@ final class ICUSets: @unchecked Sendable {
 
 /// The case-relevant code points as a probe string, with the UTF-16 offset of each.
 private struct CaseProbeText {
-    let set: ScalarSet
-    let scalars: [UInt32]
-    let offsets: [Int]
-    let text: String
+    package let set: ScalarSet
+    package let scalars: [UInt32]
+    package let offsets: [Int]
+    package let text: String
 
-    init(_ set: ScalarSet) {
+    package init(_ set: ScalarSet) {
         self.set = set
         var scalars: [UInt32] = []
         var offsets: [Int] = []
@@ -153,7 +152,7 @@ private struct CaseProbeText {
     }
 
     /// The index of the code point that starts at UTF-16 offset `offset`.
-    func index(atOffset offset: Int) -> Int {
+    package func index(atOffset offset: Int) -> Int {
         var low = 0
         var high = offsets.count
         while low < high {

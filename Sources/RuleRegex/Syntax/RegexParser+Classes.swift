@@ -22,7 +22,7 @@ extension PatternParser {
 
     /// Parses a class; `c` is the first character after `[` on entry and the character
     /// after the closing `]` on return.
-    mutating func parseClass(openedAt opener: RegexSpan) throws(RegexSyntaxError) -> RegexClass {
+    package mutating func parseClass(openedAt opener: RegexSpan) throws(RegexSyntaxError) -> RegexClass {
         var frames = [ClassFrame(opener: opener)]
         var state = ClassState.open
         var dash = c.span  // the pending `-` or `&`, for spans

@@ -9,12 +9,12 @@ extension RegexAST {
     /// one that no path can reach after its group (a forward reference such as the `\2` of
     /// `(\2|a)(\1)`, or a reference inside its own group, outside any loop around both)
     /// never matches; otherwise it is nullable when its group is (see `emptyMatchAssumption`).
-    public var canMatchEmpty: Bool { nullability.nullable }
+    package var canMatchEmpty: Bool { nullability.nullable }
 
     /// When `canMatchEmpty` rests on a guess: the group whose back-reference, inside a loop
     /// around that same group (`(a|\1)+`), was taken as possibly empty because its text
     /// depends on earlier iterations, which this analysis does not follow.
-    public var emptyMatchAssumption: Int? { nullability.assumed }
+    package var emptyMatchAssumption: Int? { nullability.assumed }
 
     private var nullability: (nullable: Bool, assumed: Int?) {
         var context = NullabilityContext()
@@ -29,24 +29,24 @@ extension RegexAST {
     /// `(?w)` compile, and lowering reports the few lookarounds that do not). Offsets are in
     /// Unicode scalars: where the construct starts (for a possessive quantifier, the item it
     /// repeats).
-    public var unsupportedConstructs: [(name: String, offset: Int)] {
+    package var unsupportedConstructs: [(name: String, offset: Int)] {
         var found: [(name: String, offset: Int)] = []
         root.collectUnsupported(into: &found)
         return found
     }
 
     /// The body of capturing group `index`, if the pattern has it.
-    public func captureGroup(_ index: Int) -> RegexNode? { root.findGroup(index) }
+    package func captureGroup(_ index: Int) -> RegexNode? { root.findGroup(index) }
 
     /// Whether capturing group `index` sits inside a lookahead or lookbehind, where it
     /// captures text beside the match rather than inside it.
-    public func groupIsInLookaround(_ index: Int) -> Bool { root.groupIsInLookaround(index, inside: false) ?? false }
+    package func groupIsInLookaround(_ index: Int) -> Bool { root.groupIsInLookaround(index, inside: false) ?? false }
 }
 
 extension RegexNode {
     /// Each capturing group's body, where it ends in the pattern and which loops
     /// (quantifiers that can repeat) hold it, by the offset of the loop.
-    func collectGroups(into groups: inout [Int: NullabilityContext.Group], loops: Set<Int>) {
+    package func collectGroups(into groups: inout [Int: NullabilityContext.Group], loops: Set<Int>) {
         switch kind {
         case .group(let group):
             if case .capturing(let index, _) = group.kind {
@@ -65,7 +65,7 @@ extension RegexNode {
     /// `context.visiting`: groups whose nullability is being decided; a reference back into
     /// one of them that a loop can reach with the group set (`(a|\1)+`) is assumed nullable
     /// (and recorded in `context.assumed`), which keeps the answer sound.
-    func canMatchEmpty(_ context: inout NullabilityContext) -> Bool {
+    package func canMatchEmpty(_ context: inout NullabilityContext) -> Bool {
         switch kind {
         case .empty, .anchor, .flagChange: return true
         case .scalar, .dot, .characterClass, .shorthand, .property, .lineBreak, .graphemeCluster: return false
@@ -103,7 +103,7 @@ extension RegexNode {
         }
     }
 
-    func collectUnsupported(into found: inout [(name: String, offset: Int)]) {
+    package func collectUnsupported(into found: inout [(name: String, offset: Int)]) {
         switch kind {
         case .backreference: found.append(("backreference", span.offset))
         case .anchor(.previousMatchEnd): found.append(("\\G", span.offset))
@@ -123,7 +123,7 @@ extension RegexNode {
     }
 
     /// `nil` when the group is not under this node; else whether a lookaround encloses it.
-    func groupIsInLookaround(_ index: Int, inside: Bool) -> Bool? {
+    package func groupIsInLookaround(_ index: Int, inside: Bool) -> Bool? {
         switch kind {
         case .group(let group):
             if case .capturing(index, _) = group.kind { return inside }
@@ -141,7 +141,7 @@ extension RegexNode {
         }
     }
 
-    func findGroup(_ index: Int) -> RegexNode? {
+    package func findGroup(_ index: Int) -> RegexNode? {
         switch kind {
         case .group(let group):
             if case .capturing(index, _) = group.kind { return group.child }
@@ -156,18 +156,18 @@ extension RegexNode {
 }
 
 /// What `RegexNode.canMatchEmpty` carries through a pattern.
-struct NullabilityContext {
-    struct Group {
-        var body: RegexNode
-        var end: Int
-        var loops: Set<Int>
+package struct NullabilityContext {
+    package struct Group {
+        package var body: RegexNode
+        package var end: Int
+        package var loops: Set<Int>
     }
 
     /// The capturing groups by number.
-    var groups: [Int: Group] = [:]
+    package var groups: [Int: Group] = [:]
     /// The loops around the node being read (offsets of quantifiers that can repeat).
-    var loops: [Int] = []
-    var visiting: Set<Int> = []
+    package var loops: [Int] = []
+    package var visiting: Set<Int> = []
     /// The first group whose back-reference was assumed nullable.
-    var assumed: Int?
+    package var assumed: Int?
 }

@@ -1,12 +1,12 @@
-import RuleSpec
+// Where a spec's `/pattern/` literal ends, read with the pattern scanner the regex parser
+// uses (`PatternReader`, ICU's `nextChar`), so that the spec lexer (RuleSpec) and the regex
+// front end agree on what belongs to the pattern.
 
-// Where a spec's `/pattern/` literal ends, read with the pattern scanner the parser uses
-// (`PatternReader`, ICU's `nextChar`), so that the lexer and the regex front end agree on
-// what belongs to the pattern.
-
-extension RegexParser {
-    /// The spec lexer's `PatternEnd`: see `closingSlash(in:)`.
-    public static let patternEnd = PatternEnd { scalars, start in
+extension PatternReader {
+    /// The index of the `/` that ends a pattern starting at `start` in `scalars` (just after
+    /// the opening `/`), or `nil` when the pattern's syntax does not say (an invalid escape,
+    /// or no such `/` before the end of the line): see `closingSlash(in:)`.
+    package static func closingSlash(in scalars: [Unicode.Scalar], from start: Int) -> Int? {
         var end = start
         while end < scalars.count, scalars[end] != "\n", scalars[end] != "\r" { end += 1 }
         guard let offset = closingSlash(in: scalars[start..<end].map(\.value)) else { return nil }
@@ -25,7 +25,7 @@ extension RegexParser {
     /// Note: `x` mode. A `#` comment of `(?x)` runs to the end of the line in ICU, which
     /// would leave no closing `/`; here it ends at the closing `/` like the rest of the
     /// pattern.
-    static func closingSlash(in line: [UInt32]) -> Int? {
+    package static func closingSlash(in line: [UInt32]) -> Int? {
         var reader = PatternReader(scalars: line)
         var depth = 0
         // Just after an unquoted `[` (1) or `[^` (2): a `]` there is a literal.

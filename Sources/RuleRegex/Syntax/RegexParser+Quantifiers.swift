@@ -2,10 +2,10 @@
 
 extension PatternParser {
     /// ICU stores repeat counts in 24 bits.
-    static let maxRepeatCount = 0xFF_FFFF
+    package static let maxRepeatCount = 0xFF_FFFF
 
     /// After a repeatable term: an optional quantifier, or a `(` (which may be a comment).
-    mutating func quantifier() throws(RegexSyntaxError) -> State {
+    package mutating func quantifier() throws(RegexSyntaxError) -> State {
         let start = c.span
         guard !c.quoted else { return .continuation }
         switch c.value {

@@ -1,11 +1,10 @@
 // Printers for `rulegen dump --ir`: the regex IR of a rule as an indented tree.
 
-import RuleRuntime
 
 extension RegexIR {
     /// The IR for `rulegen dump --ir`: one node a line, children indented by two spaces;
     /// sets as `ScalarSet.dumpDescription` (capped at a few ranges).
-    var dumpDescription: String {
+    package var dumpDescription: String {
         var lines: [String] = []
         dump(into: &lines, depth: 0)
         return lines.joined(separator: "\n")
@@ -39,7 +38,7 @@ extension RegexIR {
             body.dump(into: &lines, depth: depth + 1)
         case .assertion(let assertion):
             switch assertion {
-            case .simple(let simple): lines.append(indent + "assert " + RegexProgram.dump(simple))
+            case .simple(let simple): lines.append(indent + "assert " + simple.dumpDescription)
             case .wordBoundary(let negated, let word, let ignorable):
                 lines.append(
                     indent + "assert \(negated ? "\\B" : "\\b") word " + word.dumpDescription() + " ignorable "

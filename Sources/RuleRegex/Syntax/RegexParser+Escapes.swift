@@ -4,7 +4,7 @@
 
 extension PatternParser {
     /// After `\`; `c` is the raw character that follows it.
-    mutating func escape(at start: RegexSpan) throws(RegexSyntaxError) -> State {
+    package mutating func escape(at start: RegexSpan) throws(RegexSyntaxError) -> State {
         let value = c.value
         if c.isEOF { throw RegexSyntaxError("pattern ends with a backslash", start) }
         if let anchor = Self.anchor(letter: value) {
@@ -40,7 +40,7 @@ extension PatternParser {
         try advance()
     }
 
-    static func anchor(letter: UInt32) -> RegexAnchor? {
+    package static func anchor(letter: UInt32) -> RegexAnchor? {
         switch letter {
         case 0x41: return .startOfInput  // A
         case 0x7A: return .endOfInput  // z
@@ -91,7 +91,7 @@ extension PatternParser {
     /// The text of `\N{…}` or `\p{…}` after the letter: ICU reads it with the ordinary
     /// character reader (so `x` mode drops white space in it) up to the first `}`, quoted
     /// or not. `c` is the letter on entry and the `}` on return.
-    mutating func braceContent(from start: RegexSpan) throws(RegexSyntaxError) -> [UInt32] {
+    package mutating func braceContent(from start: RegexSpan) throws(RegexSyntaxError) -> [UInt32] {
         let letter = text(c.span)
         try advance()
         guard c.value == 0x7B else { throw RegexSyntaxError("expected '{' after '\\\(letter)'", span(through: start)) }
@@ -105,7 +105,7 @@ extension PatternParser {
     }
 
     /// `\N{NAME}`; `c` is the `N` on entry and the `}` on return.
-    mutating func namedCharacter(from start: RegexSpan) throws(RegexSyntaxError) -> UInt32 {
+    package mutating func namedCharacter(from start: RegexSpan) throws(RegexSyntaxError) -> UInt32 {
         let name = try braceContent(from: start)
         guard let scalar = ICUOracle.shared.scalar(named: name) else {
             throw RegexSyntaxError("unknown character name '\(Self.string(name))'", span(through: start))
@@ -114,12 +114,12 @@ extension PatternParser {
     }
 
     /// `\p{…}` / `\P{…}`; `c` is the `p` on entry and the `}` on return.
-    mutating func braceProperty(from start: RegexSpan, negated: Bool) throws(RegexSyntaxError) -> RegexProperty {
+    package mutating func braceProperty(from start: RegexSpan, negated: Bool) throws(RegexSyntaxError) -> RegexProperty {
         let name = try braceContent(from: start)
         return try property(named: name, negated: negated, notation: .backslash, span: span(through: start))
     }
 
-    static func string(_ values: [UInt32]) -> String {
+    package static func string(_ values: [UInt32]) -> String {
         String(String.UnicodeScalarView(values.compactMap(Unicode.Scalar.init)))
     }
 }

@@ -1,5 +1,6 @@
 // Printers for `rulegen dump --ast`: a parsed pattern as an indented tree.
 
+import RuleRegex
 import RuleRuntime
 
 extension RegexAST {

@@ -14,13 +14,12 @@
 //   comment, so 100 nested groups are an error.
 // - The empty pattern is refused (ICU's `uregex_open` rejects a zero length).
 
-import RuleRuntime
 
 /// Parses ICU (NSRegularExpression) regular-expression syntax.
-public enum RegexParser {
+package enum RegexParser {
     /// Parses `pattern` compiled with `flags`; throws where NSRegularExpression would
     /// refuse the pattern, at the offending text.
-    public static func parse(_ pattern: String, flags: RegexFlags = []) throws(RegexSyntaxError) -> RegexAST {
+    package static func parse(_ pattern: String, flags: RegexFlags = []) throws(RegexSyntaxError) -> RegexAST {
         guard !pattern.isEmpty else { throw RegexSyntaxError(message: "empty pattern", offset: 0, length: 0) }
         var parser = PatternParser(pattern: pattern, options: RegexOptions(flags))
         return try parser.parse()
@@ -28,9 +27,9 @@ public enum RegexParser {
 }
 
 /// The parser's state: ICU's scanner, mode flags, paren stack and capture bookkeeping.
-struct PatternParser {
+package struct PatternParser {
     /// Where the main grammar continues after a term.
-    enum State: Equatable {
+    package enum State: Equatable {
         /// An item may start here (no quantifier).
         case term
         /// Just after a repeatable term: a quantifier may follow.
@@ -41,38 +40,38 @@ struct PatternParser {
     }
 
     /// An open parenthesized group (or the whole pattern, at the bottom).
-    struct GroupFrame {
-        enum Kind { case root, group(RegexGroup.Kind) }
-        var kind: Kind
-        var opener: RegexSpan
-        var outerOptions: RegexOptions
-        var bodyOptions: RegexOptions
-        var returnState: State
-        var alternatives: [RegexNode] = []
-        var items: [RegexNode] = []
-        var branchStart: Int
+    package struct GroupFrame {
+        package enum Kind { case root, group(RegexGroup.Kind) }
+        package var kind: Kind
+        package var opener: RegexSpan
+        package var outerOptions: RegexOptions
+        package var bodyOptions: RegexOptions
+        package var returnState: State
+        package var alternatives: [RegexNode] = []
+        package var items: [RegexNode] = []
+        package var branchStart: Int
     }
 
-    static let maxStateDepth = 99
+    package static let maxStateDepth = 99
 
-    var reader: PatternReader
+    package var reader: PatternReader
     /// The current character (ICU's `fC`); the reader is positioned after it.
-    var c = PatternChar(value: PatternChar.eof, quoted: false, span: RegexSpan(offset: 0, length: 0))
+    package var c = PatternChar(value: PatternChar.eof, quoted: false, span: RegexSpan(offset: 0, length: 0))
     /// End of the character before `c`.
-    var previousEnd = 0
-    var options: RegexOptions {
+    package var previousEnd = 0
+    package var options: RegexOptions {
         didSet { reader.extended = options.contains(.extended) }
     }
-    var frames: [GroupFrame]
-    var captureCount = 0
-    var captureNames: [String: Int] = [:]
-    var backreferences: [(index: Int, span: RegexSpan)] = []
+    package var frames: [GroupFrame]
+    package var captureCount = 0
+    package var captureNames: [String: Int] = [:]
+    package var backreferences: [(index: Int, span: RegexSpan)] = []
     /// ICU's `fLastSetLiteral`: the last literal added to any class, the left end of a
     /// following `-x` range. Note: ICU never resets it, so it carries over `&` and even
     /// from one class to the next (`[a][&-z]` is valid, `[&-z]` is not).
-    var lastClassLiteral: (value: UInt32, span: RegexSpan)?
+    package var lastClassLiteral: (value: UInt32, span: RegexSpan)?
 
-    init(pattern: String, options: RegexOptions) {
+    package init(pattern: String, options: RegexOptions) {
         reader = PatternReader(pattern)
         reader.extended = options.contains(.extended)
         self.options = options
@@ -84,7 +83,7 @@ struct PatternParser {
         ]
     }
 
-    mutating func parse() throws(RegexSyntaxError) -> RegexAST {
+    package mutating func parse() throws(RegexSyntaxError) -> RegexAST {
         c = try reader.next()
         var state = State.term
         while true {
@@ -108,29 +107,29 @@ struct PatternParser {
     }
 
     /// Moves to the next pattern character.
-    mutating func advance() throws(RegexSyntaxError) {
+    package mutating func advance() throws(RegexSyntaxError) {
         previousEnd = c.span.end
         c = try reader.next()
     }
 
     /// Open groups, classes and comments may not nest deeper than ICU's state stack.
-    func checkDepth(_ depth: Int, at span: RegexSpan) throws(RegexSyntaxError) {
+    package func checkDepth(_ depth: Int, at span: RegexSpan) throws(RegexSyntaxError) {
         if depth > Self.maxStateDepth { throw RegexSyntaxError("groups and classes are nested too deeply", span) }
     }
 
-    var openGroupCount: Int { frames.count - 1 }
+    package var openGroupCount: Int { frames.count - 1 }
 
-    mutating func append(_ kind: RegexNode.Kind, _ span: RegexSpan) {
+    package mutating func append(_ kind: RegexNode.Kind, _ span: RegexSpan) {
         frames[frames.count - 1].items.append(RegexNode(kind, span: span, options: options))
     }
 
-    func span(from start: Int) -> RegexSpan { RegexSpan(offset: start, length: previousEnd - start) }
+    package func span(from start: Int) -> RegexSpan { RegexSpan(offset: start, length: previousEnd - start) }
 
     // MARK: - Terms
 
     /// One item at a position where no quantifier may appear; `nil` at the end of the
     /// pattern.
-    mutating func term() throws(RegexSyntaxError) -> State? {
+    package mutating func term() throws(RegexSyntaxError) -> State? {
         let start = c.span
         if c.quoted || Self.isLiteral(c.value) {
             append(.scalar(c.value), c.span)
@@ -172,7 +171,7 @@ struct PatternParser {
     }
 
     /// ICU's "rule characters": everything but `* ? + [ ( ) { } ^ $ | \ .`.
-    static func isLiteral(_ value: UInt32) -> Bool {
+    package static func isLiteral(_ value: UInt32) -> Bool {
         switch value {
         case 0x2A, 0x3F, 0x2B, 0x5B, 0x28, 0x29, 0x7B, 0x7D, 0x5E, 0x24, 0x7C, 0x5C, 0x2E, PatternChar.eof: return false
         default: return true
@@ -180,7 +179,7 @@ struct PatternParser {
     }
 
     /// `|`: ends the current alternative.
-    mutating func alternate() throws(RegexSyntaxError) {
+    package mutating func alternate() throws(RegexSyntaxError) {
         let index = frames.count - 1
         frames[index].alternatives.append(sequence(of: frames[index]))
         frames[index].items = []
@@ -189,7 +188,7 @@ struct PatternParser {
     }
 
     /// The current alternative of `frame` as one node.
-    func sequence(of frame: GroupFrame) -> RegexNode {
+    package func sequence(of frame: GroupFrame) -> RegexNode {
         let items = frame.items
         guard let first = items.first, let last = items.last else {
             return RegexNode(.empty, span: RegexSpan(offset: frame.branchStart, length: 0), options: frame.bodyOptions)
@@ -199,7 +198,7 @@ struct PatternParser {
     }
 
     /// The body of `frame`: its alternatives, or its only sequence.
-    func body(of frame: GroupFrame) -> RegexNode {
+    package func body(of frame: GroupFrame) -> RegexNode {
         let last = sequence(of: frame)
         guard let first = frame.alternatives.first else { return last }
         return RegexNode(
@@ -208,7 +207,7 @@ struct PatternParser {
     }
 
     /// End of pattern: closes the root, then checks what needed the whole pattern.
-    mutating func finish() throws(RegexSyntaxError) -> RegexAST {
+    package mutating func finish() throws(RegexSyntaxError) -> RegexAST {
         if let open = frames.last, case .group = open.kind {
             throw RegexSyntaxError("missing closing ')'", RegexSpan(offset: open.opener.offset, length: 1))
         }

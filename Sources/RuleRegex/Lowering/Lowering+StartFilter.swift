@@ -15,11 +15,10 @@
 // file replays that classification on the syntax tree and yields
 // `StartFilter.notInsideCRLF` exactly when START_LINE is used.
 
-import RuleRuntime
 
 extension Lowering {
     /// ICU's start-position rule for the pattern `root`.
-    func startFilter(for root: RegexNode) throws(LoweringFailure) -> RegexProgram.StartFilter {
+    package func startFilter(for root: RegexNode) throws(LoweringFailure) -> RegexStartFilter {
         var kind = StartKind.none
         _ = try scanStart(root, &kind)
         guard kind == .line else { return .anywhere }
@@ -154,10 +153,10 @@ extension Lowering {
 }
 
 /// The last start anchor ICU saw while still "at start".
-enum StartKind { case none, text, line }
+package enum StartKind { case none, text, line }
 
 /// A consuming operation at the start of a pattern, as ICU's start analysis counts it.
-enum FirstOperation: Equatable {
+package enum FirstOperation: Equatable {
     /// A case-sensitive literal string of two or more code points (URX_STRING).
     case string
     case other

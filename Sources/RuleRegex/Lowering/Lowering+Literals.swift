@@ -1,10 +1,9 @@
 // Lowering: literal runs, exact and case-insensitive.
 
-import RuleRuntime
 
 extension Lowering {
     /// A run of literal code points as ICU compiles it (see `CaseFolding` for `i`).
-    func literalRun(_ scalars: [UInt32], caseInsensitive: Bool, at span: RegexSpan) throws(LoweringFailure) -> [RegexIR] {
+    package func literalRun(_ scalars: [UInt32], caseInsensitive: Bool, at span: RegexSpan) throws(LoweringFailure) -> [RegexIR] {
         let run = Self.pairingSurrogates(scalars)
         guard caseInsensitive else {
             // Note: ICU compares a literal string code unit by code unit, so an unpaired
@@ -57,11 +56,11 @@ extension Lowering {
         LoweringFailure(construct: "case folding ICU could not provide", offset: span.offset)
     }
 
-    static func isSurrogate(_ value: UInt32) -> Bool { (0xD800...0xDFFF).contains(value) }
+    package static func isSurrogate(_ value: UInt32) -> Bool { (0xD800...0xDFFF).contains(value) }
 
     /// ICU appends literal code points to a UTF-16 string, so an escaped high surrogate
     /// followed by an escaped low one (`\ud83d\ude00`) is one code point.
-    static func pairingSurrogates(_ scalars: [UInt32]) -> [UInt32] {
+    package static func pairingSurrogates(_ scalars: [UInt32]) -> [UInt32] {
         var result: [UInt32] = []
         var index = 0
         while index < scalars.count {

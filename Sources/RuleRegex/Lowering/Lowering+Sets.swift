@@ -1,9 +1,8 @@
 // Lowering: classes, properties, shorthands and literal runs.
 
-import RuleRuntime
 
 /// A piece of a concatenation as ICU compiles it.
-enum LoweringPiece {
+package enum LoweringPiece {
     /// Consecutive literal code points, compiled together (URX_STRING / URX_STRING_I).
     case run([UInt32], caseInsensitive: Bool, span: RegexSpan)
     /// A class or property of two or more code points (URX_SETREF).
@@ -20,7 +19,7 @@ extension Lowering {
     /// a group, a quantified item or any other construct does. A bracketed class or `\p{…}`
     /// whose set (after case closure) has exactly one code point is compiled as a literal
     /// character that starts a new run, so `(?i)[ʼ]n` is the string `ʼn` and matches `ŉ`.
-    func pieces(of items: [RegexNode]) throws(LoweringFailure) -> [LoweringPiece] {
+    package func pieces(of items: [RegexNode]) throws(LoweringFailure) -> [LoweringPiece] {
         var pieces: [LoweringPiece] = []
         var run: [UInt32] = []
         var runCaseInsensitive = false
@@ -59,7 +58,7 @@ extension Lowering {
     }
 
     /// The set of a class or property node, case-closed as ICU does under `i`.
-    func nodeSet(_ node: RegexNode) throws(LoweringFailure) -> ScalarSet {
+    package func nodeSet(_ node: RegexNode) throws(LoweringFailure) -> ScalarSet {
         let caseSensitive: ScalarSet
         switch node.kind {
         case .characterClass(let regexClass): caseSensitive = try evaluate(regexClass, at: node.span)
@@ -85,7 +84,7 @@ extension Lowering {
 
     /// A bracketed class without case closure: the set algebra of the parsed expression,
     /// with every property and shorthand asked of ICU.
-    func evaluate(_ regexClass: RegexClass, at span: RegexSpan) throws(LoweringFailure) -> ScalarSet {
+    package func evaluate(_ regexClass: RegexClass, at span: RegexSpan) throws(LoweringFailure) -> ScalarSet {
         let inner = try evaluate(regexClass.expression, at: span)
         return regexClass.negated ? inner.inverted() : inner
     }
@@ -114,7 +113,7 @@ extension Lowering {
     /// A property as ICU defines it, without case closure. The name is spelled with
     /// `\x{…}` escapes (the form the parser validated it in), so any name ICU accepts
     /// works.
-    func propertySet(_ property: RegexProperty, at span: RegexSpan) throws(LoweringFailure) -> ScalarSet {
+    package func propertySet(_ property: RegexProperty, at span: RegexSpan) throws(LoweringFailure) -> ScalarSet {
         let name = Array(property.name.unicodeScalars.map(\.value))
         let text: String
         if let first = name.first, name.contains(0x7D) {
@@ -135,7 +134,7 @@ extension Lowering {
 
     /// `\w \d \s \h \v` and their negations, as ICU's sets (never case-closed outside a
     /// class).
-    func shorthandSet(_ shorthand: RegexShorthand, at span: RegexSpan) throws(LoweringFailure) -> ScalarSet {
+    package func shorthandSet(_ shorthand: RegexShorthand, at span: RegexSpan) throws(LoweringFailure) -> ScalarSet {
         let letter: String
         switch shorthand {
         case .word: letter = "w"
@@ -157,7 +156,7 @@ extension Lowering {
 
     /// ICU's word characters (`\w`) and the code points `\b` looks through
     /// (Grapheme_Extend and Cf).
-    func boundarySets(at span: RegexSpan) throws(LoweringFailure) -> (word: ScalarSet, ignorable: ScalarSet) {
+    package func boundarySets(at span: RegexSpan) throws(LoweringFailure) -> (word: ScalarSet, ignorable: ScalarSet) {
         guard let word = sets.members(of: "[\\w]"), let ignorable = sets.members(of: "[\\p{Grapheme_Extend}\\p{Cf}]") else {
             throw LoweringFailure(construct: "set ICU could not evaluate", offset: span.offset)
         }

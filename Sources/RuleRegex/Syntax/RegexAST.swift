@@ -6,52 +6,50 @@
 // and every class item carries the range of pattern text it came from, counted in Unicode
 // scalars from the start of the pattern string.
 
-import RuleRuntime
-
 /// A range of pattern text, in Unicode scalars from the start of the pattern string.
-public struct RegexSpan: Hashable, Sendable, CustomStringConvertible {
+package struct RegexSpan: Hashable, Sendable, CustomStringConvertible {
     /// Index of the first scalar.
-    public var offset: Int
+    package var offset: Int
     /// Number of scalars.
-    public var length: Int
+    package var length: Int
 
-    public init(offset: Int, length: Int) {
+    package init(offset: Int, length: Int) {
         self.offset = offset
         self.length = length
     }
 
     /// Index one past the last scalar.
-    public var end: Int { offset + length }
+    package var end: Int { offset + length }
 
     /// The span from the start of `self` to the end of `other`.
-    public func extended(to other: RegexSpan) -> RegexSpan {
+    package func extended(to other: RegexSpan) -> RegexSpan {
         RegexSpan(offset: offset, length: max(other.end, end) - offset)
     }
 
-    public var description: String { "\(offset)+\(length)" }
+    package var description: String { "\(offset)+\(length)" }
 }
 
 /// The ICU match modes in effect at a node: the compile flags, changed by `(?i)`-style
 /// groups. ICU's `u` flag has no effect and is not represented.
-public struct RegexOptions: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+package struct RegexOptions: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// `i`: case-insensitive matching (full case folding).
-    public static let caseInsensitive = RegexOptions(rawValue: 1 << 0)
+    package static let caseInsensitive = RegexOptions(rawValue: 1 << 0)
     /// `m`: `^` and `$` match at line boundaries.
-    public static let multiline = RegexOptions(rawValue: 1 << 1)
+    package static let multiline = RegexOptions(rawValue: 1 << 1)
     /// `s`: `.` matches line terminators too.
-    public static let dotAll = RegexOptions(rawValue: 1 << 2)
+    package static let dotAll = RegexOptions(rawValue: 1 << 2)
     /// `x`: white space and `#` comments in the pattern are ignored.
-    public static let extended = RegexOptions(rawValue: 1 << 3)
+    package static let extended = RegexOptions(rawValue: 1 << 3)
     /// `d`: only `\n` is a line terminator for `.`, `^` and `$`.
-    public static let unixLines = RegexOptions(rawValue: 1 << 4)
+    package static let unixLines = RegexOptions(rawValue: 1 << 4)
     /// `w`: `\b` uses Unicode word-break rules.
-    public static let unicodeWord = RegexOptions(rawValue: 1 << 5)
+    package static let unicodeWord = RegexOptions(rawValue: 1 << 5)
 
     /// The options equivalent to a rule's compile flags.
-    public init(_ flags: RegexFlags) {
+    package init(_ flags: RegexFlags) {
         self = []
         if flags.contains(.caseInsensitive) { insert(.caseInsensitive) }
         if flags.contains(.multiline) { insert(.multiline) }
@@ -61,7 +59,7 @@ public struct RegexOptions: OptionSet, Hashable, Sendable {
 
     /// The option named by an inline flag letter (`i m s x d w`); `u` and unknown letters
     /// give `nil`.
-    init?(flagLetter: UInt32) {
+    package init?(flagLetter: UInt32) {
         switch flagLetter {
         case 0x69: self = .caseInsensitive
         case 0x6D: self = .multiline
@@ -75,37 +73,37 @@ public struct RegexOptions: OptionSet, Hashable, Sendable {
 }
 
 /// An invalid pattern: what is wrong and where.
-public struct RegexSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct RegexSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Lower-case, no trailing period, e.g. `missing closing ')'`.
-    public var message: String
+    package var message: String
     /// Start of the offending text, in Unicode scalars into the pattern.
-    public var offset: Int
+    package var offset: Int
     /// Length of the offending text, in Unicode scalars (0 at the end of the pattern).
-    public var length: Int
+    package var length: Int
 
-    public init(message: String, offset: Int, length: Int) {
+    package init(message: String, offset: Int, length: Int) {
         self.message = message
         self.offset = offset
         self.length = length
     }
 
-    init(_ message: String, _ span: RegexSpan) {
+    package init(_ message: String, _ span: RegexSpan) {
         self.init(message: message, offset: span.offset, length: span.length)
     }
 
-    public var description: String { "\(message) (at \(offset), length \(length))" }
+    package var description: String { "\(message) (at \(offset), length \(length))" }
 }
 
 /// A parsed pattern.
-public struct RegexAST: Equatable, Sendable {
+package struct RegexAST: Equatable, Sendable {
     /// The whole pattern.
-    public var root: RegexNode
+    package var root: RegexNode
     /// Number of capturing groups; group 0 is the whole match and is not counted.
-    public var captureCount: Int
+    package var captureCount: Int
     /// Named groups: name → group index (1-based).
-    public var captureNames: [String: Int]
+    package var captureNames: [String: Int]
 
-    public init(root: RegexNode, captureCount: Int, captureNames: [String: Int]) {
+    package init(root: RegexNode, captureCount: Int, captureNames: [String: Int]) {
         self.root = root
         self.captureCount = captureCount
         self.captureNames = captureNames
@@ -113,19 +111,19 @@ public struct RegexAST: Equatable, Sendable {
 }
 
 /// One node of the tree: what it is, where it was written, and the match modes in effect.
-public struct RegexNode: Equatable, Sendable {
-    public var kind: Kind
-    public var span: RegexSpan
+package struct RegexNode: Equatable, Sendable {
+    package var kind: Kind
+    package var span: RegexSpan
     /// The modes in effect where the node was written (after any `(?i)` before it).
-    public var options: RegexOptions
+    package var options: RegexOptions
 
-    public init(_ kind: Kind, span: RegexSpan, options: RegexOptions) {
+    package init(_ kind: Kind, span: RegexSpan, options: RegexOptions) {
         self.kind = kind
         self.span = span
         self.options = options
     }
 
-    public indirect enum Kind: Equatable, Sendable {
+    package indirect enum Kind: Equatable, Sendable {
         /// Matches the empty string: an empty alternative or group body, `\Q\E`, a comment.
         case empty
         /// One code point: a literal, an escape (`\u00e9`, `\x{…}`, `\0101`, `\cA`, `\t` …),
@@ -163,7 +161,7 @@ public struct RegexNode: Equatable, Sendable {
 
 /// Zero-width assertions. `^`, `$` and `\Z` depend on the `multiline` and `unixLines`
 /// options of their node, `\b`/`\B` on `unicodeWord`.
-public enum RegexAnchor: Equatable, Sendable {
+package enum RegexAnchor: Equatable, Sendable {
     /// `^`
     case caret
     /// `$`
@@ -184,26 +182,26 @@ public enum RegexAnchor: Equatable, Sendable {
 
 /// A mode change: `(?ix-m)` or the flag part of `(?ix-m:…)`. Letters are applied in
 /// order, so a letter after `-` clears what an earlier one set.
-public struct RegexFlagChange: Equatable, Sendable {
+package struct RegexFlagChange: Equatable, Sendable {
     /// Modes switched on.
-    public var enabled: RegexOptions
+    package var enabled: RegexOptions
     /// Modes switched off.
-    public var disabled: RegexOptions
+    package var disabled: RegexOptions
 
-    public init(enabled: RegexOptions = [], disabled: RegexOptions = []) {
+    package init(enabled: RegexOptions = [], disabled: RegexOptions = []) {
         self.enabled = enabled
         self.disabled = disabled
     }
 
     /// The options after applying the change to `options`.
-    public func applied(to options: RegexOptions) -> RegexOptions {
+    package func applied(to options: RegexOptions) -> RegexOptions {
         options.union(enabled).subtracting(disabled)
     }
 }
 
 /// A parenthesized group and its body.
-public struct RegexGroup: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
+package struct RegexGroup: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// `(…)` or `(?<name>…)`; `index` counts open parentheses from 1.
         case capturing(index: Int, name: String?)
         /// `(?:…)`
@@ -218,30 +216,30 @@ public struct RegexGroup: Equatable, Sendable {
         case scopedFlags(RegexFlagChange)
     }
 
-    public var kind: Kind
-    public var child: RegexNode
+    package var kind: Kind
+    package var child: RegexNode
 
-    public init(kind: Kind, child: RegexNode) {
+    package init(kind: Kind, child: RegexNode) {
         self.kind = kind
         self.child = child
     }
 }
 
 /// `* + ? {n} {n,} {n,m}` with an optional `?` (lazy) or `+` (possessive) suffix.
-public struct RegexQuantifier: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable { case greedy, lazy, possessive }
+package struct RegexQuantifier: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable { case greedy, lazy, possessive }
     /// How the bounds were written; ICU treats `??` and `{0,1}?` differently in
     /// look-behind length checks.
-    public enum Notation: Equatable, Sendable { case star, plus, questionMark, braces }
+    package enum Notation: Equatable, Sendable { case star, plus, questionMark, braces }
 
-    public var min: Int
+    package var min: Int
     /// `nil` for unbounded.
-    public var max: Int?
-    public var kind: Kind
-    public var notation: Notation
-    public var child: RegexNode
+    package var max: Int?
+    package var kind: Kind
+    package var notation: Notation
+    package var child: RegexNode
 
-    public init(min: Int, max: Int?, kind: Kind, notation: Notation, child: RegexNode) {
+    package init(min: Int, max: Int?, kind: Kind, notation: Notation, child: RegexNode) {
         self.min = min
         self.max = max
         self.kind = kind
@@ -251,13 +249,13 @@ public struct RegexQuantifier: Equatable, Sendable {
 }
 
 /// A reference to what a capturing group matched.
-public struct RegexBackreference: Equatable, Sendable {
+package struct RegexBackreference: Equatable, Sendable {
     /// The group index (1-based).
-    public var index: Int
+    package var index: Int
     /// The name, for `\k<name>`.
-    public var name: String?
+    package var name: String?
 
-    public init(index: Int, name: String? = nil) {
+    package init(index: Int, name: String? = nil) {
         self.index = index
         self.name = name
     }

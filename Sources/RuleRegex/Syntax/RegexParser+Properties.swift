@@ -11,7 +11,7 @@ import Foundation
 
 extension PatternParser {
     /// Validates and describes a property set.
-    mutating func property(
+    package mutating func property(
         named name: [UInt32], negated: Bool, notation: RegexProperty.Notation,
         span: RegexSpan
     ) throws(RegexSyntaxError) -> RegexProperty {
@@ -23,7 +23,7 @@ extension PatternParser {
     }
 
     /// What a property name denotes, where that is known without ICU's tables.
-    static func classifyProperty(_ name: String) -> RegexProperty.Value {
+    package static func classifyProperty(_ name: String) -> RegexProperty.Value {
         if name == "all" { return .any }
         var key = looseKey(name)
         if let equals = key.firstIndex(of: "=") {
@@ -43,12 +43,12 @@ extension PatternParser {
     }
 
     /// ICU's loose name matching: case, spaces, `_` and `-` do not count.
-    static func looseKey(_ name: String) -> String {
+    package static func looseKey(_ name: String) -> String {
         String(name.lowercased().unicodeScalars.filter { !" _-\t\n\r\u{0B}\u{0C}".unicodeScalars.contains($0) })
     }
 
     /// General category names and aliases (loose keys) → two-letter codes.
-    static let generalCategories: [String: [String]] = {
+    package static let generalCategories: [String: [String]] = {
         let groups: [(names: [String], codes: [String])] = [
             (["l", "letter"], ["Lu", "Ll", "Lt", "Lm", "Lo"]), (["lc", "casedletter"], ["Lu", "Ll", "Lt"]),
             (["lu", "uppercaseletter"], ["Lu"]), (["ll", "lowercaseletter"], ["Ll"]),
@@ -79,8 +79,8 @@ extension PatternParser {
 }
 
 /// Asks ICU (through NSRegularExpression) about names in its data tables.
-final class ICUOracle: @unchecked Sendable {
-    static let shared = ICUOracle()
+package final class ICUOracle: @unchecked Sendable {
+    package static let shared = ICUOracle()
 
     private let lock = NSLock()
     private var properties: [PropertyKey: Bool] = [:]
@@ -88,13 +88,13 @@ final class ICUOracle: @unchecked Sendable {
     private var unknownCharacters: Set<[UInt32]> = []
 
     private struct PropertyKey: Hashable {
-        var name: [UInt32]
-        var negated: Bool
+        package var name: [UInt32]
+        package var negated: Bool
     }
 
     /// Whether ICU's regex compiler accepts `name` as a property (`\p{name}` or
     /// `[:name:]`, which share one lookup).
-    func acceptsProperty(_ name: [UInt32], negated: Bool) -> Bool {
+    package func acceptsProperty(_ name: [UInt32], negated: Bool) -> Bool {
         let key = PropertyKey(name: name, negated: negated)
         if let known = locked({ properties[key] }) { return known }
         let probe: String
@@ -111,7 +111,7 @@ final class ICUOracle: @unchecked Sendable {
     }
 
     /// The code point ICU's `\N{name}` stands for, or `nil` when ICU rejects the name.
-    func scalar(named name: [UInt32]) -> UInt32? {
+    package func scalar(named name: [UInt32]) -> UInt32? {
         let cached: (UInt32?, Bool) = locked { (characters[name], unknownCharacters.contains(name)) }
         if let value = cached.0 { return value }
         if cached.1 { return nil }
