@@ -19,12 +19,14 @@ let package = Package(
         // The regex vocabulary shared by every layer: syntax, flags, ranges, scalar sets.
         .target(name: "RuleRegex"),
         .target(name: "RuleSpec", dependencies: ["RuleRegex"]),
-        .target(name: "RuleRuntime", dependencies: ["RuleRegex"]),
+        // Regex rules as automata: program (NFA), DFA, lazy DFA, search, the build.
+        .target(name: "RuleAutomata", dependencies: ["RuleRegex"]),
+        .target(name: "RuleRuntime", dependencies: ["RuleRegex", "RuleAutomata"]),
         // Sema/Data: the IANA TLD list that Scripts/generate-tld-table.py turns into
         // Sema/Detectors+TLDs.swift (Scripts/refresh-tlds.sh refreshes both).
-        .target(name: "RuleCompiler", dependencies: ["RuleSpec", "RuleRegex", "RuleRuntime"], exclude: ["Sema/Data"]),
+        .target(name: "RuleCompiler", dependencies: ["RuleSpec", "RuleRegex", "RuleAutomata", "RuleRuntime"], exclude: ["Sema/Data"]),
         .executableTarget(name: "rulegen", dependencies: ["RuleCompiler", "RuleSpec", "RuleRuntime"]),
-        .executableTarget(name: "rulebench", dependencies: ["RuleRuntime", "RuleCompiler"]),
+        .executableTarget(name: "rulebench", dependencies: ["RuleRuntime", "RuleAutomata", "RuleCompiler"]),
         // Plugins (their shared code: Plugins/Shared, linked into each plugin folder).
         .plugin(name: "RichRulesPlugin", capability: .buildTool(), dependencies: ["rulegen"]),
         .plugin(

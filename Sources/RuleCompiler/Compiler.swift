@@ -102,9 +102,11 @@ public enum Compiler {
         // 3. Style table: CheckedSpec → StyleTable (built once, carried on).
         let table: StyleTable = checked.makeTable()
 
-        // 4. Automata: CheckedSpec → AutomataBuilder.Result.
-        let automata: AutomataBuilder.Result = AutomataBuilder.build(checked)
-        bag.add(contentsOf: automata.diagnostics)
+        // 4. Automata: CheckedSpec → AutomataBuilder.Result (AutomataPhase: the issues as
+        //    diagnostics).
+        let phase = AutomataPhase.run(checked)
+        let automata: AutomataBuilder.Result = phase.built
+        bag.add(contentsOf: phase.diagnostics)
 
         // 5. Examples (optional): the spec's `example` statements on the engine of these
         //    automata → SpecExamples.Run (a failing example is an error; SpecExamples.swift).

@@ -2,3 +2,4 @@
 // a match) lives in RuleRegex, below the runtime; apps and generated code see it through
 // `import RuleRuntime`.
 @_exported import RuleRegex
+@_exported import RuleAutomata

@@ -108,7 +108,7 @@ final class NeverKeptAnalysisTests: XCTestCase {
         let source = "richrules 1\nrule word { match /\\w+/ priority 50 }\nrule mention { match /@\\w+/ priority 10 }\n"
         let (_, checked) = try XCTUnwrap(Compiler.check(loader.load(source: source, path: "case.richrules"), into: &bag))
         let table = checked.makeTable()
-        var analysis = try XCTUnwrap(ConflictAnalysis(spec: checked, table: table, automata: AutomataBuilder.build(checked)))
+        var analysis = try XCTUnwrap(ConflictAnalysis(spec: checked, table: table, automata: AutomataPhase.run(checked).built))
         analysis.neverKeptBudget = 2
         let diagnostics = analysis.run()
         XCTAssertEqual(diagnostics.map(\.name), ["overlap", "not-analyzable"])

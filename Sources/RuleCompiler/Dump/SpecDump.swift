@@ -28,9 +28,9 @@ package struct SpecDump {
         let load = loader.load(path: path)
         var bag = DiagnosticBag()
         guard let (loaded, checked) = Compiler.check(load, into: &bag) else { return (nil, bag.sortedAndCapped) }
-        let automata = AutomataBuilder.build(checked)
-        bag.add(contentsOf: automata.diagnostics)
-        return (SpecDump(loaded: loaded, checked: checked, automata: automata), bag.sortedAndCapped)
+        let phase = AutomataPhase.run(checked)
+        bag.add(contentsOf: phase.diagnostics)
+        return (SpecDump(loaded: loaded, checked: checked, automata: phase.built), bag.sortedAndCapped)
     }
 
     /// The text of `kind`, for every rule or only the rule named `rule` (a name of

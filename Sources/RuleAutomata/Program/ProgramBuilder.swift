@@ -1,0 +1,193 @@
+// Compilation: RegexIR → RegexProgram (Thompson construction).
+//
+// States are emitted back to front: `emit(node, next:)` emits the states of `node` so that
+// they continue at `next`, and returns the entry state. Loops reserve their entry state
+// first and patch it once the body exists. The finished program is renumbered depth-first
+// from the start state, so equal patterns give byte-identical programs.
+
+import RuleRegex
+
+extension RegexIR {
+    /// The program for a whole pattern: group 0 around the IR, then `match`. The IR must
+    /// be free of atomic sites (see `resolvingAtomicGroups`).
+    package func compiled(captureCount: Int, startFilter: RegexProgram.StartFilter) -> RegexProgram {
+        var builder = ProgramBuilder(captureCount: captureCount)
+        let match = builder.append(.match)
+        let end = builder.append(.save(slot: 1, next: match))
+        let body = builder.emit(self, next: end)
+        let start = builder.append(.save(slot: 0, next: body))
+        return builder.program(start: start, captureCount: captureCount, startFilter: startFilter)
+    }
+}
+
+/// Accumulates states and the set table.
+package struct ProgramBuilder {
+    package let captureCount: Int
+    private var instructions: [RegexProgram.Instruction] = []
+    private var lookarounds: [RegexProgram.Lookaround] = []
+    private var sets: [ScalarSet] = []
+    private var setIndex: [ScalarSet: Int] = [:]
+    /// Open loop copies (see `emitLoop`): `log` frames record the successor of every
+    /// consuming state in emission order; `redirect` frames replay such a record.
+    private var frames: [(redirect: Bool, log: [Int], cursor: Int)] = []
+
+    package init(captureCount: Int) { self.captureCount = captureCount }
+
+    package mutating func append(_ instruction: RegexProgram.Instruction) -> Int {
+        instructions.append(instruction)
+        return instructions.count - 1
+    }
+
+    package mutating func patch(_ pc: Int, _ instruction: RegexProgram.Instruction) { instructions[pc] = instruction }
+
+    package mutating func pushFrame(redirect: Bool, log: [Int]) { frames.append((redirect, log, 0)) }
+
+    package mutating func popFrame() -> (redirect: Bool, log: [Int], cursor: Int) { frames.removeLast() }
+
+    private mutating func index(of set: ScalarSet) -> Int {
+        if let index = setIndex[set] { return index }
+        sets.append(set)
+        setIndex[set] = sets.count - 1
+        return sets.count - 1
+    }
+
+    /// A state consuming a code point of `set`. Inside a redirecting loop copy, it continues
+    /// where the same state of the logged copy continues instead (the outermost redirect
+    /// wins); every logging copy records the successor.
+    private mutating func consume(_ set: ScalarSet, next: Int) -> Int {
+        var successor = next
+        if let outer = frames.firstIndex(where: \.redirect) { successor = frames[outer].log[frames[outer].cursor] }
+        for index in frames.indices {
+            if frames[index].redirect { frames[index].cursor += 1 } else { frames[index].log.append(successor) }
+        }
+        return append(.consume(set: index(of: set), next: successor))
+    }
+
+    /// A chain of splits trying `entries` in order.
+    private mutating func split(_ entries: [Int]) -> Int {
+        var entry = entries[entries.count - 1]
+        for preferred in entries.dropLast().reversed() {
+            entry = append(.split(preferred: preferred, alternative: entry))
+        }
+        return entry
+    }
+
+    package mutating func emit(_ node: RegexIR, next: Int) -> Int {
+        switch node {
+        case .empty: return next
+        case .set(let set): return consume(set, next: next)
+        case .lineUnit(let set):
+            let lineFeed = consume(ScalarSet(0x0A), next: next)
+            let loneReturn = append(.assert(.notBeforeLineFeed, next: next))
+            let carriageReturn = consume(ScalarSet(0x0D), next: split([lineFeed, loneReturn]))
+            let others = set.subtracting(ScalarSet(0x0D))
+            return others.isEmpty ? carriageReturn : split([carriageReturn, consume(others, next: next)])
+        case .foldedLiteral(let literal):
+            var states = [Int](repeating: next, count: literal.length + 1)
+            for position in stride(from: literal.length - 1, through: 0, by: -1) {
+                var entries = [consume(literal.positions[position], next: states[position + 1])]
+                for jump in literal.jumps where jump.from == position {
+                    entries.append(consume(jump.set, next: states[jump.to]))
+                }
+                states[position] = split(entries)
+            }
+            return states[0]
+        case .sequence(let items):
+            var entry = next
+            for item in items.reversed() { entry = emit(item, next: entry) }
+            return entry
+        case .alternation(let items):
+            if items.isEmpty { return next }
+            var entries: [Int] = []
+            for item in items { entries.append(emit(item, next: next)) }
+            return split(entries)
+        case .capture(let index, let body):
+            let close = append(.save(slot: 2 * index + 1, next: next))
+            return append(.save(slot: 2 * index, next: emit(body, next: close)))
+        case .assertion(.simple(let assertion)):
+            return append(.assert(assertion, next: next))
+        case .assertion(.wordBoundary(let negated, let word, let ignorable)):
+            let word = index(of: word)
+            let ignorable = index(of: ignorable)
+            let assertion: RegexProgram.Assertion =
+                negated ? .notWordBoundary(word: word, ignorable: ignorable) : .wordBoundary(word: word, ignorable: ignorable)
+            return append(.assert(assertion, next: next))
+        case .assertion(.codePoint(let behind, let negated, let set)):
+            let set = index(of: set)
+            let assertion: RegexProgram.Assertion
+            switch (behind, negated) {
+            case (true, false): assertion = .previousIn(set: set)
+            case (true, true): assertion = .previousNotIn(set: set)
+            case (false, false): assertion = .nextIn(set: set)
+            case (false, true): assertion = .nextNotIn(set: set)
+            }
+            return append(.assert(assertion, next: next))
+        case .assertion(.lookaround(let look)):
+            // The body as a program of its own (group 0 untouched), shared by loop copies.
+            var body = ProgramBuilder(captureCount: captureCount)
+            let match = body.append(.match)
+            let entry = body.emit(look.body, next: match)
+            let lookaround = RegexProgram.Lookaround(
+                behind: look.behind, negated: look.negated, maxLength: look.maxLength,
+                body: body.program(start: entry, captureCount: captureCount, startFilter: .anywhere))
+            let index = lookarounds.firstIndex(of: lookaround) ?? lookarounds.count
+            if index == lookarounds.count { lookarounds.append(lookaround) }
+            return append(.assert(.lookaround(index), next: next))
+        case .repetition(let loop):
+            return emitLoop(loop, next: next)
+        case .atomic(let body, _):
+            return emit(body, next: next)
+        }
+    }
+
+    /// The finished program, renumbered from `start`.
+    package func program(start: Int, captureCount: Int, startFilter: RegexProgram.StartFilter) -> RegexProgram {
+        var order: [Int] = []
+        var number = [Int](repeating: -1, count: instructions.count)
+        var stack = [start]
+        while let pc = stack.popLast() {
+            guard number[pc] < 0 else { continue }
+            number[pc] = order.count
+            order.append(pc)
+            switch instructions[pc] {
+            case .consume(_, let next), .save(_, let next), .assert(_, let next): stack.append(next)
+            case .split(let preferred, let alternative): stack.append(contentsOf: [alternative, preferred])
+            case .match: break
+            }
+        }
+        var table: [ScalarSet] = []
+        var tableIndex: [Int: Int] = [:]
+        func renumber(set: Int) -> Int {
+            if let index = tableIndex[set] { return index }
+            table.append(sets[set])
+            tableIndex[set] = table.count - 1
+            return table.count - 1
+        }
+        let states = order.map { pc -> RegexProgram.Instruction in
+            switch instructions[pc] {
+            case .consume(let set, let next): return .consume(set: renumber(set: set), next: number[next])
+            case .split(let preferred, let alternative): return .split(preferred: number[preferred], alternative: number[alternative])
+            case .save(let slot, let next): return .save(slot: slot, next: number[next])
+            case .assert(let assertion, let next): return .assert(assertion.mappingSets { renumber(set: $0) }, next: number[next])
+            case .match: return .match
+            }
+        }
+        return RegexProgram(
+            instructions: states, sets: table, captureCount: captureCount, startFilter: startFilter, lookarounds: lookarounds)
+    }
+}
+
+extension RegexProgram.Assertion {
+    /// The assertion with every set index it names passed through `map`.
+    package func mappingSets(_ map: (Int) -> Int) -> Self {
+        switch self {
+        case .wordBoundary(let word, let ignorable): return .wordBoundary(word: map(word), ignorable: map(ignorable))
+        case .notWordBoundary(let word, let ignorable): return .notWordBoundary(word: map(word), ignorable: map(ignorable))
+        case .previousIn(let set): return .previousIn(set: map(set))
+        case .previousNotIn(let set): return .previousNotIn(set: map(set))
+        case .nextIn(let set): return .nextIn(set: map(set))
+        case .nextNotIn(let set): return .nextNotIn(set: map(set))
+        default: return self
+        }
+    }
+}

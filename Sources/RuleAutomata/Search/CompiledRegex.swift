@@ -1,0 +1,218 @@
+// Compiled matcher: the public entry point that runs a `RegexProgram` over UTF-16 text.
+
+import RuleRegex
+
+
+/// A regex program ready to run. Gives exactly NSRegularExpression's matches for the
+/// pattern the program was compiled from: the same ranges and capture groups, in UTF-16
+/// offsets, found leftmost-first.
+///
+/// Searching is a Pike VM (`PikeVM.swift`): one pass over the text with at most one thread
+/// per program state, so `firstMatch` takes time proportional to text length × program
+/// size whatever the pattern.
+package struct CompiledRegex: Sendable {
+    /// The program this matcher runs.
+    package let program: RegexProgram
+
+    // The program flattened into parallel arrays for the VM's inner loop.
+    package let opcodes: [UInt8]
+    package let operand: [Int32]
+    package let successor: [Int32]
+    package let sets: [ScalarSet]
+    /// Distinct (word, ignorable) set pairs of `\b` / `\B` and of the one-code-point
+    /// lookarounds (whose ignorable index is -1: none); `operand` of such an assertion
+    /// indexes this table.
+    package let boundaryPairs: [(word: Int, ignorable: Int)]
+    /// The sets of each boundary pair, resolved once (assertion contexts share them).
+    package let boundarySets: [(word: ScalarSet, ignorable: ScalarSet)]
+    /// The lookarounds with bodies (`RegexProgram.Lookaround`), ready to run.
+    package let lookarounds: [CompiledLookaround]
+    /// Some assertion needs a search's `LookaroundEvaluator` (a lookaround with a body, or
+    /// a grapheme boundary).
+    package let needsEvaluator: Bool
+    /// The code points a match can start with (every consume the start state reaches
+    /// without consuming, assertions aside); `nil` when the program can match empty. An
+    /// unanchored search starts no attempt before any other code point.
+    package let startSet: ScalarSet?
+
+    package static let opConsume: UInt8 = 0
+    package static let opSplit: UInt8 = 1
+    package static let opSave: UInt8 = 2
+    package static let opAssert: UInt8 = 3
+    package static let opMatch: UInt8 = 4
+
+    /// Prepares `program` for matching. The program must be valid (as every program from
+    /// the compiler or from `RegexProgram(decoding:)` is).
+    package init(program: RegexProgram) {
+        self.program = program
+        var opcodes: [UInt8] = []
+        var operand: [Int32] = []
+        var successor: [Int32] = []
+        var pairs: [(word: Int, ignorable: Int)] = []
+        func pairIndex(_ word: Int, _ ignorable: Int) -> Int32 {
+            if let index = pairs.firstIndex(where: { $0.word == word && $0.ignorable == ignorable }) { return Int32(index) }
+            pairs.append((word, ignorable))
+            return Int32(pairs.count - 1)
+        }
+        for instruction in program.instructions {
+            switch instruction {
+            case .consume(let set, let next):
+                opcodes.append(Self.opConsume)
+                operand.append(Int32(set))
+                successor.append(Int32(next))
+            case .split(let preferred, let alternative):
+                opcodes.append(Self.opSplit)
+                operand.append(Int32(preferred))
+                successor.append(Int32(alternative))
+            case .save(let slot, let next):
+                opcodes.append(Self.opSave)
+                operand.append(Int32(slot))
+                successor.append(Int32(next))
+            case .assert(let assertion, let next):
+                opcodes.append(Self.opAssert)
+                switch assertion {
+                case .wordBoundary(let word, let ignorable):
+                    operand.append(AssertionCode.wordBoundary + AssertionCode.operandUnit * pairIndex(word, ignorable))
+                case .notWordBoundary(let word, let ignorable):
+                    operand.append(AssertionCode.notWordBoundary + AssertionCode.operandUnit * pairIndex(word, ignorable))
+                case .previousIn(let set), .previousNotIn(let set), .nextIn(let set), .nextNotIn(let set):
+                    operand.append(Int32(assertion.code) + AssertionCode.operandUnit * pairIndex(set, -1))
+                case .lookaround(let index):
+                    operand.append(AssertionCode.lookaround + AssertionCode.operandUnit * Int32(index))
+                default:
+                    operand.append(Int32(assertion.code))
+                }
+                successor.append(Int32(next))
+            case .match:
+                opcodes.append(Self.opMatch)
+                operand.append(0)
+                successor.append(0)
+            }
+        }
+        self.opcodes = opcodes
+        self.operand = operand
+        self.successor = successor
+        self.sets = program.sets
+        self.boundaryPairs = pairs
+        self.boundarySets = pairs.map { (program.sets[$0.word], $0.ignorable < 0 ? ScalarSet() : program.sets[$0.ignorable]) }
+        self.lookarounds = program.lookarounds.map(CompiledLookaround.init)
+        self.needsEvaluator = operand.indices.contains { opcodes[$0] == Self.opAssert && AssertionCode.isEvaluated(operand[$0]) }
+        var first = ScalarSet()
+        var nullable = false
+        var seen = Set<Int>()
+        var stack = [0]
+        while let pc = stack.popLast() {
+            guard pc < opcodes.count, seen.insert(pc).inserted else { continue }
+            switch opcodes[pc] {
+            case Self.opConsume: first = first.union(program.sets[Int(operand[pc])])
+            case Self.opSplit: stack += [Int(operand[pc]), Int(successor[pc])]
+            case Self.opMatch: nullable = true
+            default: stack.append(Int(successor[pc]))
+            }
+        }
+        startSet = nullable ? nil : first
+    }
+
+    /// The leftmost-first match starting at or after `from` (a code point boundary), as
+    /// the whole match followed by every capture group; `nil` for groups that did not
+    /// participate. `nil` when there is no match.
+    package func firstMatch(in units: [UInt16], from: Int) -> [TextRange?]? {
+        guard from >= 0, from <= units.count else { return nil }
+        let vm = PikeVM(self)
+        return units.withUnsafeBufferPointer { vm.search($0, from: from) }
+    }
+
+    /// All matches, in the order NSRegularExpression enumerates them: each search starts
+    /// where the previous match ended, or one code point later after an empty match.
+    package func matches(in units: [UInt16]) -> [[TextRange?]] {
+        let vm = PikeVM(self)
+        return units.withUnsafeBufferPointer { text in Self.enumerate(text) { vm.search(text, from: $0) } }
+    }
+
+    /// NSRegularExpression's iteration over a search function: each search starts where
+    /// the previous match ended, or one code point later after an empty match.
+    package static func enumerate(_ text: UnsafeBufferPointer<UInt16>, search: (Int) -> [TextRange?]?) -> [[TextRange?]] {
+        var results: [[TextRange?]] = []
+        var start = 0
+        while start <= text.count, let match = search(start), let whole = match[0] {
+            results.append(match)
+            if whole.length > 0 {
+                start = whole.upperBound
+            } else {
+                if whole.location >= text.count { break }
+                start = whole.location + UTF16Text.decode(text, at: whole.location).length
+            }
+        }
+        return results
+    }
+}
+
+/// Assertion codes in `CompiledRegex.operand` (the binary form's codes; a word boundary
+/// or one-code-point lookaround adds `operandUnit` × its boundary-pair index, a lookaround
+/// with a body × its index).
+package enum AssertionCode {
+    package static let operandUnit: Int32 = 32
+    @inline(__always) package static func kind(_ code: Int32) -> Int32 { code & (operandUnit - 1) }
+    @inline(__always) package static func index(_ code: Int32) -> Int { Int(code / operandUnit) }
+    /// Decided by the search's `LookaroundEvaluator`, not by `AssertionContext`.
+    @inline(__always) package static func isEvaluated(_ code: Int32) -> Bool { kind(code) >= lookaround }
+
+    package static let textStart: Int32 = 0
+    package static let textEnd: Int32 = 1
+    package static let textEndOrFinalTerminator: Int32 = 2
+    package static let textEndOrFinalLineFeed: Int32 = 3
+    package static let lineStart: Int32 = 4
+    package static let lineStartAfterLineFeed: Int32 = 5
+    package static let lineEnd: Int32 = 6
+    package static let lineEndBeforeLineFeed: Int32 = 7
+    package static let wordBoundary: Int32 = 8
+    package static let notWordBoundary: Int32 = 9
+    package static let notBeforeLineFeed: Int32 = 10
+    package static let previousIn: Int32 = 11
+    package static let previousNotIn: Int32 = 12
+    package static let nextIn: Int32 = 13
+    package static let nextNotIn: Int32 = 14
+    package static let lookaround: Int32 = 15
+    package static let graphemeBoundary: Int32 = 16
+    package static let notGraphemeBoundary: Int32 = 17
+    package static let unicodeWordBoundary: Int32 = 18
+    package static let notUnicodeWordBoundary: Int32 = 19
+}
+
+/// UTF-16 decoding as the matcher sees text.
+package enum UTF16Text {
+    /// The code point at `position` and its length in code units. An unpaired surrogate
+    /// reads as U+FFFD, one unit long, exactly as it does once the text is a Swift `String`
+    /// (which is what NSRegularExpression receives).
+    @inline(__always)
+    package static func decode(_ text: UnsafeBufferPointer<UInt16>, at position: Int) -> (scalar: UInt32, length: Int) {
+        let unit = text[position]
+        if unit & 0xF800 != 0xD800 { return (UInt32(unit), 1) }
+        if unit < 0xDC00, position + 1 < text.count {
+            let low = text[position + 1]
+            if low & 0xFC00 == 0xDC00 {
+                return (0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00), 2)
+            }
+        }
+        return (0xFFFD, 1)
+    }
+
+    /// The code point that ends at `position` (exclusive), decoding backwards.
+    package static func decode(_ text: UnsafeBufferPointer<UInt16>, before position: Int) -> (scalar: UInt32, length: Int) {
+        let unit = text[position - 1]
+        if unit & 0xF800 != 0xD800 { return (UInt32(unit), 1) }
+        if unit >= 0xDC00, position >= 2 {
+            let high = text[position - 2]
+            if high & 0xFC00 == 0xD800 {
+                return (0x10000 + ((UInt32(high) - 0xD800) << 10) + (UInt32(unit) - 0xDC00), 2)
+            }
+        }
+        return (0xFFFD, 1)
+    }
+
+    /// ICU's line terminators: `\n \v \f \r`, U+0085, U+2028, U+2029.
+    @inline(__always)
+    package static func isLineTerminator(_ unit: UInt16) -> Bool {
+        (unit >= 0x0A && unit <= 0x0D) || unit == 0x85 || unit == 0x2028 || unit == 0x2029
+    }
+}
