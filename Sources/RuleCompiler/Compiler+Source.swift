@@ -8,16 +8,15 @@ extension Compiler {
     /// `Output.files` is empty.
     ///
     /// At run time pass `analyze: false`: the conflict analysis is a lint, which can take
-    /// seconds on a large spec. Make an engine from the output with
-    /// `CompiledEngine(table:automata:)`:
+    /// seconds on a large spec. The output holds the compiler's engine of the spec:
     ///
     /// ```swift
     /// let output = Compiler.compile(source: text, path: "feed.richrules", analyze: false)
-    /// guard let table = output.table, let automata = output.automata else {
+    /// guard let engine = output.engine else {
     ///     output.diagnostics.forEach { log(DiagnosticRenderer.render($0)) }
     ///     return
     /// }
-    /// let compiled = try CompiledEngine(table: table, automata: automata)
+    /// let result = engine.render(post)
     /// ```
     public static func compile(
         source: String, path: String = "<memory>", analyze: Bool = true, analysisBudget: Duration = Compiler.analysisBudget,

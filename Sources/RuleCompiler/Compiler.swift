@@ -15,12 +15,13 @@ import RuleSpec
 /// 4. **Automata** — `AutomataBuilder` (`RegexCompiler` to the NFA `RegexProgram`, then
 ///    `DFABuilder`) → `AutomataBuilder.Result` (the `CompiledRuleSet`, the issues and
 ///    their diagnostics).
-/// 5. **Examples** (optional) — `SpecExamples` runs the spec's `example` statements on the
-///    compiled engine → `SpecExamples.Run` (a failing example is an error at its line).
-/// 6. **Analysis** (a lint, optional) — `ConflictAnalysis` → `ConflictAnalysis.Result`
-///    (diagnostics).
+///    The `RuleEngine` of the table on those automata is made once, here.
+/// 5. **Examples** (optional) — `SpecExamples` runs the spec's `example` statements on that
+///    engine → `SpecExamples.Run` (a failing example is an error at its line).
+/// 6. **Analysis** (a lint, optional) — `ConflictAnalysis` (on that engine) →
+///    `ConflictAnalysis.Result` (diagnostics).
 /// 7. **Output** — `Compiler.Output`: the `Compiled` payload (table, automata, rule
-///    locations…) and every diagnostic, sorted. `SwiftEmitter` writes the payload out as
+///    locations…), the engine, and every diagnostic, sorted. `SwiftEmitter` writes the payload out as
 ///    the generated Swift file (`rulegen`).
 ///
 /// `rulegen dump` prints the intermediate representations (the AST, the regex IR, the NFA
@@ -56,7 +57,25 @@ public enum Compiler {
         public var files: [String]
         /// How many of the spec's examples held and failed (`nil` when they did not run).
         public var examples: SpecExamples.Summary?
+        /// The engine of `compiled`'s table and automata, as the compiler made it for the
+        /// examples and the analysis (`nil` when the spec has errors). Not compared by `==`.
+        public var engine: RuleEngine?
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+        public init(
+            compiled: Compiled?, diagnostics: [Diagnostic], files: [String], examples: SpecExamples.Summary? = nil,
+            engine: RuleEngine? = nil
+        ) {
+            self.compiled = compiled
+            self.diagnostics = diagnostics
+            self.files = files
+            self.examples = examples
+            self.engine = engine
+        }
+
+        public static func == (a: Output, b: Output) -> Bool {
+            a.compiled == b.compiled && a.diagnostics == b.diagnostics && a.files == b.files && a.examples == b.examples
+        }
 
         /// `compiled?.table`: `nil` when the spec has errors.
         public var table: StyleTable? { compiled?.table }
@@ -108,15 +127,19 @@ public enum Compiler {
         let automata: AutomataBuilder.Result = phase.built
         bag.add(contentsOf: phase.diagnostics)
 
-        // 5. Examples (optional): the spec's `example` statements on the engine of these
-        //    automata → SpecExamples.Run (a failing example is an error; SpecExamples.swift).
-        let exampleRun: SpecExamples.Run? = examples ? SpecExamples.check(checked, table: table, automata: automata.automata) : nil
+        // The engine of the table on these automata, made once: examples, analysis and the
+        // caller (`Output.engine`: rulegen explain and preview) share it.
+        let engine = Result { try RuleEngine(table: table, automata: automata.automata, issues: automata.issues) }
+
+        // 5. Examples (optional): the spec's `example` statements on that engine →
+        //    SpecExamples.Run (a failing example is an error; SpecExamples.swift).
+        let exampleRun: SpecExamples.Run? = examples ? SpecExamples.check(checked, engine: engine) : nil
         bag.add(contentsOf: exampleRun?.diagnostics ?? [])
 
-        // 6. Analysis (a lint): CheckedSpec, StyleTable, automata → ConflictAnalysis.Result.
-        if analyze {
+        // 6. Analysis (a lint): CheckedSpec, StyleTable, automata, engine → ConflictAnalysis.Result.
+        if analyze, case .success(let engine) = engine {
             let analysis: ConflictAnalysis.Result = ConflictAnalysis.analyze(
-                checked, table: table, automata: automata, timeBudget: analysisBudget)
+                checked, table: table, automata: automata, engine: engine, timeBudget: analysisBudget)
             bag.add(contentsOf: analysis.diagnostics)
         }
 
@@ -128,7 +151,8 @@ public enum Compiler {
             path: path, files: files)
         // A failing example is an error: no compiled spec then, as for any other error.
         return Output(
-            compiled: bag.hasErrors ? nil : compiled, diagnostics: bag.sortedAndCapped, files: files, examples: exampleRun?.summary)
+            compiled: bag.hasErrors ? nil : compiled, diagnostics: bag.sortedAndCapped, files: files, examples: exampleRun?.summary,
+            engine: bag.hasErrors ? nil : try? engine.get())
     }
 
     /// Phases 1 and 2 (`compile`, and `SpecDump` for `rulegen dump`): the loaded spec and

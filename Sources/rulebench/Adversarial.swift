@@ -94,7 +94,7 @@ enum Adversarial {
                 return reply([("unavailable", .string("\(error)"))])
             }
             let built: RuleEngine?
-            if engine == .icu { built = try? RuleEngine(table: table) } else { built = makeCompiledEngine(table: table) }
+            if engine == .icu { built = try? makeReferenceEngine(table: table) } else { built = makeCompiledEngine(table: table) }
             guard let built else { return reply([("unavailable", .string("no \(engine.rawValue) engine for the pattern"))]) }
             body = { built.render(text).matches.count }
             _ = built.render(warmUpText)

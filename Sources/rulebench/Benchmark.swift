@@ -39,7 +39,7 @@ struct Benchmark {
             if workload == "feed-init" {
                 let automata = AutomataBuilder.build(table).automata
                 var made = 0
-                for _ in 0..<20 where (try? RuleEngine(table: table, automata: automata)) != nil { made += 1 }
+                for _ in 0..<20 where (makeEngine(table: table, automata: automata)) != nil { made += 1 }
                 print(made)
                 return
             }

@@ -30,7 +30,7 @@ extension Hostile {
     }
 
     static func lazyCaches() -> [(String, JSON)]? {
-        guard let engine = try? Compiler.engine(for: thrashingTable()).engine else { return nil }
+        guard let engine = try? RuleEngine(compiling: thrashingTable()) else { return nil }
         let texts = (0..<lazyThreads).map { thrashingText(seed: UInt64($0) &+ 33, units: 12_288) }
         let lazyRules = engine.ruleMatcher?.lazyDFAs.count ?? 0
         _ = engine.render("ab").matches.count  // the engine's own first allocations

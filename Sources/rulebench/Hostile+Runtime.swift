@@ -80,7 +80,7 @@ extension Hostile {
         // the fields again.
         let field = (0..<3).map { _ in seconds { url = DetectorFields.value("url", detector: "link", text: link) } }.min()!
         let output = Compiler.compile(path: specDirectory + "/chat.richrules", analyze: false)
-        guard let table = output.table, let automata = output.automata, let chat = try? RuleEngine(table: table, automata: automata)
+        guard let table = output.table, let automata = output.automata, let chat = makeEngine(table: table, automata: automata)
         else { return nil }
         let texts = [link, labelledLinks(count: 160)]
         let reads = texts.map { text in
@@ -98,7 +98,7 @@ extension Hostile {
 
     static func html(cms: RuleEngine) -> [(String, JSON)]? {
         let output = Compiler.compile(source: headingSpec, path: "heading.richrules", analyze: false)
-        guard let table = output.table, let automata = output.automata, let heading = try? RuleEngine(table: table, automata: automata)
+        guard let table = output.table, let automata = output.automata, let heading = makeEngine(table: table, automata: automata)
         else { return nil }
         var object: [(String, JSON)] = []
         for (name, engine, sizes, text) in [

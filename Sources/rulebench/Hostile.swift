@@ -13,7 +13,7 @@ import RuleRuntime
 ///   more, < 0.5 ms each.
 /// - `nesting9`: the nine container kinds of cms nested 512 deep, repeated to 46 KB:
 ///   `html()` and `accessibilityElements`, < 1 s each.
-/// - `budget`: `Compiler.engine(for:)` (`.standard` budget) with `/(\w+)\1$/` on
+/// - `budget`: `RuleEngine(compiling:)` (`.standard` budget) with `/(\w+)\1$/` on
 ///   `"ab"×100,000 + "! @bob"`: the render, < 0.5 s, with the rule in `interrupted`.
 /// - `punycode`, `html`, `imagesrc`: see Hostile+Runtime.swift; `lazycaches`:
 ///   Hostile+LazyCaches.swift.
@@ -125,7 +125,7 @@ enum Hostile {
     static func runChild(_ arguments: [String]) -> Int32 {
         guard arguments.count == 2, cases.contains(arguments[0]) else { return 2 }
         let output = Compiler.compile(path: arguments[1], analyze: false)
-        guard let table = output.table, let automata = output.automata, let cms = try? RuleEngine(table: table, automata: automata)
+        guard let table = output.table, let automata = output.automata, let cms = makeEngine(table: table, automata: automata)
         else { return 1 }
         var object: [(String, JSON)] = []
         switch arguments[0] {
@@ -186,10 +186,10 @@ enum Hostile {
                         name: "mention", matcher: .regex(pattern: #"@\w+"#, flags: [], detector: nil),
                         presentation: Presentation(style: TextStyle())),
                 ])
-            guard let compiled = try? Compiler.engine(for: table) else { return 1 }
+            guard let engine = try? RuleEngine(compiling: table) else { return 1 }  // the .standard budget
             let text = String(repeating: "ab", count: 100_000) + "! @bob"
             var result: RenderResult?
-            let render = seconds { result = compiled.engine.render(text) }
+            let render = seconds { result = engine.render(text) }
             object = [
                 ("hostile_budget_seconds", .number(render)), ("interrupted", .int(result?.interrupted.count ?? 0)),
                 ("kept", .int(result?.matches.count ?? 0)),

@@ -59,10 +59,10 @@ enum NestingBench {
         let path = URL(fileURLWithPath: socialSpec).deletingLastPathComponent().appendingPathComponent("cms.richrules").path
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let output = Compiler.compile(path: path, analyze: false)
-        guard let table = output.table, let automata = output.automata else {
+        guard let table = output.table, let automata = output.automata, let engine = makeEngine(table: table, automata: automata)
+        else {
             throw SpecError.diagnostics(path: path, messages: output.diagnostics.map(\.message))
         }
-        let engine = try RuleEngine(table: table, automata: automata)
         var rows: [Row] = []
         for size in sizes {
             let text = document(units: size)

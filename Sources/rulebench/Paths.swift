@@ -14,7 +14,7 @@ struct Contestants {
 
     init(table: StyleTable) throws {
         compiled = makeCompiledEngine(table: table)
-        reference = try RuleEngine(table: table)
+        reference = try makeReferenceEngine(table: table)
         swiftRegex = SwiftRegexPath(table: table)
     }
 }

@@ -26,7 +26,7 @@ extension Report {
                         "compiled",
                         .string("engine.render on the compiled matcher: matches with starts and captures, resolution, result records")
                     ),
-                    ("icu", .string("engine.render on RuleEngine(table:): one NSRegularExpression per rule, compiled once")),
+                    ("icu", .string("engine.render on RuleEngine(reference:): one NSRegularExpression per rule, compiled once")),
                     ("render_floor", .string("engine.render on candidates found beforehand: resolution and records without matching")),
                     (
                         "swift_regex",

@@ -165,7 +165,7 @@ struct Report {
         out.append(
             "  compiled     full pipeline, engine.render: matches with starts and captures, resolution, records"
                 + (compiledAvailable ? "" : " (n/a: makeCompiledEngine returned nil)"))
-        out.append("  ICU          the same pipeline on RuleEngine(table:), one NSRegularExpression per rule, compiled once")
+        out.append("  ICU          the same pipeline on RuleEngine(reference:), one NSRegularExpression per rule, compiled once")
         out.append("  floor        the same pipeline on candidates found beforehand (no matching): what render costs by itself")
         out.append("  Swift Regex  raw matching only: Regex compiled once, matches(of:) per regex rule, Unicode-scalar")
         out.append("               semantics; no resolution, no records (less work than the other columns)")

@@ -107,7 +107,7 @@ enum Throughput {
         guard arguments.count == 2, let count = Int(arguments[1]) else { return 2 }
         let output = Compiler.compile(path: arguments[0], analyze: false)
         guard let table = output.table, let automata = output.automata,
-            let engine = try? RuleEngine(table: table, automata: automata)
+            let engine = makeEngine(table: table, automata: automata)
         else { return 1 }
         let text = mentionsText(count: count)
         _ = engine.render(String(text.prefix(1_000)))

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import RuleSpec
 
 /// `rulegen explain (SPEC | --table FILE) (--text TEXT | --texts FILE | --template T [--arg A | --plain-arg A …]) [--engine compiled|icu] [--format text|json]`.
@@ -18,7 +18,7 @@ enum ExplainCommand {
         OPTIONS:
           --table <file>          Instead of a spec: a style table (<Name>.styles.json), run as an app that
                                   receives it does: validated whole (an error names its line, column and
-                                  key path), its rules compiled at run time (Compiler.engine(for:)).
+                                  key path), its rules compiled at run time (RuleEngine(compiling:)).
           --text <text>           The text to run the rules on.
           --texts <file>          A file with one JSON string per line; prints one JSON object per line.
           --template <template>   A template to fill with the --arg and --plain-arg values (%@, %1$@, %% as
@@ -97,12 +97,17 @@ enum ExplainCommand {
             engine = loaded
         } else {
             let specPath = try scanner.specAndText(of: "explain", text: text ?? template, textsFile: textsFile)
-            guard let spec = try Specs.compile([specPath], console: console, analyze: false, importRoot: importRoot)?.first else {
+            guard let spec = try Specs.compile([specPath], console: console, analyze: false, importRoot: importRoot)?.first,
+                let table = spec.table
+            else {
                 return .inputErrors
             }
-            let (table, automata) = (spec.table, spec.automata)
             do {
-                engine = engineName == "icu" ? try RuleEngine(table: table) : try RuleEngine(table: table, automata: automata)
+                // The compiler's engine of the spec, or the reference (every rule on ICU).
+                guard let made = engineName == "icu" ? try RuleEngine(reference: table) : spec.engine else {
+                    throw IOError(message: "no engine of the spec")
+                }
+                engine = made
             } catch {
                 console.err("\(specPath): error: \(error)\n")
                 return .inputErrors
@@ -123,7 +128,7 @@ enum ExplainCommand {
     }
 
     /// `--table FILE`: the engine an app makes of a style table it receives —
-    /// `StyleTable(jsonData:)`, then `Compiler.engine(for:)` (`icu`: `RuleEngine(table:)`).
+    /// `StyleTable(jsonData:)`, then `RuleEngine(compiling:)` (`icu`: `RuleEngine(reference:)`).
     /// A table that does not validate prints `FILE:LINE:COLUMN: error: MESSAGE (at PATH)`
     /// and gives `nil`.
     static func tableEngine(_ path: String, icu: Bool, console: Console) throws -> RuleEngine? {
@@ -131,7 +136,7 @@ enum ExplainCommand {
         guard let data = FileManager.default.contents(atPath: path) else { throw IOError(message: "\(path): cannot read style table") }
         do {
             let table = try StyleTable(jsonData: data)
-            return icu ? try RuleEngine(table: table) : try Compiler.engine(for: table).engine
+            return icu ? try RuleEngine(reference: table) : try RuleEngine(compiling: table)
         } catch let error as StyleTableError {
             let place = error.location.map { ":\($0.line):\($0.column)" } ?? ""
             let at = error.path.isEmpty ? "" : " (at \(DiagnosticRenderer.escaped(error.path)))"

@@ -97,7 +97,7 @@ enum GenerateCommand {
             return .inputErrors
         }
         var files: [(path: String, data: Data)] = []
-        for var spec in specs {
+        for var spec in specs.compactMap(\.compiled) {
             if let name { spec.table.name = name }
             let emit = { (table: StyleTable) in
                 SwiftEmitter(
@@ -137,14 +137,15 @@ enum GenerateCommand {
 /// Compiling the specs named on the command line (to `Compiler.Compiled`, as the compiler
 /// produces them).
 enum Specs {
-    /// Compiles all specs, printing diagnostics; `nil` when any has errors. Unreadable
+    /// Compiles all specs, printing diagnostics; `nil` when any has errors (each output
+    /// given has its `compiled` spec and `engine`). Unreadable
     /// root specs are I/O errors; two specs with the same generated name are an error.
     /// `analyze: false` leaves out the conflict analysis (`explain` needs no lint).
     static func compile(
         _ paths: [String], console: Console, policy: DiagnosticPolicy = DiagnosticPolicy(), analyze: Bool = true,
         importRoot: String? = nil, analysisBudget: Duration = Compiler.analysisBudget
-    ) throws -> [Compiler.Compiled]? {
-        var specs: [Compiler.Compiled] = []
+    ) throws -> [Compiler.Output]? {
+        var specs: [Compiler.Output] = []
         var failed = false
         var names: [String: (name: String, path: String)] = [:]  // by lower-cased name
         for path in paths {
@@ -170,7 +171,7 @@ enum Specs {
                 continue
             }
             names[table.name.lowercased()] = (table.name, path)
-            specs.append(compiled)
+            specs.append(result)
         }
         return failed ? nil : specs
     }

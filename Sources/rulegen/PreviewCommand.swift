@@ -109,14 +109,8 @@ enum PreviewCommand {
         // stderr shows what lint shows by default (errors and warnings); the page has notes too.
         let shown = DiagnosticPolicy().apply(to: compiled.diagnostics)
         console.err(DiagnosticRenderer.render(shown, showsWarningFlag: true))
-        guard let table = compiled.table, let automata = compiled.automata, !compiled.hasErrors else { return .inputErrors }
-        let engine: RuleEngine
-        do {
-            engine = try RuleEngine(table: table, automata: automata)
-        } catch {
-            console.err("\(DiagnosticRenderer.escaped(specPath)): error: \(error)\n")
-            return .inputErrors
-        }
+        // The compiler's engine of the spec (`nil` only when the spec has errors).
+        guard let engine = compiled.engine, !compiled.hasErrors else { return .inputErrors }
 
         var samples: [PreviewPage.Sample] = []
         var badLines = TextsFile.BadLines()
@@ -131,7 +125,7 @@ enum PreviewCommand {
             }
         }
         let page = PreviewPage(
-            specPath: specPath, table: table, diagnostics: compiled.diagnostics, samples: samples, badLines: badLines, dark: dark,
+            specPath: specPath, table: engine.table, diagnostics: compiled.diagnostics, samples: samples, badLines: badLines, dark: dark,
             label: PreviewPage.Label(lines: lines, width: width)
         ).render()
 

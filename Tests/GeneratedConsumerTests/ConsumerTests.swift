@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import TestSupport
 import XCTest
 
@@ -15,7 +15,7 @@ final class ConsumerTests: XCTestCase {
 
     func reference(_ name: String, in folder: URL = ConsumerTests.specs) throws -> RuleEngine {
         let output = Compiler.compile(path: folder.appendingPathComponent("\(name).richrules").path)
-        return try RuleEngine(table: XCTUnwrap(output.table, "\(name): \(output.diagnostics.map(\.message))"))
+        return try RuleEngine(reference: XCTUnwrap(output.table, "\(name): \(output.diagnostics.map(\.message))"))
     }
 
     /// The table of the checked-in `Generated/<Name>.styles.json`.

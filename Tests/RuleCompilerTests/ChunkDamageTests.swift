@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleCompiler
-@testable import RuleRuntime
+@_spi(Testing) @testable import RuleRuntime
 
 /// Automaton chunks that arrive damaged or on the wrong rule never give wrong matches: each
 /// chunk is bound to its rule's pattern and flags and carries a checksum, each shared block
@@ -54,7 +54,7 @@ final class ChunkDamageTests: XCTestCase {
         XCTAssertEqual(decoded, generated.automata)
         let engine = RuleEngine(generated: generated.table, automata: decoded)
         XCTAssertEqual(engine.decodingFailures, [:])
-        let reference = try RuleEngine(table: generated.table)
+        let reference = try RuleEngine(reference: generated.table)
         for text in Self.texts { XCTAssertEqual(engine.render(text), reference.render(text), text) }
     }
 
@@ -65,7 +65,7 @@ final class ChunkDamageTests: XCTestCase {
         let spec = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Specs/chat.richrules")
         let generated = try Self.generate(String(contentsOf: spec, encoding: .utf8))
-        let reference = try RuleEngine(table: generated.table)
+        let reference = try RuleEngine(reference: generated.table)
         let text = "**hi @carol** :smile: #swift https://ok.example me@mail.com 13812345678 _x_ 12:30:45"
         let expected = reference.render(text)
         let regexRules = generated.chunks.indices.filter { generated.chunks[$0] != nil }
@@ -100,7 +100,7 @@ final class ChunkDamageTests: XCTestCase {
         let seed = testSeed(0xC4_0A11)
         var rng = SeededGenerator(seed: seed)
         let generated = try Self.generate(Self.spec)
-        let reference = try RuleEngine(table: generated.table)
+        let reference = try RuleEngine(reference: generated.table)
         let expected = Self.texts.map { reference.render($0) }
         let regexRules = generated.chunks.indices.filter { generated.chunks[$0] != nil }
         var checked: Set<[Int]> = []

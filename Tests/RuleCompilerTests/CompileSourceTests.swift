@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import RuleSpec
 import XCTest
 
@@ -76,17 +76,17 @@ final class CompileSourceTests: XCTestCase {
         let fallback = try XCTUnwrap(output.diagnostics.first { $0.name == "fallback" })
         XCTAssertEqual(fallback.location?.line, line)
         XCTAssertEqual(fallback.location?.column, column)
-        let compiled = try CompiledEngine(table: table, automata: XCTUnwrap(output.automata))
-        let direct = try Compiler.engine(for: table)
-        XCTAssertEqual(compiled.fallbacks, [CompiledEngine.Fallback(ruleIndex: 1, rule: "twice", construct: "backreference", offset: 3)])
+        let compiled = try RuleEngine(table: table, automata: XCTUnwrap(output.automata))
+        let direct = try RuleEngine(compiling: table)
+        XCTAssertEqual(compiled.fallbacks, [RuleEngine.Fallback(ruleIndex: 1, rule: "twice", construct: "backreference", offset: 3)])
         XCTAssertEqual(compiled.fallbacks, direct.fallbacks)
-        XCTAssertEqual(compiled.lazyDFA, [CompiledEngine.NFAOnlyRule(ruleIndex: 2, rule: "wide")])
-        XCTAssertEqual(compiled.lazyDFA, direct.lazyDFA)
-        XCTAssertEqual(compiled.nfaOnly, [])
-        XCTAssertEqual(compiled.engine.fallbackBudget, .standard)
+        XCTAssertEqual(compiled.lazyDFARules, [2])
+        XCTAssertEqual(compiled.lazyDFARules, direct.lazyDFARules)
+        XCTAssertEqual(compiled.nfaOnlyRules, [])
+        XCTAssertEqual(compiled.fallbackBudget, .standard)
         let sample = "@bob aa a" + String(repeating: "b", count: 12) + "c"
-        XCTAssertEqual(compiled.engine.render(sample), try RuleEngine(table: table).render(sample))
-        XCTAssertEqual(compiled.engine.render(sample).matches.map(\.rule), ["mention", "twice", "wide"])
+        XCTAssertEqual(compiled.render(sample), try RuleEngine(reference: table).render(sample))
+        XCTAssertEqual(compiled.render(sample).matches.map(\.rule), ["mention", "twice", "wide"])
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import TestSupport
 import XCTest
 
@@ -42,16 +42,16 @@ final class CompiledEngineTests: XCTestCase {
         var rng = SeededGenerator(seed: seed)
         for spec in Self.specs {
             let table = try jsonTable(spec)
-            let compiled = try Compiler.engine(for: table)
-            let reference = try RuleEngine(table: table)
+            let compiled = try RuleEngine(compiling: table)
+            let reference = try RuleEngine(reference: table)
             XCTAssertEqual(compiled.fallbacks, [], spec)
-            XCTAssertEqual(compiled.nfaOnly, [], spec)
-            XCTAssertEqual(compiled.engine.fallbackBudget, .standard)
+            XCTAssertEqual(compiled.nfaOnlyRules, [], spec)
+            XCTAssertEqual(compiled.fallbackBudget, .standard)
             var texts = Self.texts
             for _ in 0..<150 { texts.append((0..<rng.below(24)).map { _ in rng.pick(Self.fragments) }.joined()) }
             var matched = Set<String>()
             for text in texts {
-                let result = compiled.engine.render(text)
+                let result = compiled.render(text)
                 XCTAssertEqual(result, reference.render(text), "seed \(seed): \(spec) on \(text.debugDescription)")
                 XCTAssertEqual(result.interrupted, [])
                 matched.formUnion(result.matches.map(\.rule))
@@ -64,8 +64,7 @@ final class CompiledEngineTests: XCTestCase {
     func testRunTimeAutomataEqualTheGeneratedOnes() throws {
         for spec in Self.specs {
             let output = Compiler.compile(path: Self.specPath(spec), analyze: false)
-            let compiled = try Compiler.engine(for: try jsonTable(spec))
-            XCTAssertEqual(compiled.automata, try XCTUnwrap(output.automata), spec)
+            XCTAssertEqual(AutomataBuilder.build(try jsonTable(spec)).automata, try XCTUnwrap(output.automata), spec)
         }
     }
 
@@ -73,23 +72,23 @@ final class CompiledEngineTests: XCTestCase {
         let table = Self.table([
             ("mention", "@\\w+"), ("twice", "(a)\\1"), ("after", "(?<=@)\\w+"), ("ahead", "#\\w+(?=\\s)"), ("named", "(?<c>x)\\k<c>"),
         ])
-        let compiled = try Compiler.engine(for: table)
+        let compiled = try RuleEngine(compiling: table)
         XCTAssertEqual(
             compiled.fallbacks,
             [
-                CompiledEngine.Fallback(ruleIndex: 1, rule: "twice", construct: "backreference", offset: 3),
-                CompiledEngine.Fallback(ruleIndex: 4, rule: "named", construct: "backreference", offset: 7),
+                RuleEngine.Fallback(ruleIndex: 1, rule: "twice", construct: "backreference", offset: 3),
+                RuleEngine.Fallback(ruleIndex: 4, rule: "named", construct: "backreference", offset: 7),
             ])
         XCTAssertEqual(
             compiled.fallbacks[0].description,
             "rule 'twice': backreference at offset 3 of its pattern cannot become an automaton; it runs on NSRegularExpression")
-        XCTAssertNotNil(compiled.automata.automata[0])
-        XCTAssertNil(compiled.automata.automata[1])
-        XCTAssertNotNil(compiled.automata.automata[2]?.dfa, "a one-code-point lookbehind keeps the DFA")
-        XCTAssertNotNil(compiled.automata.automata[3]?.dfa, "a one-code-point lookahead keeps the DFA")
-        let reference = try RuleEngine(table: table)
+        XCTAssertNotNil(AutomataBuilder.build(table).automata.automata[0])
+        XCTAssertNil(AutomataBuilder.build(table).automata.automata[1])
+        XCTAssertNotNil(AutomataBuilder.build(table).automata.automata[2]?.dfa, "a one-code-point lookbehind keeps the DFA")
+        XCTAssertNotNil(AutomataBuilder.build(table).automata.automata[3]?.dfa, "a one-code-point lookahead keeps the DFA")
+        let reference = try RuleEngine(reference: table)
         for text in ["aa @bob #x y", "@aa a #t\n", "xx aaa"] {
-            XCTAssertEqual(compiled.engine.render(text), reference.render(text), text)
+            XCTAssertEqual(compiled.render(text), reference.render(text), text)
         }
     }
 
@@ -97,49 +96,49 @@ final class CompiledEngineTests: XCTestCase {
     /// time it compiles to an automaton and renders the text in linear time, with no match.
     func testHostilePatternCompilesToAnAutomaton() throws {
         let table = Self.table([("hostile", "(a+)+$"), ("words", "(\\w+\\s?)+$"), ("bang", "!")])
-        let compiled = try Compiler.engine(for: table)
+        let compiled = try RuleEngine(compiling: table)
         XCTAssertEqual(compiled.fallbacks, [])
-        XCTAssertEqual(compiled.nfaOnly, [])
-        XCTAssertNotNil(compiled.automata.automata[0]?.dfa)
+        XCTAssertEqual(compiled.nfaOnlyRules, [])
+        XCTAssertNotNil(AutomataBuilder.build(table).automata.automata[0]?.dfa)
         let hostile = String(repeating: "a", count: 26) + "!"
-        let result = compiled.engine.render(hostile)
+        let result = compiled.render(hostile)
         XCTAssertEqual(result.matches.map(\.rule), ["bang"])
         XCTAssertEqual(result.interrupted, [])
         // Ten times longer: still linear.
-        let longer = compiled.engine.render(String(repeating: "a", count: 260) + "!")
+        let longer = compiled.render(String(repeating: "a", count: 260) + "!")
         XCTAssertEqual(longer.matches.map(\.range), [TextRange(location: 260, length: 1)])
-        XCTAssertEqual(compiled.engine.render("aaaa").matches.map(\.range), [TextRange(location: 0, length: 4)])
+        XCTAssertEqual(compiled.render("aaaa").matches.map(\.range), [TextRange(location: 0, length: 4)])
     }
 
     /// A hostile pattern that must fall back (it has a back-reference) runs under the budget.
     func testHostileFallbackRuleRunsUnderTheBudget() throws {
-        let compiled = try Compiler.engine(for: Self.table([("hostile", "(a+)+$|(x)\\2"), ("bang", "!")]))
+        let compiled = try RuleEngine(compiling: Self.table([("hostile", "(a+)+$|(x)\\2"), ("bang", "!")]))
         XCTAssertEqual(compiled.fallbacks.map(\.construct), ["backreference"])
-        let result = compiled.engine.render(String(repeating: "a", count: 26) + "!")
+        let result = compiled.render(String(repeating: "a", count: 26) + "!")
         XCTAssertEqual(result.interrupted.map(\.rule), ["hostile"])
         XCTAssertEqual(result.matches.map(\.rule), ["bang"])
         var unlimited = compiled
-        unlimited.engine.fallbackBudget = .unlimited
+        unlimited.fallbackBudget = .unlimited
         XCTAssertEqual(
-            unlimited.engine.render("aaa!aa").matches.map(\.range), [TextRange(location: 3, length: 1), TextRange(location: 4, length: 2)])
+            unlimited.render("aaa!aa").matches.map(\.range), [TextRange(location: 3, length: 1), TextRange(location: 4, length: 2)])
     }
 
     /// A rule whose DFA would exceed the state budget runs on its lazy DFA and is listed.
     func testLazyDFARulesAreListed() throws {
         let table = Self.table([("word", "\\w+"), ("wide", "[ab]*a[ab]{12}c")])
-        let compiled = try Compiler.engine(for: table)
-        XCTAssertEqual(compiled.lazyDFA, [CompiledEngine.NFAOnlyRule(ruleIndex: 1, rule: "wide")])
-        XCTAssertEqual(compiled.nfaOnly, [])
+        let compiled = try RuleEngine(compiling: table)
+        XCTAssertEqual(compiled.lazyDFARules, [1])
+        XCTAssertEqual(compiled.nfaOnlyRules, [])
         XCTAssertEqual(compiled.fallbacks, [])
-        let reference = try RuleEngine(table: table)
+        let reference = try RuleEngine(reference: table)
         for text in ["ab" + String(repeating: "ba", count: 8) + "c", "aaaaaaaaaaaaac xy", String(repeating: "b", count: 20) + "c"] {
-            XCTAssertEqual(compiled.engine.render(text), reference.render(text), text)
+            XCTAssertEqual(compiled.render(text), reference.render(text), text)
         }
     }
 
     /// A pattern NSRegularExpression rejects throws, as `RuleEngine(table:)` does.
     func testInvalidPatternThrows() throws {
-        XCTAssertThrowsError(try Compiler.engine(for: Self.table([("ok", "x"), ("bad", "(a")]))) { error in
+        XCTAssertThrowsError(try RuleEngine(compiling: Self.table([("ok", "x"), ("bad", "(a")]))) { error in
             guard case .invalidRegex(let rule, let pattern, _)? = error as? RuleEngineError else {
                 return XCTFail("\(error)")
             }

@@ -3,7 +3,7 @@ import RuleSpec
 import XCTest
 
 @testable import RuleCompiler
-@testable import RuleRuntime
+@_spi(Testing) @testable import RuleRuntime
 
 /// Containers (`nest`) in the conflict analysis: matches that only nest are no conflict;
 /// those that cross a content boundary are, with a witness that crosses.
@@ -21,7 +21,7 @@ extension ConflictAnalysisTests {
             [#"'mention' overlaps 'italic' on "_@_", and 'mention' is not inside the content of 'italic'; 'italic' wins (earlier start)"#])
         XCTAssertEqual(diagnostics.map(\.severity), [.warning])
         // The mention sticks out of the content: it holds the closing `_`.
-        let resolved = try RuleEngine(table: table).resolve("_@_")
+        let resolved = try RuleEngine(reference: table).resolve("_@_")
         let content = try XCTUnwrap(resolved.contents?.compactMap { $0 }.first)
         let mention = try XCTUnwrap(resolved.candidates.first { $0.ruleIndex == 1 })
         XCTAssertGreaterThan(mention.range.upperBound, content.upperBound)
@@ -54,7 +54,7 @@ extension ConflictAnalysisTests {
         XCTAssertEqual(diagnostics.map(\.winner), ["img"])
         XCTAssertEqual(diagnostics.map(\.severity), [.warning])
         for (text, conflicts) in [(#"<a title="<img src=x>">x</a>"#, true), ("<a href=u><img src=x>x</a>", false)] {
-            let resolved = try RuleEngine(table: table).resolve(text)
+            let resolved = try RuleEngine(reference: table).resolve(text)
             let candidates = resolved.candidates
             XCTAssertEqual(candidates.count, 2, text)
             XCTAssertEqual(resolved.resolution.discarded.map { candidates[$0.index].ruleIndex }, conflicts ? [1] : [], text)

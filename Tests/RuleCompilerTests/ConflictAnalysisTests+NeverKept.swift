@@ -3,7 +3,7 @@ import RuleSpec
 import XCTest
 
 @testable import RuleCompiler
-@testable import RuleRuntime
+@_spi(Testing) @testable import RuleRuntime
 
 /// `never-kept` and `shadowed` (docs/Lint.md): which proof a rule gets, the conditions that
 /// templates add, and the note when a search cannot decide.
@@ -20,7 +20,7 @@ final class NeverKeptAnalysisTests: XCTestCase {
         for d in found where d.name != "not-analyzable" {
             let witness = try XCTUnwrap(d.witness, d.message, file: file, line: line)
             let indices = d.rules.map { name in table.rules.firstIndex { $0.name == name }! }
-            let resolved = try RuleEngine(table: table).resolve(witness, rules: Set(indices))
+            let resolved = try RuleEngine(reference: table).resolve(witness, rules: Set(indices))
             let lost = resolved.resolution.discarded.contains {
                 resolved.candidates[$0.index].ruleIndex == indices[0] && resolved.candidates[$0.by].ruleIndex == indices[1]
             }
@@ -108,7 +108,10 @@ final class NeverKeptAnalysisTests: XCTestCase {
         let source = "richrules 1\nrule word { match /\\w+/ priority 50 }\nrule mention { match /@\\w+/ priority 10 }\n"
         let (_, checked) = try XCTUnwrap(Compiler.check(loader.load(source: source, path: "case.richrules"), into: &bag))
         let table = checked.makeTable()
-        var analysis = try XCTUnwrap(ConflictAnalysis(spec: checked, table: table, automata: AutomataPhase.run(checked).built))
+        let automata = AutomataPhase.run(checked).built
+        var analysis = ConflictAnalysis(
+            spec: checked, table: table, automata: automata,
+            engine: try RuleEngine(table: table, automata: automata.automata, issues: automata.issues))
         analysis.neverKeptBudget = 2
         let diagnostics = analysis.run()
         XCTAssertEqual(diagnostics.map(\.name), ["overlap", "not-analyzable"])
@@ -142,6 +145,6 @@ final class NeverKeptAnalysisTests: XCTestCase {
 
     func engine(_ body: String) throws -> RuleEngine {
         let output = Compiler.compile(source: "richrules 1\n" + body, path: "case.richrules", analyze: false)
-        return try RuleEngine(table: try XCTUnwrap(output.table))
+        return try RuleEngine(reference: try XCTUnwrap(output.table))
     }
 }

@@ -3,7 +3,7 @@ import RuleSpec
 import XCTest
 
 @testable import RuleCompiler
-@testable import RuleRuntime
+@_spi(Testing) @testable import RuleRuntime
 
 /// The conflict analysis (`rulegen lint`): each kind positive and negative, every witness
 /// checked on the NSRegularExpression reference matcher and the resolver.
@@ -23,7 +23,7 @@ final class ConflictAnalysisTests: XCTestCase {
     func verify(_ d: Diagnostic, _ table: StyleTable, file: StaticString, line: UInt) throws {
         guard let witness = d.witness else { return }
         let names = Set(d.rules)
-        let resolved = try RuleEngine(table: table).resolve(
+        let resolved = try RuleEngine(reference: table).resolve(
             witness, rules: Set(table.rules.indices.filter { names.contains(table.rules[$0].name) }))
         let candidates = resolved.candidates
         let overlapping = candidates.contains { a in

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import RuleSpec
 import TestSupport
 import XCTest
@@ -119,7 +119,7 @@ extension ConflictSoundnessTests {
             guard let table = output.table, table.rules.contains(where: \.nest) else { continue }
             sets += 1
             let reference = try RuleMatcher(table: table)
-            let engine = try RuleEngine(table: table)
+            let engine = try RuleEngine(reference: table)
             let names = table.rules.map(\.name)
             func index(_ name: String) -> Int {
                 guard let found = names.firstIndex(of: name) else {

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import TestSupport
 import XCTest
 
@@ -56,7 +56,7 @@ final class NeverKeptSoundnessTests: XCTestCase {
             flagged += never.count
             copies += output.diagnostics.filter { $0.name == "never-kept" && $0.message.contains("exactly") }.count
             guard !never.isEmpty else { continue }
-            let engines = [try RuleEngine(table: table), try RuleEngine(table: table, automata: automata)]
+            let engines = [try RuleEngine(reference: table), try RuleEngine(table: table, automata: automata)]
             func check(_ result: RenderResult, _ what: String) -> Bool {
                 renders += 1
                 guard let kept = result.matches.first(where: { never.contains($0.ruleIndex) }) else { return true }

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import RuleSpec
 import TestSupport
 import XCTest
@@ -63,7 +63,7 @@ final class ConflictSoundnessTests: XCTestCase {
             guard let table = output.table else { continue }  // empty matches and the like
             sets += 1
             let reference = try RuleMatcher(table: table)
-            let engine = try RuleEngine(table: table)
+            let engine = try RuleEngine(reference: table)
             let names = table.rules.map(\.name)
             func index(_ name: String) -> Int { names.firstIndex(of: name)! }
             var together = Set<[Int]>()

@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleCompiler
-@testable import RuleRuntime
+@_spi(Testing) @testable import RuleRuntime
 
 /// The whole compiled path as rules run it — the DFA finds ends and starts, the Pike VM
 /// only solves groups — against NSRegularExpression, on the random patterns of
@@ -228,7 +228,7 @@ final class DFADifferentialTests: XCTestCase {
         let table = try XCTUnwrap(output.table)
         let automata = try XCTUnwrap(output.automata)
         let compiled = try RuleEngine(table: table, automata: automata)
-        let reference = try RuleEngine(table: table)
+        let reference = try RuleEngine(reference: table)
         let text = "hi @anna_1 and @b, pages 12-14 or 7- 😀@z 3-4x"
         let a = compiled.render(text), b = reference.render(text)
         XCTAssertEqual(a.matches.map(\.captures), b.matches.map(\.captures))

@@ -1,5 +1,5 @@
 import Foundation
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import TestSupport
 import XCTest
 
@@ -73,13 +73,13 @@ final class DetectorDifferentialTests: XCTestCase {
         for detectors in Self.detectors.map({ [$0] }) + [Self.detectors] {
             let output = Compiler.compile(source: Self.spec(detectors), path: "detectors.richrules", analyze: false)
             let table = try XCTUnwrap(output.table, "\(output.diagnostics)")
-            let compiled = try CompiledEngine(table: table, automata: XCTUnwrap(output.automata))
+            let compiled = try RuleEngine(table: table, automata: XCTUnwrap(output.automata))
             XCTAssertEqual(compiled.fallbacks, [])
-            let icu = try RuleEngine(table: table)
+            let icu = try RuleEngine(reference: table)
             var failures = 0
             for _ in 0..<count {
                 let text = Self.text(&rng)
-                let a = Self.found(compiled.engine.render(text)), b = Self.found(icu.render(text))
+                let a = Self.found(compiled.render(text)), b = Self.found(icu.render(text))
                 compared += 1
                 if !a.isEmpty { withMatches += 1 }
                 if a != b {

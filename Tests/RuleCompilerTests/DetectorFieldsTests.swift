@@ -35,7 +35,7 @@ final class DetectorFieldsTests: XCTestCase {
                 (m.tap.map { "\($0.handler)(" + $0.arguments.map(\.value).joined(separator: ", ") + ")" } ?? "none")
             }
         }
-        let compiled = render(engines.compiled.engine.render(text))
+        let compiled = render(engines.compiled.render(text))
         XCTAssertEqual(compiled, render(engines.icu.render(text)), text)
         return compiled
     }
@@ -81,7 +81,7 @@ final class DetectorFieldsTests: XCTestCase {
 
     func testReplaceAndAltUseFields() throws {
         let engines = try engines()
-        let result = engines.compiled.engine.render("see https://example.com/x")
+        let result = engines.compiled.render("see https://example.com/x")
         XCTAssertEqual(result.display, "see 🔗 example.com")
         XCTAssertEqual(result.matches.first?.alternateText, "Link to example.com")
     }
@@ -102,7 +102,7 @@ final class DetectorFieldsTests: XCTestCase {
         )
         let text = "MyApp://open/item?id=1, git+ssh://host.io/x.git, http://old.example and https://ok.example/a"
         let render = { (r: RenderResult) in r.matches.map { "\($0.text) \($0.tap!.arguments.map(\.value))" } }
-        let compiled = render(engines.compiled.engine.render(text))
+        let compiled = render(engines.compiled.render(text))
         XCTAssertEqual(compiled, render(engines.icu.render(text)))
         XCTAssertEqual(
             compiled,

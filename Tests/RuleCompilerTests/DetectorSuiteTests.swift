@@ -1,5 +1,5 @@
 import Foundation
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import XCTest
 
 @testable import RuleCompiler
@@ -12,7 +12,7 @@ import XCTest
 final class DetectorSuiteTests: XCTestCase {
     /// One compiled and one NSRegularExpression engine for a spec.
     struct Engines {
-        var compiled: CompiledEngine
+        var compiled: RuleEngine
         var icu: RuleEngine
 
         init(_ source: String) throws {
@@ -20,14 +20,14 @@ final class DetectorSuiteTests: XCTestCase {
             guard let table = output.table, let automata = output.automata else {
                 throw NSError(domain: "spec", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(output.diagnostics)"])
             }
-            compiled = try CompiledEngine(table: table, automata: automata)
+            compiled = try RuleEngine(table: table, automata: automata)
             XCTAssertEqual(compiled.fallbacks, [], "detectors compile to automata")
-            icu = try RuleEngine(table: table)
+            icu = try RuleEngine(reference: table)
         }
 
         /// The kept matches' texts on both engines; a disagreement fails the test.
         func matches(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
-            let a = compiled.engine.render(text).matches.map(\.text)
+            let a = compiled.render(text).matches.map(\.text)
             let b = icu.render(text).matches.map(\.text)
             XCTAssertEqual(a, b, "compiled and ICU engines disagree on \(text.debugDescription)", file: file, line: line)
             return a

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 @testable import RuleCompiler
-@testable import RuleRuntime
+@_spi(Testing) @testable import RuleRuntime
 
 /// What generated code builds its engine from: per-rule automaton chunks
 /// (`CompiledRuleSet(rules:)`) and `RuleEngine(generated:automata:)`, which cannot fail.
@@ -30,7 +30,7 @@ final class GeneratedEngineTests: XCTestCase {
         XCTAssertNil(chunks[1], "a prefix rule has no automaton")
         let decoded = CompiledRuleSet(rules: chunks)
         XCTAssertEqual(decoded, automata)
-        XCTAssertEqual(kept(RuleEngine(generated: Self.table, automata: decoded)), kept(try RuleEngine(table: Self.table)))
+        XCTAssertEqual(kept(RuleEngine(generated: Self.table, automata: decoded)), kept(try RuleEngine(reference: Self.table)))
     }
 
     /// Blocks two rules hold (here `\w`'s set and class boundaries, in `mention` and
@@ -61,7 +61,7 @@ final class GeneratedEngineTests: XCTestCase {
         }
         XCTAssertEqual(
             RuleEngine(generated: table, automata: withoutBlocks).render(Self.text + " truly").matches.map(\.text),
-            try RuleEngine(table: table).render(Self.text + " truly").matches.map(\.text))
+            try RuleEngine(reference: table).render(Self.text + " truly").matches.map(\.text))
     }
 
     /// A chunk that does not decode (damaged, or of another format version) leaves its rule
@@ -81,7 +81,7 @@ final class GeneratedEngineTests: XCTestCase {
             decoded.decodingFailures[0]?.description,
             "invalid compiled matcher data: format version \(CompiledRuleSet.formatVersion + 1); this runtime reads "
                 + "\(CompiledRuleSet.formatVersion) (regenerate with the matching rulegen)")
-        XCTAssertEqual(kept(RuleEngine(generated: Self.table, automata: decoded)), kept(try RuleEngine(table: Self.table)))
+        XCTAssertEqual(kept(RuleEngine(generated: Self.table, automata: decoded)), kept(try RuleEngine(reference: Self.table)))
         XCTAssertEqual(
             kept(RuleEngine(generated: Self.table, automata: decoded)),
             ["mention @ann", "year 1999", "hash #tags", "mention @bob", "year 2024"])
@@ -94,7 +94,7 @@ final class GeneratedEngineTests: XCTestCase {
         table.rules.append(
             RuleEntry(
                 name: "broken", matcher: .regex(pattern: "(", flags: [], detector: nil), presentation: Presentation(style: TextStyle())))
-        XCTAssertThrowsError(try RuleEngine(table: table))
+        XCTAssertThrowsError(try RuleEngine(reference: table))
         let engine = RuleEngine(generated: table)
         XCTAssertEqual(kept(engine), ["mention @ann", "year 1999", "hash #tags", "mention @bob", "year 2024"])
     }

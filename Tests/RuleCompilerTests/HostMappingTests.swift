@@ -139,7 +139,7 @@ final class HostMappingTests: XCTestCase {
             refused.record(
                 matches.allSatisfy { LinkParts($0).host.split(separator: ".").allSatisfy { Self.joinersAllowed(in: $0) } }, what)
             guard line.errors.isEmpty else { continue }
-            let url = engines.compiled.engine.render(text).matches.first?.tap?.arguments.first?.value
+            let url = engines.compiled.render(text).matches.first?.tap?.arguments.first?.value
             opened.record(matches == [text] && url?.lowercased() == "http://" + line.ascii + "/", what + " opens \(url ?? "nothing")")
         }
         refused.check(threshold: 1)
@@ -175,7 +175,7 @@ final class HostMappingTests: XCTestCase {
             if takes { valid += 1 }
             XCTAssertEqual(matches, takes ? [text] : [], "seed \(seed): \(text.unicodeScalars.map { $0.escaped(asASCII: true) }.joined())")
             if takes {
-                let url = engines.compiled.engine.render(text).matches.first?.tap?.arguments.first?.value
+                let url = engines.compiled.render(text).matches.first?.tap?.arguments.first?.value
                 XCTAssertEqual(url, "http://" + DetectorFields.asciiHost(label + ".com") + "/", "seed \(seed)")
             }
         }

@@ -18,7 +18,7 @@ enum LabelFixtures {
             if let engine = engines[name] { return engine }
             let output = Compiler.compile(path: specs.appendingPathComponent("\(name).richrules").path, analyze: false)
             let table = try XCTUnwrap(output.table, "\(name): \(output.diagnostics.map(\.message))")
-            let engine = try Compiler.engine(for: table).engine
+            let engine = try RuleEngine(compiling: table)
             engines[name] = engine
             return engine
         }
@@ -26,7 +26,7 @@ enum LabelFixtures {
 
     static func engine(source: String) throws -> RuleEngine {
         let output = Compiler.compile(source: "richrules 1\n" + source, analyze: false)
-        return try Compiler.engine(for: XCTUnwrap(output.table, "\(output.diagnostics.map(\.message))")).engine
+        return try RuleEngine(compiling: XCTUnwrap(output.table, "\(output.diagnostics.map(\.message))"))
     }
 
     /// Pieces of texts: words, every spec's matches, emoji, CJK, right-to-left text,

@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleCompiler
-@testable import RuleRuntime
+@_spi(Testing) @testable import RuleRuntime
 
 /// The lazy DFA (`LazyDFA`) on real rule shapes: the rules of `Specs/feed.richrules`
 /// (twitter-text's extraction: URLs over the IANA TLD list with and without a scheme,
@@ -235,19 +235,19 @@ extension LazyDFATests {
     func testFeedSpecEngineAgreesWithNSRegularExpression() throws {
         let output = Compiler.compile(source: try String(contentsOf: Self.feedSpec, encoding: .utf8), path: "feed.richrules", analyze: false)
         let table = try XCTUnwrap(output.table)
-        let compiled = try CompiledEngine(table: table, automata: XCTUnwrap(output.automata))
-        XCTAssertEqual(compiled.nfaOnly, [])
-        XCTAssertEqual(compiled.lazyDFA.map(\.rule), ["url", "email", "phone", "mention", "hashtag"])
-        let scanned = Set(compiled.engine.ruleMatcher?.storage.scanRules.map { table.rules[$0].name } ?? [])
+        let compiled = try RuleEngine(table: table, automata: XCTUnwrap(output.automata))
+        XCTAssertEqual(compiled.nfaOnlyRules, [])
+        XCTAssertEqual(compiled.lazyDFARules.map { table.rules[$0].name }, ["url", "email", "phone", "mention", "hashtag"])
+        let scanned = Set(compiled.ruleMatcher?.storage.scanRules.map { table.rules[$0].name } ?? [])
         XCTAssertEqual(scanned, ["phone", "mention", "hashtag", "cashtag"], "rules that start at few code points share the scan")
-        let reference = try RuleEngine(table: table)
+        let reference = try RuleEngine(reference: table)
         let seed = testSeed(0x5EED_F00D)
         var rng = SeededGenerator(seed: seed)
         let long = ProcessInfo.processInfo.environment["RICHRULES_LONG"] == "1"
         var failures = 0
         for _ in 0..<(long ? 20_000 : 800) {
             let text = (0..<Int.random(in: 1...4, using: &rng)).map { _ in Self.post(&rng) }.joined(separator: " ")
-            let actual = compiled.engine.render(text)
+            let actual = compiled.render(text)
             let expected = reference.render(text)
             guard actual.matches.map(\.range) != expected.matches.map(\.range) || actual.matches.map(\.rule) != expected.matches.map(\.rule)
                 || actual.discarded.map(\.match.range) != expected.discarded.map(\.match.range)

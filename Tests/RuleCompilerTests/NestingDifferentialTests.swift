@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import TestSupport
 import XCTest
 
@@ -108,7 +108,7 @@ final class NestingDifferentialTests: XCTestCase {
             let output = Compiler.compile(source: spec, path: "nest\(attempt).richrules", analyze: false)
             let table = try XCTUnwrap(output.table, "seed \(seed): \(spec)\n\(output.diagnostics.map(\.message))")
             let engines = [
-                ("icu", try RuleEngine(table: table)), ("compiled", try RuleEngine(table: table, automata: XCTUnwrap(output.automata))),
+                ("icu", try RuleEngine(reference: table)), ("compiled", try RuleEngine(table: table, automata: XCTUnwrap(output.automata))),
             ]
             let reference = Reference(rules: rules, nests: nests, priorities: priorities, table: table)
             for _ in 0..<40 {

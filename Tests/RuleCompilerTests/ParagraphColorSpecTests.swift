@@ -130,7 +130,7 @@ final class ParagraphColorSpecTests: XCTestCase {
             base { font: 14; lineSpacing: 2 }
             rule heading { match /#\\w+/  style { font: bold; alignment: center; paragraphSpacing: 8 } }
             """)
-        let result = try Compiler.engine(for: table).engine.render("#Top\nsee #inline here")
+        let result = try RuleEngine(compiling: table).render("#Top\nsee #inline here")
         XCTAssertEqual(
             result.paragraphs.map(\.style),
             [ParagraphStyle(alignment: .center, lineSpacing: 2, paragraphSpacing: 8), ParagraphStyle(lineSpacing: 2)])

@@ -1,5 +1,5 @@
 import RuleCompiler
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import XCTest
 
 /// The presentation statements of the language: attachment options (`size`, `align`,
@@ -11,7 +11,7 @@ final class PresentationSpecTests: XCTestCase {
     }
 
     private func render(_ table: StyleTable, _ text: String) throws -> RenderResult {
-        try Compiler.engine(for: table).engine.render(text)
+        try RuleEngine(compiling: table).render(text)
     }
 
     func testTypedStyles() throws {
@@ -138,7 +138,7 @@ final class PresentationSpecTests: XCTestCase {
         XCTAssertEqual(messages, [])
         let table_ = try XCTUnwrap(table)
         let text = "a **hi @x** `f()` <> <x> [ok]"
-        for engine in [try Compiler.engine(for: table_).engine, try RuleEngine(table: table_)] {
+        for engine in [try RuleEngine(compiling: table_), try RuleEngine(reference: table_)] {
             let result = engine.render(text)
             XCTAssertEqual(result.display, "a hi @x f()  x ok\u{FFFC}")
             XCTAssertEqual(result.matches.map(\.display), ["hi @x", "f()", "", "x", "ok\u{FFFC}"])

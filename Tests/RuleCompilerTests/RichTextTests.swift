@@ -18,14 +18,14 @@ final class RichTextTests: XCTestCase {
         if let engine = Self.engines[name] { return engine }
         let output = Compiler.compile(path: Self.specs.appendingPathComponent("\(name).richrules").path, analyze: false)
         let table = try XCTUnwrap(output.table, "\(name): \(output.diagnostics.map(\.message))")
-        let engine = try Compiler.engine(for: table).engine
+        let engine = try RuleEngine(compiling: table)
         Self.engines[name] = engine
         return engine
     }
 
     func engine(source: String) throws -> RuleEngine {
         let output = Compiler.compile(source: "richrules 1\n" + source, analyze: false)
-        return try Compiler.engine(for: XCTUnwrap(output.table, "\(output.diagnostics.map(\.message))")).engine
+        return try RuleEngine(compiling: XCTUnwrap(output.table, "\(output.diagnostics.map(\.message))"))
     }
 
     static let pieces = [

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import RuleSpec
 import TestSupport
 import XCTest
@@ -52,7 +52,7 @@ final class RobustnessTests: XCTestCase {
             guard let table = output.table else { continue }
             compiled += 1
             let engine = try RuleEngine(table: table, automata: XCTUnwrap(output.automata))
-            let reference = try RuleEngine(table: table)
+            let reference = try RuleEngine(reference: table)
             for _ in 0..<3 {
                 var sample = ""
                 for _ in 0..<rng.below(30) {

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import RuleSpec
 import XCTest
 
@@ -83,7 +83,7 @@ final class SemaTests: XCTestCase {
         XCTAssertNil(family.tags["h3"]?.tap)
         XCTAssertNil(table.rules[1].presentation.tap)
         XCTAssertEqual(table.handlers.keys.sorted(), ["onTag", "open"])
-        let engine = try RuleEngine(table: table)
+        let engine = try RuleEngine(reference: table)
         XCTAssertEqual(engine.render("<h1>a</h1><h2>b</h2><h3>c</h3>").matches.map { $0.tap?.handler }, ["open", "onTag", nil])
         let output = try compile("richrules 1\nrule a { match /a/ tap none(x: $0) }")
         XCTAssertEqual(output.diagnostics.map(\.message), ["'tap none' takes no arguments: it makes the match not tappable"])
@@ -184,7 +184,7 @@ final class SemaTests: XCTestCase {
             XCTAssertNotNil(try? NSRegularExpression(pattern: pattern))
             XCTAssertEqual(detector, rule.name == "u" ? "link" : rule.name == "e" ? "email" : "phone")
         }
-        let engine = try RuleEngine(table: t)
+        let engine = try RuleEngine(reference: t)
         let result = engine.render("mail a.b@c.io or visit https://apple.com/x?y=1. Call +1 415 555 0100!")
         XCTAssertEqual(result.matches.map(\.text), ["a.b@c.io", "https://apple.com/x?y=1", "+1 415 555 0100"])
     }

@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleCompiler
-@testable import RuleRuntime
+@_spi(Testing) @testable import RuleRuntime
 
 /// Templates with arguments (docs/Language.md, "Untrusted text"): an argument's characters
 /// are never markup, on both engines.
@@ -30,7 +30,7 @@ final class UntrustedTextTests: XCTestCase {
     static func makeEngines(_ spec: String) -> (icu: RuleEngine, compiled: RuleEngine) {
         let output = Compiler.compile(source: spec, path: "untrusted.richrules", analyze: false)
         let table = output.table!
-        return (try! RuleEngine(table: table), try! RuleEngine(table: table, automata: output.automata!))
+        return (try! RuleEngine(reference: table), try! RuleEngine(table: table, automata: output.automata!))
     }
 
     func testTheChatExample() throws {

@@ -1,5 +1,5 @@
 import Foundation
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import XCTest
 
 @testable import RuleCompiler

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-@testable import RuleRuntime
+@_spi(Testing) @testable import RuleRuntime
 
 // Shared helpers: small builders for style tables, a seeded generator, assertions.
 
@@ -56,7 +56,7 @@ enum Fixture {
     }
 
     static func engine(_ rules: [RuleEntry]) throws -> RuleEngine {
-        try RuleEngine(table: table(rules))
+        try RuleEngine(reference: table(rules))
     }
 
     /// A template from its spec spelling's parts: `"$0"`, `"${href}"`, `"x"`.

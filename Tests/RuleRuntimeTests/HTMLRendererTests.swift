@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-@testable import RuleRuntime
+@_spi(Testing) @testable import RuleRuntime
 
 /// `RenderResult.html(options:)`: escaping, styles as CSS, links and highlights,
 /// attachments, directions, and hostile input.
@@ -310,7 +310,7 @@ final class HTMLRendererTests: XCTestCase {
             "smile", ":\\)", presentation: Fixture.presentation(replace: Template(text: "🙂"), alt: Template(text: "smiling \"face\"")))
         var table = Fixture.table([rule, smile])
         table.truncation = TruncationSpec(text: "… more", style: Fixture.link, tap: Self.tap("expand"))
-        let result = try RuleEngine(table: table).render("@a :) @bb and more")
+        let result = try RuleEngine(reference: table).render("@a :) @bb and more")
         let truncated = result.truncated(atDisplayOffset: 8).html(options: HTMLOptions(includesMatchDetails: true))
         Self.assertWellFormed(truncated)
         XCTAssertTrue(

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-@testable import RuleRuntime
+@_spi(Testing) @testable import RuleRuntime
 
 /// Paragraph properties (`alignment`, `lineSpacing`, `lineHeight`, `paragraphSpacing`) and
 /// colors with a dark variant in the runtime: merging, the table's JSON, each paragraph's
@@ -14,7 +14,7 @@ final class ParagraphStyleTests: XCTestCase {
     func engine(_ rules: [RuleEntry], base: TextStyle) throws -> RuleEngine {
         var table = Fixture.table(rules)
         table.base = base
-        return try RuleEngine(table: table)
+        return try RuleEngine(reference: table)
     }
 
     /// A rule `title` on whole lines starting with `#`, its style over `base`.

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import RuleRuntime
+@_spi(Testing) @testable import RuleRuntime
 
 /// Loading and writing the JSON style table.
 final class StyleTableTests: XCTestCase {
@@ -42,7 +42,7 @@ final class StyleTableTests: XCTestCase {
         XCTAssertEqual(first, second)
         XCTAssertEqual(try Self.sample.jsonData(), first)
         // The decoded table drives the engine like the original.
-        XCTAssertEqual(try RuleEngine(table: decoded).render("<h1>a</h1> @Bob").display, "a @Bob")
+        XCTAssertEqual(try RuleEngine(reference: decoded).render("<h1>a</h1> @Bob").display, "a @Bob")
     }
 
     func testUnknownFormatVersionIsRejected() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import RuleRuntime
+@_spi(Testing) @testable import RuleRuntime
 
 /// A style table from outside is validated whole by `StyleTable(jsonData:)`: a hostile or
 /// damaged table is refused with its problem located (line, column, key path), never
@@ -59,7 +59,7 @@ final class TableValidationTests: XCTestCase {
 
     func testTheSampleIsValid() throws {
         let table = try StyleTable(jsonData: Data(Self.table.utf8))
-        XCTAssertEqual(try RuleEngine(table: table).render("**hi** <h1>x</h1>").display, "hi x")
+        XCTAssertEqual(try RuleEngine(reference: table).render("**hi** <h1>x</h1>").display, "hi x")
     }
 
     /// `"show": -1` (or `Int.min`) decoded, and the first render trapped in
@@ -171,8 +171,8 @@ final class TableValidationTests: XCTestCase {
                 "\(error)", "style table: capture group -1 does not exist: this rule has $0 to $1 (at rules[0].presentation.show)")
         }
         // Nor does the engine trap on it: the group does not exist, so the rule shows its match.
-        XCTAssertEqual(try RuleEngine(table: table).render("**hi**").display, "**hi**")
+        XCTAssertEqual(try RuleEngine(reference: table).render("**hi**").display, "**hi**")
         table.rules[0].nest = false
-        XCTAssertEqual(try RuleEngine(table: table).render("**hi**").display, "**hi**")
+        XCTAssertEqual(try RuleEngine(reference: table).render("**hi**").display, "**hi**")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import TestSupport
 import XCTest
 
@@ -24,7 +24,7 @@ final class ExplainGoldenTests: XCTestCase {
             let specPath = CLI.packageRoot.appendingPathComponent("Specs/\(spec).richrules").path
             let output = Compiler.compile(path: specPath, analyze: false)
             let table = try XCTUnwrap(output.table, "\(spec): \(output.diagnostics.map(\.message))")
-            let engines = [try RuleEngine(table: table, automata: XCTUnwrap(output.automata)), try RuleEngine(table: table)]
+            let engines = [try RuleEngine(table: table, automata: XCTUnwrap(output.automata)), try RuleEngine(reference: table)]
             let textsFile = Self.folder.appendingPathComponent("\(spec).texts")
             let texts = try String(contentsOf: textsFile, encoding: .utf8).split(separator: "\n").map { line in
                 try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8), options: .fragmentsAllowed) as? String)

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import TestSupport
 import XCTest
 
@@ -98,7 +98,7 @@ final class HTMLGoldenTests: XCTestCase {
             let output = Compiler.compile(path: CLI.packageRoot.appendingPathComponent("Specs/\(spec).richrules").path, analyze: false)
             let table = try XCTUnwrap(output.table, spec)
             let compiled = try RuleEngine(table: table, automata: XCTUnwrap(output.automata))
-            let reference = try RuleEngine(table: table)
+            let reference = try RuleEngine(reference: table)
             var fragments: [(String, String)] = []
             for text in texts {
                 let options = HTMLOptions(base: table.base)

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import XCTest
 
 /// `rulegen lint` on each spec of `LintCases/`: the exact text output (with the exit
@@ -89,7 +89,7 @@ final class LintGoldenTests: XCTestCase {
         let withWitness = objects.filter { $0["witness"] is String }
         guard !withWitness.isEmpty else { return }
         let table = try XCTUnwrap(Compiler.compile(path: spec, analyze: false).table, spec)
-        let engine = try RuleEngine(table: table)
+        let engine = try RuleEngine(reference: table)
         for object in withWitness {
             let witness = try XCTUnwrap(object["witness"] as? String)
             let rules = try XCTUnwrap(object["rules"] as? [String])

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import XCTest
 
 /// The seed's `<h>` tag table and priority example, through the library (compiler +
@@ -33,7 +33,7 @@ final class SeedBehaviourTests: XCTestCase {
     func engine(_ path: String) throws -> RuleEngine {
         let output = Compiler.compile(path: path)
         XCTAssertEqual(output.diagnostics.filter { $0.severity != .note }.map(\.message), [])
-        return try RuleEngine(table: XCTUnwrap(output.table))
+        return try RuleEngine(reference: XCTUnwrap(output.table))
     }
 
     func testTagTableThroughTheLibrary() throws {

@@ -1,5 +1,5 @@
 import Foundation
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 
 /// With `RICHRULES_FUZZ_DIFFERENTIAL=1` in the environment, every render is compared with
 /// the reference engine's (NSRegularExpression per rule, under the standard budget; a
@@ -10,7 +10,7 @@ enum Differential {
     static let isEnabled = ProcessInfo.processInfo.environment["RICHRULES_FUZZ_DIFFERENTIAL"] == "1"
 
     static func compare(_ result: RenderResult, table: StyleTable) {
-        guard isEnabled, result.interrupted.isEmpty, var reference = try? RuleEngine(table: table) else { return }
+        guard isEnabled, result.interrupted.isEmpty, var reference = try? RuleEngine(reference: table) else { return }
         reference.fallbackBudget = .standard
         let expected = reference.render(result.text)
         guard expected.interrupted.isEmpty else { return }

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import RuleSpec
 
 /// A spec's way through the tools: `Compiler.compile(source:)` with the conflict analysis
@@ -21,10 +21,10 @@ enum SpecPipeline {
         guard let table = output.table, let automata = output.automata else { return }
         checkEmit(table: table, automata: automata)
         checkRoundTrips(table: table, automata: automata)
-        let compiled = expectNoThrow("CompiledEngine(table:automata:) on a table without errors") {
-            try CompiledEngine(table: table, automata: automata)
+        let compiled = expectNoThrow("RuleEngine(table:automata:) on a table without errors") {
+            try RuleEngine(table: table, automata: automata)
         }
-        RenderChecks.run(compiled.engine, texts: input.texts)
+        RenderChecks.run(compiled, texts: input.texts)
     }
 
     /// The generated Swift holds no raw character that could end a line or a comment or

@@ -1,11 +1,11 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 
 /// A style table that arrives at run time, hostile: the input's own JSON, and a valid seed
 /// table edited as the input's bytes say (`TableMutator`). `StyleTable(jsonData:)` either
 /// refuses it with a located error, or gives a table that validates, writes back to
-/// itself, and makes an engine (its regex rules on automata, as `Compiler.engine(for:)`
+/// itself, and makes an engine (its regex rules on automata, as `RuleEngine(compiling:)`
 /// compiles them; the chunks bound to the table's own rules) whose renders keep every
 /// invariant.
 enum TablePipeline {
@@ -45,13 +45,13 @@ enum TablePipeline {
         let reloaded = expectNoThrow("StyleTable(jsonData:) on a loaded table's JSON") { try StyleTable(jsonData: written) }
         require(reloaded == table, "a loaded table's JSON reads back to a different table")
         let automata = AutomataCache.shared.automata(for: table)
-        let compiled = expectNoThrow("CompiledEngine(table:automata:) on a validated table") {
-            try CompiledEngine(table: table, automata: automata)
+        let engine = expectNoThrow("RuleEngine(table:automata:) on a validated table") {
+            try RuleEngine(table: table, automata: automata)
         }
         require(
-            compiled.engine.decodingFailures.isEmpty,
-            "chunks compiled from the table's own patterns were refused: \(compiled.engine.decodingFailures)")
-        RenderChecks.run(compiled.engine, texts: texts)
+            engine.decodingFailures.isEmpty,
+            "chunks compiled from the table's own patterns were refused: \(engine.decodingFailures)")
+        RenderChecks.run(engine, texts: texts)
         return true
     }
 
@@ -114,7 +114,7 @@ final class AutomataCache: @unchecked Sendable {
                     name: "r", matcher: .regex(pattern: pattern, flags: flags, detector: nil),
                     presentation: Presentation(style: TextStyle()))
             ])
-        let chunk = (try? Compiler.engine(for: single))?.automata.encodedRule(0).map { Data($0).base64EncodedString() }
+        let chunk = CompiledRuleSet(compiling: single).encodedRule(0).map { Data($0).base64EncodedString() }
         lock.withLock {
             if chunks.count >= Self.limit { chunks.removeAll() }
             chunks[key] = chunk

@@ -24,12 +24,12 @@ struct ConflictAnalysis {
         var diagnostics: [Diagnostic] = []
     }
 
-    /// The analysis phase: the diagnostics of `spec` (its `table` and `automata`), the pair
-    /// searches taking at most `timeBudget` in all. Empty when no engine can be made.
+    /// The analysis phase: the diagnostics of `spec` (its `table`, `automata` and the
+    /// compiler's `engine` of them), the pair searches taking at most `timeBudget` in all.
     static func analyze(
-        _ spec: CheckedSpec, table: StyleTable, automata: AutomataBuilder.Result, timeBudget: Duration
+        _ spec: CheckedSpec, table: StyleTable, automata: AutomataBuilder.Result, engine: RuleEngine, timeBudget: Duration
     ) -> Result {
-        guard var analysis = ConflictAnalysis(spec: spec, table: table, automata: automata) else { return Result() }
+        var analysis = ConflictAnalysis(spec: spec, table: table, automata: automata, engine: engine)
         analysis.timeBudget = timeBudget
         return Result(diagnostics: analysis.run())
     }
@@ -43,10 +43,9 @@ struct ConflictAnalysis {
     let patterns: [String: SourceRef]
     let allows: [(rule: String, other: Identifier, file: SourceFile)]
 
-    /// The analysis of `spec`, whose style table is `table` and automata `automata`;
-    /// `nil` when no engine can be made of them.
-    init?(spec: CheckedSpec, table: StyleTable, automata: AutomataBuilder.Result) {
-        guard let engine = try? RuleEngine(table: table, automata: automata.automata) else { return nil }
+    /// The analysis of `spec`, whose style table is `table`, automata `automata`, and
+    /// `engine` the engine of both.
+    init(spec: CheckedSpec, table: StyleTable, automata: AutomataBuilder.Result, engine: RuleEngine) {
         self.table = table
         self.engine = engine
         languages = RuleLanguage.all(

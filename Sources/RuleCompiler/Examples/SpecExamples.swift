@@ -24,15 +24,17 @@ public enum SpecExamples {
         public var diagnostics: [Diagnostic]
     }
 
-    /// Runs `spec`'s examples on an engine of its `table` with `automata`.
-    static func check(_ spec: CheckedSpec, table: StyleTable, automata: CompiledRuleSet) -> Run {
+    /// Runs `spec`'s examples on the compiler's engine of its table and automata (`engine`:
+    /// the error when none could be made, which Sema's checks make unexpected).
+    static func check(_ spec: CheckedSpec, engine made: Result<RuleEngine, any Error>) -> Run {
         guard !spec.examples.isEmpty else { return Run(summary: Summary(), diagnostics: []) }
         var summary = Summary()
         var diagnostics: [Diagnostic] = []
         let engine: RuleEngine
-        do {
-            engine = try RuleEngine(table: table, automata: automata)
-        } catch {
+        switch made {
+        case .success(let made):
+            engine = made
+        case .failure(let error):
             // Sema checked every pattern with ICU, so this is not expected; still an error.
             for example in spec.examples {
                 diagnostics.append(

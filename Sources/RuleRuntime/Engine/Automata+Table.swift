@@ -13,6 +13,12 @@ extension AutomataBuilder {
 }
 
 extension CompiledRuleSet {
+    /// The automata of `table`'s regex rules, as `RuleEngine(compiling:)` builds them (for
+    /// tools outside the package, such as Fuzz/, that look at the automata themselves).
+    @_spi(Testing) public init(compiling table: StyleTable) {
+        self = AutomataBuilder.build(table).automata
+    }
+
     /// The automata that belong to `table`'s rules (see `bound(to:)` of the rules' patterns).
     package func bound(to table: StyleTable) -> CompiledRuleSet {
         bound(

@@ -1,7 +1,7 @@
 import Foundation
 
-// The match-time budget of the rules that run on NSRegularExpression (fallback rules of a
-// compiled table, every regex rule of `RuleEngine(table:)`). See `FallbackBudget` and
+// The match-time budget of the rules that run on NSRegularExpression (the fallback rules of
+// an engine: patterns no automaton expresses). See `FallbackBudget` and
 // `RuleMatcher+Fallback.swift`, which enforces it.
 
 /// How much work each rule that runs on `NSRegularExpression` may do in one render.
@@ -28,8 +28,8 @@ import Foundation
 ///   reproducible.
 ///
 /// ```swift
-/// var engine = try RuleEngine(table: table)
-/// engine.fallbackBudget = .standard
+/// var engine = try RuleEngine(compiling: table)   // or <Name>Rules.engine: `.standard`
+/// engine.fallbackBudget = FallbackBudget(steps: 200_000, time: .milliseconds(20))
 /// let result = engine.render(text)
 /// for rule in result.interrupted { log("rule \(rule.rule) cut off: \(rule.cause)") }
 /// ```
@@ -46,14 +46,14 @@ public struct FallbackBudget: Sendable, Hashable {
     }
 
     /// No limit: every rule gets exactly NSRegularExpression's matches, however long they
-    /// take. The default of `RuleEngine(table:)` and `RuleEngine(table:automata:)`, which
-    /// are the reference for NSRegularExpression's behaviour and run trusted rules.
+    /// take (the reference engine's budget, in tests and the benchmark). For trusted rules
+    /// on trusted text only.
     public static let unlimited = FallbackBudget()
 
     /// 1,000,000 backtracking steps (about 25 ms of ICU's time on a 2020s desktop core)
     /// and 100 ms a rule. Well-behaved patterns stay far below both on texts of a screen or
     /// two; `(a+)+$` on 26 `a` and a `!` (5 s unbounded) stops after about 25 ms. The
-    /// default of engines compiled at run time (`RuleCompiler`'s `Compiler.engine(for:)`).
+    /// default of every engine (`RuleEngine(compiling:)`, `<Name>Rules.engine`).
     public static let standard = FallbackBudget(steps: 1_000_000, time: .milliseconds(100))
 
     var isUnlimited: Bool { steps == nil && time == nil }

@@ -1,3 +1,5 @@
+import RuleAutomata
+
 /// Runs a style table's rules on a text and presents the result: the engine's entry point.
 ///
 /// `render` is `resolve` (stage 1, `RuleMatcher`: every rule's candidates; stage 2,
@@ -7,7 +9,7 @@
 /// display text, a match's text, tap arguments) are made when read.
 ///
 /// ```swift
-/// let engine = try RuleEngine(table: StyleTable(jsonData: data))
+/// let engine = try RuleEngine(compiling: StyleTable(jsonData: data))   // or <Name>Rules.engine
 /// let result = engine.render("I agree to the <h1>User Agreement</h1>")
 /// result.display            // "I agree to the User Agreement"
 /// result.matches[0].tap     // TapTarget(handler: "openAgreement", …)
@@ -15,10 +17,10 @@
 public struct RuleEngine: Sendable {
     public let table: StyleTable
     package let matcher: any CandidateMatcher
-    /// How much work each rule on NSRegularExpression may do in one render (`.unlimited`
-    /// unless set; engines compiled at run time start with `.standard`). Rules stopped
-    /// early are listed in `RenderResult.interrupted`. Rules on automata need no budget.
-    public var fallbackBudget = FallbackBudget.unlimited
+    /// How much work each rule on NSRegularExpression may do in one render (`.standard`
+    /// unless set, on every engine). Rules stopped early are listed in
+    /// `RenderResult.interrupted`. Rules on automata need no budget.
+    public var fallbackBudget = FallbackBudget.standard
     /// `matcher` when it is the engine's own: render then scans UTF-8 where it can and
     /// leaves compiled rules' groups to be solved when read.
     package let ruleMatcher: RuleMatcher?
@@ -33,19 +35,9 @@ public struct RuleEngine: Sendable {
     /// pattern or flags than the rule has (a chunk copied onto another rule, or kept from
     /// an older table). Those rules run on NSRegularExpression, with the same matches.
     public let decodingFailures: [Int: BinaryDecodingError]
-
-    /// An engine on NSRegularExpression: one per regex rule. Throws
-    /// `RuleEngineError.invalidRegex` when a rule's pattern is rejected.
-    public init(table: StyleTable) throws {
-        self.init(table: table, matcher: try RuleMatcher(table: table))
-    }
-
-    /// An engine on the compiled automata `rulegen` built for the table's regex rules
-    /// (rules without one, or whose automaton was compiled from another pattern, run on
-    /// NSRegularExpression: `decodingFailures`).
-    public init(table: StyleTable, automata: CompiledRuleSet) throws {
-        self.init(table: table, matcher: try RuleMatcher(table: table, automata: automata))
-    }
+    /// What building the automata said about the rules, when the engine built them
+    /// (`init(compiling:)`) or was given them: read by `fallbacks`.
+    package let issues: [AutomataBuilder.RuleIssue]
 
     /// The engine of generated code (`<Name>Rules.engine`): the table and automata
     /// `rulegen` wrote together, so it does not throw. Regex rules without an automaton (or
@@ -60,8 +52,9 @@ public struct RuleEngine: Sendable {
     }
 
     /// An engine on any matcher for `table`'s rules (tests, benchmarks).
-    package init(table: StyleTable, matcher: any CandidateMatcher) {
+    package init(table: StyleTable, matcher: any CandidateMatcher, issues: [AutomataBuilder.RuleIssue] = []) {
         self.table = table
+        self.issues = issues
         self.matcher = matcher
         self.ruleMatcher = matcher as? RuleMatcher
         self.decodingFailures = ruleMatcher?.decodingFailures ?? [:]

@@ -146,6 +146,14 @@ package struct RuleMatcher: CandidateMatcher {
         return found.sorted { $0.rule < $1.rule }
     }
 
+    /// The regex rules that run on NSRegularExpression (no automaton), in rule order.
+    package var nsRegularExpressionRules: [Int] {
+        storage.kinds.indices.filter { index in
+            if case .regex = storage.kinds[index] { return true }
+            return false
+        }
+    }
+
     /// The compiled rules that search on the Pike VM alone (no DFA of either kind), in
     /// rule order.
     package var pikeVMRules: [Int] {
