@@ -47,26 +47,24 @@ trap 'rm -rf "$work"' EXIT
 mapfile -t files < <(find "$sources" -name '*.swift' | LC_ALL=C sort)
 [ "${#files[@]}" -gt 0 ] || { echo "typecheck-apple: no Swift files under $sources" >&2; exit 1; }
 
-# Builds one stub module into $dir. Its own diagnostics count too.
+# Builds one stub module into $dir (its own warnings count too).
 stub() {
     local dir=$1 platform=$2 name=$3
     shift 3
     swiftc -emit-module -parse-as-library -swift-version 6 -D "$platform" -module-name "$name" -I "$dir" \
-        -emit-module-path "$dir/$name.swiftmodule" "$@" 2>&1
+        -emit-module-path "$dir/$name.swiftmodule" "$@"
 }
 
-# Compiles the shells' module in one world; prints its diagnostics (paths as in the tree).
+# Compiles the shells' module in one world (UIKit or AppKit); fails when a compiler does.
 world() {
     local name=$1 platform=$2 dir=$work/$1
     mkdir -p "$dir/src"
-    {
-        stub "$dir" "$platform" AppleFoundation "$stubs"/AppleFoundation/*.swift
-        stub "$dir" "$platform" CoreGraphics "$stubs"/CoreGraphics/*.swift
-        stub "$dir" "$platform" QuartzCore "$stubs"/QuartzCore/*.swift
-        stub "$dir" "$platform" CoreText "$stubs"/CoreText/*.swift
-        stub "$dir" "$platform" "$name" "$stubs/$name"/*.swift "$stubs"/TextKit/*.swift
-        stub "$dir" "$platform" SwiftUI "$stubs"/SwiftUI/*.swift
-    } || return 0
+    stub "$dir" "$platform" AppleFoundation "$stubs"/AppleFoundation/*.swift &&
+        stub "$dir" "$platform" CoreGraphics "$stubs"/CoreGraphics/*.swift &&
+        stub "$dir" "$platform" QuartzCore "$stubs"/QuartzCore/*.swift &&
+        stub "$dir" "$platform" CoreText "$stubs"/CoreText/*.swift &&
+        stub "$dir" "$platform" "$name" "$stubs/$name"/*.swift "$stubs"/TextKit/*.swift &&
+        stub "$dir" "$platform" SwiftUI "$stubs"/SwiftUI/*.swift || return 1
     local inputs=() file copy
     for file in "${files[@]}"; do
         if grep -qE '@objc|#selector' "$file"; then
@@ -79,21 +77,18 @@ world() {
         fi
     done
     swiftc -emit-sil -wmo -o /dev/null -swift-version 6 -parse-as-library -module-name "$module" \
-        -package-name "$package" -I "$dir" "${flags[@]}" "${inputs[@]}" 2>&1 | sed "s|$dir/src/||g" || true
+        -package-name "$package" -I "$dir" "${flags[@]}" "${inputs[@]}"
 }
 
 status=0
 start=$SECONDS
 for pair in UIKit:UIKIT AppKit:APPKIT; do
     name=${pair%%:*}
-    output=$(world "$name" "${pair#*:}")
-    # The diagnostics' first lines (`file:line:column: error|warning: …`), or a failure
-    # without one (a crash, a missing module).
-    found=$(grep -E '(error|warning):' <<<"$output" | grep -vE '^\s*\|' || true)
-    if [ -n "$found" ]; then
+    # A failed compiler, or any diagnostic (`file:line:column: error|warning: …`).
+    if ! world "$name" "${pair#*:}" >"$work/$name.log" 2>&1 || grep -qE '(error|warning):' "$work/$name.log"; then
         status=1
         echo "typecheck-apple: the $name world of $module does not compile cleanly against Tests/AppleStubs:" >&2
-        echo "$output" >&2
+        sed "s|$work/$name/src/||g" "$work/$name.log" >&2
         echo >&2
     fi
 done
