@@ -9,7 +9,7 @@
 // `@MainActor class NSResponder`
 @MainActor
 open class NSResponder: NSObject {
-    public nonisolated override init() { fatalError() }
+    public override init() { fatalError() }
     // https://developer.apple.com/documentation/appkit/nsresponder/mousedown(with:) and siblings:
     // `func mouseDown(with event: NSEvent)`
     open func mouseDown(with event: NSEvent) { fatalError() }
@@ -73,8 +73,8 @@ open class NSView: NSResponder, @preconcurrency NSCoding {
     // https://developer.apple.com/documentation/appkit/nsview/init(coder:)
     public required init?(coder: NSCoder) { fatalError() }
     // NSObject's `init()`: NSView's designated initializers are `init(frame:)` and `init(coder:)`.
-    public convenience nonisolated override init() { fatalError() }
-    public nonisolated func encode(with coder: NSCoder) { fatalError() }
+    public convenience override init() { fatalError() }
+    public func encode(with coder: NSCoder) { fatalError() }
 
     // https://developer.apple.com/documentation/appkit/nsview/frame, bounds
     open var frame: NSRect {

@@ -211,7 +211,8 @@ public struct UIAccessibility {
         public let rawValue: UInt32
         public init(rawValue: UInt32) { self.rawValue = rawValue }
         // https://developer.apple.com/documentation/uikit/uiaccessibility/notification/layoutchanged
-        // `nonisolated static let layoutChanged: UIAccessibility.Notification`
+        // `static let layoutChanged: UIAccessibility.Notification` (nonisolated, as the page of
+        // its sibling `announcement` shows)
         public static let layoutChanged = Notification(rawValue: 1001)
     }
 

@@ -8,7 +8,7 @@
 // `@MainActor class UIResponder`
 @MainActor
 open class UIResponder: NSObject {
-    public nonisolated override init() { fatalError() }
+    public override init() { fatalError() }
     // https://developer.apple.com/documentation/uikit/uiresponder/next
     // `var next: UIResponder? { get }`
     open var next: UIResponder? { fatalError() }
@@ -91,8 +91,8 @@ open class UIView: UIResponder, @preconcurrency NSCoding {
     // https://developer.apple.com/documentation/uikit/uiview/init(coder:)
     public required init?(coder: NSCoder) { fatalError() }
     // NSObject's `init()`: UIView's designated initializers are `init(frame:)` and `init(coder:)`.
-    public convenience nonisolated override init() { fatalError() }
-    public nonisolated func encode(with coder: NSCoder) { fatalError() }
+    public convenience override init() { fatalError() }
+    public func encode(with coder: NSCoder) { fatalError() }
 
     // https://developer.apple.com/documentation/uikit/uiview/frame, bounds
     open var frame: CGRect {
