@@ -237,7 +237,8 @@ extension NSView {
 }
 
 // https://developer.apple.com/documentation/appkit/nsaccessibilityelement
-// `class NSAccessibilityElement`
+// `class NSAccessibilityElement` (main-actor isolated here: the stricter reading, page not read)
+@MainActor
 open class NSAccessibilityElement: NSObject {
     // https://developer.apple.com/documentation/appkit/nsaccessibilityelement/element(withrole:frame:label:parent:)
     // `class func element(withRole role: NSAccessibility.Role, frame: NSRect, label: String?, parent: Any?) -> Any`

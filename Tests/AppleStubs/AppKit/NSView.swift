@@ -1,6 +1,6 @@
 // AppKit's responders, views, windows, events and drawing contexts, as far as the shells
-// use them. Views, windows, responders and events are `@MainActor` in Apple's
-// documentation ("@MainActor class NSView").
+// use them. Views, windows, responders and events are main-actor isolated ("@MainActor
+// class NSView"; the README lists the pages not read).
 @_exported import AppleFoundation
 @_exported import CoreGraphics
 @_exported import QuartzCore
@@ -163,7 +163,8 @@ open class NSAppearance: NSObject {
 }
 
 // https://developer.apple.com/documentation/appkit/nsgraphicscontext
-// `class NSGraphicsContext`
+// `class NSGraphicsContext` (main-actor isolated here: the stricter reading, page not read)
+@MainActor
 open class NSGraphicsContext: NSObject {
     // https://developer.apple.com/documentation/appkit/nsgraphicscontext/current
     // `class var current: NSGraphicsContext? { get set }`

@@ -1,5 +1,6 @@
 // UIKit's responders, views and view controllers, as far as the shells use them. Every
-// class here is `@MainActor` in Apple's documentation ("@MainActor class UIView").
+// class here is main-actor isolated, as UIView's page shows ("@MainActor class UIView"); the
+// README lists the pages not read.
 @_exported import AppleFoundation
 @_exported import CoreGraphics
 @_exported import QuartzCore
@@ -35,23 +36,6 @@ open class UITouch: NSObject {
 @MainActor
 open class UIEvent: NSObject {}
 
-// https://developer.apple.com/documentation/uikit/uiview/contentmode-swift.enum
-public enum UIViewContentMode: Int, Sendable {
-    case scaleToFill = 0
-    case scaleAspectFit = 1
-    case scaleAspectFill = 2
-    case redraw = 3
-    case center = 4
-    case top = 5
-    case bottom = 6
-    case left = 7
-    case right = 8
-    case topLeft = 9
-    case topRight = 10
-    case bottomLeft = 11
-    case bottomRight = 12
-}
-
 // https://developer.apple.com/documentation/uikit/uilayoutpriority
 // `struct UILayoutPriority` (raw value `Float`)
 public struct UILayoutPriority: RawRepresentable, Hashable, Sendable {
@@ -84,7 +68,14 @@ public protocol UIInteraction: NSObjectProtocol {}
 // `@MainActor class UIView`
 @MainActor
 open class UIView: UIResponder, @preconcurrency NSCoding {
-    public typealias ContentMode = UIViewContentMode
+    // https://developer.apple.com/documentation/uikit/uiview/contentmode-swift.enum
+    public enum ContentMode: Int, Sendable {
+        case scaleToFill = 0
+        case scaleAspectFit = 1
+        case scaleAspectFill = 2
+        case redraw = 3
+        case center = 4
+    }
 
     // https://developer.apple.com/documentation/uikit/uiview/init(frame:)
     public init(frame: CGRect) { fatalError() }
