@@ -1,7 +1,8 @@
 // RichLabel: the UIKit shell of `RichLabelCore`. Every decision the core can make is the
 // core's (truncation and its "…more" token, the size for a width, press, slop, tap, long
-// press, menus, frames, images); this view maps its values to UIKit. CI (Linux) does not
-// build this file.
+// press, menus, frames, images); this view maps its values to UIKit. CI (Linux) compiles
+// this file against stub UIKit and SwiftUI modules (Scripts/typecheck-apple.sh); only a
+// Mac runs it.
 //
 // APIs relied on, checked against Apple's documentation (iOS 16 is the package's floor):
 //   UIView: draw(_:), layoutSubviews(), sizeThatFits(_: CGSize) -> CGSize, intrinsicContentSize,
@@ -15,7 +16,9 @@
 //   UIEditMenuInteraction (iOS 16): init(delegate:), presentEditMenu(with:);
 //     UIEditMenuConfiguration(identifier:sourcePoint:); UIEditMenuInteractionDelegate:
 //     editMenuInteraction(_:menuFor:suggestedActions:) -> UIMenu? (an empty menu: none shown),
-//     editMenuInteraction(_:targetRectFor:) -> CGRect; UIMenu(title:children:), UIAction(title:handler:)
+//     editMenuInteraction(_:targetRectFor:) -> CGRect (the protocol is not main-actor isolated, unlike
+//     the interaction: the conformance is `@preconcurrency`, UIKit calls it on the main thread);
+//     UIMenu(title:children:), UIAction(title:handler:)
 //   UIPasteboard.general: string, url (writing only: reading would prompt)
 //   UIActivityViewController(activityItems: [Any], applicationActivities: [UIActivity]?);
 //     popoverPresentationController?.sourceView / sourceRect; UIViewController.present(_:animated:)
@@ -44,7 +47,7 @@
     /// shows the core's menu (open, copy link, copy, share) in an edit menu; VoiceOver reads
     /// the text and each tappable match, whose double tap is its tap.
     @MainActor
-    public final class RichLabel: UIView, UIEditMenuInteractionDelegate {
+    public final class RichLabel: UIView, @preconcurrency UIEditMenuInteractionDelegate {
         /// The label's core: its options, expansion and interaction configuration are there.
         public let core = RichLabelCore(engine: TextKit2LayoutEngine())
         /// Called with each tapped match (the generated `<Name>Rules.dispatch(_:to:)`).

@@ -1,11 +1,13 @@
-// Thin Apple glue: SwiftUI attributes from the core's typed styles. CI (Linux) does not
-// build this file.
+// Thin Apple glue: SwiftUI attributes from the core's typed styles. CI (Linux) compiles
+// this file against stub modules (Scripts/typecheck-apple.sh); only a Mac runs it.
 //
 // APIs relied on, checked against Apple's documentation: Text(_: AttributedString);
 // AttributeScopes.SwiftUIAttributes (font, foregroundColor, backgroundColor, underlineStyle,
 // strikethroughStyle, kern, baselineOffset); Text.LineStyle(pattern:color:);
-// AttributedString.mergeAttributes(_:mergePolicy:) with .keepCurrent; Color(uiColor:), Color(nsColor:).
+// AttributedString.mergeAttributes(_:mergePolicy:) with .keepCurrent; Color(uiColor:), Color(nsColor:);
+// Font(_: CTFont) with `font as CTFont` (CoreText imported: SwiftUI is not documented to re-export it).
 #if canImport(SwiftUI) && (canImport(UIKit) || canImport(AppKit))
+    import CoreText
     import SwiftUI
 
     extension RenderResult {

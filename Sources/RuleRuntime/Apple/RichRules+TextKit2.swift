@@ -1,6 +1,7 @@
 // The label core's layout protocol on TextKit 2, shared by `RichLabel` (UIKit) and
 // `RichTextLabel` (AppKit): only the font, colour and image types differ (the typealiases
-// of RichRules+UIKit.swift). CI (Linux) does not build this file.
+// of RichRules+UIKit.swift). CI (Linux) compiles this file against stub UIKit and AppKit
+// modules (Scripts/typecheck-apple.sh); only a Mac runs it.
 //
 // Why TextKit 2 (NSTextContentStorage → NSTextLayoutManager → NSTextContainer) and not
 // TextKit 1: it works on character locations, not glyphs, so hit testing and the rects of

@@ -1,5 +1,6 @@
 // Thin Apple glue: maps the values the tested core computes to UIKit/AppKit attributes,
-// plus seed 004's TextKit tap recipe. CI (Linux) does not build this file.
+// plus seed 004's TextKit tap recipe. CI (Linux) compiles this file against stub UIKit and
+// AppKit modules (Scripts/typecheck-apple.sh); only a Mac runs it.
 //
 // APIs relied on beyond the attribute keys, checked against Apple's documentation:
 //   UIFontDescriptor.withSymbolicTraits(_:) -> UIFontDescriptor?; UIFont(descriptor:size:)

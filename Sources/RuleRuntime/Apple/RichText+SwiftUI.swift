@@ -1,7 +1,8 @@
 // RichText: the label in SwiftUI, a representable around `RichLabel` (UIKit) or
 // `RichTextLabel` (AppKit): the same taps, pressed state, truncation, long-press menus,
 // images and widgets, with the exact spec colours (`Text` draws links in the tint colour).
-// CI (Linux) does not build this file.
+// CI (Linux) compiles this file against stub modules (Scripts/typecheck-apple.sh); only a
+// Mac runs it.
 //
 // APIs relied on, checked against Apple's documentation:
 //   UIViewRepresentable / NSViewRepresentable: makeUIView(context:), updateUIView(_:context:),

@@ -1,7 +1,9 @@
 // RichTextLabel: the AppKit shell of `RichLabelCore`, smaller than UIKit's `RichLabel`:
 // the same core and TextKit 2 layout in a flipped NSView, clicks for taps, a context menu
 // for right clicks and long presses, one accessibility element per tappable match.
-// CI (Linux) does not build this file.
+// CI (Linux) compiles this file against stub AppKit and SwiftUI modules
+// (Scripts/typecheck-apple.sh, which drops `@objc` there: Linux has no Objective-C
+// runtime); only a Mac runs it.
 //
 // APIs relied on, checked against Apple's documentation (macOS 13 is the package's floor):
 //   NSView: isFlipped, draw(_:), layout(), setFrameSize(_:), needsLayout, needsDisplay, intrinsicContentSize,

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Compiles the Apple shells (UIKit, AppKit, SwiftUI) on Linux against the stub modules of
+# Tests/AppleStubs, written from Apple's documented signatures: a renamed core API, a wrong
+# argument or a Swift 6 concurrency error in a shell fails here instead of on a Mac.
+#
+# Two worlds, the same files, the other `#if` branches:
+#   UIKit world:  UIKit + SwiftUI stubs (canImport(UIKit), canImport(SwiftUI))
+#   AppKit world: AppKit + SwiftUI stubs (canImport(AppKit), not UIKit)
+# Each compiles the shells' module to SIL (`-emit-sil`, nothing written): the type checker
+# and the compiler's diagnostic passes, which is where Swift 6's data-race checks of
+# `sending` values and regions run (`-typecheck` alone misses them). Swift 6 language
+# mode; any error or warning fails the run.
+#
+# Linux has no Objective-C runtime, so `@objc` and `#selector` cannot compile here: in a
+# temporary copy of each file that uses them, `@objc ` is removed and `#selector(m)`
+# becomes `Selector(_selectorOf: m)` (a stub-only initializer: `m` must still name the
+# method). Whether the method is exposed to Objective-C is checked on a Mac only.
+#
+# Linux only (on macOS, build for real: the stubs would shadow the SDK). No `swift build`
+# needed while the shells live in RuleRuntime: the whole RuleRuntime source set is
+# compiled with the stubs on the search path. Usage: Scripts/typecheck-apple.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# The shells: their module, the folder of its sources, then extra compiler flags. Today the
+# shells are Sources/RuleRuntime/Apple/*.swift, compiled with the rest of RuleRuntime.
+SHELLS=(RuleRuntime Sources/RuleRuntime)
+# In a target of their own that imports RuleRuntime (after `swift build`, which .ci/run runs
+# first), this line becomes:
+# SHELLS=(RichRulesUI Sources/RichRulesUI -I .build/debug/Modules)
+
+module=${SHELLS[0]}
+sources=${SHELLS[1]}
+flags=("${SHELLS[@]:2}")
+# SwiftPM's package name (for `package` declarations across modules): the root package's
+# folder name, lowercased.
+package=$(basename "$PWD" | tr '[:upper:]' '[:lower:]')
+stubs=Tests/AppleStubs
+
+if [ "$(uname -s)" != Linux ]; then
+    echo "typecheck-apple: skipped (not Linux: build the shells with the real SDK)"
+    exit 0
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mapfile -t files < <(find "$sources" -name '*.swift' | LC_ALL=C sort)
+[ "${#files[@]}" -gt 0 ] || { echo "typecheck-apple: no Swift files under $sources" >&2; exit 1; }
+
+# Builds one stub module into $dir (its own warnings count too).
+stub() {
+    local dir=$1 platform=$2 name=$3
+    shift 3
+    swiftc -emit-module -parse-as-library -swift-version 6 -D "$platform" -module-name "$name" -I "$dir" \
+        -emit-module-path "$dir/$name.swiftmodule" "$@"
+}
+
+# Compiles the shells' module in one world (UIKit or AppKit); fails when a compiler does.
+world() {
+    local name=$1 platform=$2 dir=$work/$1
+    mkdir -p "$dir/src"
+    stub "$dir" "$platform" AppleFoundation "$stubs"/AppleFoundation/*.swift &&
+        stub "$dir" "$platform" CoreGraphics "$stubs"/CoreGraphics/*.swift &&
+        stub "$dir" "$platform" QuartzCore "$stubs"/QuartzCore/*.swift &&
+        stub "$dir" "$platform" CoreText "$stubs"/CoreText/*.swift &&
+        stub "$dir" "$platform" "$name" "$stubs/$name"/*.swift "$stubs"/TextKit/*.swift &&
+        stub "$dir" "$platform" SwiftUI "$stubs"/SwiftUI/*.swift || return 1
+    local inputs=() file copy
+    for file in "${files[@]}"; do
+        if grep -qE '@objc|#selector' "$file"; then
+            copy=$dir/src/$file
+            mkdir -p "$(dirname "$copy")"
+            sed -E 's/@objc //g; s/#selector\(/Selector(_selectorOf: /g' "$file" >"$copy"
+            inputs+=("$copy")
+        else
+            inputs+=("$file")
+        fi
+    done
+    swiftc -emit-sil -wmo -o /dev/null -swift-version 6 -parse-as-library -module-name "$module" \
+        -package-name "$package" -I "$dir" "${flags[@]}" "${inputs[@]}"
+}
+
+status=0
+start=$SECONDS
+for pair in UIKit:UIKIT AppKit:APPKIT; do
+    name=${pair%%:*}
+    # A failed compiler, or any diagnostic (`file:line:column: error|warning: …`).
+    if ! world "$name" "${pair#*:}" >"$work/$name.log" 2>&1 || grep -qE '(error|warning):' "$work/$name.log"; then
+        status=1
+        echo "typecheck-apple: the $name world of $module does not compile cleanly against Tests/AppleStubs:" >&2
+        sed "s|$work/$name/src/||g" "$work/$name.log" >&2
+        echo >&2
+    fi
+done
+if [ "$status" -ne 0 ]; then
+    echo "typecheck-apple: FAILED. Fix the shells (or, if Apple's documentation says otherwise, the stub" >&2
+    echo "named in the error, citing the page). See docs/Runtime.md, \"The shells\"." >&2
+    exit 1
+fi
+echo "typecheck-apple: the UIKit and AppKit worlds of $module compile against Tests/AppleStubs ($((SECONDS - start)) s)"
