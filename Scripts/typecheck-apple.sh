@@ -16,15 +16,16 @@
 # becomes `Selector(_selectorOf: m)` (a stub-only initializer: `m` must still name the
 # method). Whether the method is exposed to Objective-C is checked on a Mac only.
 #
-# Linux only (on macOS, build for real: the stubs would shadow the SDK). No `swift build`
-# needed while the shells live in RuleRuntime: the whole RuleRuntime source set is
-# compiled with the stubs on the search path. Usage: Scripts/typecheck-apple.sh
+# Linux only (on macOS, build for real: the stubs would shadow the SDK). Run after `swift
+# build` (the modules the shells' module imports are read from .build/debug/Modules).
+# Usage: Scripts/typecheck-apple.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The shells: their module, the folder of its sources, then extra compiler flags. Today the
-# shells are Sources/RuleRuntime/Apple/*.swift, compiled with the rest of RuleRuntime.
-SHELLS=(RuleRuntime Sources/RuleRuntime)
+# shells are Sources/RuleRuntime/Apple/*.swift, compiled with the rest of RuleRuntime (whose
+# modules below, RuleRegex and RuleAutomata, come from `swift build`).
+SHELLS=(RuleRuntime Sources/RuleRuntime -I .build/debug/Modules)
 # In a target of their own that imports RuleRuntime (after `swift build`, which .ci/run runs
 # first), this line becomes:
 # SHELLS=(RichRulesUI Sources/RichRulesUI -I .build/debug/Modules)
