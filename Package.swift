@@ -46,9 +46,9 @@ let package = Package(
         // test strings and twitter-text's URL cases, Apache-2.0; lines of Unicode's IdnaTestV2,
         // Unicode-3.0; RichRules' own cases), each with its notice (README.md there).
         .testTarget(
-            name: "RuleCompilerTests", dependencies: ["RuleCompiler", "RuleSpec", "RuleRuntime", "TestSupport"],
+            name: "RuleCompilerTests", dependencies: ["RuleCompiler", "RuleSpec", "RuleAutomata", "RuleRuntime", "TestSupport"],
             resources: [.copy("Resources/ICU"), .copy("Resources/Detectors")]),
-        .testTarget(name: "RuleRuntimeTests", dependencies: ["RuleRuntime", "TestSupport"]),
+        .testTarget(name: "RuleRuntimeTests", dependencies: ["RuleRuntime", "RuleAutomata", "TestSupport"]),
         // LintCases: the `rulegen lint` golden specs and outputs; HTMLGoldens: the
         // `RenderResult.html()` pages of the example specs; ExplainGoldens: `rulegen explain`
         // of sample texts (all read from the source tree). rulebench: its hostile inputs run in

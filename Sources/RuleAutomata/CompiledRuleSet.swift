@@ -146,7 +146,7 @@ public struct CompiledRuleSet: Hashable, Sendable {
     /// One rule's chunk without shared blocks (see `encodedRules()`).
     public func encodedRule(_ index: Int) -> [UInt8]? { encodedRule(index, shared: nil) }
 
-    package func encodedRule(_ index: Int, shared: SharedBlocks?) -> [UInt8]? {
+    func encodedRule(_ index: Int, shared: SharedBlocks?) -> [UInt8]? {
         guard index < automata.count, let automaton = automata[index] else { return nil }
         var w = BinaryWriter(shared: shared)
         w.byte(0x52)
@@ -165,7 +165,7 @@ public struct CompiledRuleSet: Hashable, Sendable {
     }
 
     /// Reads a rule's chunk, checking its checksum and every index.
-    package static func decodeRule(_ bytes: [UInt8], shared: [UInt64: [UInt8]] = [:]) throws(BinaryDecodingError) -> RuleAutomaton {
+    static func decodeRule(_ bytes: [UInt8], shared: [UInt64: [UInt8]] = [:]) throws(BinaryDecodingError) -> RuleAutomaton {
         var r = try reader(of: bytes, magic: 0x41, shared: shared)
         let binding = try r.uint64()
         let program = try RegexProgram(decoding: try r.blob(), shared: shared)

@@ -4,6 +4,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleCompiler
+@testable import RuleAutomata
 
 /// NSRegularExpression as the reference the compiled matcher must equal.
 enum ICUReference {

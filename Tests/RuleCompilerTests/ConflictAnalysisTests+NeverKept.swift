@@ -4,6 +4,7 @@ import XCTest
 
 @testable import RuleCompiler
 @_spi(Testing) @testable import RuleRuntime
+@testable import RuleAutomata
 
 /// `never-kept` and `shadowed` (docs/Lint.md): which proof a rule gets, the conditions that
 /// templates add, and the note when a search cannot decide.

@@ -4,6 +4,7 @@ import XCTest
 
 @testable import RuleCompiler
 @_spi(Testing) @testable import RuleRuntime
+@testable import RuleAutomata
 
 /// The conflict analysis (`rulegen lint`): each kind positive and negative, every witness
 /// checked on the NSRegularExpression reference matcher and the resolver.

@@ -4,6 +4,7 @@ import XCTest
 
 @testable import RuleCompiler
 @_spi(Testing) @testable import RuleRuntime
+@testable import RuleAutomata
 
 /// The whole compiled path as rules run it — the DFA finds ends and starts, the Pike VM
 /// only solves groups — against NSRegularExpression, on the random patterns of

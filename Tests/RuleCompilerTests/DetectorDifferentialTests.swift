@@ -4,6 +4,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleCompiler
+@testable import RuleAutomata
 
 /// The detectors on seeded random texts — pieces of URLs, hosts, emails, numbers with
 /// separators, tags, brackets and Markdown marks, in several scripts, with joiners, viramas

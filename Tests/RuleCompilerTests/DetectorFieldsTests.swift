@@ -4,6 +4,7 @@ import XCTest
 
 @testable import RuleCompiler
 @testable import RuleRuntime
+@testable import RuleAutomata
 
 /// `${url}`, `${host}`, `${scheme}`, `${address}`, `${number}`, `${user}`, `${tag}` and
 /// `${symbol}`: computed from the matched text, the same on both engines, in taps, `replace`

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import RuleCompiler
+@testable import RuleAutomata
 
 /// The detectors measured on suites: linkify-it's link fixtures (links.txt, not_links.txt),
 /// libphonenumber's phone strings, a corpus of digits that are not phone numbers, and

@@ -4,6 +4,7 @@ import XCTest
 
 @testable import RuleCompiler
 @testable import RuleRuntime
+@testable import RuleAutomata
 
 /// `\X` compiles: one code point, then more up to the next extended grapheme cluster
 /// boundary (the standard library's `Character` breaks), as ICU's `following(p)`.

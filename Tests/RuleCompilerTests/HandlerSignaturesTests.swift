@@ -2,6 +2,7 @@ import RuleRuntime
 import XCTest
 
 @testable import RuleCompiler
+@testable import RuleAutomata
 
 /// `HandlerSignatures`: the Swift types of the generated handler arguments, read from
 /// every call of each handler in a spec compiled in memory.

@@ -4,6 +4,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleCompiler
+@testable import RuleAutomata
 
 /// Every ICU fact the compiled matcher relies on, each verified against NSRegularExpression,
 /// and ICU's own test file.

@@ -3,6 +3,7 @@ import RuleRuntime
 import XCTest
 
 @testable import RuleCompiler
+@testable import RuleAutomata
 
 /// The language's paragraph properties (`alignment`, `lineSpacing`, `lineHeight`,
 /// `paragraphSpacing`) and colors with a dark variant (`#333333 dark #CCCCCC`): what the

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import RuleCompiler
+@testable import RuleAutomata
 
 /// `Readability.score`, which picks the example text of an overlap among those confirmed.
 final class ReadabilityTests: XCTestCase {

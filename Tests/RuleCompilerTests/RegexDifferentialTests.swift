@@ -4,6 +4,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleCompiler
+@testable import RuleAutomata
 
 /// Seeded differential test: random patterns from a grammar × random texts; wherever the
 /// compiler produces a program, its matches must equal NSRegularExpression's.

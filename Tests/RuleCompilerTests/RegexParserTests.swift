@@ -4,6 +4,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleCompiler
+@testable import RuleAutomata
 
 /// The ICU regex front end, checked against NSRegularExpression itself: every accept or
 /// reject decision must be ICU's.

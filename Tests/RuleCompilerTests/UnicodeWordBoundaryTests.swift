@@ -4,6 +4,7 @@ import XCTest
 
 @testable import RuleCompiler
 @testable import RuleRuntime
+@testable import RuleAutomata
 
 /// `\b` and `\B` under `(?w)` compile: the boundaries are ICU's word break iterator's,
 /// found once per text (`LookaroundEvaluator.isUnicodeWordBoundary`); the rest of the rule

@@ -4,6 +4,7 @@ import XCTest
 
 @testable import RuleCompiler
 @_spi(Testing) @testable import RuleRuntime
+@testable import RuleAutomata
 
 /// Templates with arguments (docs/Language.md, "Untrusted text"): an argument's characters
 /// are never markup, on both engines.

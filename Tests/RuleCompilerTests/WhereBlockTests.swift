@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import RuleCompiler
+@testable import RuleAutomata
 
 /// `where` blocks: on elements (`where href == "/terms" { … }`, tests on declared
 /// attributes), bare `where` in a tag family (every tag, as `tag *`), and `tap` inside

@@ -3,6 +3,7 @@ import RuleRuntime
 import XCTest
 
 @testable import RuleCompiler
+@testable import RuleAutomata
 
 /// Every table `rulegen` writes passes the checks a table from outside goes through
 /// (`StyleTable(jsonData:)`, `validate()`): the example specs, the consumer target's specs,

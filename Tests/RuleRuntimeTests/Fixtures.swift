@@ -3,6 +3,7 @@ import TestSupport
 import XCTest
 
 @_spi(Testing) @testable import RuleRuntime
+@testable import RuleAutomata
 
 // Shared helpers: small builders for style tables, a seeded generator, assertions.
 

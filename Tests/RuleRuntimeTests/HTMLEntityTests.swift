@@ -3,6 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleRuntime
+@testable import RuleAutomata
 
 /// `HTMLEntity.match`, its generated table of named references, and `decodeHTMLEntities`.
 final class HTMLEntityTests: XCTestCase {

@@ -3,6 +3,7 @@ import TestSupport
 import XCTest
 
 @_spi(Testing) @testable import RuleRuntime
+@testable import RuleAutomata
 
 /// `RenderResult.html(options:)`: escaping, styles as CSS, links and highlights,
 /// attachments, directions, and hostile input.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import RuleRuntime
+@testable import RuleAutomata
 
 /// Stage 1: regex enumeration (as NSRegularExpression), prefix words, elements.
 final class MatchingTests: XCTestCase {

@@ -3,6 +3,7 @@ import TestSupport
 import XCTest
 
 @_spi(Testing) @testable import RuleRuntime
+@testable import RuleAutomata
 
 /// Paragraph properties (`alignment`, `lineSpacing`, `lineHeight`, `paragraphSpacing`) and
 /// colors with a dark variant in the runtime: merging, the table's JSON, each paragraph's

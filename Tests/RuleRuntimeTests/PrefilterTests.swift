@@ -2,6 +2,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleRuntime
+@testable import RuleAutomata
 
 /// The prefilter's building blocks; its soundness end to end is covered by the
 /// differential tests (every compiled rule runs behind it).

@@ -2,6 +2,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleRuntime
+@testable import RuleAutomata
 
 /// Stage 3: display text, display ranges, segments, payloads, discarded placement.
 final class RenderTests: XCTestCase {

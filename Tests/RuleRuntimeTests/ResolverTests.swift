@@ -2,6 +2,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleRuntime
+@testable import RuleAutomata
 
 /// Stage 2: the resolver against a deliberately naive one (all pairs, no shortcuts).
 final class ResolverTests: XCTestCase {

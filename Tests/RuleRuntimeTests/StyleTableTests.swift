@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @_spi(Testing) @testable import RuleRuntime
+@testable import RuleAutomata
 
 /// Loading and writing the JSON style table.
 final class StyleTableTests: XCTestCase {

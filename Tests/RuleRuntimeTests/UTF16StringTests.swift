@@ -2,6 +2,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleRuntime
+@testable import RuleAutomata
 
 /// The hand-written UTF-16 → String transcoder agrees with the standard library's.
 final class UTF16StringTests: XCTestCase {

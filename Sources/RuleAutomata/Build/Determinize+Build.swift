@@ -94,7 +94,7 @@ extension Determinizer {
     /// position ("first"), or a later one (its start is left to the Pike VM).
     package enum Match {
         case none, first, later
-        package var bits: Int32 {
+        var bits: Int32 {
             switch self {
             case .none: return 0
             case .first: return 3

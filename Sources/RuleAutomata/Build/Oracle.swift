@@ -38,7 +38,7 @@ package struct OracleReach: Sendable {
 
 extension Determinizer {
     /// What each evaluated assertion of the program reaches (`OracleReach`), by pc.
-    package static func oracleReach(flat: [Int32], assertions: [RegexProgram.Assertion]) -> [Int: OracleReach] {
+    static func oracleReach(flat: [Int32], assertions: [RegexProgram.Assertion]) -> [Int: OracleReach] {
         var reach: [Int: OracleReach] = [:]
         for pc in 0..<flat.count / 3 where flat[pc * 3] == FlatInstruction.assert {
             guard Oracle.bit(of: assertions[Int(flat[pc * 3 + 1])]) != 0 else { continue }

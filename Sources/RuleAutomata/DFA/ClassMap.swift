@@ -7,34 +7,34 @@ import RuleRegex
 ///
 /// Plain pointers (`Frozen`), freed by the owner's `deinit` (`free()`): read in the
 /// searches' inner loops without reference counting.
-package struct ClassMap {
+struct ClassMap {
     /// BMP classes: `pages[unit >> 8]` is a class (>= 0) for a uniform page, or `-1 - k`
     /// for subtable `k` in `subtables[k * 256 + unit & 0xFF]`. Surrogates map to `surrogate`,
     /// line terminators (never in a uniform page: they have classes of their own) carry
     /// the `terminator` flag, so the common unit needs one comparison.
-    package let pages: Frozen<Int32>
-    package let subtables: Frozen<UInt16>
-    package static let surrogate = UInt16.max
+    let pages: Frozen<Int32>
+    let subtables: Frozen<UInt16>
+    static let surrogate = UInt16.max
     /// Flag of a subtable class: the unit is a line terminator (it may be a final one).
-    package static let terminator: UInt16 = 0x8000
+    static let terminator: UInt16 = 0x8000
     /// The classes of code points above the BMP: `rangeStarts[i]` starts a run of class
     /// `rangeClasses[i]` (the table's own range table).
-    package let rangeStarts: Frozen<UInt32>
-    package let rangeClasses: Frozen<UInt16>
+    let rangeStarts: Frozen<UInt32>
+    let rangeClasses: Frozen<UInt16>
     /// Per class: `DFATable.ClassFlag` bits, and the class to use when the code point is a
     /// line terminator that ends the text.
-    package let classFlags: Frozen<UInt32>
-    package let finalClasses: Frozen<UInt16>
-    package let boundaryPairCount: Int
+    let classFlags: Frozen<UInt32>
+    let finalClasses: Frozen<UInt16>
+    let boundaryPairCount: Int
     /// The look-behind context after each ASCII unit, or -1 when it depends on what comes
     /// before (a line terminator, or a unit some `\b` ignores).
-    package let asciiContexts: Frozen<Int>
+    let asciiContexts: Frozen<Int>
     /// The look-behind context after a code point of each class, or -1 when it depends on
     /// what comes before (a line terminator, or a class some `\b` ignores).
-    package let classContexts: Frozen<Int>
+    let classContexts: Frozen<Int>
 
     /// The class tables of `table` (its states are not read).
-    package init(_ table: DFATable) {
+    init(_ table: DFATable) {
         boundaryPairCount = table.boundaryPairCount
         classFlags = Frozen(table.classFlags)
         finalClasses = Frozen(table.finalClasses)
@@ -92,7 +92,7 @@ package struct ClassMap {
         self.subtables = Frozen(subtables)
     }
 
-    package func free() {
+    func free() {
         pages.free()
         subtables.free()
         rangeStarts.free()
@@ -105,7 +105,7 @@ package struct ClassMap {
 
     /// The class of a BMP code unit, flags included (see `pages`).
     @inline(__always)
-    package func bmpClass(_ unit: UInt16) -> Int {
+    func bmpClass(_ unit: UInt16) -> Int {
         if unit < 0x80 { return Int(subtables[Int(unit)]) }  // page 0 is always subtable 0 (ASCII is never uniform)
         let page = Int(pages[Int(unit >> 8)])
         return page >= 0 ? page : Int(subtables[(-1 - page) << 8 | Int(unit & 0xFF)])
@@ -113,14 +113,14 @@ package struct ClassMap {
 
     /// The class of a code point (not its final variant), from the page tables in the BMP.
     @inline(__always)
-    package func baseClass(_ scalar: UInt32) -> Int {
+    func baseClass(_ scalar: UInt32) -> Int {
         guard scalar < 0x10000, scalar & 0xF800 != 0xD800 else { return supplementaryClass(scalar) }
         return bmpClass(UInt16(scalar)) & ~Int(Self.terminator)
     }
 
     /// The class of a code point above the BMP (binary search of the range table).
     @inline(__always)
-    package func supplementaryClass(_ scalar: UInt32) -> Int {
+    func supplementaryClass(_ scalar: UInt32) -> Int {
         let starts = rangeStarts.buffer
         var low = 0
         var high = starts.count
@@ -137,7 +137,7 @@ package struct ClassMap {
     /// supplementary code point, or an unpaired one) or a line terminator (its final
     /// variant when it ends the text).
     @inline(__always)
-    package func flagged(_ inputClass: Int, _ text: UnsafeBufferPointer<UInt16>, at position: Int) -> (Int, Int) {
+    func flagged(_ inputClass: Int, _ text: UnsafeBufferPointer<UInt16>, at position: Int) -> (Int, Int) {
         if inputClass == Int(Self.surrogate) {
             let (scalar, length) = UTF16Text.decode(text, at: position)
             return (supplementaryClass(scalar), length)
@@ -150,7 +150,7 @@ package struct ClassMap {
     /// The class (a final variant where a line terminator ends the text) and length in
     /// units of the code point at `position`.
     @inline(__always)
-    package func utf16Class(_ text: UnsafeBufferPointer<UInt16>, at position: Int) -> (Int, Int) {
+    func utf16Class(_ text: UnsafeBufferPointer<UInt16>, at position: Int) -> (Int, Int) {
         let inputClass = bmpClass(text[position])
         guard inputClass >= Int(Self.terminator) else { return (inputClass, 1) }
         return flagged(inputClass, text, at: position)
@@ -159,7 +159,7 @@ package struct ClassMap {
     /// The look-behind context of `position` (see `DFATable.context`), with a table lookup
     /// after most ASCII units.
     @inline(__always)
-    package func context(_ text: UnsafeBufferPointer<UInt16>, at position: Int) -> Int {
+    func context(_ text: UnsafeBufferPointer<UInt16>, at position: Int) -> Int {
         if position > 0, text[position - 1] < 0x80 {
             let known = asciiContexts[Int(text[position - 1])]
             if known >= 0 { return known }
@@ -189,7 +189,7 @@ package struct ClassMap {
     /// The class of the code point at byte `position` (flags stripped; a line terminator
     /// that ends the text gets its final class) and its length in bytes.
     @inline(__always)
-    package func utf8Class(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> (Int, Int) {
+    func utf8Class(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> (Int, Int) {
         let b0 = text[position]
         if b0 < 0x80 {
             let inputClass = Int(subtables[Int(b0)])
@@ -215,7 +215,7 @@ package struct ClassMap {
     /// The look-behind context of byte `position` (see `DFATable.context`), with a table
     /// lookup after most ASCII bytes.
     @inline(__always)
-    package func context(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> Int {
+    func context(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> Int {
         if position > 0, text[position - 1] < 0x80 {
             let known = asciiContexts[Int(text[position - 1])]
             if known >= 0 { return known }

@@ -16,12 +16,12 @@ import RuleRegex
 /// are not ASCII. Decoding those costs about what the extra table steps would.
 extension DFARunner {
     @inline(__always)
-    package func utf8Class(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> (Int, Int) { classes.utf8Class(text, at: position) }
+    func utf8Class(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> (Int, Int) { classes.utf8Class(text, at: position) }
 
     /// `matchAnchored` on UTF-8: the end of the leftmost-first match that starts exactly at
     /// byte `start` (a code point's first byte), -1 when there is none, or `gaveUp` when the
     /// DFA was still alive after `limit` bytes. Adds the bytes read to `steps`.
-    package func matchAnchored(_ text: UnsafeBufferPointer<UInt8>, at start: Int, limit: Int, steps: inout Int) -> Int {
+    func matchAnchored(_ text: UnsafeBufferPointer<UInt8>, at start: Int, limit: Int, steps: inout Int) -> Int {
         // A first code point that no match begins with ends the attempt before any context.
         if text[start] >= 0x80, !startClasses[utf8Class(text, at: start).0] {
             steps += 1
@@ -37,7 +37,7 @@ extension DFARunner {
     /// `asciiEntries` (one load a byte); other code points, and the last two bytes (where a
     /// line terminator may end the text), go through their classes.
     @inline(__always)
-    package func continueAnchored(
+    func continueAnchored(
         _ text: UnsafeBufferPointer<UInt8>, from start: Int, row: Int, at position: Int, end: Int, limit: Int, steps: inout Int
     ) -> Int {
         let count = text.count
@@ -91,7 +91,7 @@ extension DFARunner {
     }
 
     /// `findEnd` on UTF-8 (byte offsets).
-    package func findEnd(_ text: UnsafeBufferPointer<UInt8>, from: Int) -> (idle: Int, end: Int, startsAtIdle: Bool)? {
+    func findEnd(_ text: UnsafeBufferPointer<UInt8>, from: Int) -> (idle: Int, end: Int, startsAtIdle: Bool)? {
         let count = text.count
         let entries = entries.buffer, canStart = canStart.buffer
         var row = startRows[context(text, at: from)]
@@ -131,14 +131,14 @@ extension DFARunner {
     }
 
     @inline(__always)
-    package func context(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> Int { classes.context(text, at: position) }
+    func context(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> Int { classes.context(text, at: position) }
 }
 
 /// Reading valid UTF-8 (a Swift string's own bytes) by code point.
 package enum UTF8Text {
     /// The code point starting at `position` and its length in bytes.
     @inline(__always)
-    package static func decode(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> (UInt32, Int) {
+    static func decode(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> (UInt32, Int) {
         let b0 = UInt32(text[position])
         if b0 < 0x80 { return (b0, 1) }
         if b0 < 0xE0 { return ((b0 & 0x1F) << 6 | UInt32(text[position + 1]) & 0x3F, 2) }
@@ -153,7 +153,7 @@ package enum UTF8Text {
 
     /// The code point ending just before `position` and its length in bytes.
     @inline(__always)
-    package static func decode(_ text: UnsafeBufferPointer<UInt8>, before position: Int) -> (UInt32, Int) {
+    static func decode(_ text: UnsafeBufferPointer<UInt8>, before position: Int) -> (UInt32, Int) {
         var start = position - 1
         while start > 0, text[start] & 0xC0 == 0x80 { start -= 1 }
         return decode(text, at: start)
@@ -161,7 +161,7 @@ package enum UTF8Text {
 
     /// The line terminators of `.`, `^` and `$`: LF, VT, FF, CR, NEL, LS, PS.
     @inline(__always)
-    package static func isLineTerminator(_ scalar: UInt32) -> Bool {
+    static func isLineTerminator(_ scalar: UInt32) -> Bool {
         (scalar >= 0x0A && scalar <= 0x0D) || scalar == 0x85 || scalar == 0x2028 || scalar == 0x2029
     }
 }
@@ -204,7 +204,7 @@ extension UTF8Text {
     /// UTF-16 units of eight bytes of UTF-8 minus 8: minus one per continuation byte
     /// (`10xxxxxx`), plus one per four-byte lead (`11110xxx`).
     @inline(__always)
-    package static func extraUnits(_ w: UInt64) -> Int {
+    static func extraUnits(_ w: UInt64) -> Int {
         let high: UInt64 = 0x8080_8080_8080_8080
         guard w & high != 0 else { return 0 }
         let continuation = (w & high & ~(w << 1)) >> 7
@@ -216,7 +216,7 @@ extension UTF8Text {
 
     /// The byte offset at or after `from` (a code point boundary) where `units` UTF-16 code
     /// units have been read.
-    package static func byteOffset(_ text: UnsafeBufferPointer<UInt8>, from: Int, units: Int) -> Int {
+    static func byteOffset(_ text: UnsafeBufferPointer<UInt8>, from: Int, units: Int) -> Int {
         var i = from
         var read = 0
         while read < units, i < text.count {
@@ -231,8 +231,8 @@ extension UTF8Text {
 
 /// UTF-16 offsets of byte offsets read in increasing order (the scan's positions).
 package struct UTF16Counter {
-    package private(set) var byte = 0
-    package private(set) var unit = 0
+    private(set) var byte = 0
+    private(set) var unit = 0
 
     package init() {}
 

@@ -11,31 +11,31 @@ import RuleRegex
 /// the start state of that position's look-behind context.
 package final class DFARunner: @unchecked Sendable {
     // Unchecked: the frozen buffers are written in `init` only and freed in `deinit`.
-    package let table: DFATable
+    let table: DFATable
     /// `entries[row + class]`: next row offset << 3 | startsAtIdle << 2 | nextIsIdle << 1 |
     /// matchedBefore.
-    package let entries: Frozen<Int>
-    package let columns: Int
-    package let startRows: Frozen<Int>
-    package let anchoredRows: Frozen<Int>
+    let entries: Frozen<Int>
+    let columns: Int
+    let startRows: Frozen<Int>
+    let anchoredRows: Frozen<Int>
     /// Per state: 0 no match at the end of the text, 1 a match, 3 a match starting at idle.
-    package let eoiMatch: Frozen<Int>
+    let eoiMatch: Frozen<Int>
     /// Classes of code points, contexts of positions.
-    package let classes: ClassMap
-    package static let surrogate = ClassMap.surrogate
-    package static let terminator = ClassMap.terminator
+    let classes: ClassMap
+    static let surrogate = ClassMap.surrogate
+    static let terminator = ClassMap.terminator
     /// Per class: may leave an idle state (or end a match, or is a line terminator).
-    package let canStart: Frozen<Bool>
+    let canStart: Frozen<Bool>
     /// For searches on UTF-8: per state and class, `next << 3 | startsAtIdle << 2 |
     /// nextIsIdle << 1 | matchedBefore` with state numbers; and per state the entries of
     /// its ASCII bytes, `asciiEntries[state << 7 | byte]` (`nil` past `maxASCIIStates`
     /// states), read without a class lookup.
-    package let stateEntries: Frozen<Int32>
-    package let asciiEntries: Frozen<Int32>?
-    package static let maxASCIIStates = 1024
+    let stateEntries: Frozen<Int32>
+    let asciiEntries: Frozen<Int32>?
+    static let maxASCIIStates = 1024
     /// Per class: some anchored start state does not die on it (a code point of another
     /// class cannot begin a match, whatever comes before).
-    package let startClasses: Frozen<Bool>
+    let startClasses: Frozen<Bool>
 
     package init(_ table: DFATable) {
         self.table = table
@@ -101,7 +101,7 @@ package final class DFARunner: @unchecked Sendable {
     /// Where the leftmost-first match found from `from` ends, the last position at or after
     /// `from` where no attempt was alive before it, and whether the match starts exactly
     /// there; `nil` without a match.
-    package func findEnd(_ text: UnsafeBufferPointer<UInt16>, from: Int) -> (idle: Int, end: Int, startsAtIdle: Bool)? {
+    func findEnd(_ text: UnsafeBufferPointer<UInt16>, from: Int) -> (idle: Int, end: Int, startsAtIdle: Bool)? {
         let count = text.count
         let entries = entries.buffer, canStart = canStart.buffer
         var row = startRows[context(text, at: from)]
@@ -145,21 +145,21 @@ package final class DFARunner: @unchecked Sendable {
     }
 
     @inline(__always)
-    package func flagged(_ inputClass: Int, _ text: UnsafeBufferPointer<UInt16>, at position: Int) -> (Int, Int) {
+    func flagged(_ inputClass: Int, _ text: UnsafeBufferPointer<UInt16>, at position: Int) -> (Int, Int) {
         classes.flagged(inputClass, text, at: position)
     }
 
     @inline(__always)
-    package func context(_ text: UnsafeBufferPointer<UInt16>, at position: Int) -> Int { classes.context(text, at: position) }
+    func context(_ text: UnsafeBufferPointer<UInt16>, at position: Int) -> Int { classes.context(text, at: position) }
 
     @inline(__always)
-    package func bmpClass(_ unit: UInt16) -> Int { classes.bmpClass(unit) }
+    func bmpClass(_ unit: UInt16) -> Int { classes.bmpClass(unit) }
 
     @inline(__always)
-    package func baseClass(_ scalar: UInt32) -> Int { classes.baseClass(scalar) }
+    func baseClass(_ scalar: UInt32) -> Int { classes.baseClass(scalar) }
 
     /// Result of `matchAnchored` when it stopped at its step limit.
-    package static let gaveUp = -2
+    static let gaveUp = -2
 
     /// The end of the leftmost-first match that starts exactly at `start` (a code point
     /// boundary), -1 when there is none, or `gaveUp` when the DFA was still alive after
@@ -173,7 +173,7 @@ package final class DFARunner: @unchecked Sendable {
     /// with `end` the match end found so far (-1: none): what `ProductVerifier` leaves to
     /// a rule's own DFA.
     @inline(__always)
-    package func continueAnchored(
+    func continueAnchored(
         _ text: UnsafeBufferPointer<UInt16>, from start: Int, row: Int, at position: Int, end: Int, limit: Int, steps: inout Int
     ) -> Int {
         let count = text.count
@@ -206,7 +206,7 @@ package final class DFARunner: @unchecked Sendable {
 extension DFATable {
     /// A line terminator at `position` that ends the text (`\r\n` counts as one).
     @inline(__always)
-    package func isFinalTerminator(_ text: UnsafeBufferPointer<UInt16>, at position: Int) -> Bool {
+    func isFinalTerminator(_ text: UnsafeBufferPointer<UInt16>, at position: Int) -> Bool {
         position == text.count - 1 || (position == text.count - 2 && text[position] == 0x0D && text[position + 1] == 0x0A)
     }
 }

@@ -64,7 +64,7 @@ extension DFATable {
     }
 
     /// The code points of every input class.
-    package func classMembers() -> [ScalarSet] {
+    func classMembers() -> [ScalarSet] {
         var ranges = [[ClosedRange<UInt32>]](repeating: [], count: classCount)
         for (scalar, c) in asciiClasses.enumerated() where Int(c) < classCount {
             ranges[Int(c)].append(UInt32(scalar)...UInt32(scalar))
@@ -78,7 +78,7 @@ extension DFATable {
     }
 
     /// `c0-c3 c5`: class numbers (ascending), runs joined.
-    package static func dumpClasses(_ classes: [Int], prefix: String = "c") -> String {
+    static func dumpClasses(_ classes: [Int], prefix: String = "c") -> String {
         var parts: [String] = []
         var i = 0
         while i < classes.count {
@@ -91,7 +91,7 @@ extension DFATable {
     }
 
     /// Start states by context: `1 (contexts 0-7)`, or one entry per state, contexts joined.
-    package static func dumpStarts(_ starts: [Int32]) -> String {
+    static func dumpStarts(_ starts: [Int32]) -> String {
         var order: [Int32] = []
         var contexts: [Int32: [Int]] = [:]
         for (context, state) in starts.enumerated() {

@@ -1,7 +1,7 @@
 import RuleRegex
 
 extension DFATable {
-    package func encode(into w: inout BinaryWriter) {
+    func encode(into w: inout BinaryWriter) {
         w.varint(classCount)
         w.varint(boundaryPairCount)
         for c in asciiClasses { w.varint(Int(c)) }
@@ -29,7 +29,7 @@ extension DFATable {
     }
 
     /// Reads a table written by `encode(into:)`, checking every index.
-    package init(decoding r: inout BinaryReader) throws(BinaryDecodingError) {
+    init(decoding r: inout BinaryReader) throws(BinaryDecodingError) {
         let classCount = try r.varint()
         let pairs = try r.varint()
         guard classCount > 0, classCount <= DFATable.maxClasses, pairs <= DFATable.maxBoundaryPairs else {

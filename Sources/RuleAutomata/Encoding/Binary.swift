@@ -1,17 +1,17 @@
 import RuleRegex
 
 /// Bytes for the compiled matcher's binary forms: unsigned LEB128 varints.
-package struct BinaryWriter {
-    package private(set) var bytes: [UInt8] = []
+struct BinaryWriter {
+    private(set) var bytes: [UInt8] = []
     /// Where blocks several rules hold (a character set, a DFA's class boundaries) go
     /// instead of being written inline (`shareable`); `nil`: everything inline.
-    package var shared: SharedBlocks?
+    var shared: SharedBlocks?
 
-    package init(shared: SharedBlocks? = nil) { self.shared = shared }
+    init(shared: SharedBlocks? = nil) { self.shared = shared }
 
-    package mutating func byte(_ value: UInt8) { bytes.append(value) }
+    mutating func byte(_ value: UInt8) { bytes.append(value) }
 
-    package mutating func varint(_ value: Int) {
+    mutating func varint(_ value: Int) {
         var rest = UInt64(value)
         while rest >= 0x80 {
             bytes.append(UInt8(rest & 0x7F) | 0x80)
@@ -21,25 +21,25 @@ package struct BinaryWriter {
     }
 
     /// Bytes as they are.
-    package mutating func bytesAppended(_ data: [UInt8]) { bytes.append(contentsOf: data) }
+    mutating func bytesAppended(_ data: [UInt8]) { bytes.append(contentsOf: data) }
 
     /// 8 bytes, most significant first.
-    package mutating func uint64(_ value: UInt64) {
+    mutating func uint64(_ value: UInt64) {
         for shift in stride(from: 56, through: 0, by: -8) { byte(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
     }
 
     /// The checksum of everything written so far: FNV-1a 64 of the bytes, as `uint64`.
-    package mutating func checksum() { uint64(SharedBlocks.key(bytes)) }
+    mutating func checksum() { uint64(SharedBlocks.key(bytes)) }
 
     /// A length-prefixed blob.
-    package mutating func blob(_ data: [UInt8]) {
+    mutating func blob(_ data: [UInt8]) {
         varint(data.count)
         bytes.append(contentsOf: data)
     }
 
     /// A block that may be shared: byte 1 and its 8-byte key when `shared` takes it,
     /// otherwise byte 0 and the block as a blob. `BinaryReader.shareable()` reads either.
-    package mutating func shareable(_ block: [UInt8]) {
+    mutating func shareable(_ block: [UInt8]) {
         if let shared, let key = shared.share(block) {
             byte(1)
             uint64(key)
@@ -60,30 +60,30 @@ package final class SharedBlocks {
     /// Keys of the blocks to share (second pass), `nil` while counting.
     private var sharing: Set<UInt64>?
     /// Block bytes by key, and the rules (by index) that wrote each (first pass).
-    package private(set) var blocks: [UInt64: [UInt8]] = [:]
+    private(set) var blocks: [UInt64: [UInt8]] = [:]
     private var users: [UInt64: Set<Int>] = [:]
     /// Keys two different blocks hash to: never shared.
     private var collisions: Set<UInt64> = []
     /// The rule being written.
-    package var rule = 0
+    var rule = 0
     /// Blocks shorter than this stay inline (a reference takes 9 bytes).
-    package static let minimumLength = 48
+    static let minimumLength = 48
 
     package init() {}
 
     /// Ends the counting pass: from now on, blocks of two or more rules are shared.
-    package func startSharing() {
+    func startSharing() {
         sharing = Set(users.filter { $0.value.count >= 2 }.keys).subtracting(collisions)
     }
 
     /// The rules (by index) that write the block `key`.
-    package func users(of key: UInt64) -> [Int] { (users[key] ?? []).sorted() }
+    func users(of key: UInt64) -> [Int] { (users[key] ?? []).sorted() }
 
     /// The shared blocks the second pass referred to, by key.
-    package var sharedBlocks: [UInt64: [UInt8]] { blocks.filter { sharing?.contains($0.key) == true } }
+    var sharedBlocks: [UInt64: [UInt8]] { blocks.filter { sharing?.contains($0.key) == true } }
 
     /// The key to write for `block`, or `nil` to write it inline.
-    package func share(_ block: [UInt8]) -> UInt64? {
+    func share(_ block: [UInt8]) -> UInt64? {
         guard block.count >= Self.minimumLength else { return nil }
         let key = Self.key(block)
         guard let sharing else {
@@ -96,7 +96,7 @@ package final class SharedBlocks {
     }
 
     /// FNV-1a 64 of `bytes`.
-    package static func key(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    static func key(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var hash = FNV1a()
         hash.add(bytes)
         return hash.value
@@ -127,22 +127,22 @@ public struct BinaryDecodingError: Error, Equatable, Sendable, CustomStringConve
 }
 
 /// Sequential reads with bounds checks.
-package struct BinaryReader {
-    package let bytes: [UInt8]
-    package var offset = 0
+struct BinaryReader {
+    let bytes: [UInt8]
+    var offset = 0
     /// The shared blocks references may name (`BinaryWriter.shareable`).
-    package var shared: [UInt64: [UInt8]] = [:]
+    var shared: [UInt64: [UInt8]] = [:]
 
-    package init(bytes: [UInt8], shared: [UInt64: [UInt8]] = [:]) {
+    init(bytes: [UInt8], shared: [UInt64: [UInt8]] = [:]) {
         self.bytes = bytes
         self.shared = shared
     }
 
     /// A reader of `block` with the same shared blocks.
-    package func reader(of block: [UInt8]) -> BinaryReader { BinaryReader(bytes: block, shared: shared) }
+    func reader(of block: [UInt8]) -> BinaryReader { BinaryReader(bytes: block, shared: shared) }
 
     /// A block written by `BinaryWriter.shareable`: inline, or the shared block its key names.
-    package mutating func shareable() throws(BinaryDecodingError) -> [UInt8] {
+    mutating func shareable() throws(BinaryDecodingError) -> [UInt8] {
         switch try byte() {
         case 0:
             return try blob()
@@ -157,22 +157,22 @@ package struct BinaryReader {
         }
     }
 
-    package var isAtEnd: Bool { offset == bytes.count }
+    var isAtEnd: Bool { offset == bytes.count }
 
-    package mutating func byte() throws(BinaryDecodingError) -> UInt8 {
+    mutating func byte() throws(BinaryDecodingError) -> UInt8 {
         guard offset < bytes.count else { throw BinaryDecodingError("unexpected end of data") }
         defer { offset += 1 }
         return bytes[offset]
     }
 
     /// 8 bytes, most significant first (`BinaryWriter.uint64`).
-    package mutating func uint64() throws(BinaryDecodingError) -> UInt64 {
+    mutating func uint64() throws(BinaryDecodingError) -> UInt64 {
         var value: UInt64 = 0
         for _ in 0..<8 { value = value << 8 | UInt64(try byte()) }
         return value
     }
 
-    package mutating func varint() throws(BinaryDecodingError) -> Int {
+    mutating func varint() throws(BinaryDecodingError) -> Int {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -185,13 +185,13 @@ package struct BinaryReader {
     }
 
     /// A count of items that each take at least one more byte.
-    package mutating func count() throws(BinaryDecodingError) -> Int {
+    mutating func count() throws(BinaryDecodingError) -> Int {
         let value = try varint()
         guard value <= bytes.count - offset else { throw BinaryDecodingError("count \(value) exceeds the data") }
         return value
     }
 
-    package mutating func blob() throws(BinaryDecodingError) -> [UInt8] {
+    mutating func blob() throws(BinaryDecodingError) -> [UInt8] {
         let length = try count()
         defer { offset += length }
         return Array(bytes[offset..<(offset + length)])

@@ -10,7 +10,7 @@ extension LazyDFACache {
     /// `row` may change (a resolved variant). `nil` when the cache gave up. The caller takes
     /// `entries` again after it.
     @inline(never)
-    package func step(_ row: inout Int, _ inputClass: Int, at position: Int, answers: (UInt64, Int) -> UInt64) -> Int? {
+    func step(_ row: inout Int, _ inputClass: Int, at position: Int, answers: (UInt64, Int) -> UInt64) -> Int? {
         var entry = entries[row + inputClass]
         while entry < 0 {
             if entry == Self.unknown {
@@ -27,7 +27,7 @@ extension LazyDFACache {
 
     /// The end-of-text value of `row` (0 no match, 1 a match, 3 one starting at idle);
     /// `nil` when the cache gave up.
-    package func atEnd(_ row: Int, count: Int, answers: (UInt64, Int) -> UInt64) -> Int? {
+    func atEnd(_ row: Int, count: Int, answers: (UInt64, Int) -> UInt64) -> Int? {
         var row = row
         var value = eoi[row / columns]
         while value < 0 {
@@ -44,7 +44,7 @@ extension LazyDFACache {
     }
 
     /// Where the leftmost-first match found from `from` ends, as `DFARunner.findEnd`.
-    package func findEnd<Text: LazyText>(
+    func findEnd<Text: LazyText>(
         _ text: Text, from: Int, classes: ClassMap, answers: (UInt64, Int) -> UInt64
     ) -> LazySearch {
         switch findEnd(text, from: from, classes: classes, idlePast: .max, answers: answers) {
@@ -54,7 +54,7 @@ extension LazyDFACache {
     }
 
     /// What a search that may stop early found.
-    package enum Partial {
+    enum Partial {
         case found(LazySearch)
         /// No attempt was alive at `at` (past the position the caller gave), none had
         /// matched: no match starts before it.
@@ -64,7 +64,7 @@ extension LazyDFACache {
     /// `findEnd`, stopping at the first position past `idlePast` where no attempt is alive
     /// and none has matched. While no attempt is alive, code points that cannot begin a
     /// match are skipped without a table step (`StartUnits`).
-    package func findEnd<Text: LazyText>(
+    func findEnd<Text: LazyText>(
         _ text: Text, from: Int, classes: ClassMap, idlePast: Int, answers: (UInt64, Int) -> UInt64
     ) -> Partial {
         guard !gaveUp else { return .found(.gaveUp) }
@@ -126,7 +126,7 @@ extension LazyDFACache {
 
     /// The search from `from` that jumps between occurrences of `required`'s literals (see
     /// `RequiredLiteral`): the leftmost-first match, as `findEnd` finds it from `from`.
-    package func findEnd<Text: LazyText>(
+    func findEnd<Text: LazyText>(
         _ text: Text, from: Int, required: RequiredLiteral, classes: ClassMap, answers: (UInt64, Int) -> UInt64
     ) -> LazySearch {
         var from = from
@@ -148,7 +148,7 @@ extension LazyDFACache {
     /// The end of the leftmost-first match that starts exactly at `start`, -1 when there
     /// is none, `DFARunner.gaveUp` when still alive after `limit` units (or when the cache
     /// thrashed: then `gaveUp` is set), as `DFARunner.matchAnchored`.
-    package func matchAnchored<Text: LazyText>(
+    func matchAnchored<Text: LazyText>(
         _ text: Text, at start: Int, limit: Int, steps: inout Int, classes: ClassMap, answers: (UInt64, Int) -> UInt64
     ) -> Int {
         guard !gaveUp else { return DFARunner.gaveUp }
@@ -183,7 +183,7 @@ extension LazyDFACache {
 
 extension LazyDFACache {
     /// The cache of lookaround `index`'s body DFA `body`, made on first use.
-    package func lookCache(_ index: Int, _ body: LazyDFA) -> LazyDFACache {
+    func lookCache(_ index: Int, _ body: LazyDFA) -> LazyDFACache {
         if let made = lookCaches[index] { return made }
         let made = LazyDFACache(body)
         lookCaches[index] = made
@@ -193,7 +193,7 @@ extension LazyDFACache {
     /// For a DFA that keeps every path (a lookbehind body's): whether some run of it from a
     /// code point boundary at most `maxLength` UTF-16 units before `position` ends exactly
     /// at `position`; `nil` when the cache gave up.
-    package func endsAt<Text: LazyText>(_ text: Text, _ position: Int, maxLength: Int, classes: ClassMap) -> Bool? {
+    func endsAt<Text: LazyText>(_ text: Text, _ position: Int, maxLength: Int, classes: ClassMap) -> Bool? {
         let from = text.back(units: maxLength, from: position)
         begin(at: from, newText: false)
         var row = start(text.context(classes, at: from), anchored: false)
@@ -229,7 +229,7 @@ extension LazyDFA {
     /// The oracle answers of one UTF-16 text: each asked bit's test at a position, from the
     /// lookaround's own DFA (`Answerer`) or the text's `LookaroundEvaluator` (which
     /// remembers answers per position).
-    package static func answers<Text: LazyText>(_ bits: UInt64, at position: Int, in text: Text, cache: LazyDFACache) -> UInt64 {
+    static func answers<Text: LazyText>(_ bits: UInt64, at position: Int, in text: Text, cache: LazyDFACache) -> UInt64 {
         if cache.lastAnswers.position == position, cache.lastAnswers.mask & bits == bits { return cache.lastAnswers.answers & bits }
         let dfa = cache.dfa
         var result: UInt64 = 0

@@ -32,15 +32,15 @@ package final class LazyDFA: @unchecked Sendable {
     // Unchecked: `pool`, `peak` and `made` are read and written under `lock`; the rest is
     // immutable (the class map's buffers are written in `init` only and freed in `deinit`).
     package let program: RegexProgram
-    package let regex: CompiledRegex
-    package let classes: ClassMap
-    package let columns: Int
+    let regex: CompiledRegex
+    let classes: ClassMap
+    let columns: Int
     /// The determinizer's tables (alphabet, flat program), without states: each cache
     /// starts from a copy.
-    package let template: Determinizer
+    let template: Determinizer
     /// Some state may ask for oracle answers (the program has a lookaround with a body,
     /// `\X` or a `(?w)` boundary).
-    package let asksOracle: Bool
+    let asksOracle: Bool
     package let memoryLimit: Int
     package static let defaultMemoryLimit = 2 << 20
     /// The budget this DFA's caches share with the engine's other lazy DFAs.
@@ -49,16 +49,16 @@ package final class LazyDFA: @unchecked Sendable {
     package static let pooledCaches = 2
     /// The lookarounds with bodies; each cache decides how to answer one on its first
     /// question (`LazyDFACache.answerer`).
-    package let lookarounds: [RegexProgram.Lookaround]
+    let lookarounds: [RegexProgram.Lookaround]
     /// A literal every match contains, when the matches can start almost anywhere: the
     /// search jumps between its occurrences (`RequiredLiteral`).
     package let required: RequiredLiteral?
     /// The units that can begin a match, when they are few: an idle search skips the others.
-    package let startUnits: StartUnits?
+    let startUnits: StartUnits?
     /// The first two steps of the anchored DFA (every path, every test satisfiable), for
     /// the shared prefilter (`Determinizer.startTable`); `nil` unless `startUnits` is set
     /// (a rule that can start almost anywhere keeps its own search).
-    package let startTable: DFATable?
+    let startTable: DFATable?
 
     /// How the search answers a lookaround with a body at a position.
     ///
@@ -74,13 +74,13 @@ package final class LazyDFA: @unchecked Sendable {
     /// backward walk answers every position at once), a body with its own lookarounds, `\X`
     /// or `(?w)` tests, and a lookbehind whose body pairs CR with LF (ICU does not pair them
     /// across the position, the end of the lookbehind's region).
-    package enum Answerer {
+    enum Answerer {
         case ahead(LazyDFA)
         case behind(LazyDFA, maxLength: Int)
         case evaluator
     }
     /// The most work the determinizer's set-by-class table may take (sets × classes).
-    package static let maxTableWork = 4_000_000
+    static let maxTableWork = 4_000_000
 
     private let lock = NSLock()
     private var pool: [LazyDFACache] = []
@@ -97,7 +97,7 @@ package final class LazyDFA: @unchecked Sendable {
     }
 
     /// `allMatches`: the DFA that keeps every path (a lookbehind's, see `Answerer`).
-    package init?(program: RegexProgram, memoryLimit: Int, memory: LazyMemory, allMatches: Bool) {
+    init?(program: RegexProgram, memoryLimit: Int, memory: LazyMemory, allMatches: Bool) {
         guard
             let determinizer = try? Determinizer(
                 program: program, maxStates: .max, maxCells: .max, maxWork: Self.maxTableWork, allMatches: allMatches,
@@ -126,7 +126,7 @@ package final class LazyDFA: @unchecked Sendable {
     deinit { classes.free() }
 
     /// How to answer `look` (see `Answerer`).
-    package static func answerer(for look: RegexProgram.Lookaround, memoryLimit: Int, memory: LazyMemory) -> Answerer {
+    static func answerer(for look: RegexProgram.Lookaround, memoryLimit: Int, memory: LazyMemory) -> Answerer {
         var body = look.body
         body.startFilter = .anywhere
         let compiledBody = CompiledRegex(program: body)
@@ -159,7 +159,7 @@ package final class LazyDFA: @unchecked Sendable {
     package var idleCaches: Int { lock.withLock { pool.count } }
 
     /// Runs `body` with a cache no other thread uses meanwhile.
-    package func withCache<R>(_ body: (LazyDFACache) -> R) -> R {
+    func withCache<R>(_ body: (LazyDFACache) -> R) -> R {
         let cache = takeCache()
         defer { giveBack(cache) }
         return body(cache)
@@ -182,7 +182,7 @@ package final class LazyDFA: @unchecked Sendable {
 }
 
 /// What a lazy search found.
-package enum LazySearch: Equatable {
+enum LazySearch: Equatable {
     /// The leftmost-first match ends at `end`; `idle` is the last position before it where
     /// no attempt was alive, and `startsAtIdle` whether the match starts there.
     case match(idle: Int, end: Int, startsAtIdle: Bool)
@@ -200,8 +200,8 @@ package final class LazyDFACache {
     unowned let dfa: LazyDFA
     /// The engine's budget (held strongly: a cache freed with its DFA gives its bytes back).
     package let memory: LazyMemory
-    package var determinizer: Determinizer
-    package let columns: Int
+    var determinizer: Determinizer
+    let columns: Int
     /// `entries[row + class]`: `unknown`; an entry that needs oracle answers first
     /// (`-2 - k`, the answers `askMasks[k]`); or next row << 3 | startsAtIdle << 2 |
     /// nextIsIdle << 1 | matchedBefore, as `DFARunner.entries` (rows are state × `columns`;
@@ -209,30 +209,30 @@ package final class LazyDFACache {
     /// (Plain memory, grown by doubling: the searches read it through a local copy of the
     /// pointer, without reference counting or exclusivity checks, and take it again after
     /// any call that may add states.)
-    package private(set) var entries: UnsafeMutablePointer<Int>
+    private(set) var entries: UnsafeMutablePointer<Int>
     private var capacity: Int
     private var used = 0
-    package static let unknown = -1
+    static let unknown = -1
     /// The distinct answer masks of asking entries.
-    package var askMasks: [UInt64] = []
+    var askMasks: [UInt64] = []
     private var askIndex: [UInt64: Int] = [:]
     /// Per state: at the end of the text, `unknown`, asking (`-2 - k`), 0 no match, 1 a
     /// match, 3 a match that starts at the idle position (see `DFARunner.eoiMatch`).
-    package var eoi: [Int] = []
+    var eoi: [Int] = []
     /// Resolved variants: (state, known answers) → row.
     private var variants: [Variant: Int] = [:]
     private struct Variant: Hashable {
-        package var state: Int
-        package var look: UInt64
+        var state: Int
+        var look: UInt64
     }
     /// Start rows by look-behind context (-1: not made yet), unanchored and anchored.
-    package var startRows: [Int]
-    package var anchoredRows: [Int]
-    package private(set) var bytes = 0
-    package private(set) var peakBytes = 0
-    package private(set) var clears = 0
+    var startRows: [Int]
+    var anchoredRows: [Int]
+    private(set) var bytes = 0
+    private(set) var peakBytes = 0
+    private(set) var clears = 0
     /// Set when the cache thrashed: the searches on this text give up.
-    package var gaveUp = false
+    var gaveUp = false
     /// Code units searched and states made since the last clear (the thrash test).
     private var progress = 0
     private var lastPosition = 0
@@ -240,24 +240,24 @@ package final class LazyDFACache {
 
     /// The Pike VM and the lookaround evaluator of this cache's searches, made on first
     /// use and kept across texts (the evaluator forgets its answers on a new text).
-    package lazy var vm = PikeVM(dfa.regex)
-    package lazy var evaluator = LookaroundEvaluator(dfa.regex.lookarounds)
+    lazy var vm = PikeVM(dfa.regex)
+    lazy var evaluator = LookaroundEvaluator(dfa.regex.lookarounds)
     /// Per lookaround with a body: how it is answered (made on its first question), and the
     /// cache of its body's DFA.
-    package lazy var answerers: [LazyDFA.Answerer?] = Array(repeating: nil, count: dfa.lookarounds.count)
-    package lazy var lookCaches: [LazyDFACache?] = Array(repeating: nil, count: dfa.lookarounds.count)
+    lazy var answerers: [LazyDFA.Answerer?] = Array(repeating: nil, count: dfa.lookarounds.count)
+    lazy var lookCaches: [LazyDFACache?] = Array(repeating: nil, count: dfa.lookarounds.count)
 
     /// How lookaround `index` is answered (see `LazyDFA.Answerer`), decided on first use.
-    package func answerer(_ index: Int) -> LazyDFA.Answerer {
+    func answerer(_ index: Int) -> LazyDFA.Answerer {
         if let made = answerers[index] { return made }
         let made = LazyDFA.answerer(for: dfa.lookarounds[index], memoryLimit: dfa.memoryLimit / 4, memory: memory)
         answerers[index] = made
         return made
     }
     /// The last answers found: position, mask, answers (a position is often asked twice).
-    package var lastAnswers: (position: Int, mask: UInt64, answers: UInt64) = (-1, 0, 0)
+    var lastAnswers: (position: Int, mask: UInt64, answers: UInt64) = (-1, 0, 0)
 
-    package init(_ dfa: LazyDFA) {
+    init(_ dfa: LazyDFA) {
         self.dfa = dfa
         self.memory = dfa.memory
         self.determinizer = dfa.template
@@ -304,7 +304,7 @@ package final class LazyDFACache {
 
     /// Sets the cache up for a new text: what it remembers of the last one is forgotten (a
     /// new text may reuse the last one's memory).
-    package func startText() {
+    func startText() {
         begin(at: 0, newText: true)
         if dfa.asksOracle {
             evaluator.forgetText()
@@ -314,7 +314,7 @@ package final class LazyDFACache {
     }
 
     /// Starts a search of a new text (or from a new position) at `position`.
-    package func begin(at position: Int, newText: Bool) {
+    func begin(at position: Int, newText: Bool) {
         lastPosition = position
         if newText { gaveUp = false }
     }
@@ -379,7 +379,7 @@ package final class LazyDFACache {
     /// The entry of `row` on `inputClass`, made now: one that asks for answers when the
     /// step needs some its state does not know; `position` is where the search is (for the
     /// thrash test).
-    package func fill(_ row: Int, _ inputClass: Int, at position: Int) -> Int {
+    func fill(_ row: Int, _ inputClass: Int, at position: Int) -> Int {
         let key = determinizer.keys[row / columns]
         let asked = determinizer.asks(key.kernel, inputClass: inputClass) & ~(key.look >> Oracle.knownShift)
         if asked != 0 {
@@ -399,7 +399,7 @@ package final class LazyDFACache {
     }
 
     /// The row of `row`'s state with the oracle's `answers` to `mask` known too.
-    package func resolve(_ row: Int, mask: UInt64, answers: UInt64, at position: Int) -> Int {
+    func resolve(_ row: Int, mask: UInt64, answers: UInt64, at position: Int) -> Int {
         let state = row / columns
         var key = determinizer.keys[state]
         key.look |= mask << Oracle.knownShift | answers & mask
@@ -411,7 +411,7 @@ package final class LazyDFACache {
     }
 
     /// The end-of-text value of `row`'s state (see `eoi`), made now.
-    package func fillEnd(_ row: Int) -> Int {
+    func fillEnd(_ row: Int) -> Int {
         let state = row / columns
         let key = determinizer.keys[state]
         let asked = determinizer.asks(key.kernel, inputClass: nil) & ~(key.look >> Oracle.knownShift)
@@ -428,7 +428,7 @@ package final class LazyDFACache {
 
     /// The start row for look-behind context `context` (unanchored: the search may start
     /// anywhere from here; anchored: one attempt here).
-    package func start(_ context: Int, anchored: Bool) -> Int {
+    func start(_ context: Int, anchored: Bool) -> Int {
         let known = anchored ? anchoredRows[context] : startRows[context]
         if known >= 0 { return known }
         let key = Determinizer.Key(kernel: [anchored ? Determinizer.anchor : Determinizer.restart], context: context)

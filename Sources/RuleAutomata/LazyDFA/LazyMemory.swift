@@ -19,7 +19,7 @@ package final class LazyMemory: @unchecked Sendable {
     }
 
     /// Takes `bytes` when they fit the limit.
-    package func reserve(_ bytes: Int) -> Bool {
+    func reserve(_ bytes: Int) -> Bool {
         lock.withLock {
             guard used + bytes <= limit else { return false }
             used += bytes
@@ -29,14 +29,14 @@ package final class LazyMemory: @unchecked Sendable {
     }
 
     /// Takes `bytes` whether they fit or not (a state a search needs to give up from).
-    package func charge(_ bytes: Int) {
+    func charge(_ bytes: Int) {
         lock.withLock {
             used += bytes
             peak = max(peak, used)
         }
     }
 
-    package func release(_ bytes: Int) {
+    func release(_ bytes: Int) {
         lock.withLock { used -= bytes }
     }
 

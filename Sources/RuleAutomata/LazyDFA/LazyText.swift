@@ -3,7 +3,7 @@ import RuleRegex
 /// A text the lazy DFA reads: UTF-16 units, or a string's own UTF-8 bytes (then positions
 /// are byte offsets, and nothing is transcoded unless ICU's lookaround evaluator must
 /// answer). The searches are generic over it and specialized for each.
-package protocol LazyText {
+protocol LazyText {
     var count: Int { get }
     /// The class of the code point at `position` (its final variant where a line
     /// terminator ends the text) and its length.
@@ -24,54 +24,54 @@ package protocol LazyText {
     func utf16(at position: Int) -> (text: UnsafeBufferPointer<UInt16>, offset: Int)
 }
 
-package struct UTF16LazyText: LazyText {
-    package let text: UnsafeBufferPointer<UInt16>
+struct UTF16LazyText: LazyText {
+    let text: UnsafeBufferPointer<UInt16>
 
-    package var count: Int { text.count }
+    var count: Int { text.count }
 
-    @inline(__always) package func inputClass(_ classes: ClassMap, at position: Int) -> (Int, Int) {
+    @inline(__always) func inputClass(_ classes: ClassMap, at position: Int) -> (Int, Int) {
         classes.utf16Class(text, at: position)
     }
 
-    @inline(__always) package func context(_ classes: ClassMap, at position: Int) -> Int { classes.context(text, at: position) }
+    @inline(__always) func context(_ classes: ClassMap, at position: Int) -> Int { classes.context(text, at: position) }
 
-    package func scalar(before position: Int) -> (UInt32, Int) {
+    func scalar(before position: Int) -> (UInt32, Int) {
         let (scalar, length) = UTF16Text.decode(text, before: position)
         return (scalar, length)
     }
 
-    package func back(units: Int, from position: Int) -> Int {
+    func back(units: Int, from position: Int) -> Int {
         var from = max(0, position - units)
         // Not inside a surrogate pair (that pair's start is out of reach anyway).
         if from > 0, from < text.count, text[from] & 0xFC00 == 0xDC00, text[from - 1] & 0xFC00 == 0xD800 { from += 1 }
         return from
     }
 
-    package func next(ascii: UInt8, or second: UInt8?, from: Int) -> Int? {
+    func next(ascii: UInt8, or second: UInt8?, from: Int) -> Int? {
         LazyDFACache.next(UInt16(ascii), or: UInt16(second ?? ascii), in: text, from: from)
     }
 
-    @inline(__always) package func nextStart(_ units: StartUnits, from: Int) -> Int { units.next(in: text, from: from) }
+    @inline(__always) func nextStart(_ units: StartUnits, from: Int) -> Int { units.next(in: text, from: from) }
 
-    package func utf16(at position: Int) -> (text: UnsafeBufferPointer<UInt16>, offset: Int) { (text, position) }
+    func utf16(at position: Int) -> (text: UnsafeBufferPointer<UInt16>, offset: Int) { (text, position) }
 }
 
-package struct UTF8LazyText: LazyText {
-    package let text: UnsafeBufferPointer<UInt8>
+struct UTF8LazyText: LazyText {
+    let text: UnsafeBufferPointer<UInt8>
     /// The text's UTF-16 units and offsets, for ICU's evaluator (rare).
-    package let mirror: UTF16Mirror
+    let mirror: UTF16Mirror
 
-    package var count: Int { text.count }
+    var count: Int { text.count }
 
-    @inline(__always) package func inputClass(_ classes: ClassMap, at position: Int) -> (Int, Int) {
+    @inline(__always) func inputClass(_ classes: ClassMap, at position: Int) -> (Int, Int) {
         classes.utf8Class(text, at: position)
     }
 
-    @inline(__always) package func context(_ classes: ClassMap, at position: Int) -> Int { classes.context(text, at: position) }
+    @inline(__always) func context(_ classes: ClassMap, at position: Int) -> Int { classes.context(text, at: position) }
 
-    package func scalar(before position: Int) -> (UInt32, Int) { UTF8Text.decode(text, before: position) }
+    func scalar(before position: Int) -> (UInt32, Int) { UTF8Text.decode(text, before: position) }
 
-    package func back(units: Int, from position: Int) -> Int {
+    func back(units: Int, from position: Int) -> Int {
         var at = position
         var read = 0
         while at > 0, read < units {
@@ -84,7 +84,7 @@ package struct UTF8LazyText: LazyText {
         return at
     }
 
-    package func next(ascii: UInt8, or second: UInt8?, from: Int) -> Int? {
+    func next(ascii: UInt8, or second: UInt8?, from: Int) -> Int? {
         guard from < text.count, let base = text.baseAddress else { return nil }
         var targets = SIMD8<UInt8>(repeating: ascii)
         if let second { targets[1] = second }
@@ -92,25 +92,25 @@ package struct UTF8LazyText: LazyText {
         return found < text.count ? found : nil
     }
 
-    @inline(__always) package func nextStart(_ units: StartUnits, from: Int) -> Int { units.next(utf8: text, from: from) }
+    @inline(__always) func nextStart(_ units: StartUnits, from: Int) -> Int { units.next(utf8: text, from: from) }
 
-    package func utf16(at position: Int) -> (text: UnsafeBufferPointer<UInt16>, offset: Int) {
+    func utf16(at position: Int) -> (text: UnsafeBufferPointer<UInt16>, offset: Int) {
         (mirror.units(), mirror.offset(of: position, in: text))
     }
 }
 
 /// A UTF-8 text's UTF-16 units, made when first asked, and the UTF-16 offsets of its byte
 /// offsets, counted from the last one asked (either way).
-package final class UTF16Mirror {
+final class UTF16Mirror {
     private let make: () -> UnsafeBufferPointer<UInt16>
     private var byte = 0
     private var unit = 0
 
-    package init(_ make: @escaping () -> UnsafeBufferPointer<UInt16>) { self.make = make }
+    init(_ make: @escaping () -> UnsafeBufferPointer<UInt16>) { self.make = make }
 
-    package func units() -> UnsafeBufferPointer<UInt16> { make() }
+    func units() -> UnsafeBufferPointer<UInt16> { make() }
 
-    package func offset(of position: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+    func offset(of position: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
         if position >= byte {
             unit += UTF8Text.utf16Count(text, from: byte, to: position)
         } else {

@@ -26,19 +26,19 @@ package struct RequiredLiteral: Sendable {
     /// With two literals: the other one (every match holds at least one of the two).
     package let second: UInt8?
     /// The code points a match can read before its first literal.
-    package let before: ScalarSet
+    let before: ScalarSet
 
     /// Pair checks tried at most, each a walk over the program.
-    package static let maxPairChecks = 96
+    static let maxPairChecks = 96
 
     /// ASCII code points tried, rarest in text first: the first one every match must
     /// contain is taken.
-    package static let candidates: [UInt8] = Array("@#$%&*+<=>[]^_{|}~\\:/();?!'\"-,.".utf8)
+    static let candidates: [UInt8] = Array("@#$%&*+<=>[]^_{|}~\\:/();?!'\"-,.".utf8)
 
     /// The literal of `program`'s matches, or `nil` when no candidate is in every match, or
     /// when the matches can start at few code points anyway (`start`, the first code points
     /// of a match: the start-set skip serves those).
-    package init?(_ program: RegexProgram, start: ScalarSet?) {
+    init?(_ program: RegexProgram, start: ScalarSet?) {
         guard let start, Self.isWide(start) else { return nil }
         // Per consuming instruction: the candidate whose set is exactly that code point
         // (a path through it must read the candidate), as a bit.
@@ -89,7 +89,7 @@ package struct RequiredLiteral: Sendable {
 
     /// Whether a start set holds so many code points that skipping to them reads nearly
     /// every one: more than a few dozen ASCII code points (letters, digits).
-    package static func isWide(_ start: ScalarSet) -> Bool {
+    static func isWide(_ start: ScalarSet) -> Bool {
         (0..<0x80).reduce(0) { $0 + (start.contains(UInt32($1)) ? 1 : 0) } > 40
     }
 
@@ -99,12 +99,12 @@ package struct RequiredLiteral: Sendable {
     /// reaches it along a path that reads the literals in `path` (bits: candidates) alone.
     /// (A set holding a literal and more can be passed with another code point.) Assertions
     /// and lookarounds are taken as passable, which only adds paths.
-    package enum Walk {
+    enum Walk {
         case blocked(sets: Set<Int>)
         case escaped(path: UInt64)
     }
 
-    package static func walk(_ program: RegexProgram, avoiding bits: UInt64, only: [UInt64]) -> Walk {
+    static func walk(_ program: RegexProgram, avoiding bits: UInt64, only: [UInt64]) -> Walk {
         var seen = [Bool](repeating: false, count: program.instructions.count)
         // Depth first, with the literal bits read on the way to each instruction.
         var stack: [(pc: Int, path: UInt64)] = [(0, 0)]
@@ -131,7 +131,7 @@ package struct RequiredLiteral: Sendable {
 extension LazyDFACache {
     /// The first `unit` or `second` at or after `from` (pass `unit` twice for one).
     @inline(__always)
-    package static func next(_ unit: UInt16, or second: UInt16, in text: UnsafeBufferPointer<UInt16>, from: Int) -> Int? {
+    static func next(_ unit: UInt16, or second: UInt16, in text: UnsafeBufferPointer<UInt16>, from: Int) -> Int? {
         guard from < text.count, let base = text.baseAddress else { return nil }
         var i = from
         let count = text.count
@@ -157,17 +157,17 @@ extension LazyDFACache {
 /// supplementary code point by its high surrogate, U+FFFD by every surrogate, which reads
 /// as it unpaired): an idle search skips every other unit without a table step, comparing
 /// with up to four units at once when the set is that small.
-package struct StartUnits: Sendable {
+struct StartUnits: Sendable {
     /// Bit per unit.
-    package let bits: [UInt64]
+    let bits: [UInt64]
     /// The units when there are at most four, for the vector compare.
-    package let few: [UInt16]
+    let few: [UInt16]
     /// UTF-8: bit per first byte of a code point that can begin a match, and those bytes
     /// when there are at most eight (padded by repeating).
-    package let firstBytes: [UInt64]
-    package let fewBytes: SIMD8<UInt8>?
+    let firstBytes: [UInt64]
+    let fewBytes: SIMD8<UInt8>?
 
-    package init?(_ start: ScalarSet?) {
+    init?(_ start: ScalarSet?) {
         guard let start, !RequiredLiteral.isWide(start) else { return nil }
         var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
         var units: [UInt16] = []
@@ -211,7 +211,7 @@ package struct StartUnits: Sendable {
     /// match (`text.count` when none): its first byte is one a start code point has, and
     /// (above ASCII) the code point's unit bit is set.
     @inline(__always)
-    package func next(utf8 text: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
+    func next(utf8 text: UnsafeBufferPointer<UInt8>, from: Int) -> Int {
         let count = text.count
         guard let base = text.baseAddress else { return count }
         var p = from
@@ -233,7 +233,7 @@ package struct StartUnits: Sendable {
 
     /// The first unit at or after `from` that can begin a match (`text.count` if none).
     @inline(__always)
-    package func next(in text: UnsafeBufferPointer<UInt16>, from: Int) -> Int {
+    func next(in text: UnsafeBufferPointer<UInt16>, from: Int) -> Int {
         let count = text.count
         var i = from
         if !few.isEmpty, let base = text.baseAddress {

@@ -13,9 +13,9 @@ import RuleRegex
 /// counts as non-word. The nearest such code point may be any distance back, so the
 /// context carries its word-ness as one bit per (word, ignorable) set pair, updated as the
 /// search advances: exactly the state a DFA would carry.
-package struct AssertionContext {
-    package let text: UnsafeBufferPointer<UInt16>
-    package private(set) var position: Int
+struct AssertionContext {
+    let text: UnsafeBufferPointer<UInt16>
+    private(set) var position: Int
     /// Where consuming stops: the end of the text, or a lookbehind's position (ICU's active
     /// limit). Only CR LF pairing looks at it; every other assertion sees the whole text.
     private let limit: Int
@@ -24,7 +24,7 @@ package struct AssertionContext {
     /// is in `boundarySets[i].word`.
     private var wordBefore: UInt64 = 0
 
-    package init(regex: CompiledRegex, text: UnsafeBufferPointer<UInt16>, position: Int, limit: Int? = nil) {
+    init(regex: CompiledRegex, text: UnsafeBufferPointer<UInt16>, position: Int, limit: Int? = nil) {
         self.text = text
         self.position = position
         self.limit = limit ?? text.count
@@ -36,7 +36,7 @@ package struct AssertionContext {
 
     /// Moves past the code point at `position` (which must be inside the text).
     @inline(__always)
-    package mutating func advance() {
+    mutating func advance() {
         let (scalar, length) = UTF16Text.decode(text, at: position)
         position += length
         for (index, sets) in boundarySets.enumerated() where index < 64 && !sets.ignorable.contains(scalar) {
@@ -45,7 +45,7 @@ package struct AssertionContext {
     }
 
     /// Whether the assertion with `code` (see `AssertionCode`) holds at `position`.
-    package func holds(_ code: Int32) -> Bool {
+    func holds(_ code: Int32) -> Bool {
         let count = text.count
         switch AssertionCode.kind(code) {
         case AssertionCode.textStart:

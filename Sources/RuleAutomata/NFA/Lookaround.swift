@@ -21,15 +21,15 @@ import Foundation
 import RuleRegex
 
 /// A `RegexProgram.Lookaround` ready to run.
-package struct CompiledLookaround: Sendable {
-    package let behind: Bool
-    package let negated: Bool
-    package let maxLength: Int?
-    package let body: CompiledRegex
+struct CompiledLookaround: Sendable {
+    let behind: Bool
+    let negated: Bool
+    let maxLength: Int?
+    let body: CompiledRegex
     /// The capture slots the body can set (a positive lookaround copies them).
-    package let slots: [Int]
+    let slots: [Int]
 
-    package init(_ lookaround: RegexProgram.Lookaround) {
+    init(_ lookaround: RegexProgram.Lookaround) {
         behind = lookaround.behind
         negated = lookaround.negated
         maxLength = lookaround.maxLength
@@ -40,7 +40,7 @@ package struct CompiledLookaround: Sendable {
     }
 
     /// A positive lookaround whose body sets groups: its answer carries their values.
-    package var keepsGroups: Bool { !negated && !slots.isEmpty }
+    var keepsGroups: Bool { !negated && !slots.isEmpty }
 }
 
 /// Answers the lookaround assertions of one text's searches, each at most once per
@@ -53,7 +53,7 @@ package struct CompiledLookaround: Sendable {
 /// (`(?=.*\d)`) could read to the end of the text from every position asked; its answers
 /// are instead found for every position at once, on its first question, by one
 /// `BackwardWalk` from the end: one step per position, each over the body's states.
-package final class LookaroundEvaluator {
+final class LookaroundEvaluator {
     private let lookarounds: [CompiledLookaround]
     /// Pike VMs of the bodies, made on first use.
     private var machines: [PikeVM?]
@@ -70,7 +70,7 @@ package final class LookaroundEvaluator {
     private var groups: [[Int: [Int]]]
     private var text: (base: UnsafePointer<UInt16>?, count: Int) = (nil, -1)
 
-    package init(_ lookarounds: [CompiledLookaround]) {
+    init(_ lookarounds: [CompiledLookaround]) {
         self.lookarounds = lookarounds
         machines = Array(repeating: nil, count: lookarounds.count)
         nestedEvaluators = Array(repeating: nil, count: lookarounds.count)
@@ -89,7 +89,7 @@ package final class LookaroundEvaluator {
     }
 
     /// Keeps the answers when `text` is the buffer they were found on, else forgets them.
-    package func prepare(for text: UnsafeBufferPointer<UInt16>) {
+    func prepare(for text: UnsafeBufferPointer<UInt16>) {
         guard text.baseAddress != self.text.base || text.count != self.text.count else { return }
         self.text = (text.baseAddress, text.count)
         graphemeBoundaries = []
@@ -104,7 +104,7 @@ package final class LookaroundEvaluator {
     /// Forgets the answers of the last text, whatever buffer comes next: an evaluator kept
     /// across texts (a lazy DFA's) calls it for each new text, since a new text may reuse
     /// the last one's memory.
-    package func forgetText() {
+    func forgetText() {
         text = (nil, -1)
         for machine in machines { machine?.forgetText() }
         for evaluator in nestedEvaluators { evaluator?.forgetText() }
@@ -113,7 +113,7 @@ package final class LookaroundEvaluator {
     /// Whether the assertion with `code` (`AssertionCode.isEvaluated`) holds at `position`;
     /// when a lookaround that keeps groups holds, `setGroup(slot, value)` is called for each
     /// slot its body set.
-    package func holds(_ code: Int32, at position: Int, in text: UnsafeBufferPointer<UInt16>, setGroup: (Int, Int) -> Void) -> Bool {
+    func holds(_ code: Int32, at position: Int, in text: UnsafeBufferPointer<UInt16>, setGroup: (Int, Int) -> Void) -> Bool {
         switch AssertionCode.kind(code) {
         case AssertionCode.graphemeBoundary: return isGraphemeBoundary(position, text)
         case AssertionCode.notGraphemeBoundary: return !isGraphemeBoundary(position, text)
@@ -258,14 +258,14 @@ package final class LookaroundEvaluator {
 
 /// A body program's edges reversed, for `BackwardWalk` (made once per lookaround; a class:
 /// a walk holds it with one reference).
-package final class BodyGraph {
-    package let body: CompiledRegex
+final class BodyGraph {
+    let body: CompiledRegex
     /// Per state, the states that reach it without consuming.
-    package let predecessors: [[Int32]]
-    package let consumers: [Int]
-    package let matches: [Int]
+    let predecessors: [[Int32]]
+    let consumers: [Int]
+    let matches: [Int]
 
-    package init(_ body: CompiledRegex) {
+    init(_ body: CompiledRegex) {
         self.body = body
         var predecessors = [[Int32]](repeating: [], count: body.opcodes.count)
         var consumers: [Int] = []
@@ -295,12 +295,12 @@ package final class BodyGraph {
 /// `match` (at any position up to `end`, or only at `end`); the body matches from q when
 /// its start state is in the set. One step per position, each over the body's states, so a
 /// walk is linear in the distance it covers.
-package struct BackwardWalk {
-    package let graph: BodyGraph
-    package let text: UnsafeBufferPointer<UInt16>
-    package let end: Int
+struct BackwardWalk {
+    let graph: BodyGraph
+    let text: UnsafeBufferPointer<UInt16>
+    let end: Int
     /// ICU's active limit for CR LF pairing (a lookbehind's position), `nil`: the text's end.
-    package let limit: Int?
+    let limit: Int?
     /// The sets of positions q, q + 1, q + 2 (a code point is one or two units), state by
     /// state: `ring[slot * states + pc]` (the evaluator's buffer, 3 × states).
     private let ring: UnsafeMutablePointer<Bool>
@@ -310,7 +310,7 @@ package struct BackwardWalk {
     private var pending = 0
     private let nested: LookaroundEvaluator?
 
-    package init(
+    init(
         _ parts: (BodyGraph, ring: UnsafeMutablePointer<Bool>, work: UnsafeMutablePointer<Int32>), _ text: UnsafeBufferPointer<UInt16>,
         end: Int, limit: Int?, nested: LookaroundEvaluator?
     ) {
@@ -326,7 +326,7 @@ package struct BackwardWalk {
 
     /// The largest boundary q in `stop...end` from which the body matches ending exactly
     /// at `end` (`matchOnlyAtEnd`) or anywhere.
-    package mutating func first(downTo stop: Int, matchOnlyAtEnd: Bool) -> Int? {
+    mutating func first(downTo stop: Int, matchOnlyAtEnd: Bool) -> Int? {
         var found: Int? = nil
         walk(downTo: stop, matchOnlyAtEnd: matchOnlyAtEnd) { at, startLive in
             if startLive { found = at }
@@ -336,7 +336,7 @@ package struct BackwardWalk {
     }
 
     /// Calls `body(q, matches)` for every boundary q from `end` down to `stop`.
-    package mutating func answerEvery(downTo stop: Int, _ body: (Int, Bool) -> Void) {
+    mutating func answerEvery(downTo stop: Int, _ body: (Int, Bool) -> Void) {
         walk(downTo: stop, matchOnlyAtEnd: false) { at, startLive in
             body(at, startLive)
             return true

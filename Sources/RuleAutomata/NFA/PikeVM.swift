@@ -30,7 +30,7 @@ package final class PikeVM {
 
     /// Forgets what the lookaround evaluator remembers of the last text (see
     /// `LookaroundEvaluator.forgetText`).
-    package func forgetText() { lookarounds?.forgetText() }
+    func forgetText() { lookarounds?.forgetText() }
 
     package init(_ regex: CompiledRegex) {
         self.regex = regex
@@ -58,7 +58,7 @@ package final class PikeVM {
 
     /// The leftmost-first match at or after `from`, as capture ranges. `anchored`: only a
     /// match starting exactly at `from` (the DFA path knows the start and asks for groups).
-    package func search(_ text: UnsafeBufferPointer<UInt16>, from: Int, anchored: Bool = false) -> [TextRange?]? {
+    func search(_ text: UnsafeBufferPointer<UInt16>, from: Int, anchored: Bool = false) -> [TextRange?]? {
         guard let slots = searchSlots(text, from: from, anchored: anchored) else { return nil }
         return (0...regex.program.captureCount).map { group in
             let start = slots[2 * group]
@@ -72,7 +72,7 @@ package final class PikeVM {
     /// matches that end there count, and nothing past it is consumed (a lookbehind's body);
     /// `firstEnd`: stop at the first match any thread reaches, priority aside (a lookahead
     /// that only asks whether its body matches).
-    package func searchSlots(
+    func searchSlots(
         _ text: UnsafeBufferPointer<UInt16>, from: Int, anchored: Bool = false, endAt: Int? = nil, firstEnd: Bool = false
     ) -> [Int]? {
         let count = text.count
@@ -178,13 +178,13 @@ package final class PikeVM {
 
 /// The threads of one step: a sparse set of states in priority order, with the capture
 /// slots of every consuming or matching state.
-package struct ThreadList {
-    package let dense: UnsafeMutablePointer<Int32>
-    package let sparse: UnsafeMutablePointer<Int32>
-    package let slots: UnsafeMutablePointer<Int>
-    package var count = 0
+struct ThreadList {
+    let dense: UnsafeMutablePointer<Int32>
+    let sparse: UnsafeMutablePointer<Int32>
+    let slots: UnsafeMutablePointer<Int>
+    var count = 0
 
-    package init(states: Int, slots slotCount: Int) {
+    init(states: Int, slots slotCount: Int) {
         dense = .allocate(capacity: max(states, 1))
         sparse = .allocate(capacity: max(states, 1))
         sparse.initialize(repeating: 0, count: max(states, 1))
@@ -193,22 +193,22 @@ package struct ThreadList {
         slots.initialize(repeating: -1, count: max(states * slotCount, 1))
     }
 
-    package func deallocate() {
+    func deallocate() {
         dense.deallocate()
         sparse.deallocate()
         slots.deallocate()
     }
 
-    package mutating func clear() { count = 0 }
+    mutating func clear() { count = 0 }
 
     @inline(__always)
-    package func contains(_ pc: Int) -> Bool {
+    func contains(_ pc: Int) -> Bool {
         let index = Int(sparse[pc])
         return index < count && Int(dense[index]) == pc
     }
 
     @inline(__always)
-    package mutating func insert(_ pc: Int) {
+    mutating func insert(_ pc: Int) {
         dense[count] = Int32(pc)
         sparse[pc] = Int32(count)
         count += 1

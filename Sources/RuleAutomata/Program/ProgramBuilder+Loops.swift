@@ -16,7 +16,7 @@
 import RuleRegex
 
 extension ProgramBuilder {
-    package mutating func emitLoop(_ loop: Repetition, next exit: Int) -> Int {
+    mutating func emitLoop(_ loop: Repetition, next exit: Int) -> Int {
         guard loop.max != 0 else { return exit }
         if let max = loop.max { return emitBoundedLoop(loop, max: max, next: exit) }
         let head = append(.match)  // placeholder, patched below

@@ -10,7 +10,7 @@ import RuleRegex
 extension RegexIR {
     /// The program for a whole pattern: group 0 around the IR, then `match`. The IR must
     /// be free of atomic sites (see `resolvingAtomicGroups`).
-    package func compiled(captureCount: Int, startFilter: RegexProgram.StartFilter) -> RegexProgram {
+    func compiled(captureCount: Int, startFilter: RegexProgram.StartFilter) -> RegexProgram {
         var builder = ProgramBuilder(captureCount: captureCount)
         let match = builder.append(.match)
         let end = builder.append(.save(slot: 1, next: match))
@@ -21,8 +21,8 @@ extension RegexIR {
 }
 
 /// Accumulates states and the set table.
-package struct ProgramBuilder {
-    package let captureCount: Int
+struct ProgramBuilder {
+    let captureCount: Int
     private var instructions: [RegexProgram.Instruction] = []
     private var lookarounds: [RegexProgram.Lookaround] = []
     private var sets: [ScalarSet] = []
@@ -31,18 +31,18 @@ package struct ProgramBuilder {
     /// consuming state in emission order; `redirect` frames replay such a record.
     private var frames: [(redirect: Bool, log: [Int], cursor: Int)] = []
 
-    package init(captureCount: Int) { self.captureCount = captureCount }
+    init(captureCount: Int) { self.captureCount = captureCount }
 
-    package mutating func append(_ instruction: RegexProgram.Instruction) -> Int {
+    mutating func append(_ instruction: RegexProgram.Instruction) -> Int {
         instructions.append(instruction)
         return instructions.count - 1
     }
 
-    package mutating func patch(_ pc: Int, _ instruction: RegexProgram.Instruction) { instructions[pc] = instruction }
+    mutating func patch(_ pc: Int, _ instruction: RegexProgram.Instruction) { instructions[pc] = instruction }
 
-    package mutating func pushFrame(redirect: Bool, log: [Int]) { frames.append((redirect, log, 0)) }
+    mutating func pushFrame(redirect: Bool, log: [Int]) { frames.append((redirect, log, 0)) }
 
-    package mutating func popFrame() -> (redirect: Bool, log: [Int], cursor: Int) { frames.removeLast() }
+    mutating func popFrame() -> (redirect: Bool, log: [Int], cursor: Int) { frames.removeLast() }
 
     private mutating func index(of set: ScalarSet) -> Int {
         if let index = setIndex[set] { return index }
@@ -72,7 +72,7 @@ package struct ProgramBuilder {
         return entry
     }
 
-    package mutating func emit(_ node: RegexIR, next: Int) -> Int {
+    mutating func emit(_ node: RegexIR, next: Int) -> Int {
         switch node {
         case .empty: return next
         case .set(let set): return consume(set, next: next)
@@ -141,7 +141,7 @@ package struct ProgramBuilder {
     }
 
     /// The finished program, renumbered from `start`.
-    package func program(start: Int, captureCount: Int, startFilter: RegexProgram.StartFilter) -> RegexProgram {
+    func program(start: Int, captureCount: Int, startFilter: RegexProgram.StartFilter) -> RegexProgram {
         var order: [Int] = []
         var number = [Int](repeating: -1, count: instructions.count)
         var stack = [start]
@@ -179,7 +179,7 @@ package struct ProgramBuilder {
 
 extension RegexProgram.Assertion {
     /// The assertion with every set index it names passed through `map`.
-    package func mappingSets(_ map: (Int) -> Int) -> Self {
+    func mappingSets(_ map: (Int) -> Int) -> Self {
         switch self {
         case .wordBoundary(let word, let ignorable): return .wordBoundary(word: map(word), ignorable: map(ignorable))
         case .notWordBoundary(let word, let ignorable): return .notWordBoundary(word: map(word), ignorable: map(ignorable))

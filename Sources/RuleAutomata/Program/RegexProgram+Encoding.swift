@@ -29,7 +29,7 @@ extension RegexProgram {
     package static let encodingVersion: UInt8 = 2
     /// How deeply lookaround bodies may nest in a decoded program (the parser allows 99
     /// nested groups, so every compiled program decodes).
-    package static let maxLookaroundDepth = 100
+    static let maxLookaroundDepth = 100
 
     /// Why bytes are not a valid encoded program (the error of every compiled binary form).
     package typealias DecodingError = BinaryDecodingError
@@ -196,7 +196,7 @@ extension RegexProgram {
 
 extension RegexProgram.Assertion {
     /// The byte that names the assertion in the binary form.
-    package var code: UInt8 {
+    var code: UInt8 {
         switch self {
         case .textStart: return 0
         case .textEnd: return 1
@@ -222,7 +222,7 @@ extension RegexProgram.Assertion {
     }
 
     /// The integers written after the code byte.
-    package var operands: [Int] {
+    var operands: [Int] {
         switch self {
         case .wordBoundary(let word, let ignorable), .notWordBoundary(let word, let ignorable): return [word, ignorable]
         case .previousIn(let set), .previousNotIn(let set), .nextIn(let set), .nextNotIn(let set): return [set]
@@ -233,7 +233,7 @@ extension RegexProgram.Assertion {
 }
 
 extension BinaryReader {
-    package mutating func instruction() throws(RegexProgram.DecodingError) -> RegexProgram.Instruction {
+    mutating func instruction() throws(RegexProgram.DecodingError) -> RegexProgram.Instruction {
         switch try byte() {
         case 0: return .consume(set: try varint(), next: try varint())
         case 1: return .split(preferred: try varint(), alternative: try varint())

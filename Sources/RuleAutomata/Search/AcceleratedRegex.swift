@@ -10,7 +10,7 @@ package struct AcceleratedRegex: Sendable {
     /// (every match begins with a code point its prefilter knows).
     package let scannable: Bool
     /// The rule on its own prefilter (for `matches(in:)`).
-    package let scan: CompiledScan?
+    let scan: CompiledScan?
     /// Without a DFA built ahead of time: the DFA built while it searches (`nil` when the
     /// program cannot have one; the Pike VM searches then).
     package let lazy: LazyDFA?
@@ -66,7 +66,7 @@ package struct AcceleratedRegex: Sendable {
     /// The leftmost-first match at or after `start`: the DFA finds its end and the last
     /// idle position before it; when the DFA knows the match started there, the groups are
     /// solved on that span, otherwise the Pike VM searches from the idle position.
-    package static func search(
+    static func search(
         _ text: UnsafeBufferPointer<UInt16>, from start: Int, regex: CompiledRegex, dfa: DFARunner, vm: () -> PikeVM, groupCount: Int
     ) -> [TextRange?]? {
         guard let (idle, end, startsAtIdle) = dfa.findEnd(text, from: start) else { return nil }

@@ -15,31 +15,31 @@ package struct CompiledRegex: Sendable {
     package let program: RegexProgram
 
     // The program flattened into parallel arrays for the VM's inner loop.
-    package let opcodes: [UInt8]
-    package let operand: [Int32]
-    package let successor: [Int32]
-    package let sets: [ScalarSet]
+    let opcodes: [UInt8]
+    let operand: [Int32]
+    let successor: [Int32]
+    let sets: [ScalarSet]
     /// Distinct (word, ignorable) set pairs of `\b` / `\B` and of the one-code-point
     /// lookarounds (whose ignorable index is -1: none); `operand` of such an assertion
     /// indexes this table.
-    package let boundaryPairs: [(word: Int, ignorable: Int)]
+    let boundaryPairs: [(word: Int, ignorable: Int)]
     /// The sets of each boundary pair, resolved once (assertion contexts share them).
-    package let boundarySets: [(word: ScalarSet, ignorable: ScalarSet)]
+    let boundarySets: [(word: ScalarSet, ignorable: ScalarSet)]
     /// The lookarounds with bodies (`RegexProgram.Lookaround`), ready to run.
-    package let lookarounds: [CompiledLookaround]
+    let lookarounds: [CompiledLookaround]
     /// Some assertion needs a search's `LookaroundEvaluator` (a lookaround with a body, or
     /// a grapheme boundary).
-    package let needsEvaluator: Bool
+    let needsEvaluator: Bool
     /// The code points a match can start with (every consume the start state reaches
     /// without consuming, assertions aside); `nil` when the program can match empty. An
     /// unanchored search starts no attempt before any other code point.
-    package let startSet: ScalarSet?
+    let startSet: ScalarSet?
 
-    package static let opConsume: UInt8 = 0
-    package static let opSplit: UInt8 = 1
-    package static let opSave: UInt8 = 2
-    package static let opAssert: UInt8 = 3
-    package static let opMatch: UInt8 = 4
+    static let opConsume: UInt8 = 0
+    static let opSplit: UInt8 = 1
+    static let opSave: UInt8 = 2
+    static let opAssert: UInt8 = 3
+    static let opMatch: UInt8 = 4
 
     /// Prepares `program` for matching. The program must be valid (as every program from
     /// the compiler or from `RegexProgram(decoding:)` is).
@@ -131,7 +131,7 @@ package struct CompiledRegex: Sendable {
 
     /// NSRegularExpression's iteration over a search function: each search starts where
     /// the previous match ended, or one code point later after an empty match.
-    package static func enumerate(_ text: UnsafeBufferPointer<UInt16>, search: (Int) -> [TextRange?]?) -> [[TextRange?]] {
+    static func enumerate(_ text: UnsafeBufferPointer<UInt16>, search: (Int) -> [TextRange?]?) -> [[TextRange?]] {
         var results: [[TextRange?]] = []
         var start = 0
         while start <= text.count, let match = search(start), let whole = match[0] {
@@ -150,42 +150,42 @@ package struct CompiledRegex: Sendable {
 /// Assertion codes in `CompiledRegex.operand` (the binary form's codes; a word boundary
 /// or one-code-point lookaround adds `operandUnit` × its boundary-pair index, a lookaround
 /// with a body × its index).
-package enum AssertionCode {
-    package static let operandUnit: Int32 = 32
-    @inline(__always) package static func kind(_ code: Int32) -> Int32 { code & (operandUnit - 1) }
-    @inline(__always) package static func index(_ code: Int32) -> Int { Int(code / operandUnit) }
+enum AssertionCode {
+    static let operandUnit: Int32 = 32
+    @inline(__always) static func kind(_ code: Int32) -> Int32 { code & (operandUnit - 1) }
+    @inline(__always) static func index(_ code: Int32) -> Int { Int(code / operandUnit) }
     /// Decided by the search's `LookaroundEvaluator`, not by `AssertionContext`.
-    @inline(__always) package static func isEvaluated(_ code: Int32) -> Bool { kind(code) >= lookaround }
+    @inline(__always) static func isEvaluated(_ code: Int32) -> Bool { kind(code) >= lookaround }
 
-    package static let textStart: Int32 = 0
-    package static let textEnd: Int32 = 1
-    package static let textEndOrFinalTerminator: Int32 = 2
-    package static let textEndOrFinalLineFeed: Int32 = 3
-    package static let lineStart: Int32 = 4
-    package static let lineStartAfterLineFeed: Int32 = 5
-    package static let lineEnd: Int32 = 6
-    package static let lineEndBeforeLineFeed: Int32 = 7
-    package static let wordBoundary: Int32 = 8
-    package static let notWordBoundary: Int32 = 9
-    package static let notBeforeLineFeed: Int32 = 10
-    package static let previousIn: Int32 = 11
-    package static let previousNotIn: Int32 = 12
-    package static let nextIn: Int32 = 13
-    package static let nextNotIn: Int32 = 14
-    package static let lookaround: Int32 = 15
-    package static let graphemeBoundary: Int32 = 16
-    package static let notGraphemeBoundary: Int32 = 17
-    package static let unicodeWordBoundary: Int32 = 18
-    package static let notUnicodeWordBoundary: Int32 = 19
+    static let textStart: Int32 = 0
+    static let textEnd: Int32 = 1
+    static let textEndOrFinalTerminator: Int32 = 2
+    static let textEndOrFinalLineFeed: Int32 = 3
+    static let lineStart: Int32 = 4
+    static let lineStartAfterLineFeed: Int32 = 5
+    static let lineEnd: Int32 = 6
+    static let lineEndBeforeLineFeed: Int32 = 7
+    static let wordBoundary: Int32 = 8
+    static let notWordBoundary: Int32 = 9
+    static let notBeforeLineFeed: Int32 = 10
+    static let previousIn: Int32 = 11
+    static let previousNotIn: Int32 = 12
+    static let nextIn: Int32 = 13
+    static let nextNotIn: Int32 = 14
+    static let lookaround: Int32 = 15
+    static let graphemeBoundary: Int32 = 16
+    static let notGraphemeBoundary: Int32 = 17
+    static let unicodeWordBoundary: Int32 = 18
+    static let notUnicodeWordBoundary: Int32 = 19
 }
 
 /// UTF-16 decoding as the matcher sees text.
-package enum UTF16Text {
+enum UTF16Text {
     /// The code point at `position` and its length in code units. An unpaired surrogate
     /// reads as U+FFFD, one unit long, exactly as it does once the text is a Swift `String`
     /// (which is what NSRegularExpression receives).
     @inline(__always)
-    package static func decode(_ text: UnsafeBufferPointer<UInt16>, at position: Int) -> (scalar: UInt32, length: Int) {
+    static func decode(_ text: UnsafeBufferPointer<UInt16>, at position: Int) -> (scalar: UInt32, length: Int) {
         let unit = text[position]
         if unit & 0xF800 != 0xD800 { return (UInt32(unit), 1) }
         if unit < 0xDC00, position + 1 < text.count {
@@ -198,7 +198,7 @@ package enum UTF16Text {
     }
 
     /// The code point that ends at `position` (exclusive), decoding backwards.
-    package static func decode(_ text: UnsafeBufferPointer<UInt16>, before position: Int) -> (scalar: UInt32, length: Int) {
+    static func decode(_ text: UnsafeBufferPointer<UInt16>, before position: Int) -> (scalar: UInt32, length: Int) {
         let unit = text[position - 1]
         if unit & 0xF800 != 0xD800 { return (UInt32(unit), 1) }
         if unit >= 0xDC00, position >= 2 {
@@ -212,7 +212,7 @@ package enum UTF16Text {
 
     /// ICU's line terminators: `\n \v \f \r`, U+0085, U+2028, U+2029.
     @inline(__always)
-    package static func isLineTerminator(_ unit: UInt16) -> Bool {
+    static func isLineTerminator(_ unit: UInt16) -> Bool {
         (unit >= 0x0A && unit <= 0x0D) || unit == 0x85 || unit == 0x2028 || unit == 0x2029
     }
 }

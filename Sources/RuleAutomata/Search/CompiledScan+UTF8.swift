@@ -10,7 +10,7 @@ extension CompiledScan {
     /// steps, then an unanchored search whose match began before its last idle position),
     /// `search(rule, from)` finds the match with the Pike VM (the caller runs it on UTF-16)
     /// and returns its byte range, or `nil`.
-    package func run(
+    func run(
         utf8 text: UnsafeBufferPointer<UInt8>, mirror: UTF16Mirror, emit: (Int, Int, Int, Int, Bool) -> Void,
         search: (Int, Int) -> (start: Int, end: Int)?
     ) {

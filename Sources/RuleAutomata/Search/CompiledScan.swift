@@ -22,14 +22,14 @@ package final class CompiledScan: Sendable {
     package final class Rule: Sendable {
         package let regex: CompiledRegex
         /// The rule's DFA built ahead of time, or (`nil`) its lazy DFA.
-        package let runner: DFARunner?
+        let runner: DFARunner?
         package let lazy: LazyDFA?
         package let groupCount: Int
         /// The table whose anchored starts the prefilter reads: the DFA's, or the lazy DFA's
         /// start table (`Determinizer.startTable`).
-        package let startTable: DFATable
+        let startTable: DFATable
 
-        package init(regex: CompiledRegex, runner: DFARunner, groupCount: Int) {
+        init(regex: CompiledRegex, runner: DFARunner, groupCount: Int) {
             self.regex = regex
             self.runner = runner
             self.lazy = nil
@@ -37,7 +37,7 @@ package final class CompiledScan: Sendable {
             self.startTable = runner.table
         }
 
-        package init(regex: CompiledRegex, lazy: LazyDFA, startTable: DFATable, groupCount: Int) {
+        init(regex: CompiledRegex, lazy: LazyDFA, startTable: DFATable, groupCount: Int) {
             self.regex = regex
             self.runner = nil
             self.lazy = lazy
@@ -51,14 +51,14 @@ package final class CompiledScan: Sendable {
     package let utf8Prefilter: Prefilter?
     /// One anchored run for the rules listed together at a position (`nil`: rule by rule).
     package let product: ProductVerifier?
-    package static let attemptBase = 64
-    package static let attemptRate = 4
+    static let attemptBase = 64
+    static let attemptRate = 4
 
     /// The step limit of a rule's anchored attempt at `p`: its budget (`attemptBase` +
     /// `attemptRate` × the units since its next search started) minus the steps `spent`
     /// since its last match, at least one.
     @inline(__always)
-    package static func limit(at p: Int, nextStart: Int, spent: Int) -> Int {
+    static func limit(at p: Int, nextStart: Int, spent: Int) -> Int {
         max(attemptBase + attemptRate * (p - nextStart) - spent, 1)
     }
 
@@ -74,7 +74,7 @@ package final class CompiledScan: Sendable {
     private let utf16Lock = NSLock()
     nonisolated(unsafe) private var utf16Prefilter: Prefilter?
 
-    package init(rules: [Rule]) {
+    init(rules: [Rule]) {
         self.rules = rules
         let byteStarts = rules.compactMap { StartBuckets(utf8: $0.startTable) }
         utf8Prefilter = byteStarts.count == rules.count ? Prefilter(byteStarts) : nil
@@ -104,7 +104,7 @@ package final class CompiledScan: Sendable {
 
     /// The caches of the scan's lazy DFAs for one run (by rule; `nil` for the others),
     /// taken from their pools, each set up for a new text; `giveBack` returns them.
-    package func takeCaches() -> [LazyDFACache?] {
+    func takeCaches() -> [LazyDFACache?] {
         guard !lazyRules.isEmpty else { return [] }
         var caches = [LazyDFACache?](repeating: nil, count: rules.count)
         for index in lazyRules {
@@ -115,7 +115,7 @@ package final class CompiledScan: Sendable {
         return caches
     }
 
-    package func giveBack(_ caches: [LazyDFACache?]) {
+    func giveBack(_ caches: [LazyDFACache?]) {
         for index in lazyRules { if let cache = caches[index] { rules[index].lazy!.giveBack(cache) } }
     }
 
@@ -215,7 +215,7 @@ package final class CompiledScan: Sendable {
 
     /// A lazy rule's anchored attempt at `p` (see `DFARunner.matchAnchored`).
     @inline(never)
-    package static func lazyAttempt<Text: LazyText>(_ cache: LazyDFACache, _ text: Text, at p: Int, limit: Int, steps: inout Int) -> Int {
+    static func lazyAttempt<Text: LazyText>(_ cache: LazyDFACache, _ text: Text, at p: Int, limit: Int, steps: inout Int) -> Int {
         cache.matchAnchored(text, at: p, limit: limit, steps: &steps, classes: cache.dfa.classes) { bits, position in
             LazyDFA.answers(bits, at: position, in: text, cache: cache)
         }
@@ -224,7 +224,7 @@ package final class CompiledScan: Sendable {
     /// A lazy rule's leftmost-first match from `from` on UTF-16, with its groups (see
     /// `AcceleratedRegex.search`).
     @inline(never)
-    package static func lazySearch(_ cache: LazyDFACache, _ text: UTF16LazyText, from: Int, rule: Rule, vm: () -> PikeVM) -> [TextRange?]? {
+    static func lazySearch(_ cache: LazyDFACache, _ text: UTF16LazyText, from: Int, rule: Rule, vm: () -> PikeVM) -> [TextRange?]? {
         let found = cache.findEnd(text, from: from, classes: cache.dfa.classes) { bits, position in
             LazyDFA.answers(bits, at: position, in: text, cache: cache)
         }

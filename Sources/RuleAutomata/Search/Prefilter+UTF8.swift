@@ -6,7 +6,7 @@ import RuleRegex
 extension Prefilter {
     /// `forEachCandidate` on UTF-8: byte positions of code points' first bytes.
     @inline(__always)
-    package func forEachCandidate(
+    func forEachCandidate(
         utf8 text: UnsafeBufferPointer<UInt8>, resume: () -> Int, _ body: (Int, UnsafeBufferPointer<Int32>) -> Void
     ) {
         let count = text.count
@@ -48,7 +48,7 @@ extension Prefilter {
     /// The first position at or after `from` whose byte is one of `targets`, or `count`:
     /// sixteen bytes at a time, as the UTF-16 `skip` does with units.
     @inline(__always)
-    package static func skip(_ base: UnsafePointer<UInt8>, _ count: Int, from: Int, _ targets: SIMD8<UInt8>) -> Int {
+    static func skip(_ base: UnsafePointer<UInt8>, _ count: Int, from: Int, _ targets: SIMD8<UInt8>) -> Int {
         var p = from
         let t0 = SIMD16<UInt8>(repeating: targets[0]), t1 = SIMD16<UInt8>(repeating: targets[1])
         let t2 = SIMD16<UInt8>(repeating: targets[2]), t3 = SIMD16<UInt8>(repeating: targets[3])
@@ -87,7 +87,7 @@ extension Prefilter {
     /// The first position at or after `from` whose byte lies in one of `ranges` (`low`,
     /// `span`: the bytes `low...low + span`), or `count`: sixteen bytes at a time.
     @inline(__always)
-    package static func skip(_ base: UnsafePointer<UInt8>, _ count: Int, from: Int, ranges: (low: SIMD8<UInt8>, span: SIMD8<UInt8>)) -> Int {
+    static func skip(_ base: UnsafePointer<UInt8>, _ count: Int, from: Int, ranges: (low: SIMD8<UInt8>, span: SIMD8<UInt8>)) -> Int {
         var p = from
         let raw = UnsafeRawPointer(base)
         let l0 = SIMD16<UInt8>(repeating: ranges.low[0]), s0 = SIMD16<UInt8>(repeating: ranges.span[0])
@@ -118,7 +118,7 @@ extension Prefilter {
 
     /// Whether the four-byte code point at `p` is in a block of 64 where some rule may start.
     @inline(never)
-    package func mayStartSupplementary(_ text: UnsafeBufferPointer<UInt8>, at p: Int) -> Bool {
+    func mayStartSupplementary(_ text: UnsafeBufferPointer<UInt8>, at p: Int) -> Bool {
         guard let blocks = supplementaryStarts?.buffer else { return true }
         let block = Int(UTF8Text.decode(text, at: p).0 - 0x10000) >> 6
         return blocks[block >> 6] & (1 << UInt64(block & 63)) != 0

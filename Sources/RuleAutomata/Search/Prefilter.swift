@@ -22,30 +22,30 @@ package final class Prefilter: @unchecked Sendable {
     // Unchecked: the frozen buffers are written in `init` only and freed in `deinit`.
     /// `rows[kind << 8 | b0]`: offset of b0's row in `pairs` after a unit of `kind`
     /// (`PrecedingKind`), or -1 when no rule starts with b0 there.
-    package let rows: Frozen<Int32>
+    let rows: Frozen<Int32>
     /// `pairs[row + b1]`: the list of rules that may match at p (0: none).
-    package let pairs: Frozen<UInt16>
+    let pairs: Frozen<UInt16>
     /// `lastUnit[kind << 8 | b0]`: the list for a unit that ends the text.
-    package let lastUnit: Frozen<UInt16>
+    let lastUnit: Frozen<UInt16>
     /// List `k` is `members[offsets[k]..<offsets[k + 1]]`; list 0 is empty.
-    package let offsets: Frozen<Int32>
-    package let members: Frozen<Int32>
+    let offsets: Frozen<Int32>
+    let members: Frozen<Int32>
     /// Bit per UTF-16 unit (or, on UTF-8, per byte value): some rule may start with it
     /// (exactly, not by bucket).
-    package let startUnits: Frozen<UInt64>
+    let startUnits: Frozen<UInt64>
     /// UTF-16: the starting units when they are at most eight ASCII units (padded by repeating).
     package let asciiTargets: SIMD8<UInt16>?
     /// UTF-8: the starting byte values when they are at most eight (padded by repeating).
-    package let byteTargets: SIMD8<UInt8>?
+    let byteTargets: SIMD8<UInt8>?
     /// UTF-8, more than eight starting byte values: their runs (`low`, `high - low`) when
     /// there are at most eight (padded by repeating), for a vector skip by range.
-    package let byteRanges: (low: SIMD8<UInt8>, span: SIMD8<UInt8>)?
+    let byteRanges: (low: SIMD8<UInt8>, span: SIMD8<UInt8>)?
     /// UTF-8: bit per block of 64 code points above the BMP where some rule may start.
-    package let supplementaryStarts: Frozen<UInt64>?
+    let supplementaryStarts: Frozen<UInt64>?
 
     /// The prefilter of rules' start buckets: all of UTF-16 units (`StartBuckets.init(_:)`)
     /// or all of UTF-8 bytes (`StartBuckets.init(utf8:)`).
-    package init(_ rules: [StartBuckets]) {
+    init(_ rules: [StartBuckets]) {
         var ids: [[Int32]: UInt16] = [[]: 0]
         var offsets: [Int32] = [0, 0]
         var members: [Int32] = []
@@ -155,7 +155,7 @@ package final class Prefilter: @unchecked Sendable {
     /// `marks`, when given, has bit `k` set exactly where unit `k` is one of `asciiTargets`
     /// (`TextUnits` finds them while transcoding): the skip then reads the bits.
     @inline(__always)
-    package func forEachCandidate(
+    func forEachCandidate(
         _ text: UnsafeBufferPointer<UInt16>, marks: UnsafePointer<UInt64>? = nil, resume: () -> Int,
         _ body: (Int, UnsafeBufferPointer<Int32>) -> Void
     ) {
@@ -252,7 +252,7 @@ package final class Prefilter: @unchecked Sendable {
 }
 
 /// A copy of `array` that lives as long as the process (for tables built once).
-package func immortal<T: BitwiseCopyable>(_ array: [T]) -> UnsafePointer<T> {
+func immortal<T: BitwiseCopyable>(_ array: [T]) -> UnsafePointer<T> {
     let pointer = UnsafeMutablePointer<T>.allocate(capacity: array.count)
     pointer.initialize(from: array, count: array.count)
     return UnsafePointer(pointer)

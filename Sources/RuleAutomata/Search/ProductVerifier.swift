@@ -19,31 +19,31 @@ import RuleRegex
 package final class ProductVerifier: @unchecked Sendable {
     // Unchecked: the frozen buffers are written in `init` only and freed in `deinit`.
     /// Product class of each ASCII unit; -1 for a unit the product leaves to the rules.
-    package let classes: Frozen<Int32>
-    package let classCount: Int
+    let classes: Frozen<Int32>
+    let classCount: Int
     /// `next[state * classCount + class]`: the next state (0: every component dead).
-    package let next: Frozen<Int32>
+    let next: Frozen<Int32>
     /// `outputs[state * classCount + class]`: the list of rules whose component had a
     /// match before the unit (0: none).
-    package let outputs: Frozen<Int32>
+    let outputs: Frozen<Int32>
     /// List `k` is `listMembers[listOffsets[k]..<listOffsets[k + 1]]`.
-    package let listOffsets: Frozen<Int32>
-    package let listMembers: Frozen<Int32>
+    let listOffsets: Frozen<Int32>
+    let listMembers: Frozen<Int32>
     /// The components of state `s`: `componentRules[i]`, `componentRows[i]` for `i` in
     /// `stateOffsets[s]..<stateOffsets[s + 1]`, in rule order.
-    package let stateOffsets: Frozen<Int32>
-    package let componentRules: Frozen<Int32>
-    package let componentRows: Frozen<Int>
+    let stateOffsets: Frozen<Int32>
+    let componentRules: Frozen<Int32>
+    let componentRows: Frozen<Int>
     /// The start state by the unit before the position (0..<128; 128 at the text's start);
     /// -1 where some rule's look-behind context needs more than that unit.
-    package let starts: Frozen<Int32>
+    let starts: Frozen<Int32>
 
-    package static let maxStates = 4096
+    static let maxStates = 4096
     /// The rules' DFAs, for the components the product leaves to them.
-    package let runners: [DFARunner]
+    let runners: [DFARunner]
 
     /// `nil` for fewer than two rules, or when the product grows past `maxStates`.
-    package init?(_ runners: [DFARunner]) {
+    init?(_ runners: [DFARunner]) {
         guard runners.count >= 2 else { return nil }
         // Product classes: ASCII units that give every rule the same class tuple.
         var classes = [Int32](repeating: -1, count: 0x80)
@@ -177,7 +177,7 @@ package final class ProductVerifier: @unchecked Sendable {
     /// with the tightest one (whose limit bounds the run, so that every rule's charges
     /// still bound the work it causes), the rest of a rule's own run to itself.
     @inline(never)
-    package func attempt(
+    func attempt(
         _ text: UnsafeBufferPointer<UInt16>, at p: Int, listed: UnsafeBufferPointer<Int32>, nextStart: UnsafeMutablePointer<Int>,
         spent: UnsafeMutablePointer<Int>, ends: UnsafeMutablePointer<Int>
     ) -> Bool {
@@ -188,7 +188,7 @@ package final class ProductVerifier: @unchecked Sendable {
 
     /// `attempt` on UTF-8 (byte offsets; the product reads ASCII, one byte a code point).
     @inline(never)
-    package func attempt(
+    func attempt(
         utf8 text: UnsafeBufferPointer<UInt8>, at p: Int, listed: UnsafeBufferPointer<Int32>, nextStart: UnsafeMutablePointer<Int>,
         spent: UnsafeMutablePointer<Int>, ends: UnsafeMutablePointer<Int>
     ) -> Bool {
@@ -235,7 +235,7 @@ package final class ProductVerifier: @unchecked Sendable {
 
     /// The start state at `position`, or -1 when the product cannot start there.
     @inline(__always)
-    package func start<Unit: UnsignedInteger & FixedWidthInteger>(_ text: UnsafeBufferPointer<Unit>, at position: Int) -> Int {
+    func start<Unit: UnsignedInteger & FixedWidthInteger>(_ text: UnsafeBufferPointer<Unit>, at position: Int) -> Int {
         if position == 0 { return Int(starts[0x80]) }
         let previous = text[position - 1]
         return previous < 0x80 ? Int(starts[Int(previous)]) : -1
@@ -246,7 +246,7 @@ package final class ProductVerifier: @unchecked Sendable {
     /// `position`. Returns the state reached (0 when every component died) and where it
     /// stopped: the end of its run, or the first unit it leaves to the rules.
     @inline(__always)
-    package func run<Unit: UnsignedInteger & FixedWidthInteger>(
+    func run<Unit: UnsignedInteger & FixedWidthInteger>(
         _ text: UnsafeBufferPointer<Unit>, from state: Int, at start: Int, stop: Int, matched: (Int, Int) -> Void
     ) -> (state: Int, position: Int) {
         var state = state
@@ -270,7 +270,7 @@ package final class ProductVerifier: @unchecked Sendable {
 
     /// The DFA row of `rule`'s component in `state`, or 0 when it is dead there.
     @inline(__always)
-    package func row(of rule: Int, in state: Int) -> Int {
+    func row(of rule: Int, in state: Int) -> Int {
         for k in Int(stateOffsets[state])..<Int(stateOffsets[state + 1]) where Int(componentRules[k]) == rule {
             return componentRows[k]
         }

@@ -15,13 +15,13 @@ import RuleRegex
 /// All buffers live on the stack (each under the 1 KB the standard library allocates
 /// there without asking); spans too large for them return `nil` and the caller uses the
 /// Pike VM.
-package enum SpanSolver {
+enum SpanSolver {
     /// The most (state, position) pairs solved here.
-    package static let maxCells = 4_096
+    static let maxCells = 4_096
     /// The deepest backtracking stack (pending alternatives and slot restores).
-    package static let maxDepth = 128
+    static let maxDepth = 128
 
-    package static func solve(_ regex: CompiledRegex, _ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int) -> [TextRange?]? {
+    static func solve(_ regex: CompiledRegex, _ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int) -> [TextRange?]? {
         let states = regex.opcodes.count
         let width = end - start + 1
         let cells = states * width

@@ -5,22 +5,22 @@ import RuleRegex
 
 
 /// 256 bits: a set of prefilter buckets.
-package struct BucketSet: Hashable, Sendable {
-    package var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+struct BucketSet: Hashable, Sendable {
+    var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
-    package static let all = BucketSet(words: (~0, ~0, ~0, ~0))
+    static let all = BucketSet(words: (~0, ~0, ~0, ~0))
 
-    package static func == (a: BucketSet, b: BucketSet) -> Bool {
+    static func == (a: BucketSet, b: BucketSet) -> Bool {
         a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2 && a.words.3 == b.words.3
     }
-    package func hash(into hasher: inout Hasher) {
+    func hash(into hasher: inout Hasher) {
         hasher.combine(words.0)
         hasher.combine(words.1)
         hasher.combine(words.2)
         hasher.combine(words.3)
     }
 
-    package func contains(_ bucket: Int) -> Bool {
+    func contains(_ bucket: Int) -> Bool {
         let bit = UInt64(1) << UInt64(bucket & 63)
         switch bucket >> 6 {
         case 0: return words.0 & bit != 0
@@ -30,7 +30,7 @@ package struct BucketSet: Hashable, Sendable {
         }
     }
 
-    package mutating func insert(_ bucket: Int) {
+    mutating func insert(_ bucket: Int) {
         let bit = UInt64(1) << UInt64(bucket & 63)
         switch bucket >> 6 {
         case 0: words.0 |= bit
@@ -40,18 +40,18 @@ package struct BucketSet: Hashable, Sendable {
         }
     }
 
-    package mutating func formUnion(_ other: BucketSet) {
+    mutating func formUnion(_ other: BucketSet) {
         words = (words.0 | other.words.0, words.1 | other.words.1, words.2 | other.words.2, words.3 | other.words.3)
     }
 
-    package var members: [Int] { (0..<256).filter(contains) }
+    var members: [Int] { (0..<256).filter(contains) }
 }
 
 /// The prefilter bucket of every UTF-16 code unit.
-package enum PrefilterBucket {
+enum PrefilterBucket {
     /// Surrogates (a supplementary code point's first unit, or an unpaired one, which
     /// reads as U+FFFD).
-    package static let surrogate = 255
+    static let surrogate = 255
 
     /// The bucket of each unit, in memory that is never freed (read without reference
     /// counting; read-only once built).
@@ -63,7 +63,7 @@ package enum PrefilterBucket {
         })
 
     /// The buckets of each input class of `table` (a final variant has its base's).
-    package static func classBuckets(_ table: DFATable) -> [BucketSet] {
+    static func classBuckets(_ table: DFATable) -> [BucketSet] {
         var sets = [BucketSet](repeating: BucketSet(), count: table.classCount)
         for unit in 0..<0x80 { sets[Int(table.asciiClasses[unit])].insert(unit) }
         for (i, start) in table.rangeStarts.enumerated() {
@@ -88,9 +88,9 @@ package enum PrefilterBucket {
 
 /// What precedes a position, for the prefilter: 0 an ASCII word character, 1 another
 /// ASCII character but a line terminator, 2 anything else.
-package enum PrecedingKind {
-    package static let word = 0, otherASCII = 1, any = 2
-    package static let count = 3
+enum PrecedingKind {
+    static let word = 0, otherASCII = 1, any = 2
+    static let count = 3
 
     /// The kind of each ASCII unit, in memory that is never freed (read-only once built).
     nonisolated(unsafe) static let units: UnsafePointer<UInt8> = immortal(
@@ -104,7 +104,7 @@ package enum PrecedingKind {
 
     /// The look-behind contexts of `table` a position preceded by `kind` can have; `nil`
     /// when not known from that unit alone (`any`, or a unit ignorable for `\b`).
-    package static func contexts(_ kind: Int, of table: DFATable) -> [Int]? {
+    static func contexts(_ kind: Int, of table: DFATable) -> [Int]? {
         guard kind != any else { return nil }
         var contexts: Set<Int> = []
         for unit in 0..<0x80 where Int(units[unit]) == kind {
@@ -122,21 +122,21 @@ package enum PrecedingKind {
 
 /// Where one rule's matches can start, per kind of preceding unit: the buckets of a
 /// first code unit, and per first bucket those of the next unit.
-package struct StartBuckets: Sendable {
-    package var byKind: [Buckets] = []
+struct StartBuckets: Sendable {
+    var byKind: [Buckets] = []
     /// Bit per UTF-16 unit that can begin a match, exactly (`Prefilter.startUnits`).
-    package var units = [UInt64](repeating: 0, count: 0x10000 / 64)
+    var units = [UInt64](repeating: 0, count: 0x10000 / 64)
     /// UTF-8 only: bit per block of 64 code points above the BMP holding one that can begin
     /// a match (the pair table sees a four-byte code point by its first two bytes only).
-    package var supplementary: [UInt64] = []
+    var supplementary: [UInt64] = []
 
-    package struct Buckets: Sendable {
-        package var first = BucketSet()
-        package var second = [BucketSet](repeating: BucketSet(), count: 256)
+    struct Buckets: Sendable {
+        var first = BucketSet()
+        var second = [BucketSet](repeating: BucketSet(), count: 256)
     }
 
     /// `nil` when the DFA can match the empty string (no first code point is needed).
-    package init?(_ table: DFATable) {
+    init?(_ table: DFATable) {
         let buckets = PrefilterBucket.classBuckets(table)
         var firstClasses = Set<Int>()
         for kind in 0..<PrecedingKind.count {
@@ -223,7 +223,7 @@ extension StartBuckets {
     /// after an ASCII byte, any continuation byte after a lead byte. `units` has a bit per
     /// byte value that can begin a match (256 bits). `nil` when the DFA can match the empty
     /// string.
-    package init?(utf8 table: DFATable) {
+    init?(utf8 table: DFATable) {
         let bytes = Self.classBytes(table)
         var firstClasses = Set<Int>()
         for kind in 0..<PrecedingKind.count {
@@ -256,7 +256,7 @@ extension StartBuckets {
 
     /// Calls `body(lead, continuation)` for the first two bytes of every multi-byte code
     /// point of `classes` (final variants read as their bases), a pair at a time.
-    package static func forEachLeadPair(of classes: Set<Int>, _ table: DFATable, _ body: (Int, Int) -> Void) {
+    static func forEachLeadPair(of classes: Set<Int>, _ table: DFATable, _ body: (Int, Int) -> Void) {
         // Bitmaps, not sets: a rule with `\w` has thousands of ranges (engine init).
         var bases = [Bool](repeating: false, count: table.classCount)
         for c in classes { bases[table.finalClasses.firstIndex(of: UInt16(c)).map { Int($0) } ?? c] = true }
@@ -287,7 +287,7 @@ extension StartBuckets {
 
     /// The first bytes of the code points of each input class of `table` (a final variant
     /// has its base's).
-    package static func classBytes(_ table: DFATable) -> [BucketSet] {
+    static func classBytes(_ table: DFATable) -> [BucketSet] {
         var sets = [BucketSet](repeating: BucketSet(), count: table.classCount)
         for byte in 0..<0x80 { sets[Int(table.asciiClasses[byte])].insert(byte) }
         func lead(_ scalar: UInt32) -> Int {
