@@ -5,7 +5,9 @@ let package = Package(
     name: "RichRules",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
-        .library(name: "RuleRuntime", targets: ["RuleRuntime"]),
+        // The runtime an app links (module RuleRuntime), and the Apple views on top of it.
+        .library(name: "RichRules", targets: ["RuleRuntime"]),
+        .library(name: "RichRulesUI", targets: ["RichRulesUI"]),
         .library(name: "RuleCompiler", targets: ["RuleCompiler"]),
         // The language front end (diagnostics and their renderer), for tools such as Fuzz/.
         .library(name: "RuleSpec", targets: ["RuleSpec"]),
@@ -22,6 +24,9 @@ let package = Package(
         // Regex rules as automata: program (NFA), DFA, lazy DFA, search, the build.
         .target(name: "RuleAutomata", dependencies: ["RuleRegex"]),
         .target(name: "RuleRuntime", dependencies: ["RuleRegex", "RuleAutomata"]),
+        // The UIKit, AppKit and SwiftUI shells of the label core (compiled on Apple platforms;
+        // on Linux, Scripts/typecheck-apple.sh checks them against Tests/AppleStubs).
+        .target(name: "RichRulesUI", dependencies: ["RuleRuntime"]),
         // Sema/Data: the IANA TLD list that Scripts/generate-tld-table.py turns into
         // Sema/Detectors+TLDs.swift (Scripts/refresh-tlds.sh refreshes both).
         .target(name: "RuleCompiler", dependencies: ["RuleSpec", "RuleRegex", "RuleAutomata", "RuleRuntime"], exclude: ["Sema/Data"]),

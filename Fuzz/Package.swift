@@ -17,7 +17,7 @@ let package = Package(
             name: "RichRulesFuzz",
             dependencies: [
                 .product(name: "RuleCompiler", package: "RichRules"),
-                .product(name: "RuleRuntime", package: "RichRules"),
+                .product(name: "RichRules", package: "RichRules"),
                 .product(name: "RuleSpec", package: "RichRules"),
             ])
     ],

@@ -22,13 +22,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The shells: their module, the folder of its sources, then extra compiler flags. Today the
-# shells are Sources/RuleRuntime/Apple/*.swift, compiled with the rest of RuleRuntime (whose
-# modules below, RuleRegex and RuleAutomata, come from `swift build`).
-SHELLS=(RuleRuntime Sources/RuleRuntime -I .build/debug/Modules)
-# In a target of their own that imports RuleRuntime (after `swift build`, which .ci/run runs
-# first), this line becomes:
-# SHELLS=(RichRulesUI Sources/RichRulesUI -I .build/debug/Modules)
+# The shells: their module, the folder of its sources, then extra compiler flags. The
+# shells are the RichRulesUI target, which imports RuleRuntime (its modules come from
+# `swift build`, which .ci/run runs first).
+SHELLS=(RichRulesUI Sources/RichRulesUI -I .build/debug/Modules)
 
 module=${SHELLS[0]}
 sources=${SHELLS[1]}

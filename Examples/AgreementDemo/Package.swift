@@ -10,7 +10,11 @@ let package = Package(
     targets: [
         .target(
             name: "AgreementDemo",
-            dependencies: [.product(name: "RuleRuntime", package: "RichRules")],
+            dependencies: [
+                .product(name: "RichRules", package: "RichRules"),
+                // The UIKit/SwiftUI label (AgreementLabel.swift, Apple platforms only).
+                .product(name: "RichRulesUI", package: "RichRules"),
+            ],
             plugins: [.plugin(name: "RichRulesPlugin", package: "RichRules")]),
         .testTarget(name: "AgreementDemoTests", dependencies: ["AgreementDemo"]),
     ],

@@ -2,6 +2,7 @@
 // this file: it is the Apple side of `AgreementScreen`, whose logic the tests run on the
 // reference layout.
 #if canImport(UIKit)
+    import RichRulesUI
     import RuleRuntime
     import UIKit
 
@@ -18,6 +19,7 @@
 #endif
 
 #if canImport(SwiftUI) && (canImport(UIKit) || canImport(AppKit))
+    import RichRulesUI
     import SwiftUI
 
     /// The agreement text in SwiftUI: at most three lines, "… more" expands.

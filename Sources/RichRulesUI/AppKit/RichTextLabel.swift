@@ -21,6 +21,8 @@
 //   NSAccessibilityElement.element(withRole:frame:label:parent:) (frame in screen coordinates),
 //     setAccessibilityFrameInParentSpace(_:) (follows the parent); NSAccessibility.screenRect(fromView:rect:)
 //   CACurrentMediaTime() -> CFTimeInterval (one clock for every event)
+import RuleRuntime
+
 #if canImport(AppKit) && !canImport(UIKit)
     import AppKit
     import QuartzCore

@@ -10,6 +10,8 @@
 //     paragraphSpacing, baseWritingDirection (mutate before attaching, then copy)
 //   NSAttributedString.init<S: AttributeScope>(_: AttributedString, including: S.Type) throws
 //   AttributeScopes.UIKitAttributes / AppKitAttributes / FoundationAttributes
+import RuleRuntime
+
 #if canImport(UIKit) || canImport(AppKit)
     import Foundation
     #if canImport(UIKit)

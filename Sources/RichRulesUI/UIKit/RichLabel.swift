@@ -27,6 +27,8 @@
 //     @MainActor func accessibilityActivate() -> Bool (VoiceOver's double tap);
 //     @MainActor var accessibilityPath: UIBezierPath?; UIAccessibility.convertToScreenCoordinates(
 //     _: UIBezierPath, in: UIView) -> UIBezierPath; UIAccessibility.post(notification: .layoutChanged, argument:)
+import RuleRuntime
+
 #if canImport(UIKit)
     import UIKit
     import QuartzCore

@@ -6,6 +6,8 @@
 // strikethroughStyle, kern, baselineOffset); Text.LineStyle(pattern:color:);
 // AttributedString.mergeAttributes(_:mergePolicy:) with .keepCurrent; Color(uiColor:), Color(nsColor:);
 // Font(_: CTFont) with `font as CTFont` (CoreText imported: SwiftUI is not documented to re-export it).
+import RuleRuntime
+
 #if canImport(SwiftUI) && (canImport(UIKit) || canImport(AppKit))
     import CoreText
     import SwiftUI

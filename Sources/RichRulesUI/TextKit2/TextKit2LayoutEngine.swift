@@ -41,6 +41,8 @@
 //     ("rendering origin for the left-most glyph in the line fragment coordinate system");
 //     func characterIndex(for: CGPoint) -> Int (line coordinates; clamps to the nearest character)
 //   NSTextRange: init?(location: any NSTextLocation, end: (any NSTextLocation)?)
+import RuleRuntime
+
 #if canImport(UIKit) || canImport(AppKit)
     import Foundation
     #if canImport(UIKit)

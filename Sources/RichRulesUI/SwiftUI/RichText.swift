@@ -12,6 +12,8 @@
 //   EnvironmentValues.lineLimit: Int? (nil: no limit; `.lineLimit(_:)` sets it)
 // sizeThatFits may come before updateUIView with new values (a practitioners' observation,
 // not documented), so both apply the values.
+import RuleRuntime
+
 #if canImport(SwiftUI) && (canImport(UIKit) || canImport(AppKit))
     import SwiftUI
 
