@@ -2,7 +2,7 @@ import RuleRegex
 
 /// Builds DFAs for programs (`Determinizer`, in `Determinize*.swift`); the budgets are
 /// `DFABudget`, what exceeds them a `DFALimit`. The compiler's automata phase
-/// (`RuleCompiler/Automata/AutomataBuilder.swift`) calls it for every regex rule.
+/// (`AutomataBuilder.swift`, beside it) calls it for every regex rule.
 package enum DFABuilder {
     /// The DFA of `program`, or `nil` when it needs more than `maxStates` states,
     /// `maxCells` transition cells or `maxWork` units of construction work (see

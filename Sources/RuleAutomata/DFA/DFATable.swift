@@ -1,5 +1,5 @@
 // Compiled matcher, fast path: a leftmost-first DFA over code point classes, built at
-// compile time from a rule's `RegexProgram` (`DFABuilder`, RuleRuntime/DFA/Build) and run here.
+// compile time from a rule's `RegexProgram` (`DFABuilder`, RuleAutomata/Build) and run here.
 //
 // Two ways in: from an anchored start state the DFA checks a match at one position (the
 // shared scan, `Prefilter.swift`, tells where); from an unanchored start state it finds

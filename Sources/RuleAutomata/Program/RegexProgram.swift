@@ -2,9 +2,9 @@
 //
 // Pipeline, one representation per stage (each lowered by the stage that owns the target):
 //
-//   pattern ──RegexParser──▶ RegexAST (spans, ICU syntax)            RuleCompiler/Regex
-//           ──lower────────▶ RegexIR (sets, sequences, loops; no spans) RuleCompiler/Automata
-//           ──compile──────▶ RegexProgram (this file: instructions + set table)
+//   pattern ──RegexParser──▶ RegexAST (spans, ICU syntax)            RuleRegex/Syntax
+//           ──lower────────▶ RegexIR (sets, sequences, loops; no spans) RuleRegex/Lowering
+//           ──compile──────▶ RegexProgram (this file: instructions + set table; ProgramBuilder)
 //           ──PikeVM───────▶ matches, leftmost-first, exactly as NSRegularExpression
 //
 // A program is plain data: `encoded()` gives a compact, versioned byte string that

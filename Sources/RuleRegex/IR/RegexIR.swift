@@ -3,8 +3,8 @@
 //
 // Pipeline (module overview):
 //
-//   RegexAST ──lower (IR+Lowering*.swift)──▶ RegexIR ──resolveAtomicGroups (IR+Atomic.swift)
-//            ──compile (IR+Compile.swift)──▶ RegexProgram (RuleRuntime) ──▶ CompiledRegex / PikeVM
+//   RegexAST ──lower (Lowering/*.swift)──▶ RegexIR ──resolveAtomicGroups (RegexIR+Atomic.swift)
+//            ──compile (RuleAutomata ProgramBuilder)──▶ RegexProgram ──▶ CompiledRegex / PikeVM
 //
 // Lowering is where ICU's semantics are decided: every class, property, shorthand and
 // case-insensitive literal becomes a `ScalarSet` whose members come from ICU itself
