@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import RuleAutomata
 @testable import RuleCompiler
 @_spi(Testing) @testable import RuleRuntime
-@testable import RuleAutomata
 
 /// Automaton chunks that arrive damaged or on the wrong rule never give wrong matches: each
 /// chunk is bound to its rule's pattern and flags and carries a checksum, each shared block

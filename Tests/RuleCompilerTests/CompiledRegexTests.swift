@@ -3,8 +3,8 @@ import RuleRuntime
 import TestSupport
 import XCTest
 
-@testable import RuleCompiler
 @testable import RuleAutomata
+@testable import RuleCompiler
 
 /// NSRegularExpression as the reference the compiled matcher must equal.
 enum ICUReference {

@@ -2,9 +2,9 @@ import Foundation
 import RuleSpec
 import XCTest
 
+@testable import RuleAutomata
 @testable import RuleCompiler
 @_spi(Testing) @testable import RuleRuntime
-@testable import RuleAutomata
 
 /// Containers (`nest`) in the conflict analysis: matches that only nest are no conflict;
 /// those that cross a content boundary are, with a witness that crosses.

@@ -2,9 +2,9 @@ import Foundation
 import RuleSpec
 import XCTest
 
+@testable import RuleAutomata
 @testable import RuleCompiler
 @testable import RuleRuntime
-@testable import RuleAutomata
 
 /// Rules with lookarounds and `\X` take part in the analysis: one-code-point lookarounds
 /// exactly (their DFA), other bodies and `\X` through the DFA of their paths with those

@@ -2,9 +2,9 @@ import Foundation
 import RuleSpec
 import XCTest
 
+@testable import RuleAutomata
 @testable import RuleCompiler
 @_spi(Testing) @testable import RuleRuntime
-@testable import RuleAutomata
 
 /// `never-kept` and `shadowed` (docs/Lint.md): which proof a rule gets, the conditions that
 /// templates add, and the note when a search cannot decide.

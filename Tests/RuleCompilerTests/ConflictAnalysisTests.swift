@@ -2,9 +2,9 @@ import Foundation
 import RuleSpec
 import XCTest
 
+@testable import RuleAutomata
 @testable import RuleCompiler
 @_spi(Testing) @testable import RuleRuntime
-@testable import RuleAutomata
 
 /// The conflict analysis (`rulegen lint`): each kind positive and negative, every witness
 /// checked on the NSRegularExpression reference matcher and the resolver.

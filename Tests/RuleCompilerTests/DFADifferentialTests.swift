@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import RuleAutomata
 @testable import RuleCompiler
 @_spi(Testing) @testable import RuleRuntime
-@testable import RuleAutomata
 
 /// The whole compiled path as rules run it — the DFA finds ends and starts, the Pike VM
 /// only solves groups — against NSRegularExpression, on the random patterns of
@@ -147,7 +147,9 @@ final class DFADifferentialTests: XCTestCase {
                 var onBytes = [[TextRange]](repeating: [], count: regexes.count)
                 if scan.utf8Prefilter != nil {
                     Array(text.utf8).withUnsafeBufferPointer { bytes in
-                        units.withUnsafeBufferPointer { u in scan.run(utf8: bytes, units: { u }) { rule, range, _ in onBytes[rule].append(range) } }
+                        units.withUnsafeBufferPointer { u in
+                            scan.run(utf8: bytes, units: { u }) { rule, range, _ in onBytes[rule].append(range) }
+                        }
                     }
                 }
                 for (rule, regex) in regexes.enumerated() {

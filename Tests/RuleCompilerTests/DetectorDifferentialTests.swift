@@ -3,8 +3,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-@testable import RuleCompiler
 @testable import RuleAutomata
+@testable import RuleCompiler
 
 /// The detectors on seeded random texts — pieces of URLs, hosts, emails, numbers with
 /// separators, tags, brackets and Markdown marks, in several scripts, with joiners, viramas

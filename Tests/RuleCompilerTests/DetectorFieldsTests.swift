@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import RuleAutomata
 @testable import RuleCompiler
 @testable import RuleRuntime
-@testable import RuleAutomata
 
 /// `${url}`, `${host}`, `${scheme}`, `${address}`, `${number}`, `${user}`, `${tag}` and
 /// `${symbol}`: computed from the matched text, the same on both engines, in taps, `replace`

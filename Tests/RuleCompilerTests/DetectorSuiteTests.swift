@@ -2,8 +2,8 @@ import Foundation
 @_spi(Testing) import RuleRuntime
 import XCTest
 
-@testable import RuleCompiler
 @testable import RuleAutomata
+@testable import RuleCompiler
 
 /// The detectors measured on suites: linkify-it's link fixtures (links.txt, not_links.txt),
 /// libphonenumber's phone strings, a corpus of digits that are not phone numbers, and
@@ -40,7 +40,8 @@ final class DetectorSuiteTests: XCTestCase {
     }
 
     static func resource(_ name: String) throws -> String {
-        let url = Bundle.module.url(forResource: "Detectors/" + name, withExtension: nil)
+        let url =
+            Bundle.module.url(forResource: "Detectors/" + name, withExtension: nil)
             ?? Bundle.module.bundleURL.appendingPathComponent("Detectors/" + name)
         return try String(contentsOf: url, encoding: .utf8)
     }
@@ -58,10 +59,14 @@ final class DetectorSuiteTests: XCTestCase {
         }
 
         func check(threshold: Double, file: StaticString = #filePath, line: UInt = #line) {
-            print(String(format: "detector suite %@: %d/%d passed (%.1f %%), threshold %.1f %%", name, passed, total, rate * 100, threshold * 100))
+            print(
+                String(
+                    format: "detector suite %@: %d/%d passed (%.1f %%), threshold %.1f %%", name, passed, total, rate * 100, threshold * 100
+                ))
             for failure in failures { print("  FAIL \(failure)") }
             XCTAssertGreaterThanOrEqual(
-                rate, threshold, "\(name): \(failures.count) of \(total) fail:\n" + failures.joined(separator: "\n"), file: file, line: line)
+                rate, threshold, "\(name): \(failures.count) of \(total) fail:\n" + failures.joined(separator: "\n"), file: file, line: line
+            )
         }
     }
 

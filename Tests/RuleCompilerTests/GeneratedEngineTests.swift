@@ -1,9 +1,9 @@
 import Foundation
 import XCTest
 
+@testable import RuleAutomata
 @testable import RuleCompiler
 @_spi(Testing) @testable import RuleRuntime
-@testable import RuleAutomata
 
 /// What generated code builds its engine from: per-rule automaton chunks
 /// (`CompiledRuleSet(rules:)`) and `RuleEngine(generated:automata:)`, which cannot fail.

@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import RuleAutomata
 @testable import RuleCompiler
 @testable import RuleRuntime
-@testable import RuleAutomata
 
 /// `\X` compiles: one code point, then more up to the next extended grapheme cluster
 /// boundary (the standard library's `Character` breaks), as ICU's `following(p)`.

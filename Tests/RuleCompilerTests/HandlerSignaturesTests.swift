@@ -1,8 +1,8 @@
 import RuleRuntime
 import XCTest
 
-@testable import RuleCompiler
 @testable import RuleAutomata
+@testable import RuleCompiler
 
 /// `HandlerSignatures`: the Swift types of the generated handler arguments, read from
 /// every call of each handler in a spec compiled in memory.

@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import RuleAutomata
 @testable import RuleCompiler
 @testable import RuleRuntime
-@testable import RuleAutomata
 
 /// What a link shows is what it opens: UTS 46's conformance lines on the hosts
 /// `detector(link)` reads, and the spoofs they stand for. The lines are those of Unicode's

@@ -3,8 +3,8 @@ import RuleRuntime
 import TestSupport
 import XCTest
 
-@testable import RuleCompiler
 @testable import RuleAutomata
+@testable import RuleCompiler
 
 /// Every ICU fact the compiled matcher relies on, each verified against NSRegularExpression,
 /// and ICU's own test file.

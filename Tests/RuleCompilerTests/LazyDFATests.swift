@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import RuleAutomata
 @testable import RuleCompiler
 @_spi(Testing) @testable import RuleRuntime
-@testable import RuleAutomata
 
 /// The lazy DFA (`LazyDFA`) on real rule shapes: the rules of `Specs/feed.richrules`
 /// (twitter-text's extraction: URLs over the IANA TLD list with and without a scheme,
@@ -169,7 +169,8 @@ final class LazyDFATests: XCTestCase {
                 XCTFail("\(pattern) does not compile")
                 continue
             }
-            compared += assertLazyAgrees(pattern, pattern, flags, program, texts: texts, memoryLimit: LazyDFA.defaultMemoryLimit, seed: seed)
+            compared += assertLazyAgrees(
+                pattern, pattern, flags, program, texts: texts, memoryLimit: LazyDFA.defaultMemoryLimit, seed: seed)
         }
         XCTAssertGreaterThan(compared, 5_000)
     }
@@ -234,7 +235,8 @@ extension LazyDFATests {
     /// hashtag, phone beside the cashtag's DFA), the others searching from their literal on
     /// the text's UTF-8 — renders exactly what the engine on NSRegularExpression renders.
     func testFeedSpecEngineAgreesWithNSRegularExpression() throws {
-        let output = Compiler.compile(source: try String(contentsOf: Self.feedSpec, encoding: .utf8), path: "feed.richrules", analyze: false)
+        let output = Compiler.compile(
+            source: try String(contentsOf: Self.feedSpec, encoding: .utf8), path: "feed.richrules", analyze: false)
         let table = try XCTUnwrap(output.table)
         let compiled = try RuleEngine(table: table, automata: XCTUnwrap(output.automata))
         XCTAssertEqual(compiled.nfaOnlyRules, [])
@@ -250,8 +252,9 @@ extension LazyDFATests {
             let text = (0..<Int.random(in: 1...4, using: &rng)).map { _ in Self.post(&rng) }.joined(separator: " ")
             let actual = compiled.render(text)
             let expected = reference.render(text)
-            guard actual.matches.map(\.range) != expected.matches.map(\.range) || actual.matches.map(\.rule) != expected.matches.map(\.rule)
-                || actual.discarded.map(\.match.range) != expected.discarded.map(\.match.range)
+            guard
+                actual.matches.map(\.range) != expected.matches.map(\.range) || actual.matches.map(\.rule) != expected.matches.map(\.rule)
+                    || actual.discarded.map(\.match.range) != expected.discarded.map(\.match.range)
             else { continue }
             failures += 1
             if failures <= 5 {
@@ -283,7 +286,8 @@ extension LazyDFATests {
             units.withUnsafeBufferPointer { u in scan.run(u) { index, whole, _, _ in onUnits[index].append(whole) } }
             var onBytes = [[TextRange]](repeating: [], count: rules.count)
             Array(text.utf8).withUnsafeBufferPointer { bytes in
-                units.withUnsafeBufferPointer { u in scan.run(utf8: bytes, units: { u }) { index, range, _ in onBytes[index].append(range) } }
+                units.withUnsafeBufferPointer { u in scan.run(utf8: bytes, units: { u }) { index, range, _ in onBytes[index].append(range) }
+                }
             }
             XCTAssertEqual(onUnits, expected, "seed \(seed) UTF-16 \(text.debugDescription)")
             XCTAssertEqual(onBytes, expected, "seed \(seed) UTF-8 \(text.debugDescription)")

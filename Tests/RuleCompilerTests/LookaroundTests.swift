@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import RuleAutomata
 @testable import RuleCompiler
 @testable import RuleRuntime
-@testable import RuleAutomata
 
 /// Lookaheads and lookbehinds compile: one-code-point ones into the DFA (as `\b` is),
 /// others as bodies the Pike VM runs (`Lookaround.swift`). Every case is checked against

@@ -2,8 +2,8 @@ import Foundation
 import RuleRuntime
 import XCTest
 
-@testable import RuleCompiler
 @testable import RuleAutomata
+@testable import RuleCompiler
 
 /// The language's paragraph properties (`alignment`, `lineSpacing`, `lineHeight`,
 /// `paragraphSpacing`) and colors with a dark variant (`#333333 dark #CCCCCC`): what the

@@ -1,7 +1,7 @@
 import XCTest
 
-@testable import RuleCompiler
 @testable import RuleAutomata
+@testable import RuleCompiler
 
 /// `Readability.score`, which picks the example text of an overlap among those confirmed.
 final class ReadabilityTests: XCTestCase {

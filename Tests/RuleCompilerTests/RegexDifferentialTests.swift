@@ -3,8 +3,8 @@ import RuleRuntime
 import TestSupport
 import XCTest
 
-@testable import RuleCompiler
 @testable import RuleAutomata
+@testable import RuleCompiler
 
 /// Seeded differential test: random patterns from a grammar × random texts; wherever the
 /// compiler produces a program, its matches must equal NSRegularExpression's.
@@ -86,7 +86,8 @@ final class RegexDifferentialTests: XCTestCase {
                             XCTFail(
                                 "seed \(seed) pattern \(pattern.debugDescription) flags '\(flags.letters)' text \(text.debugDescription) "
                                     + "(lazy DFA, memory limit \(lazy.memoryLimit)): "
-                                    + "ICU \(ICUReference.describe(expected)), lazy DFA \(ICUReference.describe(lazyActual)), on UTF-8 \(wholes)")
+                                    + "ICU \(ICUReference.describe(expected)), lazy DFA \(ICUReference.describe(lazyActual)), on UTF-8 \(wholes)"
+                            )
                         }
                     }
                 }

@@ -3,8 +3,8 @@ import RuleRuntime
 import TestSupport
 import XCTest
 
-@testable import RuleCompiler
 @testable import RuleAutomata
+@testable import RuleCompiler
 
 /// The ICU regex front end, checked against NSRegularExpression itself: every accept or
 /// reject decision must be ICU's.

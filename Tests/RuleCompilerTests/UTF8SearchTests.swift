@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import RuleAutomata
 @testable import RuleCompiler
 @testable import RuleRuntime
-@testable import RuleAutomata
 
 /// The DFA on UTF-8 against the same DFA on UTF-16: on random patterns (the grammar of
 /// `RegexDifferentialTests`) and random texts, the anchored run at every code point and

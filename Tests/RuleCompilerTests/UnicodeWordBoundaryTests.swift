@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import RuleAutomata
 @testable import RuleCompiler
 @testable import RuleRuntime
-@testable import RuleAutomata
 
 /// `\b` and `\B` under `(?w)` compile: the boundaries are ICU's word break iterator's,
 /// found once per text (`LookaroundEvaluator.isUnicodeWordBoundary`); the rest of the rule

@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 
+@testable import RuleAutomata
 @testable import RuleCompiler
 @_spi(Testing) @testable import RuleRuntime
-@testable import RuleAutomata
 
 /// Templates with arguments (docs/Language.md, "Untrusted text"): an argument's characters
 /// are never markup, on both engines.

@@ -2,8 +2,8 @@ import Foundation
 @_spi(Testing) import RuleRuntime
 import XCTest
 
-@testable import RuleCompiler
 @testable import RuleAutomata
+@testable import RuleCompiler
 
 /// `where` blocks: on elements (`where href == "/terms" { … }`, tests on declared
 /// attributes), bare `where` in a tag family (every tag, as `tag *`), and `tap` inside

@@ -2,8 +2,8 @@ import Foundation
 import RuleRuntime
 import XCTest
 
-@testable import RuleCompiler
 @testable import RuleAutomata
+@testable import RuleCompiler
 
 /// Every table `rulegen` writes passes the checks a table from outside goes through
 /// (`StyleTable(jsonData:)`, `validate()`): the example specs, the consumer target's specs,

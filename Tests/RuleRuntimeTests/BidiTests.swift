@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-@testable import RuleRuntime
 @testable import RuleAutomata
+@testable import RuleRuntime
 
 /// UAX #9 rules P2–P3 (`BidiDirection`) and the ICU-generated Bidi class table behind them.
 final class BidiTests: XCTestCase {

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-@_spi(Testing) @testable import RuleRuntime
 @testable import RuleAutomata
+@_spi(Testing) @testable import RuleRuntime
 
 // Shared helpers: small builders for style tables, a seeded generator, assertions.
 

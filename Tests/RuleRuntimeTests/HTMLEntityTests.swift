@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-@testable import RuleRuntime
 @testable import RuleAutomata
+@testable import RuleRuntime
 
 /// `HTMLEntity.match`, its generated table of named references, and `decodeHTMLEntities`.
 final class HTMLEntityTests: XCTestCase {

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-@_spi(Testing) @testable import RuleRuntime
 @testable import RuleAutomata
+@_spi(Testing) @testable import RuleRuntime
 
 /// `RenderResult.html(options:)`: escaping, styles as CSS, links and highlights,
 /// attachments, directions, and hostile input.

@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-@testable import RuleRuntime
 @testable import RuleAutomata
+@testable import RuleRuntime
 
 /// Stage 1: regex enumeration (as NSRegularExpression), prefix words, elements.
 final class MatchingTests: XCTestCase {

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-@_spi(Testing) @testable import RuleRuntime
 @testable import RuleAutomata
+@_spi(Testing) @testable import RuleRuntime
 
 /// Paragraph properties (`alignment`, `lineSpacing`, `lineHeight`, `paragraphSpacing`) and
 /// colors with a dark variant in the runtime: merging, the table's JSON, each paragraph's

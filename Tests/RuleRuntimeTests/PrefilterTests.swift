@@ -1,8 +1,8 @@
 import TestSupport
 import XCTest
 
-@testable import RuleRuntime
 @testable import RuleAutomata
+@testable import RuleRuntime
 
 /// The prefilter's building blocks; its soundness end to end is covered by the
 /// differential tests (every compiled rule runs behind it).

@@ -1,8 +1,8 @@
 import TestSupport
 import XCTest
 
-@testable import RuleRuntime
 @testable import RuleAutomata
+@testable import RuleRuntime
 
 /// Stage 3: display text, display ranges, segments, payloads, discarded placement.
 final class RenderTests: XCTestCase {

@@ -1,8 +1,8 @@
 import TestSupport
 import XCTest
 
-@testable import RuleRuntime
 @testable import RuleAutomata
+@testable import RuleRuntime
 
 /// Stage 2: the resolver against a deliberately naive one (all pairs, no shortcuts).
 final class ResolverTests: XCTestCase {

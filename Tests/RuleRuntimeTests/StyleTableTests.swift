@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-@_spi(Testing) @testable import RuleRuntime
 @testable import RuleAutomata
+@_spi(Testing) @testable import RuleRuntime
 
 /// Loading and writing the JSON style table.
 final class StyleTableTests: XCTestCase {

@@ -1,8 +1,8 @@
 import Foundation
 import XCTest
 
-@_spi(Testing) @testable import RuleRuntime
 @testable import RuleAutomata
+@_spi(Testing) @testable import RuleRuntime
 
 /// A style table from outside is validated whole by `StyleTable(jsonData:)`: a hostile or
 /// damaged table is refused with its problem located (line, column, key path), never

@@ -1,8 +1,8 @@
 import TestSupport
 import XCTest
 
-@testable import RuleRuntime
 @testable import RuleAutomata
+@testable import RuleRuntime
 
 /// The hand-written UTF-16 → String transcoder agrees with the standard library's.
 final class UTF16StringTests: XCTestCase {

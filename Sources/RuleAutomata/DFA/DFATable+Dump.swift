@@ -2,7 +2,6 @@
 
 import RuleRegex
 
-
 extension DFATable {
     /// The DFA for `rulegen dump --dfa`: the input classes (their code points, see
     /// `ScalarSet.dumpDescription`), the start states by look-behind context, then each

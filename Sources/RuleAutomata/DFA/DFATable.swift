@@ -9,7 +9,6 @@
 
 import RuleRegex
 
-
 /// The tables of one rule's DFA.
 ///
 /// Note: what a state knows. A state is the ordered list of NFA threads alive before the

@@ -2,7 +2,6 @@
 
 import RuleRegex
 
-
 /// A position in the text, with what the word-boundary assertions remember about the text
 /// before it.
 ///

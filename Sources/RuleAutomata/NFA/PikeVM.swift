@@ -12,7 +12,6 @@
 
 import RuleRegex
 
-
 /// One search at a time; buffers are reused between the searches of `matches`.
 package final class PikeVM {
     private let regex: CompiledRegex

@@ -2,7 +2,6 @@
 
 import RuleRegex
 
-
 extension RegexProgram {
     /// The program for `rulegen dump --program`: a header (captures, start filter), the
     /// instructions numbered from 0 (execution starts at 0), the set table (sets capped

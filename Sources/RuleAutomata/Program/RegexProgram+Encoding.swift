@@ -22,7 +22,6 @@
 
 import RuleRegex
 
-
 extension RegexProgram {
     /// The current version of the binary form (version 1, the same without lookarounds,
     /// is written for programs that have none).

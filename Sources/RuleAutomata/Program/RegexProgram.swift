@@ -18,7 +18,6 @@
 
 import RuleRegex
 
-
 /// A Thompson NFA with priority-ordered splits, capture saves and zero-width assertions.
 package struct RegexProgram: Hashable, Sendable {
     /// One NFA state. Every instruction names its successors explicitly.

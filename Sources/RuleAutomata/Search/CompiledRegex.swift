@@ -2,7 +2,6 @@
 
 import RuleRegex
 
-
 /// A regex program ready to run. Gives exactly NSRegularExpression's matches for the
 /// pattern the program was compiled from: the same ranges and capture groups, in UTF-16
 /// offsets, found leftmost-first.

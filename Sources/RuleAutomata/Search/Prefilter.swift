@@ -16,7 +16,6 @@
 
 import RuleRegex
 
-
 /// The shared prefilter of several rules (numbered by their position in `init`'s list).
 package final class Prefilter: @unchecked Sendable {
     // Unchecked: the frozen buffers are written in `init` only and freed in `deinit`.

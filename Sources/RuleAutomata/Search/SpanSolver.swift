@@ -2,7 +2,6 @@
 
 import RuleRegex
 
-
 /// Solves the groups of the leftmost-first match spanning `start..<end` with a bounded
 /// backtracker: depth-first in priority order (the order ICU tries paths), each (state,
 /// position) explored at most once, positions past `end` pruned.

@@ -3,7 +3,6 @@
 
 import RuleRegex
 
-
 /// 256 bits: a set of prefilter buckets.
 struct BucketSet: Hashable, Sendable {
     var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)

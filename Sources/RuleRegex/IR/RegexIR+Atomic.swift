@@ -16,7 +16,6 @@
 // atomic site: a superset of the code points that may come first, and of the code points
 // before which the rest may match empty.
 
-
 /// An atomic site the resolution could not prove equivalent to its plain form.
 package struct AtomicFailure: Error {
     package var site: Int

@@ -1,6 +1,5 @@
 // Printers for `rulegen dump --ir`: the regex IR of a rule as an indented tree.
 
-
 extension RegexIR {
     /// The IR for `rulegen dump --ir`: one node a line, children indented by two spaces;
     /// sets as `ScalarSet.dumpDescription` (capped at a few ranges).

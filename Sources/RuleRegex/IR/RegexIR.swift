@@ -12,7 +12,6 @@
 // `Repetition`. The IR has no spans; it is small enough that the compiler only has to
 // turn it into states. `RegexCompiler.compile` chains the phases.
 
-
 /// A pattern as sets of code points, sequences, ordered alternatives, loops, groups and
 /// assertions, with ICU's matching semantics.
 package indirect enum RegexIR: Hashable, Sendable {

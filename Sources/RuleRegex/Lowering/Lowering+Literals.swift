@@ -1,6 +1,5 @@
 // Lowering: literal runs, exact and case-insensitive.
 
-
 extension Lowering {
     /// A run of literal code points as ICU compiles it (see `CaseFolding` for `i`).
     package func literalRun(_ scalars: [UInt32], caseInsensitive: Bool, at span: RegexSpan) throws(LoweringFailure) -> [RegexIR] {

@@ -1,6 +1,5 @@
 // Lowering: classes, properties, shorthands and literal runs.
 
-
 /// A piece of a concatenation as ICU compiles it.
 package enum LoweringPiece {
     /// Consecutive literal code points, compiled together (URX_STRING / URX_STRING_I).

@@ -15,7 +15,6 @@
 // file replays that classification on the syntax tree and yields
 // `StartFilter.notInsideCRLF` exactly when START_LINE is used.
 
-
 extension Lowering {
     /// ICU's start-position rule for the pattern `root`.
     package func startFilter(for root: RegexNode) throws(LoweringFailure) -> RegexStartFilter {

@@ -3,7 +3,6 @@
 // Every node carries the options (i m s x d w) in effect where it was written, so each
 // node lowers on its own; only literal runs need their neighbours (see `pieces(of:)`).
 
-
 /// A construct the automaton cannot express exactly, and where it starts (Unicode scalars
 /// into the pattern).
 package struct LoweringFailure: Error, Equatable {

@@ -14,7 +14,6 @@
 //   comment, so 100 nested groups are an error.
 // - The empty pattern is refused (ICU's `uregex_open` rejects a zero length).
 
-
 /// Parses ICU (NSRegularExpression) regular-expression syntax.
 package enum RegexParser {
     /// Parses `pattern` compiled with `flags`; throws where NSRegularExpression would
