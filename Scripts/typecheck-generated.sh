@@ -48,7 +48,10 @@ done
 printf 'richrules 1\nrule a { match /a/  tap open }\n' >"$work/specs/other-release.richrules"
 (cd "$work/specs" && "$rulegen" other-release.richrules -o "$work/out" --quiet)
 other="$work/out/OtherRelease.swift"
-grep -q "private typealias RuntimeCompatibility = RichRulesRuntime_" "$other"
+if ! grep -q "private typealias RuntimeCompatibility = RichRulesRuntime_" "$other"; then
+    echo "typecheck-generated: $other names no runtime release (RuntimeCompatibility)" >&2
+    exit 1
+fi
 sed -i.bak -E 's/(typealias RuntimeCompatibility = )RichRulesRuntime_[0-9_]+/\1RichRulesRuntime_999_0/' "$other"
 rm "$other.bak"
 
