@@ -56,10 +56,9 @@ let package = Package(
         .testTarget(name: "RuleRuntimeTests", dependencies: ["RuleRuntime", "RuleAutomata", "TestSupport"]),
         // LintCases: the `rulegen lint` golden specs and outputs; HTMLGoldens: the
         // `RenderResult.html()` pages of the example specs; ExplainGoldens: `rulegen explain`
-        // of sample texts (all read from the source tree). rulebench: its hostile inputs run in
-        // child processes (HostileInputTests).
+        // of sample texts (all read from the source tree).
         .testTarget(
-            name: "RulegenTests", dependencies: ["RuleCompiler", "RuleRuntime", "TestSupport", "rulegen", "rulebench"],
+            name: "RulegenTests", dependencies: ["RuleCompiler", "RuleRuntime", "TestSupport", "rulegen"],
             exclude: ["LintCases", "HTMLGoldens", "ExplainGoldens", "DiffGoldens", "DumpGoldens"]),
         // Compiles the checked-in generated Swift of every example spec and of Specs/escapes
         // and Specs/taps (regenerate with `swift run rulegen Specs/*.richrules

@@ -7,6 +7,8 @@ struct Options {
     var profile: String?
     /// `--only`: the sections to run (`nil`: all).
     var only: Set<String>?
+    /// `--check`: exit 1 when a hostile input misses its bound or its expected counts.
+    var check = false
 
     func runs(_ section: String) -> Bool { only?.contains(section) ?? true }
 
@@ -27,7 +29,7 @@ struct Options {
         16 thrashing lazy rules on 8 threads; each in a child process). Prints a table, or one
         JSON object.
 
-        USAGE: rulebench [--json] [--quick] [--spec <path>] [--profile <workload>]
+        USAGE: rulebench [--json] [--quick] [--spec <path>] [--profile <workload>] [--only <sections>] [--check]
 
         OPTIONS:
           --json                  Print one JSON object on stdout instead of the table (progress goes to stderr).
@@ -46,11 +48,13 @@ struct Options {
           --only <sections>       Run only these sections, comma-separated (social, attributed, throughput,
                                   nesting, hostile, rules, lookaround, feed, compile, adversarial): a
                                   partial report, for iterating on one of them.
+          --check                 Exit 1 when a hostile input misses its bound or its expected counts
+                                  (CI: `swift run -c release rulebench --only hostile --check`).
           -h, --help              Show help information.
 
         """
 
-    static let usage = "rulebench [--json] [--quick] [--spec <path>] [--profile <workload>] [--only <sections>]"
+    static let usage = "rulebench [--json] [--quick] [--spec <path>] [--profile <workload>] [--only <sections>] [--check]"
     static let sections: Set<String> = [
         "social", "attributed", "throughput", "nesting", "hostile", "rules", "lookaround", "feed", "compile", "adversarial",
     ]
@@ -67,6 +71,7 @@ struct Options {
             switch argument {
             case "-h", "--help", "help": return nil
             case "--json": options.json = true
+            case "--check": options.check = true
             case "--quick": options.quick = true
             case "--spec":
                 guard let path = rest.popFirst(), !path.hasPrefix("--") else { throw UsageError(message: "--spec needs a path") }

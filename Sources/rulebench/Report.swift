@@ -147,6 +147,14 @@ struct Report {
         ] + hostile.map { Target(key: $0.key, value: $0.value, atLeast: false, threshold: $0.bound) }
     }
 
+    /// What `--check` fails on: a hostile input out of its bounds or counts, or none measured
+    /// when the section was `expected` to run.
+    func hostileFailure(expected: Bool) -> String? {
+        if expected, hostile.isEmpty { return "no hostile input was measured (Specs/cms.richrules not found beside the spec)" }
+        let missed = hostile.filter { !$0.met }.map(\.key)
+        return missed.isEmpty ? nil : "hostile inputs out of bounds: " + missed.joined(separator: ", ")
+    }
+
     static func ratio(_ a: Double?, _ b: Double?) -> Double? {
         guard let a, let b, b > 0 else { return nil }
         return a / b

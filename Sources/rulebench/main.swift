@@ -25,6 +25,10 @@ do {
     }
     let report = try Benchmark(options: options).run()
     print(options.json ? report.json.pretty : report.table, terminator: options.json ? "\n" : "")
+    if options.check, let failure = report.hostileFailure(expected: options.runs("hostile")) {
+        FileHandle.standardError.write(Data("rulebench: \(failure)\n".utf8))
+        exit(1)
+    }
 } catch let error as Options.UsageError {
     FileHandle.standardError.write(Data("Error: \(error.message)\nUsage: \(Options.usage)\n".utf8))
     exit(2)

@@ -208,6 +208,7 @@ extension ConflictSoundnessTests {
                 + "\(nestedOverlaps) texts where a pair proved apart overlaps (nested)")
         XCTAssertGreaterThanOrEqual(sets, 100, "seed \(seed)")
         XCTAssertGreaterThan(apartWithContainer, 20, "seed \(seed)")
+        XCTAssertGreaterThan(confirmed, 100, "seed \(seed): witnesses checked")
         XCTAssertGreaterThan(nestedOverlaps, 20, "seed \(seed)")
     }
 }

@@ -126,6 +126,8 @@ final class ConflictSoundnessTests: XCTestCase {
                 + "\(textsRun) random texts, \(shadowedChecks) renders of a rule never kept")
         XCTAssertGreaterThanOrEqual(sets, 100, "seed \(seed)")
         XCTAssertGreaterThan(provedApart, 20, "seed \(seed)")
+        XCTAssertGreaterThan(confirmed, 90, "seed \(seed): witnesses checked")
+        XCTAssertGreaterThan(shadowedChecks, 500, "seed \(seed): renders of a rule never kept")
     }
 
     /// Overlapping non-empty matches of rules `i` and `j`, if any.

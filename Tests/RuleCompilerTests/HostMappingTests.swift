@@ -76,7 +76,7 @@ final class HostMappingTests: XCTestCase {
                 mapped.lowercased() == line.ascii,
                 "IdnaTestV2-joiners-ignorables.txt:\(line.number): \(line.source.debugDescription) → \(mapped) ≠ \(line.ascii)")
         }
-        score.check(threshold: 1)
+        score.check(threshold: 1, minimum: 269)
     }
 
     /// The patterns keep ignorables out of label letters with `\p{DI}`: among letters, marks
@@ -143,8 +143,8 @@ final class HostMappingTests: XCTestCase {
             let url = engines.compiled.render(text).matches.first?.tap?.arguments.first?.value
             opened.record(matches == [text] && url?.lowercased() == "http://" + line.ascii + "/", what + " opens \(url ?? "nothing")")
         }
-        refused.check(threshold: 1)
-        opened.check(threshold: 0.38)
+        refused.check(threshold: 1, minimum: 269)
+        opened.check(threshold: 0.38, minimum: 70)
     }
 
     /// Seeded random labels of letters that join (Arabic, N'Ko, Phags-pa), transparent marks,

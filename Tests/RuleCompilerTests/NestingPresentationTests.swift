@@ -179,7 +179,7 @@ final class NestingPresentationTests: XCTestCase {
         let seed = testSeed(20_261_203)
         var rng = SeededGenerator(seed: seed)
         let engine = try engine()
-        var nested = 0
+        var nested = 0, truncatedTexts = 0
         for _ in 0..<300 {
             let text = Self.randomText(&rng, depth: 3)
             let result = engine.render(text)
@@ -222,6 +222,7 @@ final class NestingPresentationTests: XCTestCase {
             let limit = rng.below(display.count + 1)
             let truncated = result.truncated(toCharacters: limit)
             guard truncated.isTruncated, let token = truncated.matches.last else { continue }
+            truncatedTexts += 1
             let cut = token.displayRange.location
             let shown = String(truncated.display.utf16.prefix(cut))!
             XCTAssertLessThanOrEqual(shown.count, limit, context)
@@ -237,6 +238,8 @@ final class NestingPresentationTests: XCTestCase {
                 XCTAssertEqual(match.display, String(decoding: units, as: UTF16.self), context)
             }
         }
+        print("nesting presentation (seed \(seed)): \(nested) texts nested, \(truncatedTexts) truncated")
         XCTAssertGreaterThan(nested, 60, "seed \(seed)")
+        XCTAssertGreaterThan(truncatedTexts, 100, "seed \(seed): texts truncated")
     }
 }

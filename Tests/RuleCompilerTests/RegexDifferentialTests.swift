@@ -21,12 +21,12 @@ final class RegexDifferentialTests: XCTestCase {
         let required = long ? 1_000_000 : 20_000
         let seed = testSeed(0x5EED_D1FF)
         var grammar = PatternGrammar(rng: SeededGenerator(seed: seed))
-        var pairs = 0, patterns = 0, programs = 0, fallbacks = 0, icuGaveUp = 0, nonEmpty = 0, lookaroundPairs = 0
+        var count = ComparisonCount()
+        var patterns = 0, programs = 0, fallbacks = 0, nonEmpty = 0, lookaroundPairs = 0
         var clusterPairs = 0, wordBreakPairs = 0, largeAlternationPairs = 0, urlPairs = 0
         var lazyPairs = 0, lazyFailures = 0
         var failures = 0
-        let start = Date()
-        while pairs < required {
+        while count.pairs < required {
             let fragment = grammar.fragment()
             let pattern = fragment.pattern
             let flags = grammar.flags()
@@ -52,16 +52,12 @@ final class RegexDifferentialTests: XCTestCase {
             let clusters = pattern.contains("\\X")
             let wordBreaks = pattern.contains("(?w)") && (pattern.contains("\\b") || pattern.contains("\\B"))
             for text in texts {
-                pairs += 1
                 if looks { lookaroundPairs += 1 }
                 if clusters { clusterPairs += 1 }
                 if wordBreaks { wordBreakPairs += 1 }
                 if pattern.contains("(?:co|cocom|") || pattern.split(separator: "|").count > 20 { largeAlternationPairs += 1 }
                 if pattern.contains(#"(?:[a-z0-9-]+\.)+"#) { urlPairs += 1 }
-                guard let expected = ICUReference.matches(regex, in: text) else {
-                    icuGaveUp += 1
-                    continue
-                }
+                guard let expected = ICUReference.matches(regex, in: text, counting: &count) else { continue }
                 if expected.contains(where: { ($0[0]?.length ?? 0) > 0 }) { nonEmpty += 1 }
                 let units = Array(text.utf16)
                 let actual = compiled.matches(in: units)
@@ -93,14 +89,15 @@ final class RegexDifferentialTests: XCTestCase {
                 }
             }
         }
-        let seconds = String(format: "%.1f", Date().timeIntervalSince(start))
         print(
-            "differential (seed \(seed)): \(pairs) pairs from \(patterns) patterns (\(programs) programs, \(fallbacks) fallbacks), "
+            "differential (seed \(seed)): \(count.pairs) pairs from \(patterns) patterns (\(programs) programs, \(fallbacks) fallbacks), "
                 + "\(lookaroundPairs) with a lookaround, \(clusterPairs) with \\X, \(wordBreakPairs) with (?w) and a word boundary, "
                 + "\(largeAlternationPairs) with a large alternation, \(urlPairs) with a URL shape, "
-                + "\(nonEmpty) with non-empty matches, \(icuGaveUp) where ICU gave up, "
-                + "\(failures) disagreements; lazy DFA on \(lazyPairs) pairs, \(lazyFailures) disagreements; \(seconds) s")
-        XCTAssertGreaterThan(nonEmpty, pairs / 4, "texts should often match")
+                + "\(nonEmpty) with non-empty matches, \(count.skipped) where ICU gave up, "
+                + "\(failures) disagreements; lazy DFA on \(lazyPairs) pairs, \(lazyFailures) disagreements")
+        XCTAssertGreaterThan(nonEmpty, count.pairs / 4, "seed \(seed): texts should often match")
+        XCTAssertGreaterThan(lazyPairs, count.compared / 2, "seed \(seed): pairs on the lazy DFA")
+        count.check(compared: required * 99 / 100, "seed \(seed)")
     }
 
     /// Nested loops over bodies that can match empty (anchors, `\b`, optional items, empty
@@ -123,23 +120,23 @@ final class RegexDifferentialTests: XCTestCase {
             }
             return rng.below(6) == 0 ? out + "|" + loops(depth + 1) : out
         }
-        var pairs = 0
-        while pairs < 8_000 {
+        var count = ComparisonCount()
+        while count.pairs < 8_000 {
             let pattern = loops(0)
             guard let regex = ICUReference.regex(pattern, []), case .program(let program) = RegexCompiler.compile(pattern, flags: [])
             else { continue }
             let compiled = CompiledRegex(program: program)
             for text in texts {
-                pairs += 1
-                let expected = ICUReference.matches(regex, in: text)
+                guard let expected = ICUReference.matches(regex, in: text, counting: &count) else { continue }
                 let actual = compiled.matches(in: Array(text.utf16))
-                if let expected, expected != actual {
+                if expected != actual {
                     XCTFail(
                         "seed \(seed) pattern \(pattern.debugDescription) text \(text.debugDescription): "
                             + "ICU \(ICUReference.describe(expected)), compiled \(ICUReference.describe(actual))")
                 }
             }
         }
+        count.check(compared: 8_000 * 99 / 100, "seed \(seed)")
     }
 }
 

@@ -246,6 +246,7 @@ final class RichTextTests: XCTestCase {
                         "style link { color: systemBlue }\ntruncation \"…more\" style link tap expand\nrule m { match /@\\w+/ tap open(u: $0) }"
                 )
             ]
+        var truncatedTexts = 0
         for engine in engines {
             for text in corpus(seed: seed &+ 2, count: 120) {
                 let result = engine.render(text)
@@ -259,6 +260,7 @@ final class RichTextTests: XCTestCase {
                     continue
                 }
                 let context = "seed \(seed) limit \(limit): \(text)"
+                truncatedTexts += 1
                 XCTAssertTrue(truncated.isTruncated, context)
                 guard let token = truncated.matches.last else { return XCTFail(context) }
                 XCTAssertTrue(token.isTruncationToken)
@@ -287,6 +289,8 @@ final class RichTextTests: XCTestCase {
                 XCTAssertEqual(truncated.truncated(toCharacters: 0), truncated)  // already truncated
             }
         }
+        print("truncation (seed \(seed)): \(truncatedTexts) of \(engines.count * 120) texts truncated")
+        XCTAssertGreaterThan(truncatedTexts, 300, "seed \(seed): texts truncated")
     }
 
     func testTruncationTokenFromTheSpec() throws {

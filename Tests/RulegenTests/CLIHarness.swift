@@ -46,24 +46,16 @@ enum CLI {
     }
 }
 
-extension CLI {
-    /// `swiftc -typecheck -swift-version 6` on `files` against the RuleRuntime module of
-    /// this build: exit status, and output and errors together.
-    static func typecheck(_ files: [URL]) throws -> (status: Int32, output: String) {
-        var modules = productsDirectory.appendingPathComponent("Modules")
-        if !FileManager.default.fileExists(atPath: modules.appendingPathComponent("RuleRuntime.swiftmodule").path) {
-            modules = productsDirectory
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path] + files.map(\.path)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+/// The specs whose generated Swift `Scripts/typecheck-generated.sh` type-checks
+/// (`Tests/TypeCheckSpecs`), for tests that check what is generated from them.
+enum TypeCheckSpecs {
+    static let folder = CLI.packageRoot.appendingPathComponent("Tests/TypeCheckSpecs")
+
+    /// The spec `<name>.richrules` and the file name it is generated under, the text of
+    /// `<name>.filename` (a name with line breaks, quotes, bidirectional controls).
+    static func load(_ name: String) throws -> (fileName: String, spec: String) {
+        let spec = try String(contentsOf: folder.appendingPathComponent("\(name).richrules"), encoding: .utf8)
+        return (try String(contentsOf: folder.appendingPathComponent("\(name).filename"), encoding: .utf8), spec)
     }
 }
 

@@ -209,17 +209,4 @@ final class CommandLineTests: XCTestCase {
 
                 """), result.stdout)
     }
-
-    /// The generated Swift of every example spec type-checks without warnings against the
-    /// runtime module of this build.
-    func testGeneratedSwiftTypeChecks() throws {
-        let scratch = try ScratchDirectory()
-        let generate = try CLI.run(Self.specs + ["-o", scratch.url.path, "--access", "public"])
-        XCTAssertEqual(generate.status, 0, generate.stderr)
-        let files = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter { $0.hasSuffix(".swift") }.sorted()
-        XCTAssertEqual(files.count, 4)
-        let (status, output) = try CLI.typecheck(files.map { scratch.url.appendingPathComponent($0) })
-        XCTAssertEqual(status, 0, output)
-        XCTAssertEqual(output, "", "warnings or errors in generated code")
-    }
 }

@@ -13,13 +13,13 @@ import XCTest
 /// command line.
 ///
 /// After a deliberate change of the output, regenerate with
-/// `RICHRULES_UPDATE_GOLDENS=1 swift test --filter ExplainGoldenTests` and review the diff.
+/// `RICHRULES_UPDATE_GOLDENS=1 swift test --filter ExplainGoldenTests` (the run fails, naming
+/// each file written), review the diff and run again without the variable.
 final class ExplainGoldenTests: XCTestCase {
     static let folder = CLI.packageRoot.appendingPathComponent("Tests/RulegenTests/ExplainGoldens")
     static let specs = ["chat", "cms", "legal", "feed"]
 
     func testExplainMatchesTheGoldens() throws {
-        let update = ProcessInfo.processInfo.environment["RICHRULES_UPDATE_GOLDENS"] != nil
         for spec in Self.specs {
             let specPath = CLI.packageRoot.appendingPathComponent("Specs/\(spec).richrules").path
             let output = Compiler.compile(path: specPath, analyze: false)
@@ -47,16 +47,7 @@ final class ExplainGoldenTests: XCTestCase {
             XCTAssertEqual(cli.stdout, outputs[0].json, "\(spec): explain --texts")
             for (ext, actual) in [("jsonl", outputs[0].json), ("txt", outputs[0].text)] {
                 let golden = Self.folder.appendingPathComponent("\(spec).\(ext)")
-                if update {
-                    try Data(actual.utf8).write(to: golden)
-                    continue
-                }
-                let expected = try String(contentsOf: golden, encoding: .utf8)
-                if actual != expected {
-                    XCTFail(
-                        "ExplainGoldens/\(spec).\(ext) differs; regenerate with RICHRULES_UPDATE_GOLDENS=1 if intended\n"
-                            + firstDifference(expected: expected, actual: actual))
-                }
+                if let failure = try Golden.check(actual, against: golden, name: "ExplainGoldens/\(spec).\(ext)") { XCTFail(failure) }
             }
         }
     }

@@ -8,7 +8,8 @@ import XCTest
 
 /// `rulegen explain SPEC --template T --arg A …` on `Specs/chat`: names and messages with
 /// hostile markup, against `ExplainGoldens/chat.templates.jsonl` and `.txt` (regenerate
-/// with `RICHRULES_UPDATE_GOLDENS=1`), the same on both engines; usage errors exit 2.
+/// with `RICHRULES_UPDATE_GOLDENS=1`, as `ExplainGoldenTests` says), the same on both
+/// engines; usage errors exit 2.
 final class ExplainTemplateTests: XCTestCase {
     static let cases: [(template: String, arguments: [RichTemplate.Argument])] = [
         (
@@ -27,7 +28,6 @@ final class ExplainTemplateTests: XCTestCase {
     ]
 
     func testTemplatesMatchTheGoldens() throws {
-        let update = ProcessInfo.processInfo.environment["RICHRULES_UPDATE_GOLDENS"] != nil
         let specPath = CLI.packageRoot.appendingPathComponent("Specs/chat.richrules").path
         var json = ""
         var text = ""
@@ -48,16 +48,7 @@ final class ExplainTemplateTests: XCTestCase {
         }
         for (ext, actual) in [("jsonl", json), ("txt", text)] {
             let golden = ExplainGoldenTests.folder.appendingPathComponent("chat.templates.\(ext)")
-            if update {
-                try Data(actual.utf8).write(to: golden)
-                continue
-            }
-            let expected = try String(contentsOf: golden, encoding: .utf8)
-            if actual != expected {
-                XCTFail(
-                    "ExplainGoldens/chat.templates.\(ext) differs; regenerate with RICHRULES_UPDATE_GOLDENS=1 if intended\n"
-                        + firstDifference(expected: expected, actual: actual))
-            }
+            if let failure = try Golden.check(actual, against: golden, name: "ExplainGoldens/chat.templates.\(ext)") { XCTFail(failure) }
         }
     }
 

@@ -5,7 +5,8 @@ import XCTest
 /// The generated files checked in for `GeneratedConsumerTests` are what `rulegen` writes
 /// today, compared as text (the first difference is shown). Refresh them with
 /// `swift run rulegen Specs/*.richrules Tests/GeneratedConsumerTests/Specs/*.richrules
-/// -o Tests/GeneratedConsumerTests/Generated` and review the diff.
+/// -o Tests/GeneratedConsumerTests/Generated` (or `RICHRULES_UPDATE_GOLDENS=1 swift test
+/// --filter GoldenFilesTests`, which fails naming each file written) and review the diff.
 final class GoldenFilesTests: XCTestCase {
     static let specs = [
         "Specs/agreement.richrules", "Specs/social.richrules", "Specs/html.richrules", "Specs/prefix.richrules",
@@ -23,11 +24,9 @@ final class GoldenFilesTests: XCTestCase {
         XCTAssertEqual(names, try FileManager.default.contentsOfDirectory(atPath: golden.path).sorted())
         for name in names {
             let fresh = try String(contentsOf: scratch.url.appendingPathComponent(name), encoding: .utf8)
-            let checkedIn = try String(contentsOf: golden.appendingPathComponent(name), encoding: .utf8)
-            if fresh != checkedIn {
-                XCTFail(
-                    "\(name) is stale: regenerate Tests/GeneratedConsumerTests/Generated\n"
-                        + firstDifference(expected: checkedIn, actual: fresh))
+            let url = golden.appendingPathComponent(name)
+            if let failure = try Golden.check(fresh, against: url, name: "Tests/GeneratedConsumerTests/Generated/\(name)") {
+                XCTFail(failure)
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import RuleCompiler
 @_spi(Testing) import RuleRuntime
+import TestSupport
 import XCTest
 
 /// `rulegen lint` on each spec of `LintCases/`: the exact text output (with the exit
@@ -10,7 +11,8 @@ import XCTest
 /// reported winner.
 ///
 /// After a deliberate change of the output, regenerate with
-/// `RICHRULES_UPDATE_GOLDENS=1 swift test --filter LintGoldenTests` and review the diff.
+/// `RICHRULES_UPDATE_GOLDENS=1 swift test --filter LintGoldenTests` (the run fails, naming
+/// each file written), review the diff and run again without the variable.
 final class LintGoldenTests: XCTestCase {
     static let folder = CLI.packageRoot.appendingPathComponent("Tests/RulegenTests/LintCases")
 
@@ -20,7 +22,6 @@ final class LintGoldenTests: XCTestCase {
     }
 
     func testEveryCaseMatchesItsGoldens() throws {
-        let update = ProcessInfo.processInfo.environment["RICHRULES_UPDATE_GOLDENS"] != nil
         XCTAssertGreaterThanOrEqual(Self.cases.count, 18)
         for name in Self.cases {
             let text = try CLI.run(["lint", "--notes", name], cwd: Self.folder)
@@ -35,13 +36,9 @@ final class LintGoldenTests: XCTestCase {
             XCTAssertEqual(json.stderr, summary, name)
             let outputs = [("txt", text.stdout + "exit: \(text.status)\n"), ("json", json.stdout)]
             for (ext, output) in outputs {
-                let golden = Self.folder.appendingPathComponent(name.replacingOccurrences(of: ".richrules", with: ".\(ext)"))
-                if update {
-                    try Data(output.utf8).write(to: golden)
-                    continue
-                }
-                let expected = try String(contentsOf: golden, encoding: .utf8)
-                XCTAssertEqual(output, expected, "\(name) (\(ext)); regenerate with RICHRULES_UPDATE_GOLDENS=1 if intended")
+                let goldenName = name.replacingOccurrences(of: ".richrules", with: ".\(ext)")
+                let golden = Self.folder.appendingPathComponent(goldenName)
+                if let failure = try Golden.check(output, against: golden, name: "LintCases/\(goldenName)") { XCTFail(failure) }
             }
             try verifyWitnesses(json.stdout, spec: Self.folder.appendingPathComponent(name).path)
         }

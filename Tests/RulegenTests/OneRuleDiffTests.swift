@@ -83,13 +83,9 @@ final class OneRuleDiffTests: XCTestCase {
     }
 
     func checkGolden(_ name: String, _ actual: String) throws {
-        let url = Self.goldens.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["RICHRULES_UPDATE_GOLDENS"] != nil {
-            try actual.write(to: url, atomically: true, encoding: .utf8)
-            return
+        if let failure = try Golden.check(actual, against: Self.goldens.appendingPathComponent(name), name: "DiffGoldens/\(name)") {
+            XCTFail(failure)
         }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        XCTAssertEqual(expected, actual, "\(name) differs: \(firstDifference(expected: expected, actual: actual))")
     }
 }
 
