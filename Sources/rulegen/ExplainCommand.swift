@@ -102,14 +102,18 @@ enum ExplainCommand {
             else {
                 return .inputErrors
             }
-            do {
-                // The compiler's engine of the spec, or the reference (every rule on ICU).
-                guard let made = engineName == "icu" ? try RuleEngine(reference: table) : spec.engine else {
-                    throw IOError(message: "no engine of the spec")
+            if engineName == "icu" {
+                do {
+                    engine = try RuleEngine(reference: table)  // every rule on NSRegularExpression
+                } catch {
+                    console.err("\(specPath): error: \(error)\n")
+                    return .inputErrors
                 }
-                engine = made
-            } catch {
-                console.err("\(specPath): error: \(error)\n")
+            } else if let compiled = spec.engine {
+                engine = compiled  // the compiler's engine of the spec
+            } else {
+                // Sema checked every pattern with ICU: not expected.
+                console.err("\(specPath): error: NSRegularExpression rejects a pattern of the spec\n")
                 return .inputErrors
             }
         }
