@@ -202,7 +202,7 @@ struct Benchmark {
             report.lint.append(.init(rules: count, seconds: lint.seconds, diagnostics: lint.diagnostics))
             if count == scale.ruleSets.max() {
                 largest = spec
-                log("engine init of the \(count)-rule set: decoding the embedded automata, RuleEngine(table:automata:)")
+                log("engine init of the \(count)-rule set: decoding the embedded automata, RuleEngine(generated:automata:)")
                 report.engineInit = EngineInit.measure(table: spec.table, policy: scale.policy)
             }
             guard options.runs("rules") else { continue }

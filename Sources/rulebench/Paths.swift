@@ -7,7 +7,7 @@ struct Contestants {
     /// Full pipeline on the compiled automaton; `nil` until `makeCompiledEngine` builds one.
     let compiled: RuleEngine?
     /// Full pipeline on the reference matcher: one `NSRegularExpression` per regex rule,
-    /// compiled in `RuleEngine(table:)`.
+    /// compiled in `RuleEngine(reference:)`.
     let reference: RuleEngine
     /// Raw matching only, with the standard library's `Regex`.
     let swiftRegex: SwiftRegexPath
