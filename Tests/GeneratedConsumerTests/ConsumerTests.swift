@@ -339,3 +339,32 @@ final class TemplateConsumerTests: XCTestCase {
         XCTAssertEqual(plain.display, name + ": " + message)
     }
 }
+
+extension ConsumerTests {
+    /// Every `example` of the example specs holds on the three engines of its table: the
+    /// generated code's, the compiler's and the reference one (every rule on
+    /// NSRegularExpression), so an example states ICU's behaviour, not only the automata's.
+    func testSpecExamplesHoldOnTheGeneratedCompiledAndReferenceEngines() throws {
+        let generated: [(String, RuleEngine)] = [
+            ("agreement", AgreementRules.engine), ("article", ArticleRules.engine), ("chat", ChatRules.engine),
+            ("cms", CmsRules.engine), ("feed", FeedRules.engine), ("html", HtmlRules.engine), ("legal", LegalRules.engine),
+            ("prefix", PrefixRules.engine), ("social", SocialRules.engine),
+        ]
+        var held = 0
+        for (name, engine) in generated {
+            let path = Self.specs.appendingPathComponent("\(name).richrules").path
+            let output = Compiler.compile(path: path, analyze: false)
+            let compiled = try XCTUnwrap(output.engine, "\(name): \(output.diagnostics.map(\.message))")
+            let reference = try RuleEngine(reference: compiled.table)
+            let kinds = ["generated", "compiled", "reference"]
+            let runs = try XCTUnwrap(SpecExamples.run(path: path, on: [engine, compiled, reference]), "\(name): errors")
+            for (kind, run) in zip(kinds, runs) {
+                XCTAssertEqual(run.summary.failed, 0, "\(name) on the \(kind) engine: \(run.diagnostics.map(\.message))")
+                XCTAssertGreaterThan(run.summary.passed, 0, "\(name) on the \(kind) engine: no example ran")
+                held += run.summary.passed
+            }
+        }
+        // 43 examples in Specs/, each on three engines.
+        XCTAssertEqual(held, 43 * 3)
+    }
+}

@@ -24,6 +24,18 @@ public enum SpecExamples {
         public var diagnostics: [Diagnostic]
     }
 
+    /// Runs the examples of the spec at `path` on each of `engines`, engines of that spec's
+    /// table: the generated code's (`<Name>Rules.engine`), the reference one on
+    /// NSRegularExpression (`RuleEngine(reference:)`), the compiler's (`Compiler.Output.engine`)
+    /// — so a test can hold every engine to what the spec states. One run per engine, in
+    /// order; `nil` when the spec has errors.
+    public static func run(path: String, on engines: [RuleEngine]) -> [Run]? {
+        var loader = SpecLoader(importRoot: nil)
+        var bag = DiagnosticBag()
+        guard let (_, checked) = Compiler.check(loader.load(path: path), into: &bag) else { return nil }
+        return engines.map { check(checked, engine: .success($0)) }
+    }
+
     /// Runs `spec`'s examples on the compiler's engine of its table and automata (`engine`:
     /// the error when none could be made, which Sema's checks make unexpected).
     static func check(_ spec: CheckedSpec, engine made: Result<RuleEngine, any Error>) -> Run {
