@@ -220,8 +220,7 @@ final class CompiledRegexTests: XCTestCase {
 
     func testEmptyMatchesAdvanceByOneCodePoint() {
         XCTAssertEqual(compiledMatches("(?:)", in: "😀a"), ["[0, 0]", "[2, 0]", "[3, 0]"])
-        assertAgreesWithICU("x*", on: ["😀a😀", "xx😀", ""])
-        assertAgreesWithICU("\\b", on: ["😀ab 😀"])
+        // More empty-match cases on every engine: Tests/Cases/regex.jsonl.
     }
 
     func testUnpairedSurrogatesReadAsReplacementCharacters() {
@@ -249,8 +248,6 @@ final class CompiledRegexTests: XCTestCase {
             XCTAssertEqual(name, construct, pattern)
             XCTAssertEqual(at, offset, pattern)
         }
-        // `(?w)` without a word boundary under it changes nothing.
-        assertAgreesWithICU("(?w)a.", on: ["ab a"])
     }
 
     func testInvalidPatternsAreReportedNotCompiled() {
@@ -260,24 +257,5 @@ final class CompiledRegexTests: XCTestCase {
                 continue
             }
         }
-    }
-
-    /// Regression (differential seed 8 of the case-folding stress run): the probe cache was
-    /// keyed by `String`, whose equality is canonical equivalence, so `(?i)[j\u{30C}]`
-    /// reused the set of `(?i)[ǰ]` (U+01F0) and missed "J".
-    func testCanonicallyEquivalentClassesAreDistinct() {
-        assertAgreesWithICU("(?i)[\u{1F0}]", on: ["J", "j\u{30C}", "\u{1F0}"])
-        assertAgreesWithICU("(?i)[j\u{30C}](?:\u{574})*", on: ["Jss\u{131}", "\u{30C}"])
-        assertAgreesWithICU("[e\u{301}]", on: ["e", "\u{E9}"])
-        assertAgreesWithICU("[\u{E9}]", on: ["e", "\u{E9}"])
-    }
-
-    func testAtomicAndPossessiveFormsThatChangeNothingCompile() {
-        assertAgreesWithICU("a*+b", on: ["aaab", "b", "aa"])
-        assertAgreesWithICU("\\d++", on: ["12 345", ""])
-        assertAgreesWithICU("a++$", on: ["aaa", "aaa\n", "ab"])
-        assertAgreesWithICU("(?>\\w+)\\s", on: ["ab cd", "ab"])
-        assertAgreesWithICU("x(?>abc)[^;]{1,2}+;", on: ["xabcde;", "xabc;", "xabcd;;"])
-        assertAgreesWithICU("(a*+)b", on: ["aab"])
     }
 }

@@ -45,15 +45,6 @@ final class LookaroundTests: XCTestCase {
 
     // MARK: - The issue's patterns
 
-    func testEmojiShortcodeCompilesToADFA() {
-        let texts = [
-            ":smile: and :+1: a:b: 12:30:45 ::x:: :a_b:", ":x::y:", "w:z: :ok:\n:é:", "😀:tada:😀", ":a: :b:c: ", "", ":",
-        ]
-        assertAllPathsAgree(#"(?<![\w:]):(?<name>[a-z_]+):(?![\w:])"#, on: texts, dfa: true)
-        assertAllPathsAgree(#"\b\w+(?=:)"#, on: ["key: value", "a:b:c", "ab", ":x", "é: ü:", "😀a:"], dfa: true)
-        assertAllPathsAgree(#"(?<=\$)\d+(?:\.\d\d)?"#, on: ["$5 $12.50 $.5 5 $7.5 $$9", "$", "x$1.234", "€3 $٣"], dfa: true)
-    }
-
     /// The issue's four patterns on seeded random texts made of the pieces they react to:
     /// 2,000 texts each by default, 100,000 with `RICHRULES_LONG=1`; the seed is printed.
     func testNamedPatternsOnRandomTexts() {
@@ -177,23 +168,6 @@ final class LookaroundTests: XCTestCase {
         for pattern in [#"(?<=\R)\n"#, #"(?s)(?<=.)\n"#, #"(?<!\R)\n"#, #"(?<=a\R)"#, #"(?s)(?<=a.)"#, #"(?<=\r)\n"#] {
             assertAllPathsAgree(pattern, on: ["a\r\nb", "\r\n\r\n", "a\n\r"])
         }
-    }
-
-    /// Regression (long differential, seed 1592644095, pattern
-    /// `[^é中\D]{0}(?<!(?:\Vǰ{0}|\B){2,3}?)`): ICU measures a counted loop's body on its own
-    /// and drops the lengths of alternatives that jump to the body's end, so it tries
-    /// lookbehind starts less far back than the body's true longest match
-    /// (`RegexIR.icuLookbehindLength`); both engines follow it, the lazy DFA's window too.
-    func testLookbehindBoundOfCountedLoopsIsICUs() {
-        let cases: [(String, [String])] = [
-            (#"(?<!(?:\V|\B){2,3}?)"#, ["👍🏽KK\u{200D}😀", "ab KK"]), (#"(?<!(?:\V|x){2,3}?)"#, ["👍🏽KK"]),
-            (#"(?<!(?:.|\B){2,3}?)"#, ["abKK"]), (#"(?<=(?:bb|a){2})x"#, ["bbbbx", "aax", "abbx"]),
-            (#"(?<=(?:a|bb){2})x"#, ["bbbbx", "aax", "bbax"]), (#"(?<=(?:c(?:bb|a)){2})x"#, ["cbbcbbx", "cacax"]),
-            (#"(?<=(?:(?:bb|a)(?:c|)){2})x"#, ["bbcbbcx"]), (#"(?<=(?:(bb)|a){2})x"#, ["bbbbx"]), (#"(?<=(?>bb|a){2})x"#, ["bbbbx"]),
-            (#"(?<=(?:bb|a){11})x"#, [String(repeating: "b", count: 22) + "x", String(repeating: "a", count: 11) + "x"]),
-            (#"(?<=(?:x(?:bb|a)?){2})y"#, ["xbbxbby", "xaxay"]), (#"(?<=(?:bb|a){0,1}c)x"#, ["bbcx"]),
-        ]
-        for (pattern, texts) in cases { assertAllPathsAgree(pattern, on: texts) }
     }
 
     /// An unbounded lookahead asked at every position of a long line is answered by one
