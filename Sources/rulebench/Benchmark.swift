@@ -211,7 +211,7 @@ struct Benchmark {
             report.workloads.append(workload.run(try Contestants(table: spec.table), scale: scale))
         }
 
-        // Lookarounds (issue 15): one-code-point ones keep the DFA and the shared scan, longer
+        // Lookarounds: one-code-point ones keep the DFA and the shared scan, longer
         // ones and `\X` run on their rule's NFA; before, every such rule ran on ICU.
         if options.runs("lookaround") {
             let lookaround = try SpecFiles.compile(text: Self.lookaroundSpec, name: "lookaround.richrules", in: temp)
@@ -222,7 +222,7 @@ struct Benchmark {
                     .run(try Contestants(table: lookaround.table), scale: scale))
         }
 
-        // The feed spec: a real rule set on posts in several scripts (issue 23).
+        // The feed spec: a real rule set on posts in several scripts.
         if options.runs("feed"), let feedPath = FeedBench.specPath(besideSocial: specPath) {
             let feedSpec = try SpecFiles.compile(path: feedPath)
             report.specCompileSeconds.append(("feed", feedSpec.compileSeconds))

@@ -2,7 +2,7 @@
 //
 // Pipeline: `RegexParser.parse` reads a pattern exactly as ICU (NSRegularExpression)
 // does and produces a `RegexAST`; analyses over it live in `RegexAST+Analysis.swift`;
-// the automaton lowering (issue 3) consumes it. Spans live on this tree only: every node
+// the automaton lowering consumes it. Spans live on this tree only: every node
 // and every class item carries the range of pattern text it came from, counted in Unicode
 // scalars from the start of the pattern string.
 
