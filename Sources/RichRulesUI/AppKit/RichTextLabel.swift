@@ -47,7 +47,7 @@ import RuleRuntime
         }
         /// Resolves image names (asset catalog, then SF Symbols). Set it before `result`.
         public var imageNamed: (String) -> NSImage? = { NSImage(named: $0) ?? NSImage(systemSymbolName: $0, accessibilityDescription: nil) }
-        public var widgetView: ((WidgetSlot) -> NSView?)?
+        public var widgetView: ((AttachmentFrame) -> NSView?)?
         public var actionTitle: (ContextAction) -> String = { $0.defaultTitle }
         /// The width `intrinsicContentSize` breaks lines at (0: the bounds' width).
         public var preferredMaxLayoutWidth: CGFloat = 0 {
@@ -58,7 +58,7 @@ import RuleRuntime
         private var longPressTask: Task<Void, Never>?
         private var decoded: [Int: NSImage] = [:]
         private var decodedGeneration = -1
-        private var widgets: [WidgetSlot.ID: NSView] = [:]
+        private var widgets: [WidgetKey: NSView] = [:]
         private var tappableWidgets: [NSView] = []
         /// The elements VoiceOver sees (the view must keep them).
         private var elements: [NSAccessibilityElement] = []
@@ -173,21 +173,21 @@ import RuleRuntime
                     core.setAttachmentSize(TextSize(decoded.size), forMatch: index)
                 }
             }
-            var live = Set<WidgetSlot.ID>()
+            var live = Set<WidgetKey>()
             tappableWidgets = []
-            for slot in layout.widgetSlots {
-                live.insert(slot.id)
-                if widgets[slot.id] == nil, let view = widgetView?(slot) {
-                    widgets[slot.id] = view
+            for slot in layout.attachmentFrames where slot.widgetName != nil {
+                live.insert(WidgetKey(slot))
+                if widgets[WidgetKey(slot)] == nil, let view = widgetView?(slot) {
+                    widgets[WidgetKey(slot)] = view
                     addSubview(view)
                     let fitting = view.intrinsicContentSize
                     if slot.attachment.width == nil || slot.attachment.height == nil, fitting.width > 0, fitting.height > 0 {
-                        core.setAttachmentSize(TextSize(fitting), forMatch: slot.id.matchIndex)
+                        core.setAttachmentSize(TextSize(fitting), forMatch: slot.matchIndex)
                     }
                 }
-                guard let view = widgets[slot.id] else { continue }
+                guard let view = widgets[WidgetKey(slot)] else { continue }
                 view.frame = CGRect(slot.rect)
-                if slot.isTappable { tappableWidgets.append(view) }
+                if slot.attachment.isTappable { tappableWidgets.append(view) }
             }
             for (id, view) in widgets where !live.contains(id) {
                 view.removeFromSuperview()
@@ -209,7 +209,7 @@ import RuleRuntime
             guard let context = NSGraphicsContext.current?.cgContext else { return }
             let layout = core.layout
             effectiveAppearance.performAsCurrentDrawingAppearance {
-                (layout.layout as? TextKit2Layout)?.draw(at: .zero, in: context) { $0.cgColor }
+                (layout.textLayout as? TextKit2Layout)?.draw(at: .zero, in: context) { $0.cgColor }
             }
             for frame in layout.attachmentFrames {
                 guard case .image = frame.attachment.kind, let image = image(forMatch: frame.matchIndex) else { continue }
@@ -322,7 +322,7 @@ import RuleRuntime
                 _ = NSPasteboard.general.clearContents()
                 _ = NSPasteboard.general.setString(text, forType: .string)
             case .share(let text, let url):
-                let rect = TextRect.union(core.layout.layout.rects(for: choice.menu.displayRange)).map { CGRect($0) } ?? .zero
+                let rect = TextRect.union(core.layout.textLayout.rects(for: choice.menu.displayRange)).map { CGRect($0) } ?? .zero
                 NSSharingServicePicker(items: [url.map { $0 as NSURL as Any } ?? text]).show(
                     relativeTo: rect, of: self, preferredEdge: .minY)
             }

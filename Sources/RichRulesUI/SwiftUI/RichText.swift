@@ -34,9 +34,9 @@ import RuleRuntime
         public var options: RichTextOptions
         public var onTap: (RuleMatch) -> Void
         #if canImport(UIKit)
-            public var widgetView: ((WidgetSlot) -> UIView?)?
+            public var widgetView: ((AttachmentFrame) -> UIView?)?
         #else
-            public var widgetView: ((WidgetSlot) -> NSView?)?
+            public var widgetView: ((AttachmentFrame) -> NSView?)?
         #endif
 
         public init(

@@ -42,7 +42,7 @@ import RuleRuntime
     /// label.result = SocialRules.render(post)
     /// label.onTap = { match in _ = SocialRules.dispatch(match, to: handlers) }
     /// label.imageStore = store                                 // optional: loads the attachments' images
-    /// label.widgetView = { slot in BadgeView(name: slot.id.name) }   // optional: the spec's widgets
+    /// label.widgetView = { frame in BadgeView(name: frame.widgetName ?? "") }   // optional: the spec's widgets
     /// ```
     ///
     /// A tap on a match calls `onTap` (the truncation token expands first); a long press
@@ -64,7 +64,7 @@ import RuleRuntime
         /// attachment's intrinsic size. Set it before `result`.
         public var imageNamed: (String) -> UIImage? = { UIImage(named: $0) ?? UIImage(systemName: $0) }
         /// The view of a widget slot (one per slot id, kept while the id stays).
-        public var widgetView: ((WidgetSlot) -> UIView?)?
+        public var widgetView: ((AttachmentFrame) -> UIView?)?
         /// The title of a menu action (English by default: `ContextAction.defaultTitle`).
         public var actionTitle: (ContextAction) -> String = { $0.defaultTitle }
         /// The width `intrinsicContentSize` breaks lines at before the label has a width
@@ -77,7 +77,7 @@ import RuleRuntime
         private var longPressTask: Task<Void, Never>?
         private var decoded: [Int: UIImage] = [:]
         private var decodedGeneration = -1
-        private var widgets: [WidgetSlot.ID: UIView] = [:]
+        private var widgets: [WidgetKey: UIView] = [:]
         private var menu: ContextMenu?
         private var forwardsTouches = false
         private lazy var editMenu = UIEditMenuInteraction(delegate: self)
@@ -202,25 +202,25 @@ import RuleRuntime
                     core.setAttachmentSize(TextSize(decoded.size), forMatch: index)
                 }
             }
-            placeWidgets(layout.widgetSlots)
+            placeWidgets(layout.attachmentFrames.filter { $0.widgetName != nil })
             accessibilityElements = makeAccessibilityElements(for: layout)
         }
 
-        private func placeWidgets(_ slots: [WidgetSlot]) {
-            var live = Set<WidgetSlot.ID>()
+        private func placeWidgets(_ slots: [AttachmentFrame]) {
+            var live = Set<WidgetKey>()
             for slot in slots {
-                live.insert(slot.id)
-                if widgets[slot.id] == nil, let view = widgetView?(slot) {
-                    widgets[slot.id] = view
+                live.insert(WidgetKey(slot))
+                if widgets[WidgetKey(slot)] == nil, let view = widgetView?(slot) {
+                    widgets[WidgetKey(slot)] = view
                     addSubview(view)
                     let fitting = view.intrinsicContentSize
                     if slot.attachment.width == nil || slot.attachment.height == nil, fitting.width > 0, fitting.height > 0 {
-                        core.setAttachmentSize(TextSize(fitting), forMatch: slot.id.matchIndex)
+                        core.setAttachmentSize(TextSize(fitting), forMatch: slot.matchIndex)
                     }
                 }
-                widgets[slot.id]?.frame = CGRect(slot.rect)
+                widgets[WidgetKey(slot)]?.frame = CGRect(slot.rect)
                 // A tappable widget's touches are the match's tap: the label takes them.
-                widgets[slot.id]?.isUserInteractionEnabled = !slot.isTappable
+                widgets[WidgetKey(slot)]?.isUserInteractionEnabled = !slot.attachment.isTappable
             }
             for (id, view) in widgets where !live.contains(id) {
                 view.removeFromSuperview()
@@ -232,7 +232,7 @@ import RuleRuntime
             guard let context = UIGraphicsGetCurrentContext() else { return }
             let layout = core.layout
             let traits = traitCollection
-            (layout.layout as? TextKit2Layout)?.draw(at: .zero, in: context) { $0.resolvedColor(with: traits).cgColor }
+            (layout.textLayout as? TextKit2Layout)?.draw(at: .zero, in: context) { $0.resolvedColor(with: traits).cgColor }
             for frame in layout.attachmentFrames {
                 guard case .image = frame.attachment.kind, let image = image(forMatch: frame.matchIndex) else { continue }
                 image.draw(in: CGRect(frame.rect))
@@ -323,7 +323,7 @@ import RuleRuntime
             -> CGRect
         {
             // Beside what the menu is about, not over it.
-            guard let menu, let rect = TextRect.union(core.layout.layout.rects(for: menu.displayRange)) else {
+            guard let menu, let rect = TextRect.union(core.layout.textLayout.rects(for: menu.displayRange)) else {
                 return CGRect(origin: configuration.sourcePoint, size: .zero)
             }
             return CGRect(rect)
