@@ -25,7 +25,8 @@ let package = Package(
         .target(name: "RuleAutomata", dependencies: ["RuleRegex"]),
         .target(name: "RuleRuntime", dependencies: ["RuleRegex", "RuleAutomata"]),
         // The UIKit, AppKit and SwiftUI shells of the label core (compiled on Apple platforms;
-        // on Linux, Scripts/typecheck-apple.sh checks them against Tests/AppleStubs).
+        // on Linux, Scripts/typecheck-apple.sh checks them against Tests/AppleStubs), and their
+        // common code (Shared: Foundation only, built and tested everywhere).
         .target(name: "RichRulesUI", dependencies: ["RuleRuntime"]),
         // Sema/Data: the IANA TLD list that Scripts/generate-tld-table.py turns into
         // Sema/Detectors+TLDs.swift (Scripts/refresh-tlds.sh refreshes both).
@@ -54,6 +55,9 @@ let package = Package(
             name: "RuleCompilerTests", dependencies: ["RuleCompiler", "RuleSpec", "RuleAutomata", "RuleRuntime", "TestSupport"],
             resources: [.copy("Resources/ICU"), .copy("Resources/Detectors")]),
         .testTarget(name: "RuleRuntimeTests", dependencies: ["RuleRuntime", "RuleAutomata", "TestSupport"]),
+        // The shells' common code (Sources/RichRulesUI/Shared, the part of RichRulesUI that
+        // builds on Linux) against a fake view.
+        .testTarget(name: "RichRulesUITests", dependencies: ["RichRulesUI", "RuleRuntime", "TestSupport"]),
         // LintCases: the `rulegen lint` golden specs and outputs; HTMLGoldens: the
         // `RenderResult.html()` pages of the example specs; ExplainGoldens: `rulegen explain`
         // of sample texts (all read from the source tree).

@@ -34,7 +34,7 @@ extension PreviewPage {
             let layout = core.layout
             shown = layout.result
             cut = core.isTruncated ? layout.result.matches.last?.displayRange.location : nil
-            lineCount = layout.layout.lineCount
+            lineCount = layout.textLayout.lineCount
             size = layout.size
         }
     }

@@ -181,7 +181,7 @@ final class LabelInteractionTests: XCTestCase {
             ])
         XCTAssertNil(core.touchEnded(at: link.center, time: 6))
         // Long press on plain text: copy the text.
-        let plain = try XCTUnwrap(core.layout.layout.rects(for: TextRange(location: 0, length: 1)).first)
+        let plain = try XCTUnwrap(core.layout.textLayout.rects(for: TextRange(location: 0, length: 1)).first)
         core.touchBegan(at: plain.center, time: 10)
         XCTAssertEqual(core.touchEnded(at: plain.center, time: 11), .contextMenu(result.textContextMenu))
         XCTAssertEqual(result.textContextMenu.actions, [.copyText(result.display), .share(text: result.display, url: nil)])
@@ -281,7 +281,7 @@ final class LabelInteractionTests: XCTestCase {
             return menu
         }
         // Plain text: the whole message.
-        let plain = try XCTUnwrap(core.layout.layout.rects(for: TextRange(location: 1, length: 1)).first)
+        let plain = try XCTUnwrap(core.layout.textLayout.rects(for: TextRange(location: 1, length: 1)).first)
         let text = try XCTUnwrap(longPress(plain.center, at: 0))
         XCTAssertEqual(text.actions, [.copyText(full.display), .share(text: full.display, url: nil)])
         XCTAssertEqual(text.title, full.display)

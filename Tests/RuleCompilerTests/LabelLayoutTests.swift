@@ -60,7 +60,7 @@ final class LabelLayoutTests: XCTestCase {
                 let core = RichLabelCore(engine: ReferenceLayoutEngine(), result: result, numberOfLines: rng.below(3) == 0 ? 2 : 0)
                 core.width = width
                 let laid = core.layout
-                let layout = laid.layout
+                let layout = laid.textLayout
                 let brute = BruteForce(layout, display: laid.result.display)
                 // Fragments cover the display in order, within the width (or one cluster).
                 var next = 0
@@ -123,7 +123,7 @@ final class LabelLayoutTests: XCTestCase {
                 let core = RichLabelCore(engine: ReferenceLayoutEngine(), result: result)
                 core.width = width
                 let laid = core.layout
-                let layout = laid.layout
+                let layout = laid.textLayout
                 for frame in laid.attachmentFrames {
                     attachments += 1
                     let match = laid.result.matches[frame.matchIndex]
@@ -137,10 +137,10 @@ final class LabelLayoutTests: XCTestCase {
                     if let width = match.attachment?.width { XCTAssertEqual(frame.rect.width, width, context) }
                 }
                 let widgets = laid.attachmentFrames.filter { if case .widget = $0.attachment.kind { return true } else { return false } }
-                XCTAssertEqual(laid.widgetSlots.map(\.rect), widgets.map(\.rect), context)
-                for slot in laid.widgetSlots {
-                    XCTAssertEqual(slot.id.name, "badge", context)
-                    XCTAssertEqual(slot.rect.size, TextSize(width: 30, height: 16), context)
+                XCTAssertEqual(laid.attachmentFrames.filter { $0.widgetName != nil }, widgets, context)
+                for frame in widgets {
+                    XCTAssertEqual(frame.widgetName, "badge", context)
+                    XCTAssertEqual(frame.rect.size, TextSize(width: 30, height: 16), context)
                 }
                 let elements = laid.result.accessibilityElements
                 let frames = laid.accessibilityFrames
@@ -185,14 +185,15 @@ final class LabelLayoutTests: XCTestCase {
         var invalidations: [RichLabelInvalidation] = []
         core.onInvalidate = { invalidations.append($0) }
         core.width = 300
-        let before = try XCTUnwrap(core.layout.widgetSlots.first)
-        XCTAssertEqual(before.id, WidgetSlot.ID(name: "box", matchIndex: 0))
-        XCTAssertFalse(before.isTappable)
+        let before = try XCTUnwrap(core.layout.attachmentFrames.first)
+        XCTAssertEqual(before.widgetName, "box")
+        XCTAssertEqual(before.matchIndex, 0)
+        XCTAssertFalse(before.attachment.isTappable)
         XCTAssertEqual(before.rect.size, TextSize(width: 17, height: 17))  // intrinsic, unknown: the font size
         XCTAssertNil(core.hit(at: before.rect.center).matchIndex)
         core.setAttachmentSize(TextSize(width: 80, height: 40), forMatch: 0)
         XCTAssertEqual(invalidations, [[.size, .display]])
-        let after = try XCTUnwrap(core.layout.widgetSlots.first)
+        let after = try XCTUnwrap(core.layout.attachmentFrames.first)
         XCTAssertEqual(after.rect.size, TextSize(width: 80, height: 40))
         XCTAssertEqual(core.size(forWidth: 300).width, 8.5 * 4 + 80)
         XCTAssertGreaterThanOrEqual(core.size(forWidth: 300).height, 40)

@@ -167,7 +167,7 @@ final class LabelTruncationTests: XCTestCase {
         // "one two three " / "four @ali… more": the mention cut by the last line.
         XCTAssertEqual(shown.display, "one two three four @ali… more")
         let layout = core.layout
-        XCTAssertEqual(layout.layout.lineCount, 2)
+        XCTAssertEqual(layout.textLayout.lineCount, 2)
         XCTAssertEqual(shown.matches.map(\.rule), ["mention", "truncation"])
         XCTAssertLessThan(shown.matches[0].displayRange.length, full.matches[0].displayRange.length)
         // The clipped mention is on the second line: tap it.

@@ -1,6 +1,6 @@
-// RichText: the label in SwiftUI, a representable around `RichLabel` (UIKit) or
-// `RichTextLabel` (AppKit): the same taps, pressed state, truncation, long-press menus,
-// images and widgets, with the exact spec colours (`Text` draws links in the tint colour).
+// RichText: the label in SwiftUI, a representable around `RichLabel` (UIKit or AppKit):
+// the same taps, pressed state, truncation, long-press menus, images and widgets, with the
+// exact spec colours (`Text` draws links in the tint colour).
 // CI (Linux) compiles this file against stub modules (Scripts/typecheck-apple.sh); only a
 // Mac runs it.
 //
@@ -34,9 +34,9 @@ import RuleRuntime
         public var options: RichTextOptions
         public var onTap: (RuleMatch) -> Void
         #if canImport(UIKit)
-            public var widgetView: ((WidgetSlot) -> UIView?)?
+            public var widgetView: ((AttachmentFrame) -> UIView?)?
         #else
-            public var widgetView: ((WidgetSlot) -> NSView?)?
+            public var widgetView: ((AttachmentFrame) -> NSView?)?
         #endif
 
         public init(
@@ -78,23 +78,23 @@ import RuleRuntime
         }
     #else
         extension RichText: NSViewRepresentable {
-            public func makeNSView(context: Context) -> RichTextLabel {
-                let label = RichTextLabel()
+            public func makeNSView(context: Context) -> RichLabel {
+                let label = RichLabel()
                 label.options = options
                 label.setContentCompressionResistancePriority(.defaultLow, for: .horizontal)
                 return label
             }
 
-            public func updateNSView(_ label: RichTextLabel, context: Context) {
+            public func updateNSView(_ label: RichLabel, context: Context) {
                 update(label, lineLimit: context.environment.lineLimit)
             }
 
-            public func sizeThatFits(_ proposal: ProposedViewSize, nsView label: RichTextLabel, context: Context) -> CGSize? {
+            public func sizeThatFits(_ proposal: ProposedViewSize, nsView label: RichLabel, context: Context) -> CGSize? {
                 update(label, lineLimit: context.environment.lineLimit)
                 return label.fittingSize(forWidth: proposal.width)
             }
 
-            private func update(_ label: RichTextLabel, lineLimit: Int?) {
+            private func update(_ label: RichLabel, lineLimit: Int?) {
                 if label.result != result { label.result = result }
                 label.numberOfLines = lineLimit.map { max(1, $0) } ?? 0
                 if label.imageStore !== imageStore { label.imageStore = imageStore }

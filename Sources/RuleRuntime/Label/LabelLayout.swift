@@ -1,92 +1,24 @@
-/// The frame of an attachment on screen.
-public struct AttachmentFrame: Sendable, Hashable {
-    /// The match showing it (an index into the shown result's `matches`, the same in the
-    /// full result).
-    public var matchIndex: Int
-    /// Its U+FFFC character in the display.
-    public var displayOffset: Int
-    public var attachment: Attachment
-    /// Its bounds in the text's coordinates.
-    public var rect: TextRect
-
-    public init(matchIndex: Int, displayOffset: Int, attachment: Attachment, rect: TextRect) {
-        self.matchIndex = matchIndex
-        self.displayOffset = displayOffset
-        self.attachment = attachment
-        self.rect = rect
-    }
-}
-
-/// Where a widget's view goes: the shell keeps one view per `id` (reusing it while the id
-/// stays), sets its frame to `rect`, and lets it take touches itself when it is not
-/// `isTappable` (a tappable widget's touches are the match's tap).
-public struct WidgetSlot: Sendable, Hashable, Identifiable {
-    /// The widget's name and its match's index: stable while the text stays.
-    public struct ID: Sendable, Hashable {
-        public var name: String
-        public var matchIndex: Int
-
-        public init(name: String, matchIndex: Int) {
-            self.name = name
-            self.matchIndex = matchIndex
-        }
-    }
-
-    public var id: ID
-    public var rect: TextRect
-    public var isTappable: Bool
-    public var attachment: Attachment
-
-    public init(id: ID, rect: TextRect, isTappable: Bool, attachment: Attachment) {
-        self.id = id
-        self.rect = rect
-        self.isTappable = isTappable
-        self.attachment = attachment
-    }
-}
-
-/// A tappable match for VoiceOver, with where it is.
-///
-/// A link that wraps over several lines has one rect per line (`rects`: for
-/// `accessibilityPath`, which VoiceOver outlines instead of the frame), their union as
-/// `frame` (`accessibilityFrame`), and an `activationPoint` at the centre of its first
-/// rect: the union's centre may lie on other text, or on another link, between the lines.
-/// An image or widget's rect is its attachment's frame.
-public struct AccessibilityFrame: Sendable, Hashable {
-    public var element: AccessibilityElement
-    public var rects: [TextRect]
-    public var frame: TextRect
-    public var activationPoint: TextPoint
-
-    public init(element: AccessibilityElement, rects: [TextRect], frame: TextRect, activationPoint: TextPoint) {
-        self.element = element
-        self.rects = rects
-        self.frame = frame
-        self.activationPoint = activationPoint
-    }
-}
-
 /// A result and its layout: hit testing by point, and the rects of matches, attachments,
 /// widgets and accessibility elements. Rects are in the text's coordinates (add the
 /// text's origin in the view).
 public struct LabelLayout {
     /// What is shown (truncated when the lines do not hold it all).
     public let result: RenderResult
-    /// Its layout.
-    public let layout: any RichTextLayout
+    /// Its layout (the engine's own layout object: a shell casts it back to draw it).
+    public let textLayout: any RichTextLayout
 
-    public init(result: RenderResult, layout: any RichTextLayout) {
+    public init(result: RenderResult, textLayout: any RichTextLayout) {
         self.result = result
-        self.layout = layout
+        self.textLayout = textLayout
     }
 
     /// The size the text takes.
-    public var size: TextSize { layout.size }
+    public var size: TextSize { textLayout.size }
 
     /// What lies under `point`: the character (by the layout) and its tappable match (by
     /// `RenderResult.matchIndex(atDisplayOffset:)`, grapheme-aware).
     public func hit(at point: TextPoint) -> LabelHit {
-        guard let offset = layout.displayOffset(at: point) else { return .besideText }
+        guard let offset = textLayout.displayOffset(at: point) else { return .besideText }
         return LabelHit(displayOffset: offset, matchIndex: result.matchIndex(atDisplayOffset: offset))
     }
 
@@ -94,27 +26,18 @@ public struct LabelLayout {
     /// past the lines shown or with an empty display).
     public func rects(forMatch index: Int) -> [TextRect] {
         guard result.matches.indices.contains(index) else { return [] }
-        return layout.rects(for: result.matches[index].displayRange)
+        return textLayout.rects(for: result.matches[index].displayRange)
     }
 
-    /// The frame of every attachment laid out (images and widgets), in display order.
+    /// The frame of every attachment laid out (images and widgets), in display order (a
+    /// widget's has a `widgetName`).
     public var attachmentFrames: [AttachmentFrame] {
         result.matches.indices.compactMap { index in
             let match = result.matches[index]
-            guard let attachment = match.attachment, let offset = match.attachmentOffset, offset < layout.laidOutLength,
-                let rect = layout.attachmentRect(atDisplayOffset: offset)
+            guard let attachment = match.attachment, let offset = match.attachmentOffset, offset < textLayout.laidOutLength,
+                let rect = textLayout.attachmentRect(atDisplayOffset: offset)
             else { return nil }
             return AttachmentFrame(matchIndex: index, displayOffset: offset, attachment: attachment, rect: rect)
-        }
-    }
-
-    /// The widgets laid out, in display order.
-    public var widgetSlots: [WidgetSlot] {
-        attachmentFrames.compactMap { frame in
-            guard case .widget(let name) = frame.attachment.kind else { return nil }
-            return WidgetSlot(
-                id: WidgetSlot.ID(name: name, matchIndex: frame.matchIndex), rect: frame.rect, isTappable: frame.attachment.isTappable,
-                attachment: frame.attachment)
         }
     }
 
@@ -132,8 +55,8 @@ public struct LabelLayout {
             }
         }
         return result.accessibilityElements.compactMap { element in
-            var rects = layout.rects(for: element.displayRange)
-            if let ranges = tapped[element.matchIndex] { rects = Self.perLine(ranges.flatMap(layout.rects(for:))) }
+            var rects = textLayout.rects(for: element.displayRange)
+            if let ranges = tapped[element.matchIndex] { rects = Self.perLine(ranges.flatMap(textLayout.rects(for:))) }
             if element.kind != .link, let rect = attachments[element.matchIndex] { rects = [rect] }
             guard let first = rects.first, let frame = TextRect.union(rects) else { return nil }
             return AccessibilityFrame(element: element, rects: rects, frame: frame, activationPoint: first.center)

@@ -10,23 +10,23 @@
 /// grows with the cut for greedy line breaking; were a layout not monotonic, the cut found
 /// still fits and the next one still does not). When even the token alone does not fit
 /// (a label narrower than the token), the result is the token alone.
-public enum LineTruncation {
+package enum LineTruncation {
     /// A fitted result and its layout.
-    public struct Outcome {
+    package struct Outcome {
         /// What to show: the result itself when it fits, else a truncated one.
-        public var result: RenderResult
+        package var result: RenderResult
         /// Its layout (made from the request's options).
-        public var layout: any RichTextLayout
+        package var layout: any RichTextLayout
         /// The display offset of the cut (`nil` when the text fits).
-        public var cut: Int?
+        package var cut: Int?
         /// The layouts made.
-        public var layoutCount: Int
+        package var layoutCount: Int
 
-        public var isTruncated: Bool { cut != nil }
+        package var isTruncated: Bool { cut != nil }
     }
 
     /// `request.result` fitted to `lines` lines (0 or less: no limit) at `request.width`.
-    public static func fit(_ request: RichTextLayoutRequest, lines: Int, engine: any RichTextLayoutEngine) -> Outcome {
+    package static func fit(_ request: RichTextLayoutRequest, lines: Int, engine: any RichTextLayoutEngine) -> Outcome {
         var count = 0
         func layout(_ result: RenderResult, limit: Int?) -> any RichTextLayout {
             var candidate = request

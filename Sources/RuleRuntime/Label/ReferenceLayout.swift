@@ -25,10 +25,10 @@ import Foundation
 ///
 /// Coordinates start at the top left; lines are aligned within `width` (within the widest
 /// line when the width is infinite).
-public struct ReferenceLayout: RichTextLayout {
+package struct ReferenceLayout: RichTextLayout {
     /// A cluster's advance per point of font size.
-    public static let narrowAdvance = 0.5
-    public static let wideAdvance = 1.0
+    package static let narrowAdvance = 0.5
+    package static let wideAdvance = 1.0
 
     struct Cluster {
         var offset: Int
@@ -59,11 +59,11 @@ public struct ReferenceLayout: RichTextLayout {
 
     let clusters: [Cluster]
     let lines: [Line]
-    public let lineFragments: [LineFragment]
-    public let size: TextSize
+    package let lineFragments: [LineFragment]
+    package let size: TextSize
 
     /// Lays out `request`'s display.
-    public init(_ request: RichTextLayoutRequest) {
+    package init(_ request: RichTextLayoutRequest) {
         let result = request.result
         let display = result.display
         let width = request.width > 0 ? request.width : 0
@@ -190,7 +190,7 @@ public struct ReferenceLayout: RichTextLayout {
         return (line.rightToLeft ? line.origin - c.x - c.width : c.x, c.width)
     }
 
-    public func rects(for range: TextRange) -> [TextRect] {
+    package func rects(for range: TextRange) -> [TextRect] {
         guard range.length > 0 else { return [] }
         var rects: [TextRect] = []
         for line in lines {
@@ -209,7 +209,7 @@ public struct ReferenceLayout: RichTextLayout {
         return rects
     }
 
-    public func displayOffset(at point: TextPoint) -> Int? {
+    package func displayOffset(at point: TextPoint) -> Int? {
         // The line holding y (lines touch: a binary search over their tops).
         var low = 0
         var high = lines.count
@@ -226,7 +226,7 @@ public struct ReferenceLayout: RichTextLayout {
         return nil
     }
 
-    public func attachmentRect(atDisplayOffset offset: Int) -> TextRect? {
+    package func attachmentRect(atDisplayOffset offset: Int) -> TextRect? {
         for line in lines {
             let lastCluster = clusters[line.clusters.upperBound - 1]
             guard offset < lastCluster.offset + lastCluster.length else { continue }
@@ -276,18 +276,5 @@ public struct ReferenceLayout: RichTextLayout {
         if a.isSpace { return !b.isSpace }
         if b.isSpace { return false }
         return a.attachment != nil || b.attachment != nil || a.isWide || b.isWide
-    }
-}
-
-/// Makes `ReferenceLayout`s, counting them (the label core's cost in layouts, for tests).
-public final class ReferenceLayoutEngine: RichTextLayoutEngine {
-    /// The layouts made so far.
-    public private(set) var layoutCount = 0
-
-    public init() {}
-
-    public func layout(_ request: RichTextLayoutRequest) -> any RichTextLayout {
-        layoutCount += 1
-        return ReferenceLayout(request)
     }
 }

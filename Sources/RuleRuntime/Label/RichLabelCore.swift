@@ -78,15 +78,16 @@ public final class RichLabelCore {
         var layout: (any RichTextLayout)?
     }
 
-    /// A core laying out with `engine`, showing `result` (empty until `setResult`).
+    /// A core laying out with `engine`, showing `result` (empty until `setResult`), its
+    /// touches turned into taps and long presses as `touch` says.
     public init(
         engine: any RichTextLayoutEngine, result: RenderResult? = nil, numberOfLines: Int = 0,
-        interaction: RichLabelInteraction.Configuration = RichLabelInteraction.Configuration(), options: RichTextOptions = RichTextOptions()
+        touch: TouchConfiguration = TouchConfiguration(), options: RichTextOptions = RichTextOptions()
     ) {
         self.engine = engine
         self.result = result ?? RenderResult(text: "", matches: [], discarded: [], context: nil)
         self.numberOfLines = numberOfLines
-        self.interaction = RichLabelInteraction(configuration: interaction)
+        self.interaction = RichLabelInteraction(configuration: touch)
         self.options = options
         if result != nil { imageLifecycle.reset(for: self.result, resolveName: resolveImageName) }
     }
@@ -143,12 +144,12 @@ public final class RichLabelCore {
                 fit.layout = engine.layout(request(fit.result, pressed: nil, width: width))
                 fits[width] = fit
             }
-            return LabelLayout(result: fit.result, layout: fit.layout!)
+            return LabelLayout(result: fit.result, textLayout: fit.layout!)
         }
-        if let shownLayout, shownLayout.pressed == pressed { return LabelLayout(result: fit.result, layout: shownLayout.layout) }
+        if let shownLayout, shownLayout.pressed == pressed { return LabelLayout(result: fit.result, textLayout: shownLayout.layout) }
         let layout = engine.layout(request(fit.result, pressed: pressed, width: width))
         shownLayout = (pressed, layout)
-        return LabelLayout(result: fit.result, layout: layout)
+        return LabelLayout(result: fit.result, textLayout: layout)
     }
 
     /// The shown result as an attributed string with the pressed match, for a shell that
@@ -179,7 +180,7 @@ public final class RichLabelCore {
         if engine.requiresMainThread, !Thread.isMainThread {
             fatalError(
                 "RichLabelCore.\(function): \(type(of: engine)) lays out with TextKit on the main thread only; call the core of a "
-                    + "RichLabel, RichTextLabel or RichText on the main actor (to measure a cell in the background, use a "
+                    + "RichLabel or RichText on the main actor (to measure a cell in the background, use a "
                     + "RichLabelCore with an engine of your own)")
         }
         if let fit = fits[width] { return fit }
@@ -203,7 +204,7 @@ public final class RichLabelCore {
     /// The match shown pressed (an index into `shownResult.matches`).
     public var pressedMatch: Int? { interaction.pressedMatch }
     /// The interaction's state (phase, where the touch began).
-    public var interactionState: RichLabelInteraction { interaction }
+    package var interactionState: RichLabelInteraction { interaction }
     /// When to call `tick(time:)` for the long press, if a press waits for it.
     public var longPressDeadline: Double? { interaction.longPressDeadline }
 

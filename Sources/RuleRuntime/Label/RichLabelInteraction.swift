@@ -1,19 +1,3 @@
-/// What lies under a point of a label: the display offset of the character there (`nil`
-/// beside the text) and the tappable match it belongs to (`nil`: plain text, a match
-/// without a tap, a widget that handles its own touches).
-public struct LabelHit: Sendable, Hashable {
-    public var displayOffset: Int?
-    public var matchIndex: Int?
-
-    public init(displayOffset: Int?, matchIndex: Int?) {
-        self.displayOffset = displayOffset
-        self.matchIndex = matchIndex
-    }
-
-    /// Nothing: beside the text.
-    public static let besideText = LabelHit(displayOffset: nil, matchIndex: nil)
-}
-
 /// The touch state machine of a label: press, move, release, cancel, and the long-press
 /// timer, with the time of each event given (seconds on any monotonic clock: `UITouch`'s
 /// or `NSEvent`'s `timestamp`), so that it is deterministic and testable.
@@ -29,22 +13,8 @@ public struct LabelHit: Sendable, Hashable {
 ///   that comes at or after the deadline (then before that event counts). A press beside
 ///   the text has no long press. After a long press, the release is not a tap.
 /// - `cancel()` (the system took the touch: a scroll view, an alert) ends the press.
-public struct RichLabelInteraction: Sendable, Hashable {
-    public struct Configuration: Sendable, Hashable {
-        /// How far (in points) a touch may move and still tap: UIKit's buttons allow about
-        /// 10 points.
-        public var slop: Double
-        /// How long (in seconds) a press is held before it is a long press (UIKit's
-        /// `UILongPressGestureRecognizer` default: 0.5).
-        public var longPressDelay: Double
-
-        public init(slop: Double = 10, longPressDelay: Double = 0.5) {
-            self.slop = slop
-            self.longPressDelay = longPressDelay
-        }
-    }
-
-    public enum Phase: Sendable, Hashable {
+package struct RichLabelInteraction: Sendable, Hashable {
+    package enum Phase: Sendable, Hashable {
         /// No touch.
         case idle
         /// A touch is down and may still tap or long-press.
@@ -56,7 +26,7 @@ public struct RichLabelInteraction: Sendable, Hashable {
     }
 
     /// What an event produced for the shell.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         case none
         /// Dispatch the tap of this match.
         case tap(matchIndex: Int)
@@ -65,38 +35,38 @@ public struct RichLabelInteraction: Sendable, Hashable {
     }
 
     /// An event's outcome, and whether the pressed match changed (redraw).
-    public struct Update: Sendable, Hashable {
-        public var outcome: Outcome
-        public var pressedChanged: Bool
+    package struct Update: Sendable, Hashable {
+        package var outcome: Outcome
+        package var pressedChanged: Bool
 
-        public init(outcome: Outcome = .none, pressedChanged: Bool = false) {
+        package init(outcome: Outcome = .none, pressedChanged: Bool = false) {
             self.outcome = outcome
             self.pressedChanged = pressedChanged
         }
     }
 
-    public var configuration: Configuration
-    public private(set) var phase: Phase = .idle
+    package var configuration: RichLabelCore.TouchConfiguration
+    package private(set) var phase: Phase = .idle
     /// The match shown pressed (an index into the shown result's `matches`).
-    public private(set) var pressedMatch: Int?
+    package private(set) var pressedMatch: Int?
     /// Where and when the touch went down, and what was under it.
-    public private(set) var start: TextPoint?
-    public private(set) var startTime: Double?
-    public private(set) var startHit: LabelHit = .besideText
+    package private(set) var start: TextPoint?
+    package private(set) var startTime: Double?
+    package private(set) var startHit: LabelHit = .besideText
 
-    public init(configuration: Configuration = Configuration()) {
+    package init(configuration: RichLabelCore.TouchConfiguration = RichLabelCore.TouchConfiguration()) {
         self.configuration = configuration
     }
 
     /// When the long press fires if the touch stays: the shell's timer calls
     /// `tick(time:)` then. `nil` when no press on text is waiting for it.
-    public var longPressDeadline: Double? {
+    package var longPressDeadline: Double? {
         guard phase == .pressing, startHit.displayOffset != nil, let startTime else { return nil }
         return startTime + configuration.longPressDelay
     }
 
     /// A touch went down at `point` over `hit`.
-    public mutating func press(at point: TextPoint, time: Double, hit: LabelHit) -> Update {
+    package mutating func press(at point: TextPoint, time: Double, hit: LabelHit) -> Update {
         let previous = pressedMatch
         phase = .pressing
         start = point
@@ -107,7 +77,7 @@ public struct RichLabelInteraction: Sendable, Hashable {
     }
 
     /// The touch moved to `point`.
-    public mutating func move(to point: TextPoint, time: Double) -> Update {
+    package mutating func move(to point: TextPoint, time: Double) -> Update {
         if let fired = fireLongPress(at: time) { return fired }
         guard phase == .pressing, let start, point.distance(to: start) > configuration.slop else { return Update() }
         phase = .cancelled
@@ -115,7 +85,7 @@ public struct RichLabelInteraction: Sendable, Hashable {
     }
 
     /// The touch went up at `point` over `hit`.
-    public mutating func release(at point: TextPoint, time: Double, hit: LabelHit) -> Update {
+    package mutating func release(at point: TextPoint, time: Double, hit: LabelHit) -> Update {
         if var fired = fireLongPress(at: time) {
             // Held past the deadline with no tick: the long press, then the release.
             let cleared = finish()
@@ -131,10 +101,10 @@ public struct RichLabelInteraction: Sendable, Hashable {
     }
 
     /// The system cancelled the touch.
-    public mutating func cancel() -> Update { finish() }
+    package mutating func cancel() -> Update { finish() }
 
     /// The long-press timer: fires the long press when `time` is at or past the deadline.
-    public mutating func tick(time: Double) -> Update {
+    package mutating func tick(time: Double) -> Update {
         fireLongPress(at: time) ?? Update()
     }
 

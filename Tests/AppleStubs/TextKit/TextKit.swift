@@ -43,16 +43,6 @@ public enum NSWritingDirection: Int, Sendable {
     case rightToLeft = 1
 }
 
-// https://developer.apple.com/documentation/uikit/nslinebreakmode
-public enum NSLineBreakMode: Int, Sendable {
-    case byWordWrapping = 0
-    case byCharWrapping = 1
-    case byClipping = 2
-    case byTruncatingHead = 3
-    case byTruncatingTail = 4
-    case byTruncatingMiddle = 5
-}
-
 // https://developer.apple.com/documentation/uikit/nsunderlinestyle
 // `struct NSUnderlineStyle: OptionSet` (raw value `Int`).
 public struct NSUnderlineStyle: OptionSet, Sendable {
@@ -205,14 +195,6 @@ open class NSTextContainer: NSObject {
         get { fatalError() }
         set { fatalError() }
     }
-    open var lineBreakMode: NSLineBreakMode {
-        get { fatalError() }
-        set { fatalError() }
-    }
-    open var maximumNumberOfLines: Int {
-        get { fatalError() }
-        set { fatalError() }
-    }
 }
 
 // https://developer.apple.com/documentation/uikit/nstextlayoutmanager
@@ -302,39 +284,4 @@ open class NSTextLineFragment: NSObject {
     // https://developer.apple.com/documentation/uikit/nstextlinefragment/characterindex(for:)
     @discardableResult
     open func characterIndex(for point: CGPoint) -> Int { fatalError() }
-}
-
-// MARK: TextKit 1
-
-// https://developer.apple.com/documentation/uikit/nstextstorage
-// `class NSTextStorage: NSMutableAttributedString`
-open class NSTextStorage: NSMutableAttributedString {
-    public init() { fatalError() }
-    public required init?(coder: NSCoder) { fatalError() }
-    // https://developer.apple.com/documentation/uikit/nstextstorage/addlayoutmanager(_:)
-    open func addLayoutManager(_ aLayoutManager: NSLayoutManager) { fatalError() }
-}
-
-// https://developer.apple.com/documentation/uikit/nslayoutmanager
-open class NSLayoutManager: NSObject {
-    public override init() { fatalError() }
-    // https://developer.apple.com/documentation/uikit/nslayoutmanager/addtextcontainer(_:)
-    open func addTextContainer(_ container: NSTextContainer) { fatalError() }
-    // https://developer.apple.com/documentation/uikit/nslayoutmanager/usedrect(for:)
-    @discardableResult
-    open func usedRect(for container: NSTextContainer) -> CGRect { fatalError() }
-    // https://developer.apple.com/documentation/uikit/nslayoutmanager/characterindex(for:in:fractionofdistancebetweeninsertionpoints:)
-    @discardableResult
-    open func characterIndex(
-        for point: CGPoint, in container: NSTextContainer,
-        fractionOfDistanceBetweenInsertionPoints partialFraction: UnsafeMutablePointer<CGFloat>?
-    ) -> Int { fatalError() }
-    // https://developer.apple.com/documentation/uikit/nslayoutmanager/glyphrange(forcharacterrange:actualcharacterrange:)
-    @discardableResult
-    open func glyphRange(forCharacterRange charRange: NSRange, actualCharacterRange actualCharRange: NSRangePointer?) -> NSRange {
-        fatalError()
-    }
-    // https://developer.apple.com/documentation/uikit/nslayoutmanager/boundingrect(forglyphrange:in:)
-    @discardableResult
-    open func boundingRect(forGlyphRange glyphRange: NSRange, in container: NSTextContainer) -> CGRect { fatalError() }
 }

@@ -152,27 +152,6 @@ open class UIView: UIResponder, @preconcurrency NSCoding {
 @MainActor
 open class UIWindow: UIView {}
 
-// https://developer.apple.com/documentation/uikit/uilabel
-@MainActor
-open class UILabel: UIView {
-    // https://developer.apple.com/documentation/uikit/uilabel/attributedtext
-    // `@NSCopying var attributedText: NSAttributedString? { get set }`
-    open var attributedText: NSAttributedString? {
-        get { fatalError() }
-        set { fatalError() }
-    }
-    // https://developer.apple.com/documentation/uikit/uilabel/linebreakmode
-    open var lineBreakMode: NSLineBreakMode {
-        get { fatalError() }
-        set { fatalError() }
-    }
-    // https://developer.apple.com/documentation/uikit/uilabel/numberoflines
-    open var numberOfLines: Int {
-        get { fatalError() }
-        set { fatalError() }
-    }
-}
-
 // https://developer.apple.com/documentation/uikit/uiviewcontroller
 // `@MainActor class UIViewController`
 @MainActor

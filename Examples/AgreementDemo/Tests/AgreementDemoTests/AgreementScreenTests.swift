@@ -31,7 +31,7 @@ final class AgreementScreenTests: XCTestCase {
         await MainActor.run {
             let screen = AgreementScreen()
             screen.label.width = 120  // several lines
-            XCTAssertGreaterThan(screen.label.layout.layout.lineCount, 2)
+            XCTAssertGreaterThan(screen.label.layout.textLayout.lineCount, 2)
             for (i, text) in ["User Agreement", "Privacy Policy", "@alice"].enumerated() {
                 let point = Self.point(of: text, in: screen)
                 screen.touchBegan(at: point, time: Double(i))
@@ -88,7 +88,7 @@ final class AgreementScreenTests: XCTestCase {
             screen.label.width = 150
             XCTAssertTrue(screen.label.isTruncated)
             XCTAssertTrue(screen.display.hasSuffix("… more"), screen.display)
-            XCTAssertEqual(screen.label.layout.layout.lineCount, 1)
+            XCTAssertEqual(screen.label.layout.textLayout.lineCount, 1)
             let collapsed = screen.label.size(forWidth: 150)
             let more = Self.point(of: "… more", in: screen)
             screen.touchBegan(at: more, time: 0)

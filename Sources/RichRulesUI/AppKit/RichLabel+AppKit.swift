@@ -1,5 +1,5 @@
-// RichTextLabel: the AppKit shell of `RichLabelCore`, smaller than UIKit's `RichLabel`:
-// the same core and TextKit 2 layout in a flipped NSView, clicks for taps, a context menu
+// RichLabel (AppKit): the AppKit shell of `RichLabelCore`, smaller than the UIKit one:
+// the same core, shell state (Shared/LabelShell.swift) and TextKit 2 layout in a flipped NSView, clicks for taps, a context menu
 // for right clicks and long presses, one accessibility element per tappable match.
 // CI (Linux) compiles this file against stub AppKit and SwiftUI modules
 // (Scripts/typecheck-apple.sh, which drops `@objc` there: Linux has no Objective-C
@@ -27,39 +27,43 @@ import RuleRuntime
     import AppKit
     import QuartzCore
 
-    /// A rich-text label for AppKit: `RichLabel`'s AppKit counterpart.
+    /// A rich-text label for AppKit: the UIKit `RichLabel`'s counterpart, the same name and
+    /// members.
     ///
     /// ```swift
-    /// let label = RichTextLabel()
+    /// let label = RichLabel()
     /// label.numberOfLines = 3
     /// label.result = SocialRules.render(post)
     /// label.onTap = { match in _ = SocialRules.dispatch(match, to: handlers) }
     /// ```
     @MainActor
-    public final class RichTextLabel: NSView {
+    public final class RichLabel: NSView {
+        /// The label's core: its options, expansion and line limit are there.
         public let core = RichLabelCore(engine: TextKit2LayoutEngine(defaultFontSize: 13))
         /// Called with each clicked match (the generated `<Name>Rules.dispatch(_:to:)`).
-        public var onTap: ((RuleMatch) -> Void)?
+        public var onTap: ((RuleMatch) -> Void)? {
+            get { shell.onTap }
+            set { shell.onTap = newValue }
+        }
         /// Called before the label carries out a menu action; `true`: the app did.
         public var onContextAction: ((ContextAction, ContextMenu) -> Bool)?
+        /// Loads the attachments' images (none when `nil`); images by name come from `imageNamed`.
         public var imageStore: AttachmentImageStore? {
-            didSet { loadImages() }
+            get { shell.imageStore }
+            set { shell.imageStore = newValue }
         }
         /// Resolves image names (asset catalog, then SF Symbols). Set it before `result`.
         public var imageNamed: (String) -> NSImage? = { NSImage(named: $0) ?? NSImage(systemSymbolName: $0, accessibilityDescription: nil) }
-        public var widgetView: ((WidgetSlot) -> NSView?)?
+        /// The view of a widget (its frame's `widgetName`; one per widget, kept while the
+        /// text stays).
+        public var widgetView: ((AttachmentFrame) -> NSView?)?
         public var actionTitle: (ContextAction) -> String = { $0.defaultTitle }
         /// The width `intrinsicContentSize` breaks lines at (0: the bounds' width).
         public var preferredMaxLayoutWidth: CGFloat = 0 {
             didSet { invalidateIntrinsicContentSize() }
         }
 
-        private var imageTask: Task<Void, Never>?
-        private var longPressTask: Task<Void, Never>?
-        private var decoded: [Int: NSImage] = [:]
-        private var decodedGeneration = -1
-        private var widgets: [WidgetSlot.ID: NSView] = [:]
-        private var tappableWidgets: [NSView] = []
+        private lazy var shell = LabelShell<RichLabel>(core: core, clock: { CACurrentMediaTime() })
         /// The elements VoiceOver sees (the view must keep them).
         private var elements: [NSAccessibilityElement] = []
         private var mouseDownEvent: NSEvent?
@@ -76,12 +80,7 @@ import RuleRuntime
 
         private func setUp() {
             setAccessibilityRole(.group)
-            core.resolveImageName = { [weak self] name in self?.imageNamed(name).map { TextSize($0.size) } }
-            core.onInvalidate = { [weak self] change in
-                if change.contains(.size) { self?.invalidateIntrinsicContentSize() }
-                self?.needsLayout = true
-                self?.needsDisplay = true
-            }
+            shell.attach(self)
         }
 
         public override var isFlipped: Bool { true }
@@ -90,10 +89,8 @@ import RuleRuntime
         public var result: RenderResult {
             get { core.result }
             set {
-                core.setResult(newValue)
-                decoded = [:]
+                shell.setResult(newValue)
                 setAccessibilityLabel(newValue.accessibilityLabel)
-                loadImages()
             }
         }
 
@@ -107,46 +104,16 @@ import RuleRuntime
             set { core.options = newValue }
         }
 
-        private func loadImages() {
-            imageTask?.cancel()
-            imageTask = nil
-            guard window != nil, let store = imageStore, !core.pendingImageRequests.isEmpty else { return }
-            let core = self.core
-            imageTask = Task { await core.loadImages(from: store) }
-        }
-
         public override func viewDidMoveToWindow() {
             super.viewDidMoveToWindow()
-            if window == nil {
-                imageTask?.cancel()
-                imageTask = nil
-            } else if imageTask == nil {
-                loadImages()
-            }
-        }
-
-        private func image(forMatch index: Int) -> NSImage? {
-            if decodedGeneration != core.imageGeneration {
-                decoded = [:]
-                decodedGeneration = core.imageGeneration
-            }
-            if let image = decoded[index] { return image }
-            var image: NSImage?
-            switch core.images[index] {
-            case .loaded(let loaded)?: image = NSImage(data: loaded.data)
-            case .named(let name, _)?: image = imageNamed(name)
-            case nil: image = nil
-            }
-            if let image { decoded[index] = image }
-            return image
+            shell.windowChanged()
         }
 
         // MARK: Layout and drawing
 
         /// The size for a width (`nil` or infinite: the natural width), rounded up to pixels.
         public func fittingSize(forWidth proposed: CGFloat?) -> CGSize {
-            let width = proposed.map { $0 > 0 && $0 < CGFloat(TextKit2Layout.unboundedWidth) ? Double($0) : .infinity } ?? .infinity
-            return CGSize(core.size(forWidth: width), scale: window?.backingScaleFactor ?? 2)
+            CGSize(shell.size(forProposedWidth: proposed.map { Double($0) }), scale: window?.backingScaleFactor ?? 2)
         }
 
         public override var intrinsicContentSize: NSSize {
@@ -160,40 +127,12 @@ import RuleRuntime
 
         public override func layout() {
             super.layout()
-            if core.width != Double(bounds.width) {
-                core.width = Double(bounds.width)
+            let (layout, widthChanged) = shell.layout(width: Double(bounds.width))
+            if widthChanged {
                 if preferredMaxLayoutWidth == 0 { invalidateIntrinsicContentSize() }
                 needsDisplay = true
             }
-            let layout = core.layout
-            for (index, image) in core.images {
-                if case .loaded(let loaded) = image, loaded.displaySize == nil, core.attachmentSizes[index] == nil,
-                    let decoded = self.image(forMatch: index)
-                {
-                    core.setAttachmentSize(TextSize(decoded.size), forMatch: index)
-                }
-            }
-            var live = Set<WidgetSlot.ID>()
-            tappableWidgets = []
-            for slot in layout.widgetSlots {
-                live.insert(slot.id)
-                if widgets[slot.id] == nil, let view = widgetView?(slot) {
-                    widgets[slot.id] = view
-                    addSubview(view)
-                    let fitting = view.intrinsicContentSize
-                    if slot.attachment.width == nil || slot.attachment.height == nil, fitting.width > 0, fitting.height > 0 {
-                        core.setAttachmentSize(TextSize(fitting), forMatch: slot.id.matchIndex)
-                    }
-                }
-                guard let view = widgets[slot.id] else { continue }
-                view.frame = CGRect(slot.rect)
-                if slot.isTappable { tappableWidgets.append(view) }
-            }
-            for (id, view) in widgets where !live.contains(id) {
-                view.removeFromSuperview()
-                widgets[id] = nil
-            }
-            elements = layout.accessibilityFrames.compactMap { frame in
+            elements = shell.accessibilityFrames(of: layout).compactMap { frame, _ in
                 let rect = CGRect(frame.frame)
                 let element = NSAccessibilityElement.element(
                     withRole: frame.element.kind == .button ? .button : frame.element.kind == .image ? .image : .link,
@@ -209,10 +148,10 @@ import RuleRuntime
             guard let context = NSGraphicsContext.current?.cgContext else { return }
             let layout = core.layout
             effectiveAppearance.performAsCurrentDrawingAppearance {
-                (layout.layout as? TextKit2Layout)?.draw(at: .zero, in: context) { $0.cgColor }
+                (layout.textLayout as? TextKit2Layout)?.draw(at: .zero, in: context) { $0.cgColor }
             }
             for frame in layout.attachmentFrames {
-                guard case .image = frame.attachment.kind, let image = image(forMatch: frame.matchIndex) else { continue }
+                guard case .image = frame.attachment.kind, let image = shell.image(forMatch: frame.matchIndex) else { continue }
                 image.draw(in: CGRect(frame.rect), from: .zero, operation: .sourceOver, fraction: 1, respectFlipped: true, hints: nil)
             }
         }
@@ -225,7 +164,7 @@ import RuleRuntime
         /// A tappable widget's clicks are the match's: the label takes them.
         public override func hitTest(_ point: NSPoint) -> NSView? {
             let hit = super.hitTest(point)
-            if let hit, hit !== self, tappableWidgets.contains(where: { hit === $0 || hit.isDescendant(of: $0) }) { return self }
+            if let hit, hit !== self, shell.tappableWidgets.contains(where: { hit === $0 || hit.isDescendant(of: $0) }) { return self }
             return hit
         }
 
@@ -235,15 +174,7 @@ import RuleRuntime
             let point = convert(event.locationInWindow, from: nil)
             mouseDownEvent = event
             perform(core.touchBegan(at: TextPoint(point), time: CACurrentMediaTime()))
-            longPressTask?.cancel()
-            if let deadline = core.longPressDeadline {
-                let delay = max(0, deadline - CACurrentMediaTime())
-                longPressTask = Task { [weak self] in
-                    try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
-                    guard !Task.isCancelled, let self else { return }
-                    self.perform(self.core.tick(time: CACurrentMediaTime()))
-                }
-            }
+            shell.scheduleLongPress { [weak self] action in self?.perform(action) }
         }
 
         public override func mouseDragged(with event: NSEvent) {
@@ -251,7 +182,7 @@ import RuleRuntime
         }
 
         public override func mouseUp(with event: NSEvent) {
-            longPressTask?.cancel()
+            shell.cancelLongPress()
             perform(core.touchEnded(at: TextPoint(convert(event.locationInWindow, from: nil)), time: CACurrentMediaTime()))
         }
 
@@ -273,13 +204,7 @@ import RuleRuntime
 
         /// A right click: the menu of the match under the pointer, else of the text.
         public override func menu(for event: NSEvent) -> NSMenu? {
-            let hit = core.hit(at: TextPoint(convert(event.locationInWindow, from: nil)))
-            guard hit.displayOffset != nil else { return nil }
-            if let index = hit.matchIndex {
-                if let menu = core.contextMenu(forMatch: index) { return makeMenu(menu) }
-                if core.shownResult.matches[index].isTruncationToken { return nil }
-            }
-            return makeMenu(core.textContextMenu)
+            shell.contextMenu(at: TextPoint(convert(event.locationInWindow, from: nil))).map(makeMenu)
         }
 
         /// What a menu item carries out.
@@ -295,8 +220,7 @@ import RuleRuntime
         }
 
         private func makeMenu(_ menu: ContextMenu) -> NSMenu {
-            let shown = core.shownResult
-            let match = menu.matchIndex.flatMap { shown.matches.indices.contains($0) ? shown.matches[$0] : nil }
+            let match = shell.match(of: menu)
             let nsMenu = NSMenu(title: menu.title)
             for action in menu.actions {
                 let item = NSMenuItem(title: actionTitle(action), action: #selector(choose(_:)), keyEquivalent: "")
@@ -312,9 +236,7 @@ import RuleRuntime
             if onContextAction?(choice.action, choice.menu) == true { return }
             switch choice.action {
             case .open:
-                guard let match = choice.match else { return }
-                if match.isTruncationToken, core.expandsOnTokenTap { core.expand() }
-                onTap?(match)
+                if let match = choice.match { shell.activate(match) }
             case .copyLink(let url):
                 _ = NSPasteboard.general.clearContents()
                 _ = NSPasteboard.general.writeObjects([url as NSURL])
@@ -322,10 +244,29 @@ import RuleRuntime
                 _ = NSPasteboard.general.clearContents()
                 _ = NSPasteboard.general.setString(text, forType: .string)
             case .share(let text, let url):
-                let rect = TextRect.union(core.layout.layout.rects(for: choice.menu.displayRange)).map { CGRect($0) } ?? .zero
+                let rect = shell.rect(of: choice.menu).map { CGRect($0) } ?? .zero
                 NSSharingServicePicker(items: [url.map { $0 as NSURL as Any } ?? text]).show(
                     relativeTo: rect, of: self, preferredEdge: .minY)
             }
+        }
+    }
+
+    extension RichLabel: LabelShellHost {
+        package var isInWindow: Bool { window != nil }
+        package func decodeImage(_ data: Data) -> NSImage? { NSImage(data: data) }
+        package func image(named name: String) -> NSImage? { imageNamed(name) }
+        package func size(of image: NSImage) -> TextSize { TextSize(image.size) }
+        package func makeWidgetView(for frame: AttachmentFrame) -> NSView? { widgetView?(frame) }
+        package func fittingSize(of widget: NSView) -> TextSize { TextSize(widget.intrinsicContentSize) }
+        package func addWidgetView(_ widget: NSView) { addSubview(widget) }
+        package func removeWidgetView(_ widget: NSView) { widget.removeFromSuperview() }
+        /// A tappable widget's clicks are the match's: `hitTest(_:)` gives them to the label.
+        package func place(_ widget: NSView, at rect: TextRect, isTappable: Bool) { widget.frame = CGRect(rect) }
+
+        package func invalidate(_ change: RichLabelInvalidation) {
+            if change.contains(.size) { invalidateIntrinsicContentSize() }
+            needsLayout = true
+            needsDisplay = true
         }
     }
 #endif

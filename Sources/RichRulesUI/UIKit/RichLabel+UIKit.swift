@@ -1,6 +1,7 @@
 // RichLabel: the UIKit shell of `RichLabelCore`. Every decision the core can make is the
 // core's (truncation and its "…more" token, the size for a width, press, slop, tap, long
-// press, menus, frames, images); this view maps its values to UIKit. CI (Linux) compiles
+// press, menus, frames, images), and what it shares with the AppKit label is
+// Shared/LabelShell.swift's; this view maps their values to UIKit. CI (Linux) compiles
 // this file against stub UIKit and SwiftUI modules (Scripts/typecheck-apple.sh); only a
 // Mac runs it.
 //
@@ -42,7 +43,7 @@ import RuleRuntime
     /// label.result = SocialRules.render(post)
     /// label.onTap = { match in _ = SocialRules.dispatch(match, to: handlers) }
     /// label.imageStore = store                                 // optional: loads the attachments' images
-    /// label.widgetView = { slot in BadgeView(name: slot.id.name) }   // optional: the spec's widgets
+    /// label.widgetView = { frame in BadgeView(name: frame.widgetName ?? "") }   // optional: the spec's widgets
     /// ```
     ///
     /// A tap on a match calls `onTap` (the truncation token expands first); a long press
@@ -50,21 +51,26 @@ import RuleRuntime
     /// the text and each tappable match, whose double tap is its tap.
     @MainActor
     public final class RichLabel: UIView, @preconcurrency UIEditMenuInteractionDelegate {
-        /// The label's core: its options, expansion and interaction configuration are there.
+        /// The label's core: its options, expansion and line limit are there.
         public let core = RichLabelCore(engine: TextKit2LayoutEngine())
         /// Called with each tapped match (the generated `<Name>Rules.dispatch(_:to:)`).
-        public var onTap: ((RuleMatch) -> Void)?
+        public var onTap: ((RuleMatch) -> Void)? {
+            get { shell.onTap }
+            set { shell.onTap = newValue }
+        }
         /// Called before the label carries out a menu action; `true`: the app did.
         public var onContextAction: ((ContextAction, ContextMenu) -> Bool)?
         /// Loads the attachments' images (none when `nil`); images by name come from `imageNamed`.
         public var imageStore: AttachmentImageStore? {
-            didSet { loadImages() }
+            get { shell.imageStore }
+            set { shell.imageStore = newValue }
         }
         /// Resolves image names (asset catalog, then SF Symbols); its image's size is the
         /// attachment's intrinsic size. Set it before `result`.
         public var imageNamed: (String) -> UIImage? = { UIImage(named: $0) ?? UIImage(systemName: $0) }
-        /// The view of a widget slot (one per slot id, kept while the id stays).
-        public var widgetView: ((WidgetSlot) -> UIView?)?
+        /// The view of a widget (its frame's `widgetName`; one per widget, kept while the
+        /// text stays).
+        public var widgetView: ((AttachmentFrame) -> UIView?)?
         /// The title of a menu action (English by default: `ContextAction.defaultTitle`).
         public var actionTitle: (ContextAction) -> String = { $0.defaultTitle }
         /// The width `intrinsicContentSize` breaks lines at before the label has a width
@@ -73,11 +79,7 @@ import RuleRuntime
             didSet { invalidateIntrinsicContentSize() }
         }
 
-        private var imageTask: Task<Void, Never>?
-        private var longPressTask: Task<Void, Never>?
-        private var decoded: [Int: UIImage] = [:]
-        private var decodedGeneration = -1
-        private var widgets: [WidgetSlot.ID: UIView] = [:]
+        private lazy var shell = LabelShell<RichLabel>(core: core, clock: { CACurrentMediaTime() })
         private var menu: ContextMenu?
         private var forwardsTouches = false
         private lazy var editMenu = UIEditMenuInteraction(delegate: self)
@@ -97,12 +99,7 @@ import RuleRuntime
             contentMode = .redraw
             isUserInteractionEnabled = true
             addInteraction(editMenu)
-            core.resolveImageName = { [weak self] name in self?.imageNamed(name).map { TextSize($0.size) } }
-            core.onInvalidate = { [weak self] change in
-                if change.contains(.size) { self?.invalidateIntrinsicContentSize() }
-                self?.setNeedsLayout()
-                self?.setNeedsDisplay()
-            }
+            shell.attach(self)
         }
 
         // MARK: Content
@@ -112,9 +109,7 @@ import RuleRuntime
         public var result: RenderResult {
             get { core.result }
             set {
-                core.setResult(newValue)
-                decoded = [:]
-                loadImages()
+                shell.setResult(newValue)
                 UIAccessibility.post(notification: .layoutChanged, argument: nil)
             }
         }
@@ -131,56 +126,20 @@ import RuleRuntime
             set { core.options = newValue }
         }
 
-        private func loadImages() {
-            imageTask?.cancel()
-            imageTask = nil
-            guard window != nil, let store = imageStore, !core.pendingImageRequests.isEmpty else { return }
-            let core = self.core
-            imageTask = Task { await core.loadImages(from: store) }
-        }
-
         public override func didMoveToWindow() {
             super.didMoveToWindow()
-            // Off screen, the pending loads stop; back on screen they resume (from the cache).
-            if window == nil {
-                imageTask?.cancel()
-                imageTask = nil
-            } else if imageTask == nil {
-                loadImages()
-            }
-        }
-
-        /// The image of match `index`, decoded once per text.
-        private func image(forMatch index: Int) -> UIImage? {
-            if decodedGeneration != core.imageGeneration {
-                decoded = [:]
-                decodedGeneration = core.imageGeneration
-            }
-            if let image = decoded[index] { return image }
-            var image: UIImage?
-            switch core.images[index] {
-            case .loaded(let loaded)?: image = UIImage(data: loaded.data)
-            case .named(let name, _)?: image = imageNamed(name)
-            case nil: image = nil
-            }
-            if let image { decoded[index] = image }
-            return image
+            shell.windowChanged()
         }
 
         // MARK: Layout and drawing
 
-        private func width(_ proposed: CGFloat) -> Double {
-            proposed > 0 && proposed < CGFloat(TextKit2Layout.unboundedWidth) ? Double(proposed) : .infinity
-        }
-
         public override func sizeThatFits(_ size: CGSize) -> CGSize {
-            CGSize(core.size(forWidth: width(size.width)), scale: traitCollection.displayScale)
+            CGSize(shell.size(forProposedWidth: Double(size.width)), scale: traitCollection.displayScale)
         }
 
         /// The size for a width SwiftUI proposes (`nil` or infinite: the natural width).
         public func fittingSize(forWidth proposed: CGFloat?) -> CGSize {
-            let width = proposed.map { $0 < CGFloat(TextKit2Layout.unboundedWidth) ? Double(max(1, $0)) : .infinity } ?? .infinity
-            return CGSize(core.size(forWidth: width), scale: traitCollection.displayScale)
+            CGSize(shell.size(forProposedWidth: proposed.map { max(1, Double($0)) }), scale: traitCollection.displayScale)
         }
 
         public override var intrinsicContentSize: CGSize {
@@ -189,52 +148,18 @@ import RuleRuntime
 
         public override func layoutSubviews() {
             super.layoutSubviews()
-            if core.width != Double(bounds.width) {
-                core.width = Double(bounds.width)
-                if preferredMaxLayoutWidth == 0 { invalidateIntrinsicContentSize() }
-            }
-            let layout = core.layout
-            // Images whose header gave no size: measured once decoded (a relayout follows).
-            for (index, image) in core.images {
-                if case .loaded(let loaded) = image, loaded.displaySize == nil, core.attachmentSizes[index] == nil,
-                    let decoded = self.image(forMatch: index)
-                {
-                    core.setAttachmentSize(TextSize(decoded.size), forMatch: index)
-                }
-            }
-            placeWidgets(layout.widgetSlots)
+            let (layout, widthChanged) = shell.layout(width: Double(bounds.width))
+            if widthChanged, preferredMaxLayoutWidth == 0 { invalidateIntrinsicContentSize() }
             accessibilityElements = makeAccessibilityElements(for: layout)
-        }
-
-        private func placeWidgets(_ slots: [WidgetSlot]) {
-            var live = Set<WidgetSlot.ID>()
-            for slot in slots {
-                live.insert(slot.id)
-                if widgets[slot.id] == nil, let view = widgetView?(slot) {
-                    widgets[slot.id] = view
-                    addSubview(view)
-                    let fitting = view.intrinsicContentSize
-                    if slot.attachment.width == nil || slot.attachment.height == nil, fitting.width > 0, fitting.height > 0 {
-                        core.setAttachmentSize(TextSize(fitting), forMatch: slot.id.matchIndex)
-                    }
-                }
-                widgets[slot.id]?.frame = CGRect(slot.rect)
-                // A tappable widget's touches are the match's tap: the label takes them.
-                widgets[slot.id]?.isUserInteractionEnabled = !slot.isTappable
-            }
-            for (id, view) in widgets where !live.contains(id) {
-                view.removeFromSuperview()
-                widgets[id] = nil
-            }
         }
 
         public override func draw(_ rect: CGRect) {
             guard let context = UIGraphicsGetCurrentContext() else { return }
             let layout = core.layout
             let traits = traitCollection
-            (layout.layout as? TextKit2Layout)?.draw(at: .zero, in: context) { $0.resolvedColor(with: traits).cgColor }
+            (layout.textLayout as? TextKit2Layout)?.draw(at: .zero, in: context) { $0.resolvedColor(with: traits).cgColor }
             for frame in layout.attachmentFrames {
-                guard case .image = frame.attachment.kind, let image = image(forMatch: frame.matchIndex) else { continue }
+                guard case .image = frame.attachment.kind, let image = shell.image(forMatch: frame.matchIndex) else { continue }
                 image.draw(in: CGRect(frame.rect))
             }
         }
@@ -257,15 +182,7 @@ import RuleRuntime
             // Beside a tappable match the touch also goes on (a cell's selection).
             forwardsTouches = core.pressedMatch == nil
             if forwardsTouches { super.touchesBegan(touches, with: event) }
-            longPressTask?.cancel()
-            if let deadline = core.longPressDeadline {
-                let delay = max(0, deadline - CACurrentMediaTime())
-                longPressTask = Task { [weak self] in
-                    try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
-                    guard !Task.isCancelled, let self else { return }
-                    self.perform(self.core.tick(time: CACurrentMediaTime()), at: point)
-                }
-            }
+            shell.scheduleLongPress { [weak self] action in self?.perform(action, at: point) }
         }
 
         public override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
@@ -277,7 +194,7 @@ import RuleRuntime
         }
 
         public override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
-            longPressTask?.cancel()
+            shell.cancelLongPress()
             if let touch = touches.first {
                 let point = touch.location(in: self)
                 perform(core.touchEnded(at: TextPoint(point), time: CACurrentMediaTime()), at: point)
@@ -286,7 +203,7 @@ import RuleRuntime
         }
 
         public override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
-            longPressTask?.cancel()
+            shell.cancelLongPress()
             core.touchCancelled()
             if forwardsTouches { super.touchesCancelled(touches, with: event) }
         }
@@ -309,8 +226,7 @@ import RuleRuntime
             _ interaction: UIEditMenuInteraction, menuFor configuration: UIEditMenuConfiguration, suggestedActions: [UIMenuElement]
         ) -> UIMenu? {
             guard let menu else { return UIMenu(title: "", children: []) }
-            let shown = core.shownResult
-            let match = menu.matchIndex.flatMap { shown.matches.indices.contains($0) ? shown.matches[$0] : nil }
+            let match = shell.match(of: menu)
             let point = configuration.sourcePoint
             return UIMenu(
                 title: "",
@@ -323,7 +239,7 @@ import RuleRuntime
             -> CGRect
         {
             // Beside what the menu is about, not over it.
-            guard let menu, let rect = TextRect.union(core.layout.layout.rects(for: menu.displayRange)) else {
+            guard let menu, let rect = shell.rect(of: menu) else {
                 return CGRect(origin: configuration.sourcePoint, size: .zero)
             }
             return CGRect(rect)
@@ -333,7 +249,7 @@ import RuleRuntime
             if onContextAction?(action, menu) == true { return }
             switch action {
             case .open:
-                if let match { activate(match) }
+                if let match { shell.activate(match) }
             case .copyLink(let url):
                 UIPasteboard.general.url = url
             case .copyText(let text):
@@ -349,12 +265,6 @@ import RuleRuntime
             }
         }
 
-        /// What a tap on `match` does, for a menu's "Open" and VoiceOver: the token expands.
-        func activate(_ match: RuleMatch) {
-            if match.isTruncationToken, core.expandsOnTokenTap { core.expand() }
-            onTap?(match)
-        }
-
         // MARK: Accessibility
 
         /// The whole text (as VoiceOver reads it), then each tappable match laid out.
@@ -364,10 +274,10 @@ import RuleRuntime
             text.accessibilityTraits = .staticText
             text.accessibilityFrameInContainerSpace = bounds
             var elements: [Any] = [text]
-            for frame in layout.accessibilityFrames where layout.result.matches.indices.contains(frame.element.matchIndex) {
+            for (frame, match) in shell.accessibilityFrames(of: layout) {
                 let element = MatchElement(accessibilityContainer: self)
                 element.owner = self
-                element.match = layout.result.matches[frame.element.matchIndex]
+                element.match = match
                 element.rects = frame.rects.map { CGRect($0) }
                 element.accessibilityLabel = frame.element.label
                 switch frame.element.kind {
@@ -380,6 +290,32 @@ import RuleRuntime
             }
             return elements
         }
+    }
+
+    extension RichLabel: LabelShellHost {
+        package var isInWindow: Bool { window != nil }
+        package func decodeImage(_ data: Data) -> UIImage? { UIImage(data: data) }
+        package func image(named name: String) -> UIImage? { imageNamed(name) }
+        package func size(of image: UIImage) -> TextSize { TextSize(image.size) }
+        package func makeWidgetView(for frame: AttachmentFrame) -> UIView? { widgetView?(frame) }
+        package func fittingSize(of widget: UIView) -> TextSize { TextSize(widget.intrinsicContentSize) }
+        package func addWidgetView(_ widget: UIView) { addSubview(widget) }
+        package func removeWidgetView(_ widget: UIView) { widget.removeFromSuperview() }
+
+        package func place(_ widget: UIView, at rect: TextRect, isTappable: Bool) {
+            widget.frame = CGRect(rect)
+            // A tappable widget's touches are the match's tap: the label takes them.
+            widget.isUserInteractionEnabled = !isTappable
+        }
+
+        package func invalidate(_ change: RichLabelInvalidation) {
+            if change.contains(.size) { invalidateIntrinsicContentSize() }
+            setNeedsLayout()
+            setNeedsDisplay()
+        }
+
+        /// What a tap on `match` does, for VoiceOver's double tap: the token expands.
+        fileprivate func activate(_ match: RuleMatch) { shell.activate(match) }
     }
 
     /// A tappable match for VoiceOver: its double tap is the match's tap, and a match over
