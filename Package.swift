@@ -44,7 +44,9 @@ let package = Package(
                 intent: .custom(verb: "generate-rules", description: "Write the Swift of each target's .richrules specs into the target"),
                 permissions: [.writeToPackageDirectory(reason: "writes <Name>.swift for each spec into the target's Generated/ folder")]),
             dependencies: ["rulegen"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Test helpers of several test targets (goldens, seeded randomness, the
+        // NSRegularExpression reference and the random pattern grammar of the differentials).
+        .target(name: "TestSupport", dependencies: ["RuleRegex", "RuleAutomata"], path: "Tests/TestSupport"),
         .testTarget(name: "RuleSpecTests", dependencies: ["RuleSpec", "RuleRegex"]),
         // Resources/ICU: ICU's regex test data with its Unicode License V3 notice.
         // Resources/Detectors: the detector suites (linkify-it's fixtures, MIT; libphonenumber's
