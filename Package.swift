@@ -46,15 +46,17 @@ let package = Package(
             dependencies: ["rulegen"]),
         // Test helpers of several test targets (goldens, seeded randomness, the
         // NSRegularExpression reference and the random pattern grammar of the differentials).
-        .target(name: "TestSupport", dependencies: ["RuleRegex", "RuleAutomata"], path: "Tests/TestSupport"),
-        .testTarget(name: "RuleSpecTests", dependencies: ["RuleSpec", "RuleRegex"]),
         // Resources/ICU: ICU's regex test data with its Unicode License V3 notice.
+        .target(
+            name: "TestSupport", dependencies: ["RuleRegex", "RuleAutomata"], path: "Tests/TestSupport",
+            resources: [.copy("Resources/ICU")]),
+        .testTarget(name: "RuleSpecTests", dependencies: ["RuleSpec", "RuleRegex"]),
         // Resources/Detectors: the detector suites (linkify-it's fixtures, MIT; libphonenumber's
         // test strings and twitter-text's URL cases, Apache-2.0; lines of Unicode's IdnaTestV2,
         // Unicode-3.0; RichRules' own cases), each with its notice (README.md there).
         .testTarget(
             name: "RuleCompilerTests", dependencies: ["RuleCompiler", "RuleSpec", "RuleAutomata", "RuleRuntime", "TestSupport"],
-            resources: [.copy("Resources/ICU"), .copy("Resources/Detectors")]),
+            resources: [.copy("Resources/Detectors")]),
         .testTarget(name: "RuleRuntimeTests", dependencies: ["RuleRuntime", "RuleAutomata", "TestSupport"]),
         // LintCases: the `rulegen lint` golden specs and outputs; HTMLGoldens: the
         // `RenderResult.html()` pages of the example specs; ExplainGoldens: `rulegen explain`
