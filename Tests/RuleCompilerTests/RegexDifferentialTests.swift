@@ -14,8 +14,6 @@ import XCTest
 /// pattern, the flags and the text; every disagreement ever found is a named case in
 /// `ICUConformanceTests` or below.
 final class RegexDifferentialTests: XCTestCase {
-    static let textsPerPattern = 8
-
     func testRandomPatternsAgreeWithNSRegularExpression() {
         let long = ProcessInfo.processInfo.environment["RICHRULES_LONG"] == "1"
         let required = long ? 1_000_000 : 20_000
@@ -30,7 +28,7 @@ final class RegexDifferentialTests: XCTestCase {
             let fragment = grammar.fragment()
             let pattern = fragment.pattern
             let flags = grammar.flags()
-            let texts = (0..<Self.textsPerPattern).map { _ in grammar.text(for: fragment) }
+            let texts = (0..<PatternGrammar.textsPerPattern).map { _ in grammar.text(for: fragment) }
             patterns += 1
             guard let regex = ICUReference.regex(pattern, flags) else { continue }
             let program: RegexProgram

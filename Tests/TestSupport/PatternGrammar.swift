@@ -37,6 +37,9 @@ public indirect enum Fragment {
 
 /// Random patterns and texts over a small alphabet that exercises ICU's hard cases.
 public struct PatternGrammar {
+    /// How many texts the differentials draw for each random pattern.
+    public static let textsPerPattern = 8
+
     /// Text pieces: ASCII, case-folding specials, CJK, combining marks, emoji (surrogate
     /// pairs, modifiers, ZWJ sequences), format characters and every line terminator.
     public static let textPieces: [String] = [
