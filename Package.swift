@@ -57,6 +57,11 @@ let package = Package(
         .testTarget(
             name: "RuleCompilerTests", dependencies: ["RuleCompiler", "RuleSpec", "RuleAutomata", "RuleRuntime", "TestSupport"],
             resources: [.copy("Resources/Detectors")]),
+        // The regex front end (syntax, flags, scalar sets), against NSRegularExpression.
+        .testTarget(name: "RuleRegexTests", dependencies: ["RuleRegex", "TestSupport"]),
+        // Programs, the Pike VM, DFAs, lookarounds and search on patterns, against
+        // NSRegularExpression (ICU's regex test data: TestSupport's Resources/ICU).
+        .testTarget(name: "RuleAutomataTests", dependencies: ["RuleRegex", "RuleAutomata", "TestSupport"]),
         .testTarget(name: "RuleRuntimeTests", dependencies: ["RuleRuntime", "RuleAutomata", "TestSupport"]),
         // LintCases: the `rulegen lint` golden specs and outputs; HTMLGoldens: the
         // `RenderResult.html()` pages of the example specs; ExplainGoldens: `rulegen explain`

@@ -1,10 +1,8 @@
 import Foundation
-import RuleRuntime
 import TestSupport
 import XCTest
 
-@testable import RuleAutomata
-@testable import RuleCompiler
+@testable import RuleRegex
 
 /// The ICU regex front end, checked against NSRegularExpression itself: every accept or
 /// reject decision must be ICU's.

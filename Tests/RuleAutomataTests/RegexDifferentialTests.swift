@@ -1,10 +1,9 @@
 import Foundation
-import RuleRuntime
+import RuleRegex
 import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@testable import RuleCompiler
 
 /// Seeded differential test: random patterns from a grammar × random texts; wherever the
 /// compiler produces a program, its matches must equal NSRegularExpression's.

@@ -1,10 +1,9 @@
 import Foundation
-import RuleRuntime
+import RuleRegex
 import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@testable import RuleCompiler
 
 final class CompiledRegexTests: XCTestCase {
     // MARK: - The reference

@@ -1,10 +1,9 @@
 import Foundation
-import RuleRuntime
+import RuleRegex
 import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@testable import RuleCompiler
 
 /// Every ICU fact the compiled matcher relies on, each verified against NSRegularExpression,
 /// and ICU's own test file.
