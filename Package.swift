@@ -45,15 +45,24 @@ let package = Package(
                 intent: .custom(verb: "generate-rules", description: "Write the Swift of each target's .richrules specs into the target"),
                 permissions: [.writeToPackageDirectory(reason: "writes <Name>.swift for each spec into the target's Generated/ folder")]),
             dependencies: ["rulegen"]),
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "RuleSpecTests", dependencies: ["RuleSpec", "RuleRegex"]),
+        // Test helpers of several test targets (goldens, seeded randomness, the
+        // NSRegularExpression reference and the random pattern grammar of the differentials).
         // Resources/ICU: ICU's regex test data with its Unicode License V3 notice.
+        .target(
+            name: "TestSupport", dependencies: ["RuleRegex", "RuleAutomata"], path: "Tests/TestSupport",
+            resources: [.copy("Resources/ICU")]),
+        .testTarget(name: "RuleSpecTests", dependencies: ["RuleSpec", "RuleRegex"]),
         // Resources/Detectors: the detector suites (linkify-it's fixtures, MIT; libphonenumber's
         // test strings and twitter-text's URL cases, Apache-2.0; lines of Unicode's IdnaTestV2,
         // Unicode-3.0; RichRules' own cases), each with its notice (README.md there).
         .testTarget(
             name: "RuleCompilerTests", dependencies: ["RuleCompiler", "RuleSpec", "RuleAutomata", "RuleRuntime", "TestSupport"],
-            resources: [.copy("Resources/ICU"), .copy("Resources/Detectors")]),
+            resources: [.copy("Resources/Detectors")]),
+        // The regex front end (syntax, flags, scalar sets), against NSRegularExpression.
+        .testTarget(name: "RuleRegexTests", dependencies: ["RuleRegex", "TestSupport"]),
+        // Programs, the Pike VM, DFAs, lookarounds and search on patterns, against
+        // NSRegularExpression (ICU's regex test data: TestSupport's Resources/ICU).
+        .testTarget(name: "RuleAutomataTests", dependencies: ["RuleRegex", "RuleAutomata", "TestSupport"]),
         .testTarget(name: "RuleRuntimeTests", dependencies: ["RuleRuntime", "RuleAutomata", "TestSupport"]),
         // The shells' common code (Sources/RichRulesUI/Shared, the part of RichRulesUI that
         // builds on Linux) against a fake view.

@@ -96,12 +96,13 @@ public enum Compiler {
     /// `analysisBudget` in all. `importRoot`: the folder its imports must stay in (`nil`:
     /// the spec's package; see `SpecLoader`). `examples`: whether the spec's `example`
     /// statements run (`SpecExamples`; a failing one is an error); by default when
-    /// `analyze` is.
+    /// `analyze` is. `workingDirectory`: the folder a relative `path` and `importRoot` are
+    /// read from (`nil`: the process's current directory; see `SpecLoader`).
     public static func compile(
         path: String, analyze: Bool = true, importRoot: String? = nil, analysisBudget: Duration = Compiler.analysisBudget,
-        examples: Bool? = nil
+        examples: Bool? = nil, workingDirectory: String? = nil
     ) -> Output {
-        var loader = SpecLoader(importRoot: importRoot)
+        var loader = SpecLoader(importRoot: importRoot, workingDirectory: workingDirectory)
         return compile(
             loader.load(path: path), path: path, analyze: analyze, analysisBudget: analysisBudget, examples: examples ?? analyze)
     }

@@ -31,6 +31,24 @@ struct Console {
     var outBytes: ([UInt8]) -> Void = { FileHandle.standardOutput.write(Data($0)) }
 }
 
+/// The folder relative paths on the command line are read and written from: the process's
+/// current directory for the real command line (`nil`), any folder for a run in process (the
+/// tests), without changing the process's current directory. Messages keep the paths as
+/// given.
+struct WorkingDirectory: Sendable {
+    var path: String?
+
+    /// The process's current directory.
+    static let current = WorkingDirectory(path: nil)
+
+    /// Where `path`, as given, is read or written: unchanged when absolute or empty, or for
+    /// the current directory.
+    func resolve(_ path: String) -> String {
+        guard let directory = self.path, !path.isEmpty, !path.hasPrefix("/") else { return path }
+        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+    }
+}
+
 enum CommandLineTool {
     static let overview = """
         OVERVIEW: Compile .richrules specs into a style table and Swift, check them, explain matches, and preview them.
@@ -64,7 +82,9 @@ enum CommandLineTool {
 
         """
 
-    static func run(_ arguments: [String], console: Console = Console()) -> ExitStatus {
+    /// Runs `rulegen ARGUMENTS`, writing to `console`, relative paths read and written from
+    /// `directory`; `main.swift` exits with the status.
+    static func run(_ arguments: [String], console: Console = Console(), directory: WorkingDirectory = .current) -> ExitStatus {
         do {
             var args = arguments
             let command = args.first
@@ -93,24 +113,24 @@ enum CommandLineTool {
                 return .success
             case "lint":
                 args.removeFirst()
-                return try LintCommand.run(args, console: console)
+                return try LintCommand.run(args, console: console, directory: directory)
             case "explain":
                 args.removeFirst()
-                return try ExplainCommand.run(args, console: console)
+                return try ExplainCommand.run(args, console: console, directory: directory)
             case "preview":
                 args.removeFirst()
-                return try PreviewCommand.run(args, console: console)
+                return try PreviewCommand.run(args, console: console, directory: directory)
             case "test":
                 args.removeFirst()
-                return try TestCommand.run(args, console: console)
+                return try TestCommand.run(args, console: console, directory: directory)
             case "dump":
                 args.removeFirst()
-                return try DumpCommand.run(args, console: console)
+                return try DumpCommand.run(args, console: console, directory: directory)
             case "generate":
                 args.removeFirst()
-                return try GenerateCommand.run(args, console: console)
+                return try GenerateCommand.run(args, console: console, directory: directory)
             default:
-                return try GenerateCommand.run(args, console: console)
+                return try GenerateCommand.run(args, console: console, directory: directory)
             }
         } catch let error as UsageError {
             console.err("Error: \(error.message)\nUsage: \(error.usage)\n  See 'rulegen --help' for more information.\n")

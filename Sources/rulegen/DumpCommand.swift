@@ -42,7 +42,7 @@ enum DumpCommand {
 
         """
 
-    static func run(_ args: [String], console: Console) throws -> ExitStatus {
+    static func run(_ args: [String], console: Console, directory: WorkingDirectory) throws -> ExitStatus {
         var scanner = ArgumentScanner(args, usage: usage)
         var kinds: [SpecDump.Kind] = []
         var rule: String?
@@ -77,8 +77,8 @@ enum DumpCommand {
                 usage: usage)
         }
         let path = scanner.positionals[0]
-        try Specs.requireReadable(path)
-        let (dump, diagnostics) = SpecDump.load(path: path, importRoot: importRoot)
+        try Specs.requireReadable(path, directory: directory)
+        let (dump, diagnostics) = SpecDump.load(path: path, importRoot: importRoot, workingDirectory: directory.path)
         guard let dump else {
             console.err(DiagnosticRenderer.render(diagnostics, showsWarningFlag: true))
             return .inputErrors

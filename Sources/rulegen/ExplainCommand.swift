@@ -53,7 +53,7 @@ enum ExplainCommand {
 
         """
 
-    static func run(_ args: [String], console: Console) throws -> ExitStatus {
+    static func run(_ args: [String], console: Console, directory: WorkingDirectory) throws -> ExitStatus {
         var scanner = ArgumentScanner(args, usage: usage)
         var text: String?
         var textsFile: String?
@@ -93,11 +93,15 @@ enum ExplainCommand {
             guard scanner.positionals.isEmpty else { throw scanner.usageError("use either a spec or '--table', not both") }
             if importRoot != nil { throw scanner.usageError("'--import-root' applies to a spec, not to '--table'") }
             try scanner.requireText(text ?? template, textsFile: textsFile)
-            guard let loaded = try tableEngine(tablePath, icu: engineName == "icu", console: console) else { return .inputErrors }
+            guard let loaded = try tableEngine(tablePath, icu: engineName == "icu", console: console, directory: directory) else {
+                return .inputErrors
+            }
             engine = loaded
         } else {
             let specPath = try scanner.specAndText(of: "explain", text: text ?? template, textsFile: textsFile)
-            guard let spec = try Specs.compile([specPath], console: console, analyze: false, importRoot: importRoot)?.first,
+            guard
+                let spec = try Specs.compile([specPath], console: console, directory: directory, analyze: false, importRoot: importRoot)?
+                    .first,
                 let table = spec.table
             else {
                 return .inputErrors
@@ -128,16 +132,18 @@ enum ExplainCommand {
             console.out(format == "json" ? ExplainJSON.line(result) + "\n" : ExplainText.render(result))
             return .success
         }
-        return try runBatch(textsFile!, engine: engine, console: console)
+        return try runBatch(textsFile!, engine: engine, console: console, directory: directory)
     }
 
     /// `--table FILE`: the engine an app makes of a style table it receives —
     /// `StyleTable(jsonData:)`, then `RuleEngine(compiling:)` (`icu`: `RuleEngine(reference:)`).
     /// A table that does not validate prints `FILE:LINE:COLUMN: error: MESSAGE (at PATH)`
     /// and gives `nil`.
-    static func tableEngine(_ path: String, icu: Bool, console: Console) throws -> RuleEngine? {
-        try Specs.requireReadable(path, what: "style table")
-        guard let data = FileManager.default.contents(atPath: path) else { throw IOError(message: "\(path): cannot read style table") }
+    static func tableEngine(_ path: String, icu: Bool, console: Console, directory: WorkingDirectory) throws -> RuleEngine? {
+        try Specs.requireReadable(path, what: "style table", directory: directory)
+        guard let data = FileManager.default.contents(atPath: directory.resolve(path)) else {
+            throw IOError(message: "\(path): cannot read style table")
+        }
         do {
             let table = try StyleTable(jsonData: data)
             return icu ? try RuleEngine(reference: table) : try RuleEngine(compiling: table)
@@ -155,10 +161,10 @@ enum ExplainCommand {
     /// order (see `JSONLinesFile` for what a line is). Blank lines print nothing; a line
     /// that is not one JSON string prints nothing and an error located at its line and
     /// column, and the batch goes on (exit 1 at the end).
-    static func runBatch(_ path: String, engine: RuleEngine, console: Console) throws -> ExitStatus {
+    static func runBatch(_ path: String, engine: RuleEngine, console: Console, directory: WorkingDirectory) throws -> ExitStatus {
         var out = JSONWriter()
         let badLines = try TextsFile.read(
-            path, console: console,
+            path, console: console, directory: directory,
             beforeError: { if !out.bytes.isEmpty { console.outBytes(out.takeBytes()) } },
             text: { text, _ in
                 ExplainJSON.write(engine.render(text), to: &out)
@@ -187,9 +193,11 @@ enum TextsFile {
     /// out before it). A file that cannot be read or is not UTF-8 throws an I/O error
     /// before any `text` call.
     static func read(
-        _ path: String, console: Console, beforeError: () -> Void = {}, text: (String, Int) -> Void
+        _ path: String, console: Console, directory: WorkingDirectory, beforeError: () -> Void = {}, text: (String, Int) -> Void
     ) throws -> BadLines {
-        guard let data = FileManager.default.contents(atPath: path) else { throw IOError(message: "\(path): cannot read texts file") }
+        guard let data = FileManager.default.contents(atPath: directory.resolve(path)) else {
+            throw IOError(message: "\(path): cannot read texts file")
+        }
         let file: JSONLinesFile
         do throws(JSONLinesFile.InvalidUTF8) {
             file = try JSONLinesFile([UInt8](data))

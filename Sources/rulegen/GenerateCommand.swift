@@ -42,7 +42,7 @@ enum GenerateCommand {
     /// than lint's (the note then says how many pairs were left; lint checks them).
     static let analysisBudget = Compiler.analysisBudget / 3
 
-    static func run(_ args: [String], console: Console) throws -> ExitStatus {
+    static func run(_ args: [String], console: Console, directory: WorkingDirectory) throws -> ExitStatus {
         var scanner = ArgumentScanner(args, usage: usage)
         var output: String?
         var access = "internal"
@@ -92,7 +92,8 @@ enum GenerateCommand {
 
         guard
             let specs = try Specs.compile(
-                scanner.positionals, console: console, policy: policy, importRoot: importRoot, analysisBudget: Self.analysisBudget)
+                scanner.positionals, console: console, directory: directory, policy: policy, importRoot: importRoot,
+                analysisBudget: Self.analysisBudget)
         else {
             return .inputErrors
         }
@@ -112,18 +113,21 @@ enum GenerateCommand {
             files.append((swiftPath, Data(emit(spec.table).utf8)))
             if writesJSON {
                 files.append((jsonPath, try spec.table.jsonData()))
-                if let note = PairStamp.mismatch(swift: swiftPath, json: jsonPath) { console.err(note) }
+                if let note = PairStamp.mismatch(swift: swiftPath, json: jsonPath, directory: directory) { console.err(note) }
             }
         }
-        try refuseOverwritingInputs(files.map(\.path), inputs: specs.flatMap(\.files))
-        try OutputWriter.writeAll(files, into: output) { if !quiet { console.out("wrote \($0)\n") } }
+        try refuseOverwritingInputs(files.map(\.path), inputs: specs.flatMap(\.files), directory: directory)
+        try OutputWriter.writeAll(files, into: output, workingDirectory: directory) { if !quiet { console.out("wrote \($0)\n") } }
         return .success
     }
 
     /// A generated file may not replace a spec or an import (`rulegen Foo.swift -o .`
     /// would write `Foo.swift` over the spec itself).
-    static func refuseOverwritingInputs(_ outputs: [String], inputs: [String], usage: String = GenerateCommand.usage) throws {
-        let canonical = { (path: String) in URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path }
+    static func refuseOverwritingInputs(
+        _ outputs: [String], inputs: [String], directory: WorkingDirectory, usage: String = GenerateCommand.usage
+    ) throws {
+        let canonical = { (path: String) in URL(fileURLWithPath: directory.resolve(path)).standardizedFileURL.resolvingSymlinksInPath().path
+        }
         let read = Dictionary(inputs.map { (canonical($0), $0) }, uniquingKeysWith: { first, _ in first })
         for output in outputs {
             if let input = read[canonical(output)] {
@@ -142,15 +146,17 @@ enum Specs {
     /// root specs are I/O errors; two specs with the same generated name are an error.
     /// `analyze: false` leaves out the conflict analysis (`explain` needs no lint).
     static func compile(
-        _ paths: [String], console: Console, policy: DiagnosticPolicy = DiagnosticPolicy(), analyze: Bool = true,
+        _ paths: [String], console: Console, directory: WorkingDirectory, policy: DiagnosticPolicy = DiagnosticPolicy(),
+        analyze: Bool = true,
         importRoot: String? = nil, analysisBudget: Duration = Compiler.analysisBudget
     ) throws -> [Compiler.Output]? {
         var specs: [Compiler.Output] = []
         var failed = false
         var names: [String: (name: String, path: String)] = [:]  // by lower-cased name
         for path in paths {
-            try requireReadable(path)
-            let result = Compiler.compile(path: path, analyze: analyze, importRoot: importRoot, analysisBudget: analysisBudget)
+            try requireReadable(path, directory: directory)
+            let result = Compiler.compile(
+                path: path, analyze: analyze, importRoot: importRoot, analysisBudget: analysisBudget, workingDirectory: directory.path)
             let diagnostics = policy.apply(to: result.diagnostics)
             console.err(DiagnosticRenderer.render(diagnostics, showsWarningFlag: true))
             guard let compiled = result.compiled, !diagnostics.contains(where: { $0.severity == .error }) else {
@@ -179,10 +185,11 @@ enum Specs {
 
 extension Specs {
     /// Throws an I/O error (exit 3) naming why a spec on the command line cannot be read.
-    static func requireReadable(_ path: String, what: String = "spec") throws {
+    static func requireReadable(_ path: String, what: String = "spec", directory: WorkingDirectory) throws {
         var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        if exists, !isDirectory.boolValue, FileManager.default.isReadableFile(atPath: path) { return }
+        let located = directory.resolve(path)
+        let exists = FileManager.default.fileExists(atPath: located, isDirectory: &isDirectory)
+        if exists, !isDirectory.boolValue, FileManager.default.isReadableFile(atPath: located) { return }
         let reason = exists ? (isDirectory.boolValue ? "is a directory" : "permission denied") : "no such file"
         throw IOError(message: "\(path): cannot read \(what): \(reason)")
     }
@@ -200,8 +207,10 @@ enum PairStamp {
     }
 
     /// A note when the pair on disk holds two different hashes.
-    static func mismatch(swift: String, json: String) -> String? {
-        guard let swiftHash = hash(inSwift: swift), let jsonHash = hash(inJSON: json), swiftHash != jsonHash else { return nil }
+    static func mismatch(swift: String, json: String, directory: WorkingDirectory) -> String? {
+        guard let swiftHash = hash(inSwift: directory.resolve(swift)), let jsonHash = hash(inJSON: directory.resolve(json)),
+            swiftHash != jsonHash
+        else { return nil }
         return "\(DiagnosticRenderer.escaped(swift)): note: holds content hash \(swiftHash) and "
             + "\(DiagnosticRenderer.escaped(json)) \(jsonHash): they come from different runs (one was stopped between "
             + "writing them); both are written now\n"

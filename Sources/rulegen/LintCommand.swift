@@ -39,7 +39,7 @@ enum LintCommand {
 
         """
 
-    static func run(_ args: [String], console: Console) throws -> ExitStatus {
+    static func run(_ args: [String], console: Console, directory: WorkingDirectory) throws -> ExitStatus {
         var scanner = ArgumentScanner(args, usage: usage)
         var format = "text"
         var policy = DiagnosticPolicy()
@@ -63,8 +63,8 @@ enum LintCommand {
         var all: [Diagnostic] = []
         var expansions = ""
         for path in scanner.positionals {
-            try Specs.requireReadable(path)
-            let output = Compiler.compile(path: path, importRoot: importRoot)
+            try Specs.requireReadable(path, directory: directory)
+            let output = Compiler.compile(path: path, importRoot: importRoot, workingDirectory: directory.path)
             all += output.diagnostics
             for rule in output.table?.rules ?? [] {
                 guard case .regex(let pattern, let flags, let detector?) = rule.matcher else { continue }

@@ -22,30 +22,35 @@ enum OutputWriter {
     static let temporaryMarker = ".rulegen-tmp-"
 
     /// Writes each file whose content differs; `wrote` is called with each path written.
-    static func writeAll(_ files: [(path: String, data: Data)], into directory: String, wrote: (String) -> Void) throws {
-        try makeDirectory(directory)
-        let lock = open(directory, O_RDONLY)
+    /// Relative paths are written from `workingDirectory`; messages keep them as given.
+    static func writeAll(
+        _ files: [(path: String, data: Data)], into directory: String, workingDirectory: WorkingDirectory,
+        wrote: (String) -> Void
+    ) throws {
+        let at = workingDirectory.resolve
+        try makeDirectory(directory, at: at(directory))
+        let lock = open(at(directory), O_RDONLY)
         guard lock >= 0 else { throw IOError(message: "\(directory): cannot open output folder: \(errnoText())") }
         defer { close(lock) }
         guard flock(lock, LOCK_EX) == 0 else { throw IOError(message: "\(directory): cannot lock output folder: \(errnoText())") }
         defer { flock(lock, LOCK_UN) }
-        removeStaleTemporaries(in: directory)
+        removeStaleTemporaries(in: at(directory))
 
         var pending: [(temporary: String, path: String)] = []
         do {
-            for file in files where FileManager.default.contents(atPath: file.path) != file.data {
-                let temporary = temporaryPath(for: file.path)
+            for file in files where FileManager.default.contents(atPath: at(file.path)) != file.data {
+                let temporary = at(temporaryPath(for: file.path))
                 pending.append((temporary, file.path))
                 try write(file.data, to: temporary, reportedAs: file.path)
             }
             // The one failure a rename in the folder can still meet: a folder in the way.
             for move in pending {
                 var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: move.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                if FileManager.default.fileExists(atPath: at(move.path), isDirectory: &isDirectory), isDirectory.boolValue {
                     throw IOError(message: "\(move.path): cannot write: \(String(cString: strerror(EISDIR)))")
                 }
             }
-            for (index, move) in pending.enumerated() where rename(move.temporary, move.path) != 0 {
+            for (index, move) in pending.enumerated() where rename(move.temporary, at(move.path)) != 0 {
                 let reason = errnoText()
                 for rest in pending[index...] { unlink(rest.temporary) }
                 throw IOError(message: "\(move.path): cannot write: \(reason)")
@@ -64,14 +69,15 @@ enum OutputWriter {
         return directory.isEmpty ? name : directory + "/" + name
     }
 
-    private static func makeDirectory(_ directory: String) throws {
+    /// `directory` (as given, for messages) at `located`.
+    private static func makeDirectory(_ directory: String, at located: String) throws {
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+        if FileManager.default.fileExists(atPath: located, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw IOError(message: "\(directory): output path exists and is not a directory") }
             return
         }
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: located, withIntermediateDirectories: true)
         } catch {
             throw IOError(message: "\(directory): cannot create output folder: \(underlyingReason(error))")
         }

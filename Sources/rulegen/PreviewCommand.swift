@@ -60,7 +60,7 @@ enum PreviewCommand {
 
         """
 
-    static func run(_ args: [String], console: Console) throws -> ExitStatus {
+    static func run(_ args: [String], console: Console, directory: WorkingDirectory) throws -> ExitStatus {
         var scanner = ArgumentScanner(args, usage: usage)
         var text: String?
         var textsFile: String?
@@ -103,9 +103,10 @@ enum PreviewCommand {
             throw UsageError(message: "'-o \(output)' names a folder; give the page's file name", usage: usage)
         }
 
-        try Specs.requireReadable(specPath)
+        try Specs.requireReadable(specPath, directory: directory)
         // Examples do not run: a preview is how one looks into a failing one.
-        let compiled = Compiler.compile(path: specPath, analyze: true, importRoot: importRoot, examples: false)
+        let compiled = Compiler.compile(
+            path: specPath, analyze: true, importRoot: importRoot, examples: false, workingDirectory: directory.path)
         // stderr shows what lint shows by default (errors and warnings); the page has notes too.
         let shown = DiagnosticPolicy().apply(to: compiled.diagnostics)
         console.err(DiagnosticRenderer.render(shown, showsWarningFlag: true))
@@ -120,7 +121,7 @@ enum PreviewCommand {
         } else if let text {
             samples.append(PreviewPage.Sample(line: nil, result: engine.render(text)))
         } else if let textsFile {
-            badLines = try TextsFile.read(textsFile, console: console) { text, line in
+            badLines = try TextsFile.read(textsFile, console: console, directory: directory) { text, line in
                 samples.append(PreviewPage.Sample(line: line, result: engine.render(text)))
             }
         }
@@ -129,11 +130,11 @@ enum PreviewCommand {
             label: PreviewPage.Label(lines: lines, width: width)
         ).render()
 
-        var directory = (output as NSString).deletingLastPathComponent
-        if directory.isEmpty { directory = "." }
+        var folder = (output as NSString).deletingLastPathComponent
+        if folder.isEmpty { folder = "." }
         let inputs = compiled.files + [specPath] + (textsFile.map { [$0] } ?? [])
-        try GenerateCommand.refuseOverwritingInputs([output], inputs: inputs, usage: usage)
-        try OutputWriter.writeAll([(output, Data(page.utf8))], into: directory) { console.out("wrote \($0)\n") }
+        try GenerateCommand.refuseOverwritingInputs([output], inputs: inputs, directory: directory, usage: usage)
+        try OutputWriter.writeAll([(output, Data(page.utf8))], into: folder, workingDirectory: directory) { console.out("wrote \($0)\n") }
         return badLines.count == 0 ? .success : .inputErrors
     }
 

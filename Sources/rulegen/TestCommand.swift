@@ -28,7 +28,7 @@ enum TestCommand {
 
         """
 
-    static func run(_ args: [String], console: Console) throws -> ExitStatus {
+    static func run(_ args: [String], console: Console, directory: WorkingDirectory) throws -> ExitStatus {
         var scanner = ArgumentScanner(args, usage: usage)
         var importRoot: String?
         try scanner.scan { option, value in
@@ -43,11 +43,12 @@ enum TestCommand {
             return .success
         }
         guard !scanner.positionals.isEmpty else { throw UsageError(message: "missing expected argument '<spec> ...'", usage: usage) }
-        for path in scanner.positionals { try Specs.requireReadable(path) }
+        for path in scanner.positionals { try Specs.requireReadable(path, directory: directory) }
         var total = SpecExamples.Summary()
         var hasErrors = false
         for path in scanner.positionals {
-            let output = Compiler.compile(path: path, analyze: false, importRoot: importRoot, examples: true)
+            let output = Compiler.compile(
+                path: path, analyze: false, importRoot: importRoot, examples: true, workingDirectory: directory.path)
             let diagnostics = DiagnosticPolicy().apply(to: output.diagnostics)
             console.out(DiagnosticRenderer.render(diagnostics, showsWarningFlag: true))
             if diagnostics.contains(where: { $0.severity == .error }) { hasErrors = true }

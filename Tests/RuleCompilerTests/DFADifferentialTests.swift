@@ -24,7 +24,7 @@ final class DFADifferentialTests: XCTestCase {
             let fragment = grammar.fragment()
             let pattern = fragment.pattern
             let flags = grammar.flags()
-            let texts = (0..<RegexDifferentialTests.textsPerPattern).map { _ in grammar.text(for: fragment) }
+            let texts = (0..<PatternGrammar.textsPerPattern).map { _ in grammar.text(for: fragment) }
             guard let regex = ICUReference.regex(pattern, flags), case .program(let program) = RegexCompiler.compile(pattern, flags: flags)
             else { continue }
             let dfa = DFABuilder.build(program)

@@ -1,7 +1,11 @@
 import Foundation
 import XCTest
 
-/// Runs the built `rulegen` executable.
+@testable import rulegen
+
+/// Runs `rulegen`: in process (`run`, what almost every test uses: `CommandLineTool.run`
+/// with a console that collects the output and the folder as working directory), or as
+/// the built executable in a child process (`subprocess`, for `SubprocessTests`).
 enum CLI {
     struct Result {
         var status: Int32
@@ -22,7 +26,31 @@ enum CLI {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// What one in-process run wrote (runs may come from several threads).
+    private final class Output: @unchecked Sendable {
+        private let lock = NSLock()
+        private var out = Data()
+        private var err = Data()
+        func out(_ bytes: some Sequence<UInt8>) { lock.withLock { out.append(contentsOf: bytes) } }
+        func err(_ bytes: some Sequence<UInt8>) { lock.withLock { err.append(contentsOf: bytes) } }
+        var texts: (out: String, err: String) {
+            lock.withLock { (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self)) }
+        }
+    }
+
+    /// `rulegen ARGUMENTS` in process, relative paths read from `cwd` (default: the package
+    /// root); the process's current directory is not changed.
     static func run(_ arguments: [String], cwd: URL? = nil) throws -> Result {
+        let output = Output()
+        let console = Console(out: { output.out($0.utf8) }, err: { output.err($0.utf8) }, outBytes: { output.out($0) })
+        let status = CommandLineTool.run(arguments, console: console, directory: WorkingDirectory(path: (cwd ?? packageRoot).path))
+        let (stdout, stderr) = output.texts
+        return Result(status: status.rawValue, stdout: stdout, stderr: stderr)
+    }
+
+    /// `rulegen ARGUMENTS` run as the built executable in a child process in `cwd`
+    /// (default: the package root), with how it ended.
+    static func subprocess(_ arguments: [String], cwd: URL? = nil) throws -> (result: Result, reason: Process.TerminationReason) {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("rulegen")
         process.arguments = arguments
@@ -40,9 +68,10 @@ enum CLI {
         process.waitUntilExit()
         try errHandle.close()
         let errData = FileManager.default.contents(atPath: errURL.path) ?? Data()
-        return Result(
+        let result = Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
+        return (result, process.terminationReason)
     }
 }
 

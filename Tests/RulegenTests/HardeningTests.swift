@@ -168,7 +168,8 @@ final class HardeningTests: XCTestCase {
     }
 
     /// Concurrent runs into one folder take turns: each pair of files comes from one run
-    /// (1 run in 50 left a Swift file of one spec beside the JSON of the other).
+    /// (1 run in 50 left a Swift file of one spec beside the JSON of the other). Real
+    /// processes, as a build system runs them.
     func testConcurrentRunsLeaveMatchingPairs() throws {
         let scratch = try ScratchDirectory()
         try scratch.write("one/feed.richrules", "richrules 1\nrule one { match /1/ }\n")
@@ -181,7 +182,7 @@ final class HardeningTests: XCTestCase {
             DispatchQueue.global().async {
                 defer { group.leave() }
                 let spec = i % 2 == 0 ? "one/feed.richrules" : "two/feed.richrules"
-                if (try? CLI.run([spec, "-o", "out", "--quiet"], cwd: folder))?.status != 0 { failures.increment() }
+                if (try? CLI.subprocess([spec, "-o", "out", "--quiet"], cwd: folder))?.result.status != 0 { failures.increment() }
             }
         }
         group.wait()

@@ -22,9 +22,12 @@ package struct SpecDump {
     package var ruleNames: [String] { checked.rules.map(\.name) }
 
     /// Runs the phases up to the automata on the spec at `path` (no conflict analysis);
-    /// `nil` with the diagnostics when the spec has errors.
-    package static func load(path: String, importRoot: String? = nil) -> (dump: SpecDump?, diagnostics: [Diagnostic]) {
-        var loader = SpecLoader(importRoot: importRoot)
+    /// `nil` with the diagnostics when the spec has errors. `workingDirectory`: as
+    /// `Compiler.compile(path:…)`'s.
+    package static func load(
+        path: String, importRoot: String? = nil, workingDirectory: String? = nil
+    ) -> (dump: SpecDump?, diagnostics: [Diagnostic]) {
+        var loader = SpecLoader(importRoot: importRoot, workingDirectory: workingDirectory)
         let load = loader.load(path: path)
         var bag = DiagnosticBag()
         guard let (loaded, checked) = Compiler.check(load, into: &bag) else { return (nil, bag.sortedAndCapped) }

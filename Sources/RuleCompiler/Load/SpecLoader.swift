@@ -29,11 +29,27 @@ public struct SpecLoader {
     /// The folder imports must stay in (canonical); `nil`: found from the root spec.
     var importRoot: String?
 
+    /// The folder relative paths are read from (`nil`: the process's current directory).
+    /// Diagnostics and `dependencies` keep the paths as given.
+    let workingDirectory: String?
+
     /// `importRoot`: the folder imports must stay in (`nil`: the spec's package, see the
-    /// type's documentation).
-    public init(importRoot: String? = nil) {
-        self.importRoot = importRoot.map(Self.canonical)
+    /// type's documentation). `workingDirectory`: the folder relative paths (the spec's,
+    /// `importRoot`) are read from, without changing the process's current directory
+    /// (`nil`: the current directory).
+    public init(importRoot: String? = nil, workingDirectory: String? = nil) {
+        self.workingDirectory = workingDirectory
+        self.importRoot = importRoot.map { Self.canonical(Self.resolve($0, in: workingDirectory)) }
     }
+
+    /// `path` read from `directory`: unchanged when absolute, empty or `directory` is `nil`.
+    static func resolve(_ path: String, in directory: String?) -> String {
+        guard let directory, !path.isEmpty, !path.hasPrefix("/") else { return path }
+        return directory.hasSuffix("/") ? directory + path : directory + "/" + path
+    }
+
+    /// Where `path`, as given, is read.
+    func located(_ path: String) -> String { Self.resolve(path, in: workingDirectory) }
 
     /// What the load phase produces (`Compiler.compile`'s first phase).
     public struct Result: Equatable, Sendable {
@@ -47,7 +63,7 @@ public struct SpecLoader {
 
     /// Loads `path`; its `spec` is `nil` when the root file cannot be read.
     public mutating func load(path: String) -> Result {
-        if importRoot == nil { importRoot = Self.defaultImportRoot(forSpec: path) }
+        if importRoot == nil { importRoot = Self.defaultImportRoot(forSpec: located(path)) }
         let root = loadFile(display: path, importedFrom: nil)
         return Result(spec: root.map { LoadedSpec(root: $0, files: order) }, diagnostics: diagnostics.all, files: dependencies)
     }
@@ -74,7 +90,7 @@ public struct SpecLoader {
         if name.hasPrefix("/") || name.hasPrefix("~") { return "an import path is relative to the importing file" }
         if !name.hasSuffix(".richrules") { return "an import names a .richrules spec" }
         guard let root = importRoot else { return nil }
-        let path = Self.canonical(target)
+        let path = Self.canonical(located(target))
         if path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/") { return nil }
         return "it is outside the import root '\(root)' (the spec's package; rulegen --import-root sets another)"
     }
@@ -83,7 +99,7 @@ public struct SpecLoader {
     public static let maxImportDepth = 100
 
     mutating func loadFile(display: String, importedFrom site: SourceRef?) -> SpecFile? {
-        let canonical = Self.canonical(display)
+        let canonical = Self.canonical(located(display))
         if let index = stack.firstIndex(where: { $0.canonical == canonical }) {
             let cycle = stack[index...].map { ($0.display as NSString).lastPathComponent } + [(display as NSString).lastPathComponent]
             diagnostics.report(.importCycle, "import cycle: \(cycle.joined(separator: " → "))", at: site)
@@ -97,8 +113,8 @@ public struct SpecLoader {
             return nil
         }
         if let done = loaded[canonical] { return done }
-        guard let data = FileManager.default.contents(atPath: display) else {
-            let reason = FileManager.default.fileExists(atPath: display) ? "cannot read file" : "no such file"
+        guard let data = FileManager.default.contents(atPath: located(display)) else {
+            let reason = FileManager.default.fileExists(atPath: located(display)) ? "cannot read file" : "no such file"
             if let site {
                 diagnostics.report(.import, "cannot import '\(display)': \(reason)", at: site)
             } else {

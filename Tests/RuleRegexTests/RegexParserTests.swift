@@ -1,10 +1,8 @@
 import Foundation
-import RuleRuntime
 import TestSupport
 import XCTest
 
-@testable import RuleAutomata
-@testable import RuleCompiler
+@testable import RuleRegex
 
 /// The ICU regex front end, checked against NSRegularExpression itself: every accept or
 /// reject decision must be ICU's.
@@ -564,7 +562,7 @@ extension RegexParserTests {
     /// `Q` (literal pattern) and `e` (error on unknown escapes) have no equivalent here and
     /// are skipped; `D` maps to `.useUnixLineSeparators`; the rest only affect matching.
     func testConformanceFilePatternsAgree() throws {
-        let text = try ICUConformanceTests.conformanceText()
+        let text = try ICUTestData.conformanceText()
         var agreed = 0, skipped = 0, total = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = Substring(rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine).drop { $0 == "\u{FEFF}" }

@@ -1,7 +1,8 @@
-import RuleCompiler
-import RuleRuntime
+import RuleRegex
 import TestSupport
 import XCTest
+
+@testable import RuleAutomata
 
 /// The DFA replays the Pike VM exactly: on random programs (random NFA graphs with
 /// splits, captures, every assertion and the CR LF start filter) and random texts, the

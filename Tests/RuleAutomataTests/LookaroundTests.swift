@@ -1,10 +1,9 @@
 import Foundation
+import RuleRegex
 import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@testable import RuleCompiler
-@testable import RuleRuntime
 
 /// Lookaheads and lookbehinds compile: one-code-point ones into the DFA (as `\b` is),
 /// others as bodies the Pike VM runs (`Lookaround.swift`). Every case is checked against

@@ -1,10 +1,9 @@
 import Foundation
+import RuleRegex
 import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@testable import RuleCompiler
-@testable import RuleRuntime
 
 /// `\X` compiles: one code point, then more up to the next extended grapheme cluster
 /// boundary (the standard library's `Character` breaks), as ICU's `following(p)`.

@@ -1,147 +1,8 @@
 import Foundation
-import RuleRuntime
-import TestSupport
-import XCTest
-
-@testable import RuleAutomata
-@testable import RuleCompiler
-
-/// Seeded differential test: random patterns from a grammar × random texts; wherever the
-/// compiler produces a program, its matches must equal NSRegularExpression's.
-///
-/// The normal run checks at least 20,000 pattern × text pairs; `RICHRULES_LONG=1` checks at
-/// least 1,000,000. `RICHRULES_SEED` replaces the seed. Every failure prints the seed, the
-/// pattern, the flags and the text; every disagreement ever found is a named case in
-/// `ICUConformanceTests` or below.
-final class RegexDifferentialTests: XCTestCase {
-    static let textsPerPattern = 8
-
-    func testRandomPatternsAgreeWithNSRegularExpression() {
-        let long = ProcessInfo.processInfo.environment["RICHRULES_LONG"] == "1"
-        let required = long ? 1_000_000 : 20_000
-        let seed = testSeed(0x5EED_D1FF)
-        var grammar = PatternGrammar(rng: SeededGenerator(seed: seed))
-        var count = ComparisonCount()
-        var patterns = 0, programs = 0, fallbacks = 0, nonEmpty = 0, lookaroundPairs = 0
-        var clusterPairs = 0, wordBreakPairs = 0, largeAlternationPairs = 0, urlPairs = 0
-        var lazyPairs = 0, lazyFailures = 0
-        var failures = 0
-        while count.pairs < required {
-            let fragment = grammar.fragment()
-            let pattern = fragment.pattern
-            let flags = grammar.flags()
-            let texts = (0..<Self.textsPerPattern).map { _ in grammar.text(for: fragment) }
-            patterns += 1
-            guard let regex = ICUReference.regex(pattern, flags) else { continue }
-            let program: RegexProgram
-            switch RegexCompiler.compile(pattern, flags: flags) {
-            case .program(let compiled): program = compiled
-            case .fallback:
-                fallbacks += 1
-                continue
-            case .invalid(let error):
-                XCTFail("seed \(seed) pattern \(pattern.debugDescription): NSRegularExpression accepts it, the parser says \(error)")
-                continue
-            }
-            programs += 1
-            let compiled = CompiledRegex(program: program)
-            // The lazy DFA of every program, one in three with a cache of a few states (it
-            // clears, and gives up to the Pike VM when it thrashes).
-            let lazy = LazyDFA(program: program, memoryLimit: patterns % 3 == 0 ? 0 : LazyDFA.defaultMemoryLimit)
-            let looks = PatternGrammar.hasLookaround(pattern)
-            let clusters = pattern.contains("\\X")
-            let wordBreaks = pattern.contains("(?w)") && (pattern.contains("\\b") || pattern.contains("\\B"))
-            for text in texts {
-                if looks { lookaroundPairs += 1 }
-                if clusters { clusterPairs += 1 }
-                if wordBreaks { wordBreakPairs += 1 }
-                if pattern.contains("(?:co|cocom|") || pattern.split(separator: "|").count > 20 { largeAlternationPairs += 1 }
-                if pattern.contains(#"(?:[a-z0-9-]+\.)+"#) { urlPairs += 1 }
-                guard let expected = ICUReference.matches(regex, in: text, counting: &count) else { continue }
-                if expected.contains(where: { ($0[0]?.length ?? 0) > 0 }) { nonEmpty += 1 }
-                let units = Array(text.utf16)
-                let actual = compiled.matches(in: units)
-                if expected != actual {
-                    failures += 1
-                    if failures <= 20 {
-                        XCTFail(
-                            "seed \(seed) pattern \(pattern.debugDescription) flags '\(flags.letters)' text \(text.debugDescription): "
-                                + "ICU \(ICUReference.describe(expected)), compiled \(ICUReference.describe(actual))")
-                    }
-                }
-                if let lazy {
-                    lazyPairs += 1
-                    let lazyActual = units.withUnsafeBufferPointer { lazy.matches(in: $0) }
-                    var wholes: [TextRange] = []
-                    Array(text.utf8).withUnsafeBufferPointer { bytes in
-                        units.withUnsafeBufferPointer { u in lazy.matches(utf8: bytes, units: { u }) { range, _ in wholes.append(range) } }
-                    }
-                    if expected != lazyActual || wholes != expected.compactMap({ $0[0] }).filter({ $0.length > 0 }) {
-                        lazyFailures += 1
-                        if lazyFailures <= 20 {
-                            XCTFail(
-                                "seed \(seed) pattern \(pattern.debugDescription) flags '\(flags.letters)' text \(text.debugDescription) "
-                                    + "(lazy DFA, memory limit \(lazy.memoryLimit)): "
-                                    + "ICU \(ICUReference.describe(expected)), lazy DFA \(ICUReference.describe(lazyActual)), on UTF-8 \(wholes)"
-                            )
-                        }
-                    }
-                }
-            }
-        }
-        print(
-            "differential (seed \(seed)): \(count.pairs) pairs from \(patterns) patterns (\(programs) programs, \(fallbacks) fallbacks), "
-                + "\(lookaroundPairs) with a lookaround, \(clusterPairs) with \\X, \(wordBreakPairs) with (?w) and a word boundary, "
-                + "\(largeAlternationPairs) with a large alternation, \(urlPairs) with a URL shape, "
-                + "\(nonEmpty) with non-empty matches, \(count.skipped) where ICU gave up, "
-                + "\(failures) disagreements; lazy DFA on \(lazyPairs) pairs, \(lazyFailures) disagreements")
-        XCTAssertGreaterThan(nonEmpty, count.pairs / 4, "seed \(seed): texts should often match")
-        XCTAssertGreaterThan(lazyPairs, count.compared / 2, "seed \(seed): pairs on the lazy DFA")
-        count.check(compared: required * 99 / 100, "seed \(seed)")
-    }
-
-    /// Nested loops over bodies that can match empty (anchors, `\b`, optional items, empty
-    /// alternatives), greedy and lazy, counted and not: ICU's progress rules.
-    func testRandomNestedLoopsAgree() {
-        let atoms = ["a", "b", "", "\\b", "\\B", "^", "$", "(?m:^)", "(?m:$)", "a|", "|a", "a?", "b*", "\\n", "(?s:.)", "."]
-        let quantifiers = [
-            "*", "+", "?", "{0,2}", "{1,}", "{2,}", "{0,}", "{2}", "{1,3}", "*?", "+?", "??", "{0,}?", "{1,}?", "{2,}?",
-            "{1,3}?", "{0,2}?", "*+", "++",
-        ]
-        let texts = ["", "a", "ab", "aab", "ba", "a\nb", "abab", "aaa", " a b ", "b\n\n"]
-        let seed = testSeed(0x1009)
-        var rng = SeededGenerator(seed: seed)
-        func loops(_ depth: Int) -> String {
-            var out = ""
-            for _ in 0..<(1 + rng.below(3)) {
-                var atom = depth < 3 && rng.below(2) == 0 ? rng.pick(["(", "(?:"]) + loops(depth + 1) + ")" : "(?:" + rng.pick(atoms) + ")"
-                if rng.below(3) != 0 { atom += rng.pick(quantifiers) }
-                out += atom
-            }
-            return rng.below(6) == 0 ? out + "|" + loops(depth + 1) : out
-        }
-        var count = ComparisonCount()
-        while count.pairs < 8_000 {
-            let pattern = loops(0)
-            guard let regex = ICUReference.regex(pattern, []), case .program(let program) = RegexCompiler.compile(pattern, flags: [])
-            else { continue }
-            let compiled = CompiledRegex(program: program)
-            for text in texts {
-                guard let expected = ICUReference.matches(regex, in: text, counting: &count) else { continue }
-                let actual = compiled.matches(in: Array(text.utf16))
-                if expected != actual {
-                    XCTFail(
-                        "seed \(seed) pattern \(pattern.debugDescription) text \(text.debugDescription): "
-                            + "ICU \(ICUReference.describe(expected)), compiled \(ICUReference.describe(actual))")
-                }
-            }
-        }
-        count.check(compared: 8_000 * 99 / 100, "seed \(seed)")
-    }
-}
+import RuleRegex
 
 /// A random pattern fragment: its pattern text and how to produce text it likely matches.
-indirect enum Fragment {
+public indirect enum Fragment {
     /// Pattern text, and texts it stands for.
     case atom(String, [String])
     case sequence([Fragment])
@@ -151,7 +12,7 @@ indirect enum Fragment {
     /// Body + quantifier text; `min`, `max` for sampling.
     case quantified(Fragment, String, Int, Int)
 
-    var pattern: String {
+    public var pattern: String {
         switch self {
         case .atom(let text, _): return text
         case .sequence(let items): return items.map(\.pattern).joined()
@@ -161,7 +22,7 @@ indirect enum Fragment {
         }
     }
 
-    func sample(_ rng: inout SeededGenerator) -> String {
+    public func sample(_ rng: inout SeededGenerator) -> String {
         switch self {
         case .atom(_, let texts): return texts.isEmpty ? "" : rng.pick(texts)
         case .sequence(let items): return items.map { $0.sample(&rng) }.joined()
@@ -175,10 +36,13 @@ indirect enum Fragment {
 }
 
 /// Random patterns and texts over a small alphabet that exercises ICU's hard cases.
-struct PatternGrammar {
+public struct PatternGrammar {
+    /// How many texts the differentials draw for each random pattern.
+    public static let textsPerPattern = 8
+
     /// Text pieces: ASCII, case-folding specials, CJK, combining marks, emoji (surrogate
     /// pairs, modifiers, ZWJ sequences), format characters and every line terminator.
-    static let textPieces: [String] = [
+    public static let textPieces: [String] = [
         "a", "b", "c", "x", "A", "B", "s", "S", "ss", "SS", "ß", "ẞ", "k", "K", "\u{212A}", "i", "I", "İ", "ı",
         "é", "e\u{301}", "\u{301}", "\u{308}", "中", "文", "😀", "👍🏽", "👨‍👩‍👧", "\u{200D}", "\u{200B}", "\u{FE0F}",
         " ", "\t", "1", "٣", "_", "-", ".", "ﬁ", "fi", "σ", "ς", "Σ", "ŉ", "ʼn", "ǰ", "j\u{30C}",
@@ -186,12 +50,12 @@ struct PatternGrammar {
         "ภาษาไทย", "日本語", "can't", "3.14", "a_b", ",", "'",
     ]
     /// Extended grapheme clusters of every kind UAX #29 names (`\\X`'s samples).
-    static let clusterTexts = [
+    public static let clusterTexts = [
         "e\u{301}", "\r\n", "👨‍👩‍👧", "🇫🇷", "🇫🇷🇩🇪", "👍🏽", "각", "\u{1100}\u{1161}\u{11A8}", "क्षि", "ह\u{94D}\u{200D}र", "\u{600}a", "a\u{903}",
         "\u{301}", "😀\u{FE0F}\u{20E3}", "a", "\n",
     ]
     /// Literal pattern text and the texts it may match (case variants included).
-    static let literals: [(String, [String])] = [
+    public static let literals: [(String, [String])] = [
         ("a", ["a", "A"]), ("b", ["b"]), ("c", ["c", "C"]), ("x", ["x"]), ("A", ["A", "a"]), ("s", ["s", "S", "ſ"]),
         ("S", ["S", "s"]), ("ß", ["ß", "ss", "SS", "ẞ"]), ("ss", ["ss", "ß", "sS"]), ("k", ["k", "K", "\u{212A}"]),
         ("K", ["K", "\u{212A}"]), ("é", ["é", "É"]), ("e\u{301}", ["e\u{301}", "é"]), ("\\u0301", ["\u{301}"]),
@@ -202,44 +66,46 @@ struct PatternGrammar {
         ("ŉ", ["ŉ", "ʼn"]), ("ǰ", ["ǰ", "j\u{30C}"]), (" ", [" "]), ("1", ["1"]), ("_", ["_"]), ("\\-", ["-"]),
         ("\\Qa.b\\E", ["a.b"]), ("\\N{LATIN SMALL LETTER SHARP S}", ["ß", "ss"]),
     ]
-    static let shorthands = ["\\w", "\\W", "\\d", "\\D", "\\s", "\\S", "\\h", "\\H", "\\v", "\\V"]
-    static let properties = [
+    public static let shorthands = ["\\w", "\\W", "\\d", "\\D", "\\s", "\\S", "\\h", "\\H", "\\v", "\\V"]
+    public static let properties = [
         "\\p{L}", "\\p{Lu}", "\\p{Ll}", "\\P{L}", "\\p{Greek}", "\\p{Han}", "\\p{Emoji}", "\\p{Mn}", "\\p{Cf}",
         "\\p{Nd}", "\\p{Alphabetic}", "\\p{White_Space}", "\\P{Lu}", "\\p{Latin}", "\\p{Extended_Pictographic}",
         "\\p{Any}", "\\p{Assigned}", "[\\s\\S]", "\\p{Lowercase}", "\\p{Grapheme_Extend}",
     ]
-    static let classItems = [
+    public static let classItems = [
         "a", "b", "s", "ß", "k", "K", "é", "中", "😀", "-", "\\-", "^", "a-z", "A-Z", "\\x{4E00}-\\x{9FFF}",
         "\\x{1F600}-\\x{1F64F}", "\\u0300-\\u036F", "\\n", "\\r", "ſ", "σ", "ς", "ʼ", "\\x{200D}", "[:alpha:]",
         "[:^digit:]", "\\N{KELVIN SIGN}", "e\u{301}", "j\u{30C}",
     ]
     /// Texts a class may match: sampled for classes, shorthands, properties and `.`.
-    static let classTexts = [
+    public static let classTexts = [
         "a", "b", "s", "S", "ß", "k", "K", "\u{212A}", "é", "中", "😀", "-", "^", "z", "Z", "\n", "\r", "ſ", "σ", "ς",
         "ʼ", "\u{200D}", "1", "\u{301}", " ", "x", "\r\n",
     ]
-    static let anchors: [(String, [String])] = [
+    public static let anchors: [(String, [String])] = [
         ("^", ["", "\n"]), ("$", ["", "\n", "\r\n"]), ("\\A", [""]), ("\\z", [""]), ("\\Z", ["", "\n"]),
         ("\\b", ["", " "]), ("\\B", [""]), ("\\b", [""]), ("(?w)\\b", ["", " ", "."]), ("(?w:\\B)", [""]),
     ]
-    static let flagGroups = ["(?i)", "(?-i)", "(?m)", "(?s)", "(?-s)", "(?d)", "(?i)", "(?ix)", "(?w)", "(?-w)"]
-    static let quantifiers: [(String, Int, Int)] = [
+    public static let flagGroups = ["(?i)", "(?-i)", "(?m)", "(?s)", "(?-s)", "(?d)", "(?i)", "(?ix)", "(?w)", "(?-w)"]
+    public static let quantifiers: [(String, Int, Int)] = [
         ("*", 0, 3), ("+", 1, 3), ("?", 0, 1), ("*?", 0, 3), ("+?", 1, 3), ("??", 0, 1), ("{2}", 2, 2),
         ("{0,2}", 0, 2), ("{1,}", 1, 3), ("{2,}", 2, 4), ("{0,}", 0, 3), ("{1,3}", 1, 3), ("{2,3}?", 2, 3),
         ("{1,}?", 1, 3), ("{0}", 0, 0),
     ]
     /// Pieces of the words of large alternations (shared prefixes and suffixes).
-    static let wordPieces = ["co", "com", "org", "net", "a", "ab", "abc", "tv", "t", "io", "app", "x", "xn--p1ai", "中", "é"]
-    static let possessive: [(String, Int, Int)] = [("*+", 0, 3), ("++", 1, 3), ("?+", 0, 1), ("{1,2}+", 1, 2)]
+    public static let wordPieces = ["co", "com", "org", "net", "a", "ab", "abc", "tv", "t", "io", "app", "x", "xn--p1ai", "中", "é"]
+    public static let possessive: [(String, Int, Int)] = [("*+", 0, 3), ("++", 1, 3), ("?+", 0, 1), ("{1,2}+", 1, 2)]
 
-    var rng: SeededGenerator
+    public var rng: SeededGenerator
+
+    public init(rng: SeededGenerator) { self.rng = rng }
 
     /// Whether a pattern of the grammar has a lookahead or lookbehind.
-    static func hasLookaround(_ pattern: String) -> Bool {
+    public static func hasLookaround(_ pattern: String) -> Bool {
         ["(?=", "(?!", "(?<=", "(?<!"].contains { pattern.contains($0) }
     }
 
-    mutating func fragment() -> Fragment { alternation(depth: 0) }
+    public mutating func fragment() -> Fragment { alternation(depth: 0) }
 
     private mutating func alternation(depth: Int) -> Fragment {
         var alternatives = [sequence(depth: depth)]
@@ -330,7 +196,7 @@ struct PatternGrammar {
     }
 
     /// A text for `fragment`: often something it matches, with noise around or inside.
-    mutating func text(for fragment: Fragment) -> String {
+    public mutating func text(for fragment: Fragment) -> String {
         switch rng.below(4) {
         case 0: return randomText(maxPieces: 8)
         case 1: return fragment.sample(&rng)
@@ -347,7 +213,7 @@ struct PatternGrammar {
         return (0..<rng.below(maxPieces + 1)).map { _ in rng.pick(Self.textPieces) }.joined()
     }
 
-    mutating func flags() -> RegexFlags {
+    public mutating func flags() -> RegexFlags {
         var flags: RegexFlags = []
         if rng.below(3) == 0 { flags.insert(.caseInsensitive) }
         if rng.below(3) == 0 { flags.insert(.multiline) }

@@ -1,10 +1,9 @@
 import Foundation
-import RuleRuntime
+import RuleRegex
 import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@testable import RuleCompiler
 
 /// Every ICU fact the compiled matcher relies on, each verified against NSRegularExpression,
 /// and ICU's own test file.
@@ -322,27 +321,13 @@ final class ICUConformanceTests: XCTestCase {
 // MARK: - ICU's own test file
 
 extension ICUConformanceTests {
-    /// ICU's regex test data, vendored as a resource of this target (`Resources/ICU`, with
-    /// its Unicode License V3 notice).
-    static var conformanceFile: URL {
-        Bundle.module.url(forResource: "ICU/icu-regextst", withExtension: "txt")
-            ?? Bundle.module.bundleURL.appendingPathComponent("ICU/icu-regextst.txt")
-    }
-
-    static func conformanceText() throws -> String {
-        do { return try String(contentsOf: conformanceFile, encoding: .utf8) } catch {
-            XCTFail("ICU conformance file not readable at \(conformanceFile.path): \(error)")
-            throw error
-        }
-    }
-
     /// Every line whose pattern compiles to a program gives NSRegularExpression's matches
     /// (all of them, on the line's input with the tags removed). Flags `i x s m` are
     /// compile options; `D` runs the pattern as `(?d)…` on both engines; lines with `Q`,
     /// `e` or `E` (literal patterns, error flags, expected errors) are skipped; the other
     /// flags only change how ICU's own test checks a result.
     func testConformanceFileAgreesWithNSRegularExpression() throws {
-        let text = try Self.conformanceText()
+        let text = try ICUTestData.conformanceText()
         var compiled = 0, fallback = 0, skipped = 0, runnable = 0
         var count = ComparisonCount()
         var reasons: [String: Int] = [:]
