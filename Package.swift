@@ -71,7 +71,7 @@ let package = Package(
         // `RenderResult.html()` pages of the example specs; ExplainGoldens: `rulegen explain`
         // of sample texts (all read from the source tree).
         .testTarget(
-            name: "RulegenTests", dependencies: ["RuleCompiler", "RuleRuntime", "TestSupport", "rulegen"],
+            name: "RulegenTests", dependencies: ["RuleCompiler", "RuleSpec", "RuleRuntime", "TestSupport", "rulegen"],
             exclude: ["LintCases", "HTMLGoldens", "ExplainGoldens", "DiffGoldens", "DumpGoldens"]),
         // Compiles the checked-in generated Swift of every example spec and of Specs/escapes
         // and Specs/taps (regenerate with `swift run rulegen Specs/*.richrules

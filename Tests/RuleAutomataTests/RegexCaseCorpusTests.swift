@@ -1,5 +1,5 @@
 import Foundation
-import RuleRuntime
+import RuleRegex
 import TestSupport
 import XCTest
 
