@@ -11,6 +11,3 @@ public enum RuleEngineError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// The former name of `RuleEngineError`.
-@available(*, deprecated, renamed: "RuleEngineError")
-public typealias ReferenceMatcherError = RuleEngineError

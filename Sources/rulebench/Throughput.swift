@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 
 /// How close the compiled path's skip loop is to memory speed, and what a kept match costs
 /// in memory.

@@ -1,5 +1,5 @@
 import Foundation
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 import RuleSpec
 
 /// Exit codes (the brief's contract).

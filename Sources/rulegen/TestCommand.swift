@@ -1,5 +1,5 @@
 import RuleCompiler
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 import RuleSpec
 
 /// `rulegen test SPEC… [--import-root DIR]`: runs the specs' examples only (no conflict

@@ -1,5 +1,6 @@
+import RuleAutomata
 import RuleCompiler
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 import TestSupport
 import XCTest
 

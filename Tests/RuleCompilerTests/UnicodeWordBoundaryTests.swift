@@ -4,7 +4,7 @@ import XCTest
 
 @testable import RuleAutomata
 @testable import RuleCompiler
-@testable import RuleRuntime
+@_spi(Generated) @testable import RuleRuntime
 
 /// `\b` and `\B` under `(?w)` compile: the boundaries are ICU's word break iterator's,
 /// found once per text (`LookaroundEvaluator.isUnicodeWordBoundary`); the rest of the rule

@@ -2,7 +2,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@testable import RuleRuntime
+@_spi(Generated) @testable import RuleRuntime
 
 /// Stage 2: the resolver against a deliberately naive one (all pairs, no shortcuts).
 final class ResolverTests: XCTestCase {

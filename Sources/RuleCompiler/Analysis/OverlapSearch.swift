@@ -1,4 +1,5 @@
-import RuleRuntime
+import RuleAutomata
+@_spi(Generated) import RuleRuntime
 
 /// Breadth-first search over texts, one code point class at a time, for the shortest
 /// texts in which a match of each of one or two rules' automata (`RuleLanguage`) can be

@@ -1,6 +1,7 @@
 import Foundation
+import RuleAutomata
 import RuleRegex
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 import RuleSpec
 
 /// `rulegen dump`: the intermediate representations of a spec, as the compiler's phases

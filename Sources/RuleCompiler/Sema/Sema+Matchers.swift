@@ -1,6 +1,6 @@
 import Foundation
 import RuleRegex
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 import RuleSpec
 
 extension Sema {

@@ -1,4 +1,4 @@
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 import RuleSpec
 
 extension Sema {

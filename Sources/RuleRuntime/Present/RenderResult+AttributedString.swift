@@ -146,7 +146,7 @@ extension RenderResult {
         let display = self.display
         let paragraphs = paragraphDirections
         let direction = paragraphs.first?.direction ?? .leftToRight
-        var result = AttributedString(display, attributes: context.presentation.plainAttributes[TablePresentation.index(of: direction)])
+        var result = AttributedString(display, attributes: context.presentation.plainAttributes[PresentationCache.index(of: direction)])
         // The display in the base style, then each run's attributes set on its range.
         // (Setting attributes on ranges of one string costs about half of appending one
         // string per run.)
@@ -225,7 +225,7 @@ extension RenderResult {
         let plainStyle = custom == nil && highlight == nil && match.parent == nil && !match.isTruncationToken
         if plainStyle, options.links || owner == nil,
             let shared = context.presentation.attributes(
-                rule: match.ruleIndex, direction: TablePresentation.index(of: direction), index: index,
+                rule: match.ruleIndex, direction: PresentationCache.index(of: direction), index: index,
                 link: { owner == nil ? nil : linkURL(forMatch: index) })
         {
             // The rule's own style, its index and link, as is: the engine's container for them.
@@ -237,7 +237,7 @@ extension RenderResult {
         }
         if plainStyle, let shared = context.presentation.ruleAttributes[match.ruleIndex] {
             // The rule's own style, as is: the engine's container for it.
-            container = shared[TablePresentation.index(of: direction)]
+            container = shared[PresentationCache.index(of: direction)]
         } else {
             var style = custom ?? match.style
             if let highlight { style = style.merged(with: highlight) }

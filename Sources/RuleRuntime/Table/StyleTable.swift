@@ -19,19 +19,19 @@ public struct StyleTable: Codable, Sendable, Hashable {
     /// The default pressed-highlight style of tappable matches, merged; `nil` for none.
     public var highlight: TextStyle?
     /// The spec's `truncation` token; `nil`: `…` in the base style, not tappable.
-    public var truncation: TruncationSpec?
+    @_spi(Generated) public var truncation: TruncationSpec?
     /// Handler name → argument labels (`nil` for an unlabelled argument), one list per
     /// handler across the spec.
     public var handlers: [String: [String?]]
     /// The rules, in declaration order (imported specs' rules first).
-    public var rules: [RuleEntry]
+    @_spi(Generated) public var rules: [RuleEntry]
     /// What `rulegen` stamps on both files of one run (`<Name>.swift` holds it as
     /// `<Name>Rules.table.contentHash`, `<Name>.styles.json` as `contentHash`): 16 hex digits
     /// of a SHA-256 of the pair. A JSON file and a Swift file with different hashes come
     /// from different runs. `nil` for tables made otherwise.
     public var contentHash: String?
 
-    public init(
+    @_spi(Generated) public init(
         formatVersion: Int = StyleTable.currentFormatVersion, name: String, source: String, base: TextStyle,
         styles: [String: TextStyle], highlight: TextStyle?, truncation: TruncationSpec? = nil, handlers: [String: [String?]],
         rules: [RuleEntry], contentHash: String? = nil
@@ -50,7 +50,7 @@ public struct StyleTable: Codable, Sendable, Hashable {
 }
 
 /// What a rule matches.
-public enum MatcherSpec: Sendable, Hashable {
+@_spi(Generated) public enum MatcherSpec: Sendable, Hashable {
     /// An ICU regular expression, matched as `NSRegularExpression` would. `detector` names
     /// the curated detector (`link`, `email`, `phone`) the pattern came from, if any.
     case regex(pattern: String, flags: RegexFlags, detector: String?)
@@ -70,11 +70,11 @@ public enum MatcherSpec: Sendable, Hashable {
 }
 
 /// A tap target: the handler name and its argument templates.
-public struct TapSpec: Codable, Sendable, Hashable {
-    public struct Argument: Codable, Sendable, Hashable {
+@_spi(Generated) public struct TapSpec: Codable, Sendable, Hashable {
+    @_spi(Generated) public struct Argument: Codable, Sendable, Hashable {
         public var label: String?
-        public var value: Template
-        public init(label: String?, value: Template) {
+        public var value: MatchTemplate
+        public init(label: String?, value: MatchTemplate) {
             self.label = label
             self.value = value
         }
@@ -90,9 +90,9 @@ public struct TapSpec: Codable, Sendable, Hashable {
 /// A dimension of an attachment: points, or read from the match (a capture or an
 /// element attribute such as `<img width="120">`). A value that is not a number between
 /// 0 and 10000 (points; a trailing `px` is allowed) leaves the dimension intrinsic.
-public enum AttachmentDimension: Sendable, Hashable, Codable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+@_spi(Generated) public enum AttachmentDimension: Sendable, Hashable, Codable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
     case points(Double)
-    case fromMatch(Template)
+    case fromMatch(MatchTemplate)
 
     public init(integerLiteral value: Int) { self = .points(Double(value)) }
     public init(floatLiteral value: Double) { self = .points(value) }
@@ -102,7 +102,7 @@ public enum AttachmentDimension: Sendable, Hashable, Codable, ExpressibleByInteg
         if let points = try? container.decode(Double.self) {
             self = .points(points)
         } else {
-            self = .fromMatch(try container.decode(Template.self))
+            self = .fromMatch(try container.decode(MatchTemplate.self))
         }
     }
 
@@ -148,8 +148,8 @@ public enum AttachmentPosition: String, Codable, Sendable, Hashable, CaseIterabl
 }
 
 /// An inline image shown for the match (one U+FFFC attachment character).
-public struct ImageSpec: Codable, Sendable, Hashable {
-    public var source: Template
+@_spi(Generated) public struct ImageSpec: Codable, Sendable, Hashable {
+    public var source: MatchTemplate
     /// `nil`: intrinsic (the image's own size).
     public var width: AttachmentDimension?
     public var height: AttachmentDimension?
@@ -158,7 +158,7 @@ public struct ImageSpec: Codable, Sendable, Hashable {
     /// `nil`: `replace`.
     public var position: AttachmentPosition?
     public init(
-        source: Template, width: AttachmentDimension? = nil, height: AttachmentDimension? = nil, align: AttachmentAlignment? = nil,
+        source: MatchTemplate, width: AttachmentDimension? = nil, height: AttachmentDimension? = nil, align: AttachmentAlignment? = nil,
         position: AttachmentPosition? = nil
     ) {
         self.source = source
@@ -171,7 +171,7 @@ public struct ImageSpec: Codable, Sendable, Hashable {
 
 /// A custom view shown for the match (one U+FFFC attachment character). The app
 /// registers a view builder under `name`.
-public struct WidgetSpec: Codable, Sendable, Hashable {
+@_spi(Generated) public struct WidgetSpec: Codable, Sendable, Hashable {
     public var name: String
     /// `nil`: intrinsic (the view's fitting size).
     public var width: AttachmentDimension?
@@ -198,7 +198,7 @@ public struct WidgetSpec: Codable, Sendable, Hashable {
 
 /// The token that ends a truncated display (ZLRichLabel's `truncationToken`): the
 /// spec's `truncation "…more" style link tap expand`, or `…` in the base style.
-public struct TruncationSpec: Codable, Sendable, Hashable {
+@_spi(Generated) public struct TruncationSpec: Codable, Sendable, Hashable {
     public var text: String
     /// Merged with `base`.
     public var style: TextStyle
@@ -216,7 +216,7 @@ public struct TruncationSpec: Codable, Sendable, Hashable {
 
 /// What a match shows and does: the part of a rule that a tag family's per-tag block can
 /// override.
-public struct Presentation: Codable, Sendable, Hashable {
+public struct RulePresentation: Codable, Sendable, Hashable {
     /// The merged style of the match (base → rule style → per-tag style).
     public var style: TextStyle
     /// The name of the style statement used, for the generated style enum; `nil` for
@@ -224,24 +224,24 @@ public struct Presentation: Codable, Sendable, Hashable {
     public var styleName: String?
     /// The pressed-highlight style; `nil` for no highlight.
     public var highlight: TextStyle?
-    public var tap: TapSpec?
-    public var replace: Template?
-    public var image: ImageSpec?
-    public var widget: WidgetSpec?
+    @_spi(Generated) public var tap: TapSpec?
+    @_spi(Generated) public var replace: MatchTemplate?
+    @_spi(Generated) public var image: ImageSpec?
+    @_spi(Generated) public var widget: WidgetSpec?
     /// The accessibility text of the image or widget (`alt "…"`); for elements without it,
     /// their `alt` attribute.
-    public var alt: Template?
+    @_spi(Generated) public var alt: MatchTemplate?
     /// Regex rules: the capture group whose source text the match displays (`show $1`);
     /// `nil`: the whole match.
-    public var show: Int?
+    @_spi(Generated) public var show: Int?
     /// The style the match lays over its enclosing container's when it is nested: its
     /// rule's (and tag's) style before the merge with `base`. Set in tables that have a
     /// container (`RuleEntry.nest`); `nil`: a nested match lays its whole `style` over.
-    public var layer: TextStyle?
+    @_spi(Generated) public var layer: TextStyle?
 
-    public init(
+    @_spi(Generated) public init(
         style: TextStyle, styleName: String? = nil, highlight: TextStyle? = nil, tap: TapSpec? = nil,
-        replace: Template? = nil, image: ImageSpec? = nil, widget: WidgetSpec? = nil, alt: Template? = nil, show: Int? = nil,
+        replace: MatchTemplate? = nil, image: ImageSpec? = nil, widget: WidgetSpec? = nil, alt: MatchTemplate? = nil, show: Int? = nil,
         layer: TextStyle? = nil
     ) {
         self.style = style
@@ -259,8 +259,8 @@ public struct Presentation: Codable, Sendable, Hashable {
 
 /// A test on a tag of a family or an element (`where index == 0`, `level >= 2`,
 /// `text == "Terms"`, `href == "/terms"`).
-public struct TagCondition: Sendable, Hashable {
-    public enum Field: Sendable, Hashable {
+@_spi(Generated) public struct TagCondition: Sendable, Hashable {
+    @_spi(Generated) public enum Field: Sendable, Hashable {
         /// Integers: the tag's ordinal and its level (a tag without digits, and every
         /// element, has no level and fails every `level` test).
         case index, level
@@ -270,10 +270,10 @@ public struct TagCondition: Sendable, Hashable {
         /// is the empty string.
         case attribute(String)
     }
-    public enum Operator: String, Codable, Sendable, Hashable, CaseIterable {
+    @_spi(Generated) public enum Operator: String, Codable, Sendable, Hashable, CaseIterable {
         case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
     }
-    public enum Value: Sendable, Hashable, Codable {
+    @_spi(Generated) public enum Value: Sendable, Hashable, Codable {
         case integer(Int)
         case text(String)
 
@@ -334,7 +334,7 @@ public struct TagCondition: Sendable, Hashable {
 }
 
 /// What a `where` block does to a match's tap: gives it one, or takes it away (`tap none`).
-public enum TapOverride: Sendable, Hashable {
+@_spi(Generated) public enum TapOverride: Sendable, Hashable {
     /// The match taps this (its arguments filled from the match).
     case tap(TapSpec)
     /// The match is not tappable.
@@ -345,7 +345,7 @@ public enum TapOverride: Sendable, Hashable {
 /// (`tag h1 where index == 0 { style … tap … }`, `where href == "/terms" { … }`;
 /// ZLRichLabel's `tagStyleBuilder`): a style merged over the tag's, and a tap that
 /// replaces the tag's.
-public struct ConditionalStyle: Sendable, Hashable {
+@_spi(Generated) public struct ConditionalStyle: Sendable, Hashable {
     /// The tag name it applies to; `nil` for every tag of the family or element (`tag *`,
     /// `where …`).
     public var tag: String?
@@ -368,15 +368,15 @@ public struct ConditionalStyle: Sendable, Hashable {
 }
 
 /// One rule of the table.
-public struct RuleEntry: Sendable, Hashable {
+@_spi(Generated) public struct RuleEntry: Sendable, Hashable {
     public var name: String
     public var matcher: MatcherSpec
     public var priority: Int
-    /// Presentation of every match of the rule (for a tag family: of tags without a block
+    /// RulePresentation of every match of the rule (for a tag family: of tags without a block
     /// of their own).
-    public var presentation: Presentation
+    public var presentation: RulePresentation
     /// Tag family only: per tag name (lower-case, `h1`), the fully merged presentation.
-    public var tags: [String: Presentation]
+    public var tags: [String: RulePresentation]
     /// Tag family only: styles for the tags that pass a test, merged in order over the
     /// tag's style.
     public var conditionalStyles: [ConditionalStyle]
@@ -391,8 +391,8 @@ public struct RuleEntry: Sendable, Hashable {
     public var inArguments: Bool
 
     public init(
-        name: String, matcher: MatcherSpec, priority: Int = 0, presentation: Presentation,
-        tags: [String: Presentation] = [:], conditionalStyles: [ConditionalStyle] = [], captureNames: [String: Int] = [:],
+        name: String, matcher: MatcherSpec, priority: Int = 0, presentation: RulePresentation,
+        tags: [String: RulePresentation] = [:], conditionalStyles: [ConditionalStyle] = [], captureNames: [String: Int] = [:],
         nest: Bool = false, inArguments: Bool = false
     ) {
         self.name = name
@@ -407,7 +407,7 @@ public struct RuleEntry: Sendable, Hashable {
     }
 
     /// The presentation of a match, given its tag name for tag families.
-    public func presentation(forTag tag: String?) -> Presentation {
+    public func presentation(forTag tag: String?) -> RulePresentation {
         if let tag, let specific = tags[tag] { return specific }
         return presentation
     }
@@ -415,7 +415,7 @@ public struct RuleEntry: Sendable, Hashable {
     /// The presentation of a match of a tag: its tag block's (or the family's), with the
     /// conditional styles it passes merged in order (a later block's tap replacing an
     /// earlier one's).
-    public func presentation(for tag: TagInfo?) -> Presentation {
+    public func presentation(for tag: TagInfo?) -> RulePresentation {
         var p = presentation(forTag: tag?.name)
         if let tag, !conditionalStyles.isEmpty {
             for conditional in conditionalStyles where conditional.applies(to: tag) {
