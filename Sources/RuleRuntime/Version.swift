@@ -1,7 +1,7 @@
 /// Versions shared by `rulegen` and the runtime.
-public enum RichRulesVersion {
+package enum RichRulesVersion {
     /// The release of the tool and runtime.
-    public static let string = "0.4.0"
+    package static let string = "0.4.0"
 }
 
 /// Generated code names this type (`RichRulesVersion.compatibilityTypeName`): code written
@@ -14,7 +14,7 @@ public enum RichRulesVersion {
 
 extension RichRulesVersion {
     /// The name of the runtime type that generated code checks for (release major and minor).
-    public static var compatibilityTypeName: String {
+    package static var compatibilityTypeName: String {
         "RichRulesRuntime_" + string.split(separator: ".").prefix(2).joined(separator: "_")
     }
 }

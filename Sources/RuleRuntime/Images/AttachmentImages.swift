@@ -1,22 +1,13 @@
 import Foundation
 
-/// A size in points.
-public struct ImageDisplaySize: Sendable, Hashable, CustomStringConvertible {
-    public var width: Double
-    public var height: Double
-
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-
+extension TextSize {
     /// The size an attachment declared as `width` × `height` (`nil`: intrinsic) shows an
     /// image of `pixelSize` at: a declared dimension as is; an intrinsic one from the image,
     /// keeping its aspect ratio when the other dimension is declared, and pixels ÷ `scale`
     /// when both are intrinsic (`scale` 2 for an `@2x` image). A size with a side over
     /// `maxSide` points is scaled down to it, keeping its aspect ratio (a header may declare
     /// any size).
-    public init(
+    package init(
         width: Double?, height: Double?, pixelSize: ImagePixelSize, scale: Double = 1,
         maxSide: Double = ImageLimits.standard.maxDisplaySide
     ) {
@@ -31,8 +22,6 @@ public struct ImageDisplaySize: Sendable, Hashable, CustomStringConvertible {
         let clamped = ImageLimits.clamped(width: size.width, height: size.height, maxSide: maxSide)
         self.init(width: clamped.width, height: clamped.height)
     }
-
-    public var description: String { "\(width)x\(height)" }
 }
 
 /// An image attachment to load: where from, the size it declares, and the key the app
@@ -69,7 +58,7 @@ public struct AttachmentImageRequest: Sendable, Hashable {
 
     /// The size a view lays the attachment out at before its image has loaded: the declared
     /// dimensions, 0 for intrinsic ones. An event's `sizeChanged` compares with this.
-    public var placeholderSize: ImageDisplaySize { ImageDisplaySize(width: width ?? 0, height: height ?? 0) }
+    public var placeholderSize: TextSize { TextSize(width: width ?? 0, height: height ?? 0) }
 }
 
 /// A loaded attachment image.
@@ -85,16 +74,16 @@ public struct LoadedAttachmentImage: Sendable, Hashable {
     /// (HEIC, TIFF, SVG…) or a malformed header.
     public var pixelSize: ImagePixelSize?
     /// The size to show the image at: the declared dimensions, intrinsic ones filled from
-    /// `pixelSize` (see `ImageDisplaySize.init(width:height:pixelSize:scale:)`). `nil` when a
+    /// `pixelSize` (see `TextSize.init(width:height:pixelSize:scale:)`). `nil` when a
     /// dimension is intrinsic and `pixelSize` is `nil`: measure the decoded image.
-    public var displaySize: ImageDisplaySize?
+    public var displaySize: TextSize?
     /// Whether `displaySize` differs from the request's `placeholderSize`, the size the
     /// view laid the attachment out at: true when a dimension was intrinsic. The view
     /// relayouts its text for such an image; for the others, redrawing the attachment is enough.
     public var sizeChanged: Bool
 
     public init(
-        key: Int, source: String, url: URL, data: Data, pixelSize: ImagePixelSize?, displaySize: ImageDisplaySize?, sizeChanged: Bool
+        key: Int, source: String, url: URL, data: Data, pixelSize: ImagePixelSize?, displaySize: TextSize?, sizeChanged: Bool
     ) {
         self.key = key
         self.source = source
@@ -341,13 +330,13 @@ public actor AttachmentImageStore {
             if let pixelSize, !limits.allows(pixelSize) {
                 return .failed(key: request.key, error: ImageLoadingError.tooManyPixels(pixelSize, limit: limits.maxPixels, url: url))
             }
-            var displaySize: ImageDisplaySize?
+            var displaySize: TextSize?
             if let pixelSize {
-                displaySize = ImageDisplaySize(
+                displaySize = TextSize(
                     width: request.width, height: request.height, pixelSize: pixelSize, scale: scale, maxSide: limits.maxDisplaySide)
             } else if let width = request.width, let height = request.height {
                 let clamped = ImageLimits.clamped(width: width, height: height, maxSide: limits.maxDisplaySide)
-                displaySize = ImageDisplaySize(width: clamped.width, height: clamped.height)
+                displaySize = TextSize(width: clamped.width, height: clamped.height)
             }
             return .loaded(
                 LoadedAttachmentImage(

@@ -261,16 +261,16 @@ private final class BoundedDataCollector: NSObject, URLSessionDataDelegate, @unc
 
 /// Loads `file` URLs from disk (bundled images, tests); other schemes throw
 /// `ImageLoadingError.unsupportedScheme`.
-public struct FileImageLoader: ImageLoading {
-    public init() {}
+package struct FileImageLoader: ImageLoading {
+    package init() {}
 
-    public func loadImageData(from url: URL) async throws -> Data {
+    package func loadImageData(from url: URL) async throws -> Data {
         try await loadImageData(from: url, maxBytes: Int.max)
     }
 
     /// The file's bytes; `ImageLoadingError.tooLarge` for a file over `maxBytes` (read no
     /// further than that).
-    public func loadImageData(from url: URL, maxBytes: Int) async throws -> Data {
+    package func loadImageData(from url: URL, maxBytes: Int) async throws -> Data {
         guard url.isFileURL else { throw ImageLoadingError.unsupportedScheme(url.scheme ?? "", url: url) }
         try Task.checkCancellation()
         let handle = try FileHandle(forReadingFrom: url)

@@ -40,16 +40,16 @@ public struct RichTemplate: Sendable, Hashable, ExpressibleByStringInterpolation
     }
 
     /// A run of the template's own text, or an argument.
-    public enum Piece: Sendable, Hashable {
+    package enum Piece: Sendable, Hashable {
         case text(String)
         /// An argument's text, its number (0-based: `%1$@` is 0) and its role.
         case argument(String, index: Int, role: ArgumentRole = .rich)
     }
 
     /// The pieces in order.
-    public var pieces: [Piece]
+    package var pieces: [Piece]
 
-    public init(pieces: [Piece]) { self.pieces = pieces }
+    package init(pieces: [Piece]) { self.pieces = pieces }
 
     /// A format as `String(format:)` writes it: `%@` takes the next argument, `%N$@` the
     /// N-th (from 1; it may repeat or come in any order), `%%` is a literal `%`. Any other

@@ -7,7 +7,7 @@ public struct RichRulesAttributes: AttributeScope {
     /// The merged, typed style of the run (plain text: the table's base style).
     public let style: StyleAttribute
     /// The name of the rule whose match the run shows.
-    public let rule: RuleAttribute
+    package let rule: RuleAttribute
     /// The index of that match in `RenderResult.matches`.
     public let matchIndex: MatchIndexAttribute
     /// The tap target of a tappable match.
@@ -17,7 +17,7 @@ public struct RichRulesAttributes: AttributeScope {
     /// The base writing direction of the run's paragraph (UAX #9 P2–P3).
     public let writingDirection: WritingDirectionAttribute
     /// Set on the runs of the pressed match (`RichTextOptions.pressed`).
-    public let pressed: PressedAttribute
+    package let pressed: PressedAttribute
     /// The paragraph properties of the run's paragraph (`RenderResult.paragraphs`): the same
     /// on every run of a paragraph, taken from the style of its first character; set only
     /// where some property is.
@@ -28,9 +28,9 @@ public struct RichRulesAttributes: AttributeScope {
         public typealias Value = TextStyle
         public static let name = "RichRules.style"
     }
-    public enum RuleAttribute: AttributedStringKey {
-        public typealias Value = String
-        public static let name = "RichRules.rule"
+    package enum RuleAttribute: AttributedStringKey {
+        package typealias Value = String
+        package static let name = "RichRules.rule"
     }
     public enum MatchIndexAttribute: AttributedStringKey {
         public typealias Value = Int
@@ -48,9 +48,9 @@ public struct RichRulesAttributes: AttributeScope {
         public typealias Value = WritingDirection
         public static let name = "RichRules.writingDirection"
     }
-    public enum PressedAttribute: AttributedStringKey {
-        public typealias Value = Bool
-        public static let name = "RichRules.pressed"
+    package enum PressedAttribute: AttributedStringKey {
+        package typealias Value = Bool
+        package static let name = "RichRules.pressed"
     }
     public enum ParagraphAttribute: AttributedStringKey {
         public typealias Value = ParagraphStyle
@@ -125,7 +125,7 @@ extension RenderResult {
 
     /// The display's paragraphs with their base directions (ZLRichLabel's `isRightToLeft`
     /// per paragraph, for natural alignment).
-    public var paragraphDirections: [ParagraphDirection] { BidiDirection.paragraphs(of: display) }
+    package var paragraphDirections: [ParagraphDirection] { BidiDirection.paragraphs(of: display) }
 
     /// The display as an `AttributedString`: its characters are `display`; plain runs
     /// carry the base style, each kept match its merged style, rule, match index, tap

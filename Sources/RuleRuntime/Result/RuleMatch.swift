@@ -143,7 +143,7 @@ public struct RuleMatch: Sendable, Hashable {
     /// What the match shows (a kept container: its content, nested matches shown in place;
     /// a leaf clipped by `RenderResult.truncated(atDisplayOffset:)`: the part before the
     /// cut, an attachment after the cut left out).
-    public var content: MatchContent {
+    package var content: MatchContent {
         if isContainer { return .text(containerDisplay) }
         guard let clip else { return fullContent }
         switch fullContent {

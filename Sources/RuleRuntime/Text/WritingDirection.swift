@@ -7,20 +7,20 @@ public enum WritingDirection: String, Sendable, Hashable, Codable {
 }
 
 /// One paragraph of a text and its base direction, from `BidiDirection.paragraphs(of:)`.
-public struct ParagraphDirection: Sendable, Hashable {
+package struct ParagraphDirection: Sendable, Hashable {
     /// The paragraph's UTF-16 offsets in the text, including its paragraph separator (if
     /// any: the last paragraph may have none).
-    public var range: Range<Int>
+    package var range: Range<Int>
     /// The direction of the paragraph's first strong character (outside isolates), or
     /// `.leftToRight` when it has none.
-    public var direction: WritingDirection
+    package var direction: WritingDirection
     /// Whether rule P2 found a strong character. When `false`, `direction` is only the
     /// default, and a caller may prefer another (such as the previous paragraph's, as rule
     /// HL1 allows).
-    public var hasStrongCharacter: Bool
+    package var hasStrongCharacter: Bool
 
     /// A paragraph with the given range, direction and strong-character flag.
-    public init(range: Range<Int>, direction: WritingDirection, hasStrongCharacter: Bool) {
+    package init(range: Range<Int>, direction: WritingDirection, hasStrongCharacter: Bool) {
         self.range = range
         self.direction = direction
         self.hasStrongCharacter = hasStrongCharacter
@@ -35,10 +35,10 @@ public struct ParagraphDirection: Sendable, Hashable {
 /// are ignored, as P2 says. Text with no strong character is left to right.
 ///
 /// The Bidi classes come from a table generated from ICU (`BidiClass.swift`).
-public enum BidiDirection {
+package enum BidiDirection {
     /// The base direction of the whole text taken as one paragraph: paragraph separators are
     /// not special here (an isolate left open runs to the end of the text).
-    public static func baseDirection(of text: String) -> WritingDirection {
+    package static func baseDirection(of text: String) -> WritingDirection {
         var rule = FirstStrongRule()
         for scalar in text.unicodeScalars {
             if let direction = rule.consume(BidiClass(scalar.value)) { return direction }
@@ -50,7 +50,7 @@ public enum BidiDirection {
     /// character; CR LF counts as one), each with its base direction by P2–P3. An isolate
     /// left open ends with its paragraph. A separator ends its paragraph, so a text that ends
     /// with one has no empty paragraph after it, and the empty text has no paragraph.
-    public static func paragraphs(of text: String) -> [ParagraphDirection] {
+    package static func paragraphs(of text: String) -> [ParagraphDirection] {
         var paragraphs: [ParagraphDirection] = []
         var rule = FirstStrongRule()
         var start = 0
@@ -93,7 +93,7 @@ public enum BidiDirection {
 
     /// The base direction of UTF-16 code units taken as one paragraph, as
     /// `baseDirection(of:)`; an unpaired surrogate is neutral.
-    public static func baseDirection(utf16 units: some Collection<UInt16>) -> WritingDirection {
+    package static func baseDirection(utf16 units: some Collection<UInt16>) -> WritingDirection {
         var rule = FirstStrongRule()
         var iterator = units.makeIterator()
         var lookahead: UInt16?
