@@ -10,4 +10,3 @@ public enum RuleEngineError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
-

@@ -94,7 +94,8 @@ final class GeneratedEngineTests: XCTestCase {
         var table = Self.table
         table.rules.append(
             RuleEntry(
-                name: "broken", matcher: .regex(pattern: "(", flags: [], detector: nil), presentation: RulePresentation(style: TextStyle())))
+                name: "broken", matcher: .regex(pattern: "(", flags: [], detector: nil), presentation: RulePresentation(style: TextStyle()))
+        )
         XCTAssertThrowsError(try RuleEngine(reference: table))
         let engine = RuleEngine(generated: table)
         XCTAssertEqual(kept(engine), ["mention @ann", "year 1999", "hash #tags", "mention @bob", "year 2024"])

@@ -112,7 +112,8 @@ final class HandlerSignaturesTests: XCTestCase {
                 RuleEntry(
                     name: "h", matcher: .tagFamily("h"),
                     presentation: RulePresentation(
-                        style: TextStyle(), tap: TapSpec(handler: "f", arguments: [.init(label: nil, value: MatchTemplate([.name("index")]))])))
+                        style: TextStyle(),
+                        tap: TapSpec(handler: "f", arguments: [.init(label: nil, value: MatchTemplate([.name("index")]))])))
             ])
         XCTAssertEqual(HandlerSignatures(table: table).types(of: "f", count: 2), [.string, .string])
         XCTAssertEqual(HandlerSignatures(table: table).types(of: "g", count: 1), [.string])

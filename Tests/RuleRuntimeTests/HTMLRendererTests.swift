@@ -48,7 +48,10 @@ final class HTMLRendererTests: XCTestCase {
             presentation: Fixture.presentation(
                 tap: Self.tap(
                     "openProfile",
-                    [("user", Fixture.template(.group(0))), (nil, Fixture.template(.group(1))), ("userName", MatchTemplate(text: "x\"'<&"))]),
+                    [
+                        ("user", Fixture.template(.group(0))), (nil, Fixture.template(.group(1))),
+                        ("userName", MatchTemplate(text: "x\"'<&")),
+                    ]),
                 highlight: TextStyle(background: "#E5E5EAFF")))
         let html = try html([mention], "@bob", options: HTMLOptions(base: Fixture.base))
         let highlight = "rr-hl-" + HTMLRenderer.hash("background-color:#E5E5EA!important")
@@ -308,7 +311,8 @@ final class HTMLRendererTests: XCTestCase {
             html)
         // The alt text; the truncation token (a class of its own, its tap).
         let smile = Fixture.regex(
-            "smile", ":\\)", presentation: Fixture.presentation(replace: MatchTemplate(text: "🙂"), alt: MatchTemplate(text: "smiling \"face\"")))
+            "smile", ":\\)",
+            presentation: Fixture.presentation(replace: MatchTemplate(text: "🙂"), alt: MatchTemplate(text: "smiling \"face\"")))
         var table = Fixture.table([rule, smile])
         table.truncation = TruncationSpec(text: "… more", style: Fixture.link, tap: Self.tap("expand"))
         let result = try RuleEngine(reference: table).render("@a :) @bb and more")
@@ -338,7 +342,8 @@ final class HTMLRendererTests: XCTestCase {
             presentation: Fixture.presentation(
                 image: ImageSpec(source: Fixture.template(.name("src")), width: .fromMatch(MatchTemplate(text: "1\" onload=\"x")))))
         let widget = Fixture.regex(
-            "w", "W", presentation: Fixture.presentation(widget: WidgetSpec(name: "<b>\"x\"</b>"), alt: MatchTemplate(text: "'\"><script>")))
+            "w", "W", presentation: Fixture.presentation(widget: WidgetSpec(name: "<b>\"x\"</b>"), alt: MatchTemplate(text: "'\"><script>"))
+        )
         let sources = [
             "javascript:alert(1)", "JavaScript:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)", "\u{1}javascript:x",
             "jav&#x61;script:x", "vbscript:x", "data:text/html,<script>alert(1)</script>", "file:///etc/passwd",

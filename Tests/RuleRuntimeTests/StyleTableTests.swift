@@ -28,7 +28,8 @@ final class StyleTableTests: XCTestCase {
                 "vip", #"\[vip\]"#,
                 presentation: Fixture.presentation(
                     widget: WidgetSpec(
-                        name: "badge", width: 30, height: .fromMatch(MatchTemplate([.text("1"), .group(0)])), align: .middle, position: .after,
+                        name: "badge", width: 30, height: .fromMatch(MatchTemplate([.text("1"), .group(0)])), align: .middle,
+                        position: .after,
                         tappable: false), alt: MatchTemplate(text: "VIP badge"))),
         ])
         table.handlers = ["openAgreement": [], "openProfile": ["user"]]

@@ -102,7 +102,8 @@ final class HardeningTests: XCTestCase {
             ###"pattern: "\"\"\"#\"##\\/\\*""###, ##"MatchTemplate([.text("say \"hi\"# \\# \0 /* 😀 \u{2028}")])"##,
             ###"pattern: ##"\\"#\\\(x\)"##"###, ###"MatchTemplate([.text(##"\(x) \#(y) "#"##)])"###, ##".prefix(#"\("#)"##,
             ##"pattern: #"\d+"#"##, ##"MatchTemplate([.text(#"say "quoted" \"#)])"##, #"MatchTemplate([.name("data"), .text("\"\\")])"#,
-            "case `init` = \"init\"", "case `case` = \"case\"", "case Type_ = \"Type\"", "static let Type_: RuleEntry", "Rules.Type_,", "Automata.`case`,",
+            "case `init` = \"init\"", "case `case` = \"case\"", "case Type_ = \"Type\"", "static let Type_: RuleEntry", "Rules.Type_,",
+            "Automata.`case`,",
         ] {
             XCTAssertTrue(swift.contains(declaration), declaration)
         }

@@ -5,7 +5,8 @@ extension Sema {
     /// The presentation of a rule, family or tag block. For a tag block, `inherited` is
     /// its family's: styles merge (family, then tag), everything else is replaced when the
     /// tag block says it. Styles are not yet merged with `base`.
-    mutating func presentation(_ items: [String: Item], scope: CaptureScope, in file: SourceFile, inherited: RulePresentation?) -> RulePresentation
+    mutating func presentation(_ items: [String: Item], scope: CaptureScope, in file: SourceFile, inherited: RulePresentation?)
+        -> RulePresentation
     {
         var p = inherited ?? RulePresentation(style: TextStyle(), highlight: defaultHighlight)
         if case .style(let ref, _)? = items["style"] {

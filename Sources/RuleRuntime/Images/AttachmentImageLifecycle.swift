@@ -1,14 +1,5 @@
 import Foundation
 
-/// An attachment's image as a label draws it.
-public enum AttachmentImage: Sendable, Hashable {
-    /// Bytes from the `AttachmentImageStore` (decode them with `UIImage(data:scale:)`).
-    case loaded(LoadedAttachmentImage)
-    /// A name the app's resolver knows (an asset catalog image, an SF Symbol), with the
-    /// size it shows at, in points.
-    case named(String, size: TextSize)
-}
-
 /// The images of one label's attachments, from the requests of its result to the images
 /// to draw: which sources are names for the app to resolve, which to load, what has
 /// arrived, and whether an arrival changes the layout. A plain value; `RichLabelCore`
