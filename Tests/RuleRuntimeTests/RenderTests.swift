@@ -2,7 +2,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@_spi(Generated) @testable import RuleRuntime
+@_spi(Generated) @_spi(Testing) @testable import RuleRuntime
 
 /// Stage 3: display text, display ranges, segments, payloads, discarded placement.
 final class RenderTests: XCTestCase {

@@ -52,7 +52,7 @@ public struct RuleMatch: Sendable, Hashable {
 
     /// The presentation for this match (per tag name for tag families). A nested match's
     /// style is merged from the outside in: base → its containers' styles → its own.
-    public var presentation: RulePresentation {
+    @_spi(Generated) public var presentation: RulePresentation {
         var p = ownPresentation
         if parent != nil, position >= 0, let nesting = context.nesting { p.style = nesting.style(of: position, context) }
         return p
@@ -143,7 +143,7 @@ public struct RuleMatch: Sendable, Hashable {
     /// What the match shows (a kept container: its content, nested matches shown in place;
     /// a leaf clipped by `RenderResult.truncated(atDisplayOffset:)`: the part before the
     /// cut, an attachment after the cut left out).
-    package var content: MatchContent {
+    @_spi(Testing) public var content: MatchContent {
         if isContainer { return .text(containerDisplay) }
         guard let clip else { return fullContent }
         switch fullContent {

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a match shows and does: the part of a rule that a tag family's per-tag block can
 /// override.
-public struct RulePresentation: Codable, Sendable, Hashable {
+@_spi(Generated) public struct RulePresentation: Codable, Sendable, Hashable {
     /// The merged style of the match (base → rule style → per-tag style).
     public var style: TextStyle
     /// The name of the style statement used, for the generated style enum; `nil` for
