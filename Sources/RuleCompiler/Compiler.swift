@@ -1,6 +1,6 @@
 import Foundation
 import RuleAutomata
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 import RuleSpec
 
 /// The compiler: one spine of phases, each producing a named `Equatable` value the next

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 
 /// Patterns that make backtracking engines explode, on inputs of growing size. Every
 /// (engine, pattern, size) runs in a child process of this executable

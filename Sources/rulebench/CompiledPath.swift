@@ -1,6 +1,6 @@
 import RuleAutomata
 import RuleCompiler
-@_spi(Generated) @_spi(Testing) import RuleRuntime
+@_spi(Testing) import RuleRuntime
 
 // The engines the benchmark times, each with the `.unlimited` fallback budget: the
 // figures measure the matchers themselves (what NSRegularExpression does unbounded), not

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 
 /// Hostile sizes at run time: what a message can make the reads of a result cost. Times
 /// are the fastest of several samples (three, nine for the growths, sizes taken in turn):

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 
 /// Rendering with containers: `Specs/cms.richrules` (nested elements, a catch-all, linked
 /// images, entities, line breaks) on generated HTML of growing size, all of it inside one

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 
 /// How long `rulegen` takes on one-rule specs of pathological patterns: nested counted
 /// repetitions, long `.{n}` tails, large classes under `i`, a long keyword list. Each is

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 
 /// A compiled spec, with the time `Compiler.compile` took (without the conflict analysis).
 struct CompiledSpec {

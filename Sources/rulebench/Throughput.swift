@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 
 /// How close the compiled path's skip loop is to memory speed, and what a kept match costs
 /// in memory.

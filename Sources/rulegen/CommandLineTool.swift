@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 import RuleSpec
 
 /// Exit codes (the brief's contract).

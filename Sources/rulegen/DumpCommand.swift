@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 import RuleSpec
 
 /// `rulegen dump --ast|--ir|--program|--dfa SPEC [--rule NAME]`: print one intermediate

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 import RuleSpec
 
 /// `rulegen SPEC… -o DIR`: compile every spec; if none has errors, write

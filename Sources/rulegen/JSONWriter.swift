@@ -1,4 +1,4 @@
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 
 /// Compact JSON written straight into UTF-8 bytes, for output that must stay
 /// byte-identical to `JSONSerialization` with `.sortedKeys` and `.withoutEscapingSlashes`

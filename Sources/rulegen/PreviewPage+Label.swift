@@ -1,4 +1,4 @@
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 
 /// `--lines` and `--width`: each sample at a label's width, whole and as a label of N lines
 /// shows it.

@@ -1,5 +1,5 @@
 import RuleCompiler
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 import RuleSpec
 
 /// `rulegen test SPEC… [--import-root DIR]`: runs the specs' examples only (no conflict

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import RuleAutomata
 @testable import RuleCompiler
-@_spi(Generated) @testable import RuleRuntime
+@testable import RuleRuntime
 
 /// Rules with lookarounds and `\X` take part in the analysis: one-code-point lookarounds
 /// exactly (their DFA), other bodies and `\X` through the DFA of their paths with those

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import RuleAutomata
 @testable import RuleCompiler
-@_spi(Generated) @_spi(Testing) @testable import RuleRuntime
+@_spi(Testing) @testable import RuleRuntime
 
 /// The whole compiled path as rules run it — the DFA finds ends and starts, the Pike VM
 /// only solves groups — against NSRegularExpression, on the random patterns of

@@ -1,6 +1,6 @@
 import RuleAutomata
 import RuleCompiler
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 import TestSupport
 import XCTest
 

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) @_spi(Testing) import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import TestSupport
 import XCTest
 

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import RuleAutomata
 @testable import RuleCompiler
-@_spi(Generated) @testable import RuleRuntime
+@testable import RuleRuntime
 
 /// `${url}`, `${host}`, `${scheme}`, `${address}`, `${number}`, `${user}`, `${tag}` and
 /// `${symbol}`: computed from the matched text, the same on both engines, in taps, `replace`

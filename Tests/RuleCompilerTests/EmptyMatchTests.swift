@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-@_spi(Generated) @_spi(Testing) import RuleRuntime
+@_spi(Testing) import RuleRuntime
 import XCTest
 
 /// The empty-match check follows ICU's back-references: a reference to a group that has

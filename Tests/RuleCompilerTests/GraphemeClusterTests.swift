@@ -4,7 +4,7 @@ import XCTest
 
 @testable import RuleAutomata
 @testable import RuleCompiler
-@_spi(Generated) @testable import RuleRuntime
+@testable import RuleRuntime
 
 /// `\X` compiles: one code point, then more up to the next extended grapheme cluster
 /// boundary (the standard library's `Character` breaks), as ICU's `following(p)`.

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import RuleAutomata
 @testable import RuleCompiler
-@_spi(Generated) @testable import RuleRuntime
+@testable import RuleRuntime
 
 /// What a link shows is what it opens: UTS 46's conformance lines on the hosts
 /// `detector(link)` reads, and the spoofs they stand for. The lines are those of Unicode's

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import RuleAutomata
 @testable import RuleCompiler
-@_spi(Generated) @testable import RuleRuntime
+@testable import RuleRuntime
 
 /// Lookaheads and lookbehinds compile: one-code-point ones into the DFA (as `\b` is),
 /// others as bodies the Pike VM runs (`Lookaround.swift`). Every case is checked against

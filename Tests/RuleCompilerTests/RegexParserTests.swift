@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 import TestSupport
 import XCTest
 

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import RuleAutomata
 @testable import RuleCompiler
-@_spi(Generated) @testable import RuleRuntime
+@testable import RuleRuntime
 
 /// The DFA on UTF-8 against the same DFA on UTF-16: on random patterns (the grammar of
 /// `RegexDifferentialTests`) and random texts, the anchored run at every code point and

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import RuleAutomata
 @testable import RuleCompiler
-@_spi(Generated) @testable import RuleRuntime
+@testable import RuleRuntime
 
 /// `\b` and `\B` under `(?w)` compile: the boundaries are ICU's word break iterator's,
 /// found once per text (`LookaroundEvaluator.isUnicodeWordBoundary`); the rest of the rule

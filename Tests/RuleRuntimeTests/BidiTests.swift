@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@_spi(Generated) @testable import RuleRuntime
+@testable import RuleRuntime
 
 /// UAX #9 rules P2–P3 (`BidiDirection`) and the ICU-generated Bidi class table behind them.
 final class BidiTests: XCTestCase {

@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@_spi(Generated) @testable import RuleRuntime
+@testable import RuleRuntime
 
 /// `HTMLEntity.match`, its generated table of named references, and `decodeHTMLEntities`.
 final class HTMLEntityTests: XCTestCase {

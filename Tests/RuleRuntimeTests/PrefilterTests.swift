@@ -2,7 +2,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@_spi(Generated) @testable import RuleRuntime
+@testable import RuleRuntime
 
 /// The prefilter's building blocks; its soundness end to end is covered by the
 /// differential tests (every compiled rule runs behind it).

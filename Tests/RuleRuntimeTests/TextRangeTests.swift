@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 import XCTest
 
 /// `TextRange` is `NSRange`-compatible: UTF-16 units both ways, and `String` ranges.

@@ -2,7 +2,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@_spi(Generated) @testable import RuleRuntime
+@testable import RuleRuntime
 
 /// The hand-written UTF-16 → String transcoder agrees with the standard library's.
 final class UTF16StringTests: XCTestCase {

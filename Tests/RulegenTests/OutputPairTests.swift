@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 import XCTest
 
 /// What `rulegen -o` leaves in a folder: pairs stamped with one content hash (so a pair

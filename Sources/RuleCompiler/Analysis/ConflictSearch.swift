@@ -1,5 +1,5 @@
 import RuleAutomata
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 
 /// Breadth-first search over texts for the shortest ones in which a match of each of two
 /// rules, one of them at least a container, *conflict*: they share a code point and

@@ -1,4 +1,4 @@
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 
 /// The searches behind `shadowed` and `never-kept`: whether one rule's enumeration
 /// (leftmost-first, non-overlapping) always holds a code point of every match of another.

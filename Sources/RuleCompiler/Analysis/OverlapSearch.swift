@@ -1,5 +1,5 @@
 import RuleAutomata
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 
 /// Breadth-first search over texts, one code point class at a time, for the shortest
 /// texts in which a match of each of one or two rules' automata (`RuleLanguage`) can be

@@ -1,5 +1,5 @@
 import RuleAutomata
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 import RuleSpec
 
 /// Phase 4 of `Compiler.compile`: the automata of a checked spec's rules, from the patterns

@@ -1,4 +1,4 @@
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 
 /// How generated Swift writes the styles of the table as the spec wrote them: the base,
 /// the highlight and each named style are declared once (`Styles`), and a rule's style —

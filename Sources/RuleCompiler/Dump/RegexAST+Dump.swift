@@ -1,7 +1,7 @@
 // Printers for `rulegen dump --ast`: a parsed pattern as an indented tree.
 
 import RuleRegex
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 
 extension RegexAST {
     /// The tree for `rulegen dump --ast`: one node a line (what it is, its span in the

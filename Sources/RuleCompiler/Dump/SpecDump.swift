@@ -1,7 +1,7 @@
 import Foundation
 import RuleAutomata
 import RuleRegex
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 import RuleSpec
 
 /// `rulegen dump`: the intermediate representations of a spec, as the compiler's phases

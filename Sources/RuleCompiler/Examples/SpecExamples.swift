@@ -1,4 +1,4 @@
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 import RuleSpec
 
 /// Spec examples (DESIGN.md "Spec examples"): each `example` of a spec states a text and

@@ -1,4 +1,4 @@
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 
 /// The curated patterns behind `match detector(…)`. NSDataDetector does not exist on
 /// Linux and differs between OS releases; these patterns are plain ICU regexes, so they

@@ -1,6 +1,6 @@
 import Foundation
 import RuleRegex
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 import RuleSpec
 
 extension Sema {

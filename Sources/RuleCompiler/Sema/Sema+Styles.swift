@@ -1,4 +1,4 @@
-@_spi(Generated) import RuleRuntime
+import RuleRuntime
 import RuleSpec
 
 extension Sema {
