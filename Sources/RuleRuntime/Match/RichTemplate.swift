@@ -14,7 +14,7 @@
 /// ```
 public struct RichTemplate: Sendable, Hashable, ExpressibleByStringInterpolation {
     /// What rules may match inside an argument.
-    public enum ArgumentRole: String, Sendable, Hashable {
+    package enum ArgumentRole: String, Sendable, Hashable {
         /// Rules with `in arguments` may match inside it: mentions and links in a message.
         case rich
         /// No rule matches inside it, `in arguments` or not: a display name that must not
@@ -26,9 +26,12 @@ public struct RichTemplate: Sendable, Hashable, ExpressibleByStringInterpolation
     /// A value from a user, with its role: `.plain(name)`, `.rich(message)`.
     public struct Argument: Sendable, Hashable {
         public var text: String
-        public var role: ArgumentRole
+        package var role: ArgumentRole
 
-        public init(_ text: String, role: ArgumentRole = .rich) {
+        /// An argument in which rules with `in arguments` may match (`rich(_:)`).
+        public init(_ text: String) { self.init(text, role: .rich) }
+
+        package init(_ text: String, role: ArgumentRole) {
             self.text = text
             self.role = role
         }
