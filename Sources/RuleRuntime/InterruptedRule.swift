@@ -27,7 +27,7 @@ public struct InterruptedRule: Sendable, Hashable, CustomStringConvertible {
     /// match found (0 when it found none).
     public var completeUpTo: Int
 
-    public init(ruleIndex: Int, rule: String, cause: Cause, completeUpTo: Int) {
+    package init(ruleIndex: Int, rule: String, cause: Cause, completeUpTo: Int) {
         self.ruleIndex = ruleIndex
         self.rule = rule
         self.cause = cause

@@ -32,14 +32,14 @@ public struct HTMLOptions: Sendable, Hashable {
     public var includesMatchDetails: Bool
     /// How an image whose source is a name is written: an `<img>` (default) or a
     /// placeholder showing the name.
-    public var namedImages: NamedImages
+    package var namedImages: NamedImages
 
     /// How `html(options:)` writes an image whose source is a name
     /// (`AttachmentImageLifecycle.isName(_:)`: no URL scheme, not starting with `/` or `.`;
     /// an asset-catalog or SF Symbol name such as `smile` or `star.fill`, or a relative path
     /// such as `emoji/heart.png`). Images with a URL (`https:`, `file:`, `data:`) are `<img>`
     /// either way.
-    public enum NamedImages: String, Sendable, Hashable, CaseIterable {
+    package enum NamedImages: String, Sendable, Hashable, CaseIterable {
         /// `<img src="smile">`: the name as a relative URL, for a page served where names
         /// resolve to image files (the default).
         case image
@@ -50,10 +50,19 @@ public struct HTMLOptions: Sendable, Hashable {
         case placeholder
     }
 
-    /// Options with the given base style, colors, class prefix, details and named images.
+    /// Options with the given base style, colors, class prefix and details; images whose
+    /// source is a name are `<img>`.
     public init(
+        base: TextStyle = TextStyle(), colorScheme: ColorScheme = .light, classPrefix: String = "rr", includesMatchDetails: Bool = false
+    ) {
+        self.init(
+            base: base, colorScheme: colorScheme, classPrefix: classPrefix, includesMatchDetails: includesMatchDetails, namedImages: .image)
+    }
+
+    /// Options with the given base style, colors, class prefix, details and named images.
+    package init(
         base: TextStyle = TextStyle(), colorScheme: ColorScheme = .light, classPrefix: String = "rr", includesMatchDetails: Bool = false,
-        namedImages: NamedImages = .image
+        namedImages: NamedImages
     ) {
         self.base = base
         self.colorScheme = colorScheme
