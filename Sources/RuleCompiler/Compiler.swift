@@ -1,4 +1,5 @@
 import Foundation
+import RuleAutomata
 import RuleRuntime
 import RuleSpec
 

@@ -1,4 +1,3 @@
-@_exported import RuleAutomata
 // The regex vocabulary the runtime's public face uses (`RegexFlags` of a rule, `TextRange` of
 // a match) lives in RuleRegex, below the runtime; apps and generated code see it through
 // `import RuleRuntime`.

@@ -20,7 +20,7 @@ extension RuleEngine {
         /// Where `construct` starts, in Unicode scalars into the rule's pattern.
         public var offset: Int
 
-        public init(ruleIndex: Int, rule: String, construct: String, offset: Int) {
+        package init(ruleIndex: Int, rule: String, construct: String, offset: Int) {
             self.ruleIndex = ruleIndex
             self.rule = rule
             self.construct = construct

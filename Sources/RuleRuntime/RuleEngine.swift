@@ -26,7 +26,7 @@ public struct RuleEngine: Sendable {
     package let ruleMatcher: RuleMatcher?
     let priorities: [Int]
     let ruleNames: [String]
-    let tablePresentation: TablePresentation
+    let tablePresentation: PresentationCache
     /// Which rules' matches hold others (`nil` when no rule is a container).
     let containment: Containment?
     /// The automata given to the engine that it does not run, by rule index, with why: a
@@ -45,7 +45,15 @@ public struct RuleEngine: Sendable {
     /// on NSRegularExpression, which `rulegen` checked accepts each pattern; should the
     /// platform's ICU still reject one, that rule matches nothing (the others are
     /// unaffected) rather than stopping the app.
-    public init(generated table: StyleTable, automata: CompiledRuleSet = CompiledRuleSet()) {
+    ///
+    /// `automata`: one base64 chunk per rule (`CompiledRuleSet.encodedRules`; `nil`: a rule
+    /// without one), `shared`: the blocks several rules' chunks share.
+    @_spi(Generated) public init(generated table: StyleTable, automata: [String?] = [], shared: [String] = []) {
+        self.init(generated: table, automata: CompiledRuleSet(rules: automata, shared: shared))
+    }
+
+    /// The engine of generated code on automata decoded before (see `init(generated:automata:shared:)`).
+    package init(generated table: StyleTable, automata: CompiledRuleSet) {
         // `lenient` makes the matcher's initializer total: it throws on rejected patterns only.
         let matcher = (try? RuleMatcher(table: table, automata: automata, lenient: true)) ?? RuleMatcher.empty(for: table)
         self.init(table: table, matcher: matcher)
@@ -61,7 +69,7 @@ public struct RuleEngine: Sendable {
         self.containment = Containment(table)
         self.priorities = table.rules.map(\.priority)
         self.ruleNames = table.rules.map(\.name)
-        self.tablePresentation = TablePresentation(table)
+        self.tablePresentation = PresentationCache(table)
     }
 
     /// The largest memory (bytes, the caches' own estimate) a cache of any of the engine's

@@ -10,7 +10,3 @@ public enum RuleEngineError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
-
-/// The former name of `RuleEngineError`.
-@available(*, deprecated, renamed: "RuleEngineError")
-public typealias ReferenceMatcherError = RuleEngineError

@@ -1,7 +1,7 @@
 /// Versions shared by `rulegen` and the runtime.
-public enum RichRulesVersion {
+package enum RichRulesVersion {
     /// The release of the tool and runtime.
-    public static let string = "0.3.0"
+    package static let string = "0.4.0"
 }
 
 /// Generated code names this type (`RichRulesVersion.compatibilityTypeName`): code written
@@ -10,11 +10,11 @@ public enum RichRulesVersion {
 /// misreading tables it was not written for. Regenerate with the matching `rulegen`.
 /// (So a change of the generated code's contract — the style table's or the automata's
 /// encoding, the generated API's use of the runtime — needs a new minor release.)
-public enum RichRulesRuntime_0_3: Sendable {}
+@_spi(Generated) public enum RichRulesRuntime_0_4: Sendable {}
 
 extension RichRulesVersion {
     /// The name of the runtime type that generated code checks for (release major and minor).
-    public static var compatibilityTypeName: String {
+    package static var compatibilityTypeName: String {
         "RichRulesRuntime_" + string.split(separator: ".").prefix(2).joined(separator: "_")
     }
 }

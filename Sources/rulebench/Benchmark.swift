@@ -1,6 +1,7 @@
 import Foundation
+import RuleAutomata
 import RuleCompiler
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 
 /// Runs every measurement in order and collects them in a `Report`:
 /// inputs → social spec (corpus, labels) → generated rule sets → adversarial patterns →

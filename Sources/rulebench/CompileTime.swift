@@ -1,6 +1,7 @@
 import Foundation
+import RuleAutomata
 import RuleCompiler
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 
 /// How long a debug build of a spec's generated Swift takes: `SwiftEmitter` writes the
 /// file (what `rulegen` writes), then `swiftc -c -Onone` compiles it against the

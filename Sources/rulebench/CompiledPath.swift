@@ -1,3 +1,4 @@
+import RuleAutomata
 import RuleCompiler
 @_spi(Testing) import RuleRuntime
 

@@ -1,6 +1,7 @@
 import Foundation
+import RuleAutomata
 import RuleCompiler
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 
 /// What an app pays the first time it renders with a generated rule set: decoding the
 /// automata the generated Swift embeds, one base64 chunk per rule

@@ -1,6 +1,7 @@
 import Foundation
+import RuleAutomata
 import RuleCompiler
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 
 /// The feed spec (`Specs/feed.richrules`, twitter-text-level extraction: URLs over the
 /// IANA TLD list with and without a scheme, Unicode mentions and hashtags with lookaround

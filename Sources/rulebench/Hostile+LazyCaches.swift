@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 
 /// `lazycaches`: 16 rules whose lazy DFAs thrash (`[ab]*a[ab]{N}c`, N from 12 to 27: a state
 /// per position of random `a`/`b` text, 2 MB a cache within a few thousand units), each of
@@ -17,7 +17,7 @@ extension Hostile {
             rules: (12..<28).map { n in
                 RuleEntry(
                     name: "t\(n)", matcher: .regex(pattern: "[ab]*a[ab]{\(n)}c", flags: [], detector: nil),
-                    presentation: Presentation(style: TextStyle()))
+                    presentation: RulePresentation(style: TextStyle()))
             })
     }
 

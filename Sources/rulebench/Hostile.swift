@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 
 /// Hostile inputs an app receiving server HTML and chat text meets, each measured in a
 /// child process of its own (`__hostile <case> <cms spec>`, one JSON object on stdout) so
@@ -213,10 +213,10 @@ enum Hostile {
                 rules: [
                     RuleEntry(
                         name: "repeat", matcher: .regex(pattern: #"(\w+)\1$"#, flags: [], detector: nil),
-                        presentation: Presentation(style: TextStyle())),
+                        presentation: RulePresentation(style: TextStyle())),
                     RuleEntry(
                         name: "mention", matcher: .regex(pattern: #"@\w+"#, flags: [], detector: nil),
-                        presentation: Presentation(style: TextStyle())),
+                        presentation: RulePresentation(style: TextStyle())),
                 ])
             guard let engine = try? RuleEngine(compiling: table) else { return 1 }  // the .standard budget
             let text = String(repeating: "ab", count: 100_000) + "! @bob"

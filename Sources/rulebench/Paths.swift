@@ -1,5 +1,5 @@
 import Foundation
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 
 /// The three ways of running a table's rules that the benchmark compares, each built once
 /// before any timing.

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-@_spi(Testing) import RuleRuntime
+@_spi(Generated) @_spi(Testing) import RuleRuntime
 import RuleSpec
 
 /// `rulegen explain (SPEC | --table FILE) (--text TEXT | --texts FILE | --template T [--arg A | --plain-arg A …]) [--engine compiled|icu] [--format text|json]`.

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 import RuleSpec
 
 /// `rulegen preview SPEC (--text TEXT | --texts FILE | --template T [--arg A | --plain-arg A …]) -o FILE.html [--dark] [--lines N] [--width PT] [--import-root DIR]`:

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-@_spi(Testing) import RuleRuntime
+@_spi(Generated) @_spi(Testing) import RuleRuntime
 import TestSupport
 import XCTest
 
@@ -228,7 +228,7 @@ final class HandlersTests: XCTestCase {
 
     func testStyleNamesAndRuntimeCheck() {
         XCTAssertEqual(AgreementRules.Style.allCases.map(\.rawValue), ["danger", "link", "pressed"])
-        XCTAssertEqual(RichRulesVersion.compatibilityTypeName, "RichRulesRuntime_0_3")
+        XCTAssertEqual(RichRulesVersion.compatibilityTypeName, "RichRulesRuntime_0_4")
     }
 }
 

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import RuleAutomata
 @testable import RuleCompiler
-@_spi(Testing) @testable import RuleRuntime
+@_spi(Generated) @_spi(Testing) @testable import RuleRuntime
 
 /// Automaton chunks that arrive damaged or on the wrong rule never give wrong matches: each
 /// chunk is bound to its rule's pattern and flags and carries a checksum, each shared block

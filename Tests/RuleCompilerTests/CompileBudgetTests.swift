@@ -1,6 +1,7 @@
 import Foundation
+import RuleAutomata
 import RuleCompiler
-@_spi(Testing) import RuleRuntime
+@_spi(Generated) @_spi(Testing) import RuleRuntime
 import XCTest
 
 /// Compiling a rule is bounded by work, not only by its DFA's size: pathological patterns
@@ -20,7 +21,7 @@ final class CompileBudgetTests: XCTestCase {
             rules: Self.nested.enumerated().map { index, pattern in
                 RuleEntry(
                     name: "r\(index)", matcher: .regex(pattern: pattern, flags: [], detector: nil),
-                    presentation: Presentation(style: TextStyle()))
+                    presentation: RulePresentation(style: TextStyle()))
             })
         let built = AutomataBuilder.build(table)
         let (automata, issues) = (built.automata, built.issues)

@@ -1,6 +1,7 @@
 import Foundation
+import RuleAutomata
 import RuleCompiler
-@_spi(Testing) import RuleRuntime
+@_spi(Generated) @_spi(Testing) import RuleRuntime
 import TestSupport
 import XCTest
 
@@ -148,7 +149,7 @@ final class CompiledEngineTests: XCTestCase {
     }
 
     static func table(_ rules: [(String, String)]) -> StyleTable {
-        let presentation = Presentation(style: TextStyle())
+        let presentation = RulePresentation(style: TextStyle())
         return StyleTable(
             name: "Test", source: "test.richrules", base: TextStyle(), styles: [:], highlight: nil, handlers: [:],
             rules: rules.map { name, pattern in

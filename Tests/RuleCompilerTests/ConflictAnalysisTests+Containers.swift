@@ -4,7 +4,7 @@ import XCTest
 
 @testable import RuleAutomata
 @testable import RuleCompiler
-@_spi(Testing) @testable import RuleRuntime
+@_spi(Generated) @_spi(Testing) @testable import RuleRuntime
 
 /// Containers (`nest`) in the conflict analysis: matches that only nest are no conflict;
 /// those that cross a content boundary are, with a witness that crosses.
@@ -132,7 +132,7 @@ extension ConflictAnalysisTests {
         for (matcher, texts) in cases {
             let table = StyleTable(
                 name: "T", source: "t", base: TextStyle(), styles: [:], highlight: nil, handlers: [:],
-                rules: [RuleEntry(name: "t", matcher: matcher, presentation: Presentation(style: TextStyle()), nest: true)])
+                rules: [RuleEntry(name: "t", matcher: matcher, presentation: RulePresentation(style: TextStyle()), nest: true)])
             let phases = try XCTUnwrap(RuleLanguage.phases(table.rules[0], ast: nil, dfa: unused))
             XCTAssertEqual(phases.map(\.isContent), [false, true, false])
             let scanner = try RuleMatcher(table: table)

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import RuleAutomata
 @testable import RuleCompiler
-@_spi(Testing) @testable import RuleRuntime
+@_spi(Generated) @_spi(Testing) @testable import RuleRuntime
 
 /// `never-kept` and `shadowed` (docs/Lint.md): which proof a rule gets, the conditions that
 /// templates add, and the note when a search cannot decide.

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import RuleAutomata
 @testable import RuleCompiler
-@_spi(Testing) @testable import RuleRuntime
+@_spi(Generated) @_spi(Testing) @testable import RuleRuntime
 
 /// The conflict analysis (`rulegen lint`): each kind positive and negative, every witness
 /// checked on the NSRegularExpression reference matcher and the resolver.
@@ -156,7 +156,7 @@ final class ConflictAnalysisTests: XCTestCase {
             let runner = DFARunner(dfa)
             let table = StyleTable(
                 name: "T", source: "t", base: TextStyle(), styles: [:], highlight: nil, handlers: [:],
-                rules: [RuleEntry(name: "t", matcher: matcher, presentation: Presentation(style: TextStyle()))])
+                rules: [RuleEntry(name: "t", matcher: matcher, presentation: RulePresentation(style: TextStyle()))])
             let scanner = try RuleMatcher(table: table)
             for text in texts {
                 let tags = scanner.candidates(in: text)

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-@_spi(Testing) import RuleRuntime
+@_spi(Generated) @_spi(Testing) import RuleRuntime
 import TestSupport
 import XCTest
 

@@ -3,7 +3,7 @@ import XCTest
 
 @testable import RuleAutomata
 @testable import RuleCompiler
-@_spi(Testing) @testable import RuleRuntime
+@_spi(Generated) @_spi(Testing) @testable import RuleRuntime
 
 /// What generated code builds its engine from: per-rule automaton chunks
 /// (`CompiledRuleSet(rules:)`) and `RuleEngine(generated:automata:)`, which cannot fail.
@@ -13,11 +13,11 @@ final class GeneratedEngineTests: XCTestCase {
         rules: [
             RuleEntry(
                 name: "mention", matcher: .regex(pattern: #"@\w+"#, flags: [], detector: nil),
-                presentation: Presentation(style: TextStyle())),
-            RuleEntry(name: "hash", matcher: .prefix("#"), presentation: Presentation(style: TextStyle())),
+                presentation: RulePresentation(style: TextStyle())),
+            RuleEntry(name: "hash", matcher: .prefix("#"), presentation: RulePresentation(style: TextStyle())),
             RuleEntry(
                 name: "year", matcher: .regex(pattern: #"\b(19|20)\d\d\b"#, flags: [], detector: nil),
-                presentation: Presentation(style: TextStyle())),
+                presentation: RulePresentation(style: TextStyle())),
         ])
     static let text = "@ann wrote in 1999 about #tags and @bob in 2024"
 
@@ -42,7 +42,7 @@ final class GeneratedEngineTests: XCTestCase {
         table.rules.append(
             RuleEntry(
                 name: "word", matcher: .regex(pattern: #"\b\w+ly\b"#, flags: [], detector: nil),
-                presentation: Presentation(style: TextStyle())))
+                presentation: RulePresentation(style: TextStyle())))
         let automata = AutomataBuilder.build(table).automata
         let encoded = automata.encodedRules()
         XCTAssertFalse(encoded.shared.isEmpty, "\\w is in two rules")
@@ -94,7 +94,8 @@ final class GeneratedEngineTests: XCTestCase {
         var table = Self.table
         table.rules.append(
             RuleEntry(
-                name: "broken", matcher: .regex(pattern: "(", flags: [], detector: nil), presentation: Presentation(style: TextStyle())))
+                name: "broken", matcher: .regex(pattern: "(", flags: [], detector: nil), presentation: RulePresentation(style: TextStyle()))
+        )
         XCTAssertThrowsError(try RuleEngine(reference: table))
         let engine = RuleEngine(generated: table)
         XCTAssertEqual(kept(engine), ["mention @ann", "year 1999", "hash #tags", "mention @bob", "year 2024"])

@@ -1,4 +1,4 @@
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 import XCTest
 
 @testable import RuleAutomata
@@ -89,10 +89,10 @@ final class HandlerSignaturesTests: XCTestCase {
         func element(_ attributes: [String], tap: TapSpec) -> RuleEntry {
             RuleEntry(
                 name: "x\(attributes.count)", matcher: .element(name: "x", attributes: attributes, isVoid: false),
-                presentation: Presentation(style: TextStyle(), tap: tap))
+                presentation: RulePresentation(style: TextStyle(), tap: tap))
         }
-        let argument = [TapSpec.Argument(label: nil, value: Template([.name("index")]))]
-        let level = [TapSpec.Argument(label: nil, value: Template([.name("level")]))]
+        let argument = [TapSpec.Argument(label: nil, value: MatchTemplate([.name("index")]))]
+        let level = [TapSpec.Argument(label: nil, value: MatchTemplate([.name("level")]))]
         let table = StyleTable(
             name: "T", source: "t.richrules", base: TextStyle(), styles: [:], highlight: nil,
             handlers: ["f": [nil], "g": [nil], "h": [nil]],
@@ -111,8 +111,9 @@ final class HandlerSignaturesTests: XCTestCase {
             rules: [
                 RuleEntry(
                     name: "h", matcher: .tagFamily("h"),
-                    presentation: Presentation(
-                        style: TextStyle(), tap: TapSpec(handler: "f", arguments: [.init(label: nil, value: Template([.name("index")]))])))
+                    presentation: RulePresentation(
+                        style: TextStyle(),
+                        tap: TapSpec(handler: "f", arguments: [.init(label: nil, value: MatchTemplate([.name("index")]))])))
             ])
         XCTAssertEqual(HandlerSignatures(table: table).types(of: "f", count: 2), [.string, .string])
         XCTAssertEqual(HandlerSignatures(table: table).types(of: "g", count: 1), [.string])

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 import RuleSpec
 import XCTest
 

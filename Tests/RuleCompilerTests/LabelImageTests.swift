@@ -72,7 +72,7 @@ final class LabelImageTests: XCTestCase {
         let url = URL(string: "https://cdn.test/heart")!
         let image = LoadedAttachmentImage(
             key: 1, source: "heart", url: url, data: Data(), pixelSize: ImagePixelSize(width: 34, height: 34),
-            displaySize: ImageDisplaySize(width: 17, height: 17), sizeChanged: false)
+            displaySize: TextSize(width: 17, height: 17), sizeChanged: false)
         XCTAssertEqual(lifecycle.apply(.loaded(image), generation: 0), .none)  // stale
         XCTAssertEqual(lifecycle.apply(.loaded(image), generation: 1), .redraw)
         XCTAssertEqual(lifecycle.apply(.loaded(image), generation: 1), .none)  // once
@@ -109,7 +109,7 @@ final class LabelImageTests: XCTestCase {
         await core.loadImages(from: store)
         XCTAssertEqual(Set(loader.started.map(\.absoluteString)), ["https://x.test/p.png", "https://x.test/img/q.png"])
         guard case .loaded(let image)? = core.imageStates[0] else { return XCTFail("\(core.imageStates)") }
-        XCTAssertEqual(image.displaySize, ImageDisplaySize(width: 40, height: 30))
+        XCTAssertEqual(image.displaySize, TextSize(width: 40, height: 30))
         guard case .failed? = core.imageStates[1] else { return XCTFail() }
         XCTAssertTrue(invalidations.contains([.size, .display]))
         XCTAssertEqual(core.layout.attachmentFrames.first?.rect.size, TextSize(width: 40, height: 30))

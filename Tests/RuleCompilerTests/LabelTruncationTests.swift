@@ -1,5 +1,5 @@
 import Foundation
-import RuleRuntime
+@_spi(Generated) @_spi(Testing) import RuleRuntime
 import TestSupport
 import XCTest
 

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import RuleAutomata
 @testable import RuleCompiler
-@_spi(Testing) @testable import RuleRuntime
+@_spi(Generated) @_spi(Testing) @testable import RuleRuntime
 
 /// The lazy DFA (`LazyDFA`) on real rule shapes: the rules of `Specs/feed.richrules`
 /// (twitter-text's extraction: URLs over the IANA TLD list with and without a scheme,

@@ -1,5 +1,5 @@
 import Foundation
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 
 extension NestingDifferentialTests {
     /// The nesting contract, written as directly as possible: candidates from
@@ -98,7 +98,7 @@ extension NestingDifferentialTests {
             }
             let display = String(decoding: build(0..<units.count, sorted.filter { parent[$0] == nil }, base: 0), as: UTF16.self)
             let position = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1, $0) })
-            func presentation(_ c: Int) -> Presentation {
+            func presentation(_ c: Int) -> RulePresentation {
                 table.rules[candidates[c].rule].presentation(forTag: candidates[c].tagName)
             }
             func style(_ m: Int) -> TextStyle {

@@ -1,5 +1,5 @@
 import Foundation
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 import XCTest
 
 @testable import RuleAutomata

@@ -1,5 +1,5 @@
 import RuleCompiler
-@_spi(Testing) import RuleRuntime
+@_spi(Generated) @_spi(Testing) import RuleRuntime
 import XCTest
 
 /// The presentation statements of the language: attachment options (`size`, `align`,

@@ -1,6 +1,6 @@
 import Foundation
 import RuleCompiler
-@_spi(Testing) import RuleRuntime
+@_spi(Generated) @_spi(Testing) import RuleRuntime
 import RuleSpec
 import XCTest
 
@@ -169,8 +169,8 @@ final class SemaTests: XCTestCase {
         let r = t.rules[0]
         XCTAssertEqual(r.captureNames, ["user": 1])
         XCTAssertEqual(r.presentation.tap?.arguments.map(\.label), ["to", "user", "host"])
-        XCTAssertEqual(r.presentation.tap?.arguments[0].value, Template([.text("mailto:"), .group(0)]))
-        XCTAssertEqual(r.presentation.replace, Template([.name("user"), .text(" at "), .group(2)]))
+        XCTAssertEqual(r.presentation.tap?.arguments[0].value, MatchTemplate([.text("mailto:"), .group(0)]))
+        XCTAssertEqual(r.presentation.replace, MatchTemplate([.name("user"), .text(" at "), .group(2)]))
         XCTAssertEqual(t.rules[1].matcher, .element(name: "a", attributes: ["href"], isVoid: false))
     }
 

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import RuleAutomata
 @testable import RuleCompiler
-@_spi(Testing) @testable import RuleRuntime
+@_spi(Generated) @_spi(Testing) @testable import RuleRuntime
 
 /// Templates with arguments (docs/Language.md, "Untrusted text"): an argument's characters
 /// are never markup, on both engines.

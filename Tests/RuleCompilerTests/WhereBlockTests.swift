@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Testing) import RuleRuntime
+@_spi(Generated) @_spi(Testing) import RuleRuntime
 import XCTest
 
 @testable import RuleAutomata
@@ -115,7 +115,7 @@ final class WhereBlockTests: XCTestCase {
         XCTAssertTrue(source.contains("func count(n: Int)"), source)
         XCTAssertEqual(
             TableLiteral.conditionalStyle(table.rules[1].conditionalStyles[0]).flat,
-            #"ConditionalStyle(tag: nil, conditions: [TagCondition(field: .attribute("href"), op: .equal, value: .text("x"))], style: TextStyle(), tap: .tap(TapSpec(handler: "open", arguments: [TapSpec.Argument(label: "level", value: Template([.name("index")]))])))"#
+            #"ConditionalStyle(tag: nil, conditions: [TagCondition(field: .attribute("href"), op: .equal, value: .text("x"))], style: TextStyle(), tap: .tap(TapSpec(handler: "open", arguments: [TapSpec.Argument(label: "level", value: MatchTemplate([.name("index")]))])))"#
         )
         XCTAssertEqual(
             TableLiteral.conditionalStyle(ConditionalStyle(tag: "h1", conditions: [], style: TextStyle(), tap: .notTappable)).flat,

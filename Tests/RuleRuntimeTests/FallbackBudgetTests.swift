@@ -2,7 +2,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@testable import RuleRuntime
+@_spi(Generated) @testable import RuleRuntime
 
 /// The match-time budget of rules on NSRegularExpression: a hostile rule is cut off and
 /// listed, the matches found before the cut-off stay, other rules are untouched, and a

@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@_spi(Testing) @testable import RuleRuntime
+@_spi(Generated) @_spi(Testing) @testable import RuleRuntime
 
 // Shared helpers: small builders for style tables, a seeded generator, assertions.
 
@@ -12,38 +12,38 @@ enum Fixture {
     static let link = TextStyle(font: FontSpec(size: 14), color: "systemBlue")
 
     static func presentation(
-        style: TextStyle = Fixture.link, styleName: String? = nil, tap: TapSpec? = nil, replace: Template? = nil,
-        image: ImageSpec? = nil, widget: WidgetSpec? = nil, highlight: TextStyle? = nil, alt: Template? = nil
-    ) -> Presentation {
-        Presentation(
+        style: TextStyle = Fixture.link, styleName: String? = nil, tap: TapSpec? = nil, replace: MatchTemplate? = nil,
+        image: ImageSpec? = nil, widget: WidgetSpec? = nil, highlight: TextStyle? = nil, alt: MatchTemplate? = nil
+    ) -> RulePresentation {
+        RulePresentation(
             style: style, styleName: styleName, highlight: highlight, tap: tap, replace: replace, image: image, widget: widget, alt: alt)
     }
 
     static func regex(
         _ name: String, _ pattern: String, flags: RegexFlags = [], priority: Int = 0,
-        captureNames: [String: Int] = [:], presentation: Presentation = Fixture.presentation()
+        captureNames: [String: Int] = [:], presentation: RulePresentation = Fixture.presentation()
     ) -> RuleEntry {
         RuleEntry(
             name: name, matcher: .regex(pattern: pattern, flags: flags, detector: nil), priority: priority,
             presentation: presentation, captureNames: captureNames)
     }
 
-    static func prefix(_ name: String, _ prefix: String, priority: Int = 0, presentation: Presentation = Fixture.presentation())
+    static func prefix(_ name: String, _ prefix: String, priority: Int = 0, presentation: RulePresentation = Fixture.presentation())
         -> RuleEntry
     {
         RuleEntry(name: name, matcher: .prefix(prefix), priority: priority, presentation: presentation)
     }
 
     static func tags(
-        _ family: String = "h", priority: Int = 0, presentation: Presentation = Fixture.presentation(),
-        tags: [String: Presentation] = [:]
+        _ family: String = "h", priority: Int = 0, presentation: RulePresentation = Fixture.presentation(),
+        tags: [String: RulePresentation] = [:]
     ) -> RuleEntry {
         RuleEntry(name: family, matcher: .tagFamily(family), priority: priority, presentation: presentation, tags: tags)
     }
 
     static func element(
         _ name: String, attributes: [String], isVoid: Bool = false, priority: Int = 0,
-        presentation: Presentation = Fixture.presentation()
+        presentation: RulePresentation = Fixture.presentation()
     ) -> RuleEntry {
         RuleEntry(
             name: name, matcher: .element(name: name, attributes: attributes, isVoid: isVoid), priority: priority,
@@ -61,7 +61,7 @@ enum Fixture {
     }
 
     /// A template from its spec spelling's parts: `"$0"`, `"${href}"`, `"x"`.
-    static func template(_ parts: Template.Part...) -> Template { Template(parts) }
+    static func template(_ parts: MatchTemplate.Part...) -> MatchTemplate { MatchTemplate(parts) }
 }
 
 func range(_ location: Int, _ length: Int) -> TextRange { TextRange(location: location, length: length) }

@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@_spi(Testing) @testable import RuleRuntime
+@_spi(Generated) @_spi(Testing) @testable import RuleRuntime
 
 /// `RenderResult.html(options:)`: escaping, styles as CSS, links and highlights,
 /// attachments, directions, and hostile input.
@@ -18,7 +18,7 @@ final class HTMLRendererTests: XCTestCase {
         return html
     }
 
-    static func tap(_ handler: String, _ arguments: [(String?, Template)] = []) -> TapSpec {
+    static func tap(_ handler: String, _ arguments: [(String?, MatchTemplate)] = []) -> TapSpec {
         TapSpec(handler: handler, arguments: arguments.map { TapSpec.Argument(label: $0.0, value: $0.1) })
     }
 
@@ -48,7 +48,10 @@ final class HTMLRendererTests: XCTestCase {
             presentation: Fixture.presentation(
                 tap: Self.tap(
                     "openProfile",
-                    [("user", Fixture.template(.group(0))), (nil, Fixture.template(.group(1))), ("userName", Template(text: "x\"'<&"))]),
+                    [
+                        ("user", Fixture.template(.group(0))), (nil, Fixture.template(.group(1))),
+                        ("userName", MatchTemplate(text: "x\"'<&")),
+                    ]),
                 highlight: TextStyle(background: "#E5E5EAFF")))
         let html = try html([mention], "@bob", options: HTMLOptions(base: Fixture.base))
         let highlight = "rr-hl-" + HTMLRenderer.hash("background-color:#E5E5EA!important")
@@ -189,14 +192,14 @@ final class HTMLRendererTests: XCTestCase {
         for (alignment, css) in expected {
             let rule = Fixture.regex(
                 "i", "i",
-                presentation: Fixture.presentation(image: ImageSpec(source: Template(text: "p.png"), height: 20, align: alignment)))
+                presentation: Fixture.presentation(image: ImageSpec(source: MatchTemplate(text: "p.png"), height: 20, align: alignment)))
             XCTAssertTrue(try self.html([rule], "i").contains(#"height="20" style="vertical-align:\#(css)">"#), "\(alignment)")
         }
         // Intrinsic sizes: no width or height on an image; a widget at least the text's em
         // square, or as wide as the one side declared, and as wide as its name.
         let intrinsic = [
-            Fixture.regex("i", "i", presentation: Fixture.presentation(image: ImageSpec(source: Template(text: "p.png")))),
-            Fixture.regex("w", "w", presentation: Fixture.presentation(widget: WidgetSpec(name: "dot"), alt: Template(text: "New"))),
+            Fixture.regex("i", "i", presentation: Fixture.presentation(image: ImageSpec(source: MatchTemplate(text: "p.png")))),
+            Fixture.regex("w", "w", presentation: Fixture.presentation(widget: WidgetSpec(name: "dot"), alt: MatchTemplate(text: "New"))),
             Fixture.regex("h", "h", presentation: Fixture.presentation(widget: WidgetSpec(name: "tall", height: 24))),
         ]
         let sized = try self.html(intrinsic, "iwh")
@@ -308,7 +311,8 @@ final class HTMLRendererTests: XCTestCase {
             html)
         // The alt text; the truncation token (a class of its own, its tap).
         let smile = Fixture.regex(
-            "smile", ":\\)", presentation: Fixture.presentation(replace: Template(text: "🙂"), alt: Template(text: "smiling \"face\"")))
+            "smile", ":\\)",
+            presentation: Fixture.presentation(replace: MatchTemplate(text: "🙂"), alt: MatchTemplate(text: "smiling \"face\"")))
         var table = Fixture.table([rule, smile])
         table.truncation = TruncationSpec(text: "… more", style: Fixture.link, tap: Self.tap("expand"))
         let result = try RuleEngine(reference: table).render("@a :) @bb and more")
@@ -336,9 +340,10 @@ final class HTMLRendererTests: XCTestCase {
         let image = Fixture.element(
             "img", attributes: ["src", "alt"], isVoid: true,
             presentation: Fixture.presentation(
-                image: ImageSpec(source: Fixture.template(.name("src")), width: .fromMatch(Template(text: "1\" onload=\"x")))))
+                image: ImageSpec(source: Fixture.template(.name("src")), width: .fromMatch(MatchTemplate(text: "1\" onload=\"x")))))
         let widget = Fixture.regex(
-            "w", "W", presentation: Fixture.presentation(widget: WidgetSpec(name: "<b>\"x\"</b>"), alt: Template(text: "'\"><script>")))
+            "w", "W", presentation: Fixture.presentation(widget: WidgetSpec(name: "<b>\"x\"</b>"), alt: MatchTemplate(text: "'\"><script>"))
+        )
         let sources = [
             "javascript:alert(1)", "JavaScript:alert(1)", " javascript:alert(1)", "java\tscript:alert(1)", "\u{1}javascript:x",
             "jav&#x61;script:x", "vbscript:x", "data:text/html,<script>alert(1)</script>", "file:///etc/passwd",

@@ -1,7 +1,7 @@
 import XCTest
 
 @testable import RuleAutomata
-@testable import RuleRuntime
+@_spi(Generated) @testable import RuleRuntime
 
 /// Every row of the seed's `<h>` tag table, its priority example and `HTagInfo` fields.
 final class HTagTests: XCTestCase {

@@ -36,8 +36,8 @@ final class ImageLimitsTests: XCTestCase {
         let loader = ServingLoader([url: pngHeader(width: 40_000, height: 20)])
         let events = await collect(
             AttachmentImageStore(loader: loader, cache: ImageCache()).load([AttachmentImageRequest(key: 0, source: url.absoluteString)]))
-        XCTAssertEqual(loaded(events)[0]?.displaySize, ImageDisplaySize(width: 10_000, height: 5))
-        let size = ImageDisplaySize(width: nil, height: nil, pixelSize: ImagePixelSize(width: 0x7FFF_FFFF, height: 0x7FFF_FFFF))
+        XCTAssertEqual(loaded(events)[0]?.displaySize, TextSize(width: 10_000, height: 5))
+        let size = TextSize(width: nil, height: nil, pixelSize: ImagePixelSize(width: 0x7FFF_FFFF, height: 0x7FFF_FFFF))
         XCTAssertEqual(size.width, 10_000)
         XCTAssertEqual(size.height, 10_000)
         // Attachment bounds from a hostile intrinsic size.

@@ -1,5 +1,5 @@
 import Foundation
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 import TestSupport
 import XCTest
 
@@ -420,16 +420,16 @@ final class ImageLoadingTests: XCTestCase {
                     request(0, "pic.png", 120, 80), request(1, "pic.png"), request(2, "pic.png", 60, nil), request(3, "pic.png", nil, 10),
                     request(4, "odd.bin", 30, 20), request(5, "odd.bin", 30, nil),
                 ])))
-        XCTAssertEqual(images[0]?.displaySize, ImageDisplaySize(width: 120, height: 80))
+        XCTAssertEqual(images[0]?.displaySize, TextSize(width: 120, height: 80))
         XCTAssertEqual(images[0]?.sizeChanged, false)
-        XCTAssertEqual(images[1]?.displaySize, ImageDisplaySize(width: 40, height: 20))
+        XCTAssertEqual(images[1]?.displaySize, TextSize(width: 40, height: 20))
         XCTAssertEqual(images[1]?.sizeChanged, true)
-        XCTAssertEqual(images[2]?.displaySize, ImageDisplaySize(width: 60, height: 30))
+        XCTAssertEqual(images[2]?.displaySize, TextSize(width: 60, height: 30))
         XCTAssertEqual(images[2]?.sizeChanged, true)
-        XCTAssertEqual(images[3]?.displaySize, ImageDisplaySize(width: 20, height: 10))
+        XCTAssertEqual(images[3]?.displaySize, TextSize(width: 20, height: 10))
         XCTAssertEqual(images[3]?.pixelSize, ImagePixelSize(width: 40, height: 20))
         // A format whose size is unknown: the declared size, or nil for the app to measure.
-        XCTAssertEqual(images[4]?.displaySize, ImageDisplaySize(width: 30, height: 20))
+        XCTAssertEqual(images[4]?.displaySize, TextSize(width: 30, height: 20))
         XCTAssertEqual(images[4]?.sizeChanged, false)
         XCTAssertNil(images[5]?.pixelSize)
         XCTAssertNil(images[5]?.displaySize)
@@ -438,9 +438,9 @@ final class ImageLoadingTests: XCTestCase {
 
         let retina = AttachmentImageStore(loader: FileImageLoader(), cache: cache, baseURL: folder, scale: 2)
         let scaled = loaded(await collect(retina.load([request(0, "pic.png"), request(1, "pic.png", 10, nil)])))
-        XCTAssertEqual(scaled[0]?.displaySize, ImageDisplaySize(width: 20, height: 10))
-        XCTAssertEqual(scaled[1]?.displaySize, ImageDisplaySize(width: 10, height: 5))
-        XCTAssertEqual(request(0, "x", 120, nil).placeholderSize, ImageDisplaySize(width: 120, height: 0))
+        XCTAssertEqual(scaled[0]?.displaySize, TextSize(width: 20, height: 10))
+        XCTAssertEqual(scaled[1]?.displaySize, TextSize(width: 10, height: 5))
+        XCTAssertEqual(request(0, "x", 120, nil).placeholderSize, TextSize(width: 120, height: 0))
     }
 
     func testSourcesRelativeToTheBaseURL() async throws {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 @testable import RuleAutomata
-@testable import RuleRuntime
+@_spi(Generated) @_spi(Testing) @testable import RuleRuntime
 
 /// Stage 1: regex enumeration (as NSRegularExpression), prefix words, elements.
 final class MatchingTests: XCTestCase {

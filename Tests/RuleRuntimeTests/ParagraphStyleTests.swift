@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@_spi(Testing) @testable import RuleRuntime
+@_spi(Generated) @_spi(Testing) @testable import RuleRuntime
 
 /// Paragraph properties (`alignment`, `lineSpacing`, `lineHeight`, `paragraphSpacing`) and
 /// colors with a dark variant in the runtime: merging, the table's JSON, each paragraph's

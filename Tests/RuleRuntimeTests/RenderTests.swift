@@ -2,7 +2,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@testable import RuleRuntime
+@_spi(Generated) @_spi(Testing) @testable import RuleRuntime
 
 /// Stage 3: display text, display ranges, segments, payloads, discarded placement.
 final class RenderTests: XCTestCase {
@@ -54,7 +54,7 @@ final class RenderTests: XCTestCase {
             "url", #"https?://\S+"#,
             presentation: Fixture.presentation(
                 styleName: "link", tap: TapSpec(handler: "openURL", arguments: [.init(label: "url", value: Fixture.template(.group(0)))]),
-                replace: Template(text: "🔗 link")))
+                replace: MatchTemplate(text: "🔗 link")))
         let vip = Fixture.regex(
             "vip", #"\[vip\]"#,
             presentation: Fixture.presentation(widget: WidgetSpec(name: "badge", width: 30, height: 16, align: .middle)))
@@ -80,7 +80,7 @@ final class RenderTests: XCTestCase {
 
     func testDiscardedDisplayPositions() throws {
         let rules = [
-            Fixture.regex("a", "ab", priority: 2, presentation: Fixture.presentation(replace: Template(text: "XYZ"))),
+            Fixture.regex("a", "ab", priority: 2, presentation: Fixture.presentation(replace: MatchTemplate(text: "XYZ"))),
             Fixture.regex("c", "c", priority: 2),
             Fixture.regex("b", "b", priority: 0),
             Fixture.regex("space", #"\scd"#, priority: 0),

@@ -2,7 +2,7 @@ import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@testable import RuleRuntime
+@_spi(Generated) @testable import RuleRuntime
 
 /// Stage 2: the resolver against a deliberately naive one (all pairs, no shortcuts).
 final class ResolverTests: XCTestCase {
@@ -18,7 +18,7 @@ final class ResolverTests: XCTestCase {
         var description: String { "kept \(kept), discarded \(discarded)" }
     }
 
-    /// The brief's rule 3 read literally: sort by the ranking, then compare each candidate
+    /// Rule 3 of the resolution contract (docs/Language.md) read literally: sort by the ranking, then compare each candidate
     /// with every candidate kept so far.
     private func naiveResolve(_ candidates: [Candidate], priorities: [Int]) -> Outcome {
         func priority(_ i: Int) -> Int { priorities[candidates[i].ruleIndex] }

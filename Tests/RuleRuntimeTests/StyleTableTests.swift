@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 @testable import RuleAutomata
-@_spi(Testing) @testable import RuleRuntime
+@_spi(Generated) @_spi(Testing) @testable import RuleRuntime
 
 /// Loading and writing the JSON style table.
 final class StyleTableTests: XCTestCase {
@@ -19,7 +19,7 @@ final class StyleTableTests: XCTestCase {
                         arguments: [.init(label: "user", value: Fixture.template(.text("u/"), .name("user"), .group(0)))]))),
             RuleEntry(
                 name: "url", matcher: .regex(pattern: "https?://\\S+", flags: [], detector: "link"),
-                presentation: Fixture.presentation(replace: Template(text: "🔗 \"link\" $ \\"))),
+                presentation: Fixture.presentation(replace: MatchTemplate(text: "🔗 \"link\" $ \\"))),
             Fixture.prefix("topic", "#"),
             Fixture.element(
                 "img", attributes: ["src"], isVoid: true,
@@ -28,8 +28,9 @@ final class StyleTableTests: XCTestCase {
                 "vip", #"\[vip\]"#,
                 presentation: Fixture.presentation(
                     widget: WidgetSpec(
-                        name: "badge", width: 30, height: .fromMatch(Template([.text("1"), .group(0)])), align: .middle, position: .after,
-                        tappable: false), alt: Template(text: "VIP badge"))),
+                        name: "badge", width: 30, height: .fromMatch(MatchTemplate([.text("1"), .group(0)])), align: .middle,
+                        position: .after,
+                        tappable: false), alt: MatchTemplate(text: "VIP badge"))),
         ])
         table.handlers = ["openAgreement": [], "openProfile": ["user"]]
         return table

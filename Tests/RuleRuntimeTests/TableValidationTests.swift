@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 @testable import RuleAutomata
-@_spi(Testing) @testable import RuleRuntime
+@_spi(Generated) @_spi(Testing) @testable import RuleRuntime
 
 /// A style table from outside is validated whole by `StyleTable(jsonData:)`: a hostile or
 /// damaged table is refused with its problem located (line, column, key path), never

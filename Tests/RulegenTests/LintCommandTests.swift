@@ -172,6 +172,6 @@ final class RuntimeCompatibilityTests: XCTestCase {
         try scratch.write("a.richrules", "richrules 1\nrule a { match /a/  tap open }\n")
         XCTAssertEqual(try CLI.run(["a.richrules", "-o", "out"], cwd: scratch.url).status, 0)
         let generated = try String(contentsOf: scratch.url.appendingPathComponent("out/A.swift"), encoding: .utf8)
-        XCTAssertTrue(generated.contains("private typealias RuntimeCompatibility = RichRulesRuntime_0_3"))
+        XCTAssertTrue(generated.contains("private typealias RuntimeCompatibility = RichRulesRuntime_0_4"))
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import RuleRuntime
+@_spi(Testing) import RuleRuntime
 
 /// The presentation layer on every render: the attributed string's characters are the
 /// display; every display offset hit-tests without trapping and lands in the match it

@@ -1,4 +1,4 @@
-import RuleRuntime
+@_spi(Generated) @_spi(Testing) import RuleRuntime
 
 /// What every render must satisfy, whatever the rules: the kept matches are non-empty,
 /// inside the text, in order, and disjoint unless nested in their parent's content; the display text is the plain runs and the

@@ -1,4 +1,4 @@
-import RuleRuntime
+@_spi(Generated) @_spi(Testing) import RuleRuntime
 
 /// The resolver checked against the resolution contract written out plainly: every match
 /// found (kept and discarded) ranked by priority (higher first), location, length (longer

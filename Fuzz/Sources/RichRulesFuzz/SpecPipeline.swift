@@ -1,6 +1,7 @@
 import Foundation
+import RuleAutomata
 import RuleCompiler
-@_spi(Testing) import RuleRuntime
+@_spi(Generated) @_spi(Testing) import RuleRuntime
 import RuleSpec
 
 /// A spec's way through the tools: `Compiler.compile(source:)` with the conflict analysis
@@ -73,7 +74,7 @@ enum SpecPipeline {
                 var variant = chunks
                 variant[index] = Data(damaged).base64EncodedString()
                 // What generated code does with them: an engine, and a render.
-                let engine = RuleEngine(generated: table, automata: CompiledRuleSet(rules: variant, shared: shared))
+                let engine = RuleEngine(generated: table, automata: variant, shared: shared)
                 _ = engine.render("@a #b http://x.io 2024-01-02 <b>c</b>")
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
+import RuleAutomata
 import RuleCompiler
-@_spi(Testing) import RuleRuntime
+@_spi(Generated) @_spi(Testing) import RuleRuntime
 
 /// A style table that arrives at run time, hostile: the input's own JSON, and a valid seed
 /// table edited as the input's bytes say (`TableMutator`). `StyleTable(jsonData:)` either
@@ -112,7 +113,7 @@ final class AutomataCache: @unchecked Sendable {
             rules: [
                 RuleEntry(
                     name: "r", matcher: .regex(pattern: pattern, flags: flags, detector: nil),
-                    presentation: Presentation(style: TextStyle()))
+                    presentation: RulePresentation(style: TextStyle()))
             ])
         let chunk = CompiledRuleSet(compiling: single).encodedRule(0).map { Data($0).base64EncodedString() }
         lock.withLock {

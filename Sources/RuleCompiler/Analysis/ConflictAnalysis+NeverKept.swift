@@ -1,4 +1,5 @@
-import RuleRuntime
+import RuleAutomata
+@_spi(Generated) import RuleRuntime
 import RuleSpec
 
 /// Rules that can never be kept (`shadowed`, `never-kept`): every match of the rule is

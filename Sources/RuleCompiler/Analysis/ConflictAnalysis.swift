@@ -1,4 +1,5 @@
-import RuleRuntime
+import RuleAutomata
+@_spi(Generated) import RuleRuntime
 import RuleSpec
 
 /// Finds, before the app runs, the rules that fight over the same text (see

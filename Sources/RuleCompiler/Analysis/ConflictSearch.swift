@@ -1,3 +1,4 @@
+import RuleAutomata
 import RuleRuntime
 
 /// Breadth-first search over texts for the shortest ones in which a match of each of two

@@ -1,3 +1,4 @@
+import RuleAutomata
 import RuleRuntime
 
 /// Breadth-first search over texts, one code point class at a time, for the shortest

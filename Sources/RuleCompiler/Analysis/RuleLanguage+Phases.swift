@@ -1,5 +1,6 @@
+import RuleAutomata
 import RuleRegex
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 
 /// Containers (`nest`) as the conflict analysis reads them: a match is markup before the
 /// content, the content, markup after (`Phase`s).

@@ -1,5 +1,6 @@
+import RuleAutomata
 import RuleRegex
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 
 /// What the conflict analysis knows of the matches of one rule.
 ///

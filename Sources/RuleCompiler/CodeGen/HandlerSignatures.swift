@@ -1,4 +1,4 @@
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 
 /// The Swift type of each argument of each handler of a table, for the generated
 /// `Handlers` protocol and `dispatch`, read from every tap that calls the handler:
@@ -35,7 +35,7 @@ struct HandlerSignatures {
         /// Any other template.
         case other
 
-        init(_ template: Template, matcher: MatcherSpec?) {
+        init(_ template: MatchTemplate, matcher: MatcherSpec?) {
             guard template.parts.count == 1, case .name(let name) = template.parts[0] else {
                 self = .other
                 return

@@ -1,4 +1,4 @@
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 
 /// The style table in Swift, as the spec writes it: `table` names its parts, declared at
 /// the end of the file in an extension — `Styles` (the base, the highlight and each named

@@ -1,5 +1,6 @@
 import Foundation
-import RuleRuntime
+import RuleAutomata
+@_spi(Generated) import RuleRuntime
 
 /// Emits `<Name>.swift`: the typed entry point of a spec (`<Name>Rules`: its engine, the
 /// `Handlers` protocol, the `Rule`, `Handler` and `Style` enums), the style table as Swift
@@ -66,20 +67,23 @@ public struct SwiftEmitter {
         }
         w.line()
         // `public import` when the API is public: its signatures name the runtime's types
-        // (needed under the InternalImportsByDefault feature, harmless without it).
-        w.line(access == "public" ? "public import RuleRuntime" : "import RuleRuntime")
+        // (needed under the InternalImportsByDefault feature, harmless without it). The
+        // table's schema types and initializers are the runtime's `Generated` SPI.
+        w.line(access == "public" ? "@_spi(Generated) public import RuleRuntime" : "@_spi(Generated) import RuleRuntime")
         w.line()
         w.line("/// The rules of `\(SwiftLiteral.comment(table.source))`: its style table and the engine that runs it.")
         w.block("\(access) enum \(typeName)") { w in
             emitTable(into: &w)
             w.line()
             if hasAutomata {
-                w.line("/// The compiled automata of the regex rules (NFA program and DFA), one chunk per rule")
-                w.line("/// (`Automata`, at the end of this file; `nil`: a rule without one), and the blocks")
-                w.line("/// several rules share.")
-                w.line("\(access) static let automata = CompiledRuleSet(")
+                w.line("/// The engine running the table on the compiled automata of the regex rules (NFA program")
+                w.line("/// and DFA): one chunk per rule (`Automata`, at the end of this file; `nil`: a rule without")
+                w.line("/// one), and the blocks several rules share. It cannot fail: rulegen wrote the table and")
+                w.line("/// the automata together and checked every pattern.")
+                w.line("\(access) static let engine = RuleEngine(")
                 w.indented { w in
-                    w.line("rules: [")
+                    w.line("generated: table,")
+                    w.line("automata: [")
                     w.indented { w in
                         for (index, name) in ruleIdentifiers.enumerated() {
                             w.line(chunks.rules[index] == nil ? "nil," : "Automata.\(name),")
@@ -94,10 +98,6 @@ public struct SwiftEmitter {
                         w.line("])")
                     }
                 }
-                w.line()
-                w.line("/// The engine running the table on the compiled automata. It cannot fail: rulegen wrote the")
-                w.line("/// table and the automata together and checked every pattern.")
-                w.line("\(access) static let engine = RuleEngine(generated: table, automata: automata)")
             } else {
                 w.line("/// The engine running the table (no regex rule: nothing to compile). It cannot fail.")
                 w.line("\(access) static let engine = RuleEngine(generated: table)")

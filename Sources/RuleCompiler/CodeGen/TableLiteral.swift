@@ -1,4 +1,4 @@
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 
 /// The values of a style table as Swift expressions built from the runtime's public
 /// initializers and cases (`TextStyle(font: FontSpec(size: 14), color: .system(.systemBlue))`):
@@ -91,8 +91,8 @@ enum TableLiteral {
 
     // MARK: Presentation
 
-    /// `Template([.text("open "), .group(1), .name("user")])`.
-    static func template(_ template: Template) -> SwiftExpression {
+    /// `MatchTemplate([.text("open "), .group(1), .name("user")])`.
+    static func template(_ template: MatchTemplate) -> SwiftExpression {
         let parts: [SwiftExpression] = template.parts.map { part in
             switch part {
             case .text(let text): return call(".text", (nil, string(text)))
@@ -100,7 +100,7 @@ enum TableLiteral {
             case .name(let name): return call(".name", (nil, string(name)))
             }
         }
-        return call("Template", (nil, .array(parts)))
+        return call("MatchTemplate", (nil, .array(parts)))
     }
 
     static func tap(_ tap: TapSpec) -> SwiftExpression {
@@ -117,8 +117,8 @@ enum TableLiteral {
 
     /// With `styles`, the style and highlight refer to the spec's declared styles
     /// (`StyleReferences`); without, they are written out.
-    static func presentation(_ presentation: Presentation, styles: StyleReferences? = nil) -> SwiftExpression {
-        call("Presentation") { a in
+    static func presentation(_ presentation: RulePresentation, styles: StyleReferences? = nil) -> SwiftExpression {
+        call("RulePresentation") { a in
             a.add("style", styles?.merged(presentation.style, styleName: presentation.styleName) ?? style(presentation.style))
             a.add("styleName", ifSet: presentation.styleName.map(string))
             a.add("highlight", ifSet: presentation.highlight.map { styles?.highlight($0) ?? style($0) })
@@ -153,7 +153,7 @@ enum TableLiteral {
         }
     }
 
-    /// `.points(120)` or `.fromMatch(Template([.name("width")]))`.
+    /// `.points(120)` or `.fromMatch(MatchTemplate([.name("width")]))`.
     static func dimension(_ dimension: AttachmentDimension) -> SwiftExpression {
         switch dimension {
         case .points(let points): return call(".points", (nil, number(points)))

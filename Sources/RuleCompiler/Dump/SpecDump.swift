@@ -1,4 +1,5 @@
 import Foundation
+import RuleAutomata
 import RuleRegex
 import RuleRuntime
 import RuleSpec

@@ -1,6 +1,6 @@
 import Foundation
 import RuleRegex
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 import RuleSpec
 
 /// The checked spec: what `Sema` proves about a spec and its imports, and the one
@@ -55,9 +55,9 @@ struct CheckedRule: Equatable, Sendable {
     var declaration: SourceRef
     var matcher: CheckedMatcher
     var priority: Int
-    var presentation: Presentation
+    var presentation: RulePresentation
     /// Tag families: the merged presentation per tag name, and the conditional styles.
-    var tags: [String: Presentation]
+    var tags: [String: RulePresentation]
     var conditionalStyles: [ConditionalStyle] = []
     /// Its `allow overlap` statements, in order.
     var allows: [Identifier]

@@ -1,13 +1,14 @@
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 import RuleSpec
 
 extension Sema {
     /// The presentation of a rule, family or tag block. For a tag block, `inherited` is
     /// its family's: styles merge (family, then tag), everything else is replaced when the
     /// tag block says it. Styles are not yet merged with `base`.
-    mutating func presentation(_ items: [String: Item], scope: CaptureScope, in file: SourceFile, inherited: Presentation?) -> Presentation
+    mutating func presentation(_ items: [String: Item], scope: CaptureScope, in file: SourceFile, inherited: RulePresentation?)
+        -> RulePresentation
     {
-        var p = inherited ?? Presentation(style: TextStyle(), highlight: defaultHighlight)
+        var p = inherited ?? RulePresentation(style: TextStyle(), highlight: defaultHighlight)
         if case .style(let ref, _)? = items["style"] {
             let (style, name) = style(ref, in: file)
             p.style = p.style.merged(with: style)
@@ -51,7 +52,7 @@ extension Sema {
 
     /// `alt` is what VoiceOver reads for what a rule shows instead of (or beside) its own
     /// text: an error where the presentation shows no replacement, image or widget.
-    mutating func checkAlt(_ items: [String: Item], shows presentations: [Presentation], in file: SourceFile) {
+    mutating func checkAlt(_ items: [String: Item], shows presentations: [RulePresentation], in file: SourceFile) {
         guard case .alt(_, let span)? = items["alt"] else { return }
         if !presentations.contains(where: { $0.replace != nil || $0.image != nil || $0.widget != nil }) {
             error(
@@ -162,8 +163,8 @@ extension Sema {
     }
 
     /// A template with its references checked against the rule's captures.
-    mutating func template(_ literal: TemplateLiteral, scope: CaptureScope, in file: SourceFile) -> Template {
-        var parts: [Template.Part] = []
+    mutating func template(_ literal: TemplateLiteral, scope: CaptureScope, in file: SourceFile) -> MatchTemplate {
+        var parts: [MatchTemplate.Part] = []
         for piece in literal.pieces {
             switch piece.piece {
             case .text(let text):
@@ -190,6 +191,6 @@ extension Sema {
                 parts.append(.name(name))
             }
         }
-        return Template(parts)
+        return MatchTemplate(parts)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 import RuleSpec
 
 /// What the tests of a `where` block read: a family's tags, or an element rule's elements
@@ -87,7 +87,7 @@ extension Sema {
         let scope = CaptureScope(maxGroup: 0, names: ["text", "name", "level", "index"], what: "tag fields: text, name, level, index")
         let priority = checkPriority(items["priority"], in: file)
         let familyPresentation = presentation(items, scope: scope, in: file, inherited: nil)
-        var tags: [String: Presentation] = [:]
+        var tags: [String: RulePresentation] = [:]
         var tagSites: [String: SourceRef] = [:]
         for case .tag(let block) in decl.items where block.conditions.isEmpty {
             let name = block.name.name.lowercased()
@@ -144,7 +144,7 @@ extension Sema {
     /// text: a warning on markup that can tap (an argument could then create taps), a note
     /// on any other markup rule (user text holds no markup of the app's).
     mutating func checkInArguments(
-        _ span: SourceSpan, rule: String, matcher: CheckedMatcher, shows: [Presentation], conditionalTaps: [ConditionalStyle] = [],
+        _ span: SourceSpan, rule: String, matcher: CheckedMatcher, shows: [RulePresentation], conditionalTaps: [ConditionalStyle] = [],
         in file: SourceFile
     ) {
         let what: String
@@ -173,7 +173,7 @@ extension Sema {
     /// `nest`: a container shows its content, with the matches inside it in place, so it
     /// cannot show a replacement, an image or a widget instead; void elements and entities
     /// have no content to hold matches.
-    mutating func checkNest(_ span: SourceSpan, matcher: CheckedMatcher?, shows: [(String, Presentation)], in file: SourceFile) {
+    mutating func checkNest(_ span: SourceSpan, matcher: CheckedMatcher?, shows: [(String, RulePresentation)], in file: SourceFile) {
         switch matcher {
         case .element(_, _, isVoid: true)?:
             error(.conflictingContent, "'nest' needs content: a void element has none to hold other matches", file, span)
@@ -197,7 +197,7 @@ extension Sema {
     /// `replace`, nor with an image or widget that replaces the text.
     mutating func checkShow(
         _ literal: TemplateLiteral, span: SourceSpan, matcher: CheckedMatcher?, scope: CaptureScope, captureNames: [String: Int],
-        _ presentation: Presentation, in file: SourceFile
+        _ presentation: RulePresentation, in file: SourceFile
     ) -> Int? {
         guard let matcher else { return nil }
         guard case .regex(let pattern) = matcher else {

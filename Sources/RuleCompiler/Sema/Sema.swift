@@ -1,5 +1,5 @@
 import Foundation
-import RuleRuntime
+@_spi(Generated) import RuleRuntime
 import RuleSpec
 
 /// Semantic checks over a loaded spec and its imports, producing the checked spec

@@ -1,14 +1,5 @@
 import Foundation
 
-/// An attachment's image as a label draws it.
-public enum AttachmentImage: Sendable, Hashable {
-    /// Bytes from the `AttachmentImageStore` (decode them with `UIImage(data:scale:)`).
-    case loaded(LoadedAttachmentImage)
-    /// A name the app's resolver knows (an asset catalog image, an SF Symbol), with the
-    /// size it shows at, in points.
-    case named(String, size: TextSize)
-}
-
 /// The images of one label's attachments, from the requests of its result to the images
 /// to draw: which sources are names for the app to resolve, which to load, what has
 /// arrived, and whether an arrival changes the layout. A plain value; `RichLabelCore`
@@ -30,7 +21,7 @@ public struct AttachmentImageLifecycle {
     }
 
     /// What an event changes for the label.
-    public enum Effect: Sendable, Hashable {
+    package enum Effect: Sendable, Hashable {
         /// Nothing: an event of an older generation, or of no request.
         case none
         /// Redraw: the image arrived at the size the layout assumed (or failed).
@@ -40,17 +31,17 @@ public struct AttachmentImageLifecycle {
     }
 
     /// Increases at each reset.
-    public private(set) var generation = 0
+    package private(set) var generation = 0
     /// Every image attachment of the current result, by match index.
-    public private(set) var states: [Int: State] = [:]
+    package private(set) var states: [Int: State] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Forgets the previous result's images and starts on `result`'s: sources that are
     /// names (`isName(_:)`) go to `resolveName` first (it returns the image's size in
     /// points, or `nil` when the app does not know the name: the store then resolves it
     /// against its base URL); the others wait for `pendingRequests` to be loaded.
-    public mutating func reset(for result: RenderResult, resolveName: ((String) -> TextSize?)? = nil) {
+    package mutating func reset(for result: RenderResult, resolveName: ((String) -> TextSize?)? = nil) {
         generation += 1
         states = [:]
         for request in AttachmentImageRequest.requests(for: result) {
@@ -64,7 +55,7 @@ public struct AttachmentImageLifecycle {
     }
 
     /// The requests still to load, by match index.
-    public var pendingRequests: [AttachmentImageRequest] {
+    package var pendingRequests: [AttachmentImageRequest] {
         states.keys.sorted().compactMap { key in
             if case .pending(let request) = states[key] { return request }
             return nil
@@ -72,7 +63,7 @@ public struct AttachmentImageLifecycle {
     }
 
     /// The images to draw, by match index.
-    public var images: [Int: AttachmentImage] {
+    package var images: [Int: AttachmentImage] {
         states.compactMapValues { state in
             switch state {
             case .loaded(let image): return .loaded(image)
@@ -84,7 +75,7 @@ public struct AttachmentImageLifecycle {
 
     /// The intrinsic sizes known, by match index: loaded images with a display size, named
     /// images.
-    public var intrinsicSizes: [Int: TextSize] {
+    package var intrinsicSizes: [Int: TextSize] {
         states.compactMapValues { state in
             switch state {
             case .loaded(let image): return image.displaySize.map { TextSize(width: $0.width, height: $0.height) }
@@ -99,7 +90,7 @@ public struct AttachmentImageLifecycle {
     /// of a format whose size the header does not tell (`displaySize == nil`: the shell
     /// measures the decoded image and reports it with `RichLabelCore.setAttachmentSize`)
     /// for a redraw.
-    public mutating func apply(_ event: AttachmentImageEvent, generation: Int) -> Effect {
+    package mutating func apply(_ event: AttachmentImageEvent, generation: Int) -> Effect {
         guard generation == self.generation, case .pending(let request) = states[event.key] else { return .none }
         switch event {
         case .loaded(let image):

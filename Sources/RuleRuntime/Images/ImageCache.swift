@@ -16,16 +16,16 @@ public final class ImageCache: @unchecked Sendable {
     // Unchecked: every stored property is either immutable or guarded by `lock`.
 
     /// Hits and misses since the cache was made (or `resetStatistics()`).
-    public struct Statistics: Sendable, Hashable {
+    package struct Statistics: Sendable, Hashable {
         /// Found in memory.
-        public var memoryHits = 0
+        package var memoryHits = 0
         /// Not in memory, found on disk (then kept in memory too).
-        public var diskHits = 0
+        package var diskHits = 0
         /// Found nowhere.
-        public var misses = 0
+        package var misses = 0
         /// Entries dropped from memory to stay under the cost limit.
-        public var evictions = 0
-        public init() {}
+        package var evictions = 0
+        package init() {}
     }
 
     /// The most bytes kept in memory; data larger than this alone is kept on disk only.
@@ -112,8 +112,8 @@ public final class ImageCache: @unchecked Sendable {
         }
     }
 
-    public var statistics: Statistics { lock.withLock { stats } }
-    public func resetStatistics() { lock.withLock { stats = Statistics() } }
+    package var statistics: Statistics { lock.withLock { stats } }
+    package func resetStatistics() { lock.withLock { stats = Statistics() } }
     /// The bytes held in memory.
     public var memoryCost: Int { lock.withLock { cost } }
     /// The number of entries held in memory.

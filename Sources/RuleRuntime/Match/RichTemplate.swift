@@ -14,7 +14,7 @@
 /// ```
 public struct RichTemplate: Sendable, Hashable, ExpressibleByStringInterpolation {
     /// What rules may match inside an argument.
-    public enum ArgumentRole: String, Sendable, Hashable {
+    package enum ArgumentRole: String, Sendable, Hashable {
         /// Rules with `in arguments` may match inside it: mentions and links in a message.
         case rich
         /// No rule matches inside it, `in arguments` or not: a display name that must not
@@ -26,9 +26,12 @@ public struct RichTemplate: Sendable, Hashable, ExpressibleByStringInterpolation
     /// A value from a user, with its role: `.plain(name)`, `.rich(message)`.
     public struct Argument: Sendable, Hashable {
         public var text: String
-        public var role: ArgumentRole
+        package var role: ArgumentRole
 
-        public init(_ text: String, role: ArgumentRole = .rich) {
+        /// An argument in which rules with `in arguments` may match (`rich(_:)`).
+        public init(_ text: String) { self.init(text, role: .rich) }
+
+        package init(_ text: String, role: ArgumentRole) {
             self.text = text
             self.role = role
         }
@@ -40,16 +43,16 @@ public struct RichTemplate: Sendable, Hashable, ExpressibleByStringInterpolation
     }
 
     /// A run of the template's own text, or an argument.
-    public enum Piece: Sendable, Hashable {
+    package enum Piece: Sendable, Hashable {
         case text(String)
         /// An argument's text, its number (0-based: `%1$@` is 0) and its role.
         case argument(String, index: Int, role: ArgumentRole = .rich)
     }
 
     /// The pieces in order.
-    public var pieces: [Piece]
+    package var pieces: [Piece]
 
-    public init(pieces: [Piece]) { self.pieces = pieces }
+    package init(pieces: [Piece]) { self.pieces = pieces }
 
     /// A format as `String(format:)` writes it: `%@` takes the next argument, `%N$@` the
     /// N-th (from 1; it may repeat or come in any order), `%%` is a literal `%`. Any other

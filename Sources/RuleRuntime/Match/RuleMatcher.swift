@@ -1,4 +1,5 @@
 import Foundation
+import RuleAutomata
 
 /// Stage 1 of the engine: finds every match of every rule of a table in a text.
 ///

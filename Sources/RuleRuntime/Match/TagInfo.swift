@@ -73,7 +73,7 @@ public struct TagInfo: Sendable, Hashable {
         var value: TextRange?
     }
 
-    public init(
+    package init(
         index: Int, name: String, level: Int?, text: String, raw: String, attributes: [String: String] = [:],
         contentRange: TextRange? = nil
     ) {

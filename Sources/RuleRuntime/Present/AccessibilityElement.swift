@@ -20,7 +20,7 @@ public struct AccessibilityElement: Sendable, Hashable {
         case link, image, button
     }
 
-    public init(matchIndex: Int, displayRange: TextRange, label: String, tap: TapTarget, kind: Kind) {
+    package init(matchIndex: Int, displayRange: TextRange, label: String, tap: TapTarget, kind: Kind) {
         self.matchIndex = matchIndex
         self.displayRange = displayRange
         self.label = label

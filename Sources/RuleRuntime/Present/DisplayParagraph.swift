@@ -10,7 +10,7 @@ public struct DisplayParagraph: Sendable, Hashable {
     /// text: the base style's).
     public var style: ParagraphStyle
 
-    public init(range: Range<Int>, direction: WritingDirection, style: ParagraphStyle) {
+    package init(range: Range<Int>, direction: WritingDirection, style: ParagraphStyle) {
         self.range = range
         self.direction = direction
         self.style = style

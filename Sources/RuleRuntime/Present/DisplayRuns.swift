@@ -66,7 +66,7 @@ extension RenderResult {
     /// The match whose tap a character of match `index` triggers: `index` itself when it
     /// has a tap, else its innermost enclosing container that has one; `nil`: none. O(1)
     /// (made for every match at once, when first asked).
-    public func tapOwner(of index: Int) -> Int? {
+    @_spi(Testing) public func tapOwner(of index: Int) -> Int? {
         let match = matches[index]
         if let context, let nesting = context.nesting, match.position >= 0 { return nesting.tapOwner(of: match.position, context) }
         return match.hasTap ? index : nil

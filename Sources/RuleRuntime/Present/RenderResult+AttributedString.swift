@@ -1,102 +1,5 @@
 import Foundation
 
-/// RichRules' attributes on an `AttributedString`: what a renderer needs to draw each
-/// run and what a tap on it does. Read them as `run.richRules.style`,
-/// `attributed[range].richRules.matchIndex`, …
-public struct RichRulesAttributes: AttributeScope {
-    /// The merged, typed style of the run (plain text: the table's base style).
-    public let style: StyleAttribute
-    /// The name of the rule whose match the run shows.
-    public let rule: RuleAttribute
-    /// The index of that match in `RenderResult.matches`.
-    public let matchIndex: MatchIndexAttribute
-    /// The tap target of a tappable match.
-    public let tap: TapAttribute
-    /// The image or widget of the run's attachment character (U+FFFC).
-    public let attachment: AttachmentAttribute
-    /// The base writing direction of the run's paragraph (UAX #9 P2–P3).
-    public let writingDirection: WritingDirectionAttribute
-    /// Set on the runs of the pressed match (`RichTextOptions.pressed`).
-    public let pressed: PressedAttribute
-    /// The paragraph properties of the run's paragraph (`RenderResult.paragraphs`): the same
-    /// on every run of a paragraph, taken from the style of its first character; set only
-    /// where some property is.
-    public let paragraph: ParagraphAttribute
-    public let foundation: AttributeScopes.FoundationAttributes
-
-    public enum StyleAttribute: AttributedStringKey {
-        public typealias Value = TextStyle
-        public static let name = "RichRules.style"
-    }
-    public enum RuleAttribute: AttributedStringKey {
-        public typealias Value = String
-        public static let name = "RichRules.rule"
-    }
-    public enum MatchIndexAttribute: AttributedStringKey {
-        public typealias Value = Int
-        public static let name = "RichRules.matchIndex"
-    }
-    public enum TapAttribute: AttributedStringKey {
-        public typealias Value = TapTarget
-        public static let name = "RichRules.tap"
-    }
-    public enum AttachmentAttribute: AttributedStringKey {
-        public typealias Value = Attachment
-        public static let name = "RichRules.attachment"
-    }
-    public enum WritingDirectionAttribute: AttributedStringKey {
-        public typealias Value = WritingDirection
-        public static let name = "RichRules.writingDirection"
-    }
-    public enum PressedAttribute: AttributedStringKey {
-        public typealias Value = Bool
-        public static let name = "RichRules.pressed"
-    }
-    public enum ParagraphAttribute: AttributedStringKey {
-        public typealias Value = ParagraphStyle
-        public static let name = "RichRules.paragraph"
-    }
-}
-
-extension AttributeScopes {
-    /// RichRules' attributes (`RichRulesAttributes`).
-    public var richRules: RichRulesAttributes.Type { RichRulesAttributes.self }
-}
-
-extension AttributeDynamicLookup {
-    public subscript<T: AttributedStringKey>(dynamicMember keyPath: KeyPath<RichRulesAttributes, T>) -> T {
-        self[T.self]
-    }
-}
-
-/// How `RenderResult.attributedString(options:)` builds the string.
-public struct RichTextOptions {
-    /// The match shown pressed (an index into `matches`): its highlight is merged over the
-    /// style of every character whose tap it is (its display range, attachment included,
-    /// without nested matches that have a tap of their own). A match without a tap or with
-    /// `highlight none` is unchanged.
-    public var pressed: Int?
-    /// Adjusts a match's style from the match (its index, tag level, text…), merged over
-    /// the rule's: ZLRichLabel's `tagStyleBuilder`. `nil` from the closure: unchanged.
-    public var style: ((RuleMatch) -> TextStyle?)?
-    /// Adds or changes any attribute of a match's runs (after RichRules' own): the place
-    /// for framework attributes (ZLRichLabel's `tagSpanBuilder`, without changing the text).
-    public var attributes: ((RuleMatch, inout AttributeContainer) -> Void)?
-    /// Put Foundation's `link` on tappable matches (`RenderResult.linkURL(forMatch:)`),
-    /// so that SwiftUI `Text` and `UITextView` deliver taps as URLs. Default `true`.
-    public var links: Bool
-
-    public init(
-        pressed: Int? = nil, style: ((RuleMatch) -> TextStyle?)? = nil,
-        attributes: ((RuleMatch, inout AttributeContainer) -> Void)? = nil, links: Bool = true
-    ) {
-        self.pressed = pressed
-        self.style = style
-        self.attributes = attributes
-        self.links = links
-    }
-}
-
 extension RenderResult {
     /// The URL scheme of match links: `richrules://match/<index>`.
     public static let linkScheme = "richrules"
@@ -125,7 +28,7 @@ extension RenderResult {
 
     /// The display's paragraphs with their base directions (ZLRichLabel's `isRightToLeft`
     /// per paragraph, for natural alignment).
-    public var paragraphDirections: [ParagraphDirection] { BidiDirection.paragraphs(of: display) }
+    package var paragraphDirections: [ParagraphDirection] { BidiDirection.paragraphs(of: display) }
 
     /// The display as an `AttributedString`: its characters are `display`; plain runs
     /// carry the base style, each kept match its merged style, rule, match index, tap
@@ -146,7 +49,7 @@ extension RenderResult {
         let display = self.display
         let paragraphs = paragraphDirections
         let direction = paragraphs.first?.direction ?? .leftToRight
-        var result = AttributedString(display, attributes: context.presentation.plainAttributes[TablePresentation.index(of: direction)])
+        var result = AttributedString(display, attributes: context.presentation.plainAttributes[PresentationCache.index(of: direction)])
         // The display in the base style, then each run's attributes set on its range.
         // (Setting attributes on ranges of one string costs about half of appending one
         // string per run.)
@@ -225,7 +128,7 @@ extension RenderResult {
         let plainStyle = custom == nil && highlight == nil && match.parent == nil && !match.isTruncationToken
         if plainStyle, options.links || owner == nil,
             let shared = context.presentation.attributes(
-                rule: match.ruleIndex, direction: TablePresentation.index(of: direction), index: index,
+                rule: match.ruleIndex, direction: PresentationCache.index(of: direction), index: index,
                 link: { owner == nil ? nil : linkURL(forMatch: index) })
         {
             // The rule's own style, its index and link, as is: the engine's container for them.
@@ -237,7 +140,7 @@ extension RenderResult {
         }
         if plainStyle, let shared = context.presentation.ruleAttributes[match.ruleIndex] {
             // The rule's own style, as is: the engine's container for it.
-            container = shared[TablePresentation.index(of: direction)]
+            container = shared[PresentationCache.index(of: direction)]
         } else {
             var style = custom ?? match.style
             if let highlight { style = style.merged(with: highlight) }

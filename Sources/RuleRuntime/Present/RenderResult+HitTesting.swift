@@ -1,21 +1,16 @@
 import Foundation
 
 extension RenderResult {
-    /// The tappable match at a UTF-16 offset of the display, as TextKit's
-    /// `characterIndex(for:in:fractionOfDistanceBetweenInsertionPoints:)` returns one
-    /// (seed 004), or `nil` (plain text, a match without a tap, a widget with
-    /// `tappable false`, an offset out of the display). Inside a container it is the
-    /// innermost match around the character that has a tap (`tapOwner(of:)`).
+    /// The index in `matches` of the tappable match at a UTF-16 offset of the display, as
+    /// TextKit's `characterIndex(for:in:fractionOfDistanceBetweenInsertionPoints:)` returns
+    /// one, or `nil` (plain text, a match without a tap, a widget with `tappable false`, an
+    /// offset out of the display): the hit test every label builds on. Inside a container it
+    /// is the innermost match around the character that has a tap (`tapOwner(of:)`).
     ///
     /// An offset inside a grapheme cluster (a surrogate pair's second half, a combining
     /// mark, a flag's second letter) resolves as its cluster: the match holding the
     /// cluster's first code unit. O(log n) in the number of matches, after the display and
     /// its runs are made once (the first hit test, or any other read of them).
-    public func match(atDisplayOffset offset: Int) -> RuleMatch? {
-        matchIndex(atDisplayOffset: offset).map { matches[$0] }
-    }
-
-    /// The index in `matches` of `match(atDisplayOffset:)`.
     public func matchIndex(atDisplayOffset offset: Int) -> Int? {
         let display = self.display
         guard offset >= 0, offset < display.utf16.count, !matches.isEmpty else { return nil }
@@ -26,9 +21,14 @@ extension RenderResult {
         return tapOwner(of: owner)
     }
 
+    /// The match of `matchIndex(atDisplayOffset:)`.
+    package func match(atDisplayOffset offset: Int) -> RuleMatch? {
+        matchIndex(atDisplayOffset: offset).map { matches[$0] }
+    }
+
     /// The tappable match at a position of `attributedString()` (its character's first
     /// run), or `nil`.
-    public func match(at index: AttributedString.Index, in attributed: AttributedString) -> RuleMatch? {
+    package func match(at index: AttributedString.Index, in attributed: AttributedString) -> RuleMatch? {
         guard index >= attributed.startIndex, index < attributed.endIndex else { return nil }
         let characters = attributed.characters
         let next = characters.index(after: index)

@@ -12,7 +12,7 @@ struct Containment: Sendable {
         var leafTags: Set<String>
 
         init(_ rule: RuleEntry) {
-            func shows(_ p: Presentation) -> Bool { p.replace != nil || p.image != nil || p.widget != nil }
+            func shows(_ p: RulePresentation) -> Bool { p.replace != nil || p.image != nil || p.widget != nil }
             nests = rule.nest && !shows(rule.presentation)
             show = rule.presentation.show
             leafTags = Set(rule.tags.filter { shows($0.value) }.keys)

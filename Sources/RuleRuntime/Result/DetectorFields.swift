@@ -12,9 +12,9 @@ import Foundation
 /// | `mention` | `user`: the name without `@` |
 /// | `hashtag` | `tag`: the tag without `#` |
 /// | `cashtag` | `symbol`: the ticker without `$`, upper-case |
-public enum DetectorFields {
+package enum DetectorFields {
     /// The fields of each detector, for the compiler's checks.
-    public static let names: [String: [String]] = [
+    package static let names: [String: [String]] = [
         "link": ["url", "host", "scheme"],
         "email": ["address", "url"],
         "phone": ["number"],
@@ -25,13 +25,13 @@ public enum DetectorFields {
 
     /// The value of `field` for a match of `detector` whose text is `text`; `nil` when the
     /// detector has no such field.
-    public static func value(_ field: String, detector: String, text: String) -> String? {
+    package static func value(_ field: String, detector: String, text: String) -> String? {
         values(detector: detector, text: text)[field]
     }
 
     /// Every field of `detector` for a match whose text is `text` (empty for an unknown
     /// detector). Linear in the text (a host's punycode: n log n).
-    public static func values(detector: String, text: String) -> [String: String] {
+    package static func values(detector: String, text: String) -> [String: String] {
         switch detector {
         case "link":
             let parts = LinkParts(text)

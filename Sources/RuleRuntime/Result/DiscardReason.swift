@@ -7,7 +7,7 @@ public struct DiscardReason: Sendable, Hashable, CustomStringConvertible {
     public var keptRange: TextRange
     public var decider: Decider
 
-    public init(keptRule: String, keptRange: TextRange, decider: Decider) {
+    package init(keptRule: String, keptRange: TextRange, decider: Decider) {
         self.keptRule = keptRule
         self.keptRange = keptRange
         self.decider = decider

@@ -2,7 +2,7 @@
 public struct DiscardedMatch: Sendable, Hashable {
     public var match: RuleMatch
     public var reason: DiscardReason
-    public init(match: RuleMatch, reason: DiscardReason) {
+    package init(match: RuleMatch, reason: DiscardReason) {
         self.match = match
         self.reason = reason
     }

@@ -22,7 +22,7 @@ final class MatchContext: @unchecked Sendable {
     let solver: RuleMatcher?
     /// The table's base style, truncation token and display kinds (shared by every render
     /// of an engine).
-    let presentation: TablePresentation
+    let presentation: PresentationCache
     /// The tree of kept matches when some nest.
     var nesting: Nesting?
     /// By candidate index, the display text of the kept matches whose display is known only
@@ -54,7 +54,7 @@ final class MatchContext: @unchecked Sendable {
     /// A context whose UTF-16 units are `units`, else made from `text` when first read.
     init(
         text: String, units: TextUnits?, rules: [RuleEntry], candidates: [Candidate], solver: RuleMatcher?,
-        presentation: TablePresentation, measured: [String?]? = nil, cut: Cut? = nil, fields: DetectorFieldCache = DetectorFieldCache()
+        presentation: PresentationCache, measured: [String?]? = nil, cut: Cut? = nil, fields: DetectorFieldCache = DetectorFieldCache()
     ) {
         self.madeUnits = units
         self.lazyText = units == nil ? text : nil

@@ -45,14 +45,14 @@ public struct RuleMatch: Sendable, Hashable {
     /// The presentation of the match's own rule (per tag name, with the conditional styles
     /// its tag passes, for tag families), before any container's style; the token's for the
     /// truncation token.
-    var ownPresentation: Presentation {
+    var ownPresentation: RulePresentation {
         guard candidateIndex >= 0 else { return context.presentation.token }
         return context.rules[ruleIndex].presentation(for: tag)
     }
 
     /// The presentation for this match (per tag name for tag families). A nested match's
     /// style is merged from the outside in: base → its containers' styles → its own.
-    public var presentation: Presentation {
+    @_spi(Generated) public var presentation: RulePresentation {
         var p = ownPresentation
         if parent != nil, position >= 0, let nesting = context.nesting { p.style = nesting.style(of: position, context) }
         return p
@@ -143,7 +143,7 @@ public struct RuleMatch: Sendable, Hashable {
     /// What the match shows (a kept container: its content, nested matches shown in place;
     /// a leaf clipped by `RenderResult.truncated(atDisplayOffset:)`: the part before the
     /// cut, an attachment after the cut left out).
-    public var content: MatchContent {
+    @_spi(Testing) public var content: MatchContent {
         if isContainer { return .text(containerDisplay) }
         guard let clip else { return fullContent }
         switch fullContent {
@@ -181,7 +181,7 @@ public struct RuleMatch: Sendable, Hashable {
 
     /// The source text the match shows: the `show` group, a tag's content, or the match
     /// (an entity: the character it stands for).
-    private func shownText(_ p: Presentation) -> String {
+    private func shownText(_ p: RulePresentation) -> String {
         guard candidateIndex >= 0 else { return "" }
         if case .entity = context.rules[ruleIndex].matcher {
             return HTMLEntity.match(context.units, at: range.location).map { $0.decoded } ?? text
@@ -252,7 +252,7 @@ public struct RuleMatch: Sendable, Hashable {
         }
     }
 
-    private func attachment(_ p: Presentation) -> Attachment? {
+    private func attachment(_ p: RulePresentation) -> Attachment? {
         guard p.image != nil || p.widget != nil else { return nil }
         func points(_ dimension: AttachmentDimension?) -> Double? {
             switch dimension {
@@ -281,7 +281,7 @@ public struct RuleMatch: Sendable, Hashable {
     }
 
     /// Fills a template from this match's captures and named values.
-    public func render(_ template: Template) -> String {
+    package func render(_ template: MatchTemplate) -> String {
         let groups = groupRanges
         return template.render(
             group: { $0 >= 0 && $0 < groups.count ? groups[$0].map(context.string) : nil }, name: { namedValue($0, groups: groups) })

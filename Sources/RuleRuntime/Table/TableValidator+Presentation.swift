@@ -1,6 +1,6 @@
 extension TableValidator {
     /// A presentation of `rule` (its own, or a tag block's).
-    mutating func check(_ p: Presentation, of rule: RuleEntry, at path: JSONPath, scope: Scope) {
+    mutating func check(_ p: RulePresentation, of rule: RuleEntry, at path: JSONPath, scope: Scope) {
         check(p.style, at: path + "style")
         if let highlight = p.highlight { check(highlight, at: path + "highlight") }
         if let layer = p.layer { check(layer, at: path + "layer") }
@@ -64,7 +64,7 @@ extension TableValidator {
     }
 
     /// A template's groups and names: ones the rule has.
-    mutating func check(_ template: Template, at path: JSONPath, scope: Scope) {
+    mutating func check(_ template: MatchTemplate, at path: JSONPath, scope: Scope) {
         for (index, part) in template.parts.enumerated() {
             switch part {
             case .text: break

@@ -1,7 +1,7 @@
 /// A string with holes filled from a match: `"open ${href}"`, `"$1"`. Used for tap
 /// arguments, replacement text and image sources.
-public struct Template: Codable, Sendable, Hashable {
-    public enum Part: Sendable, Hashable {
+@_spi(Generated) public struct MatchTemplate: Codable, Sendable, Hashable {
+    @_spi(Generated) public enum Part: Sendable, Hashable {
         /// Literal text.
         case text(String)
         /// Capture group by number; `0` is the whole match (for tags: the raw markup).
@@ -31,7 +31,7 @@ public struct Template: Codable, Sendable, Hashable {
     }
 }
 
-extension Template.Part: Codable {
+extension MatchTemplate.Part: Codable {
     private enum Key: String, CodingKey { case text, group, name }
 
     public init(from decoder: Decoder) throws {

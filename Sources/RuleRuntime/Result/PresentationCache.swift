@@ -3,13 +3,13 @@ import Foundation
 /// What of a table every render's records and reads need, made once per engine: the base
 /// style of plain text, the truncation token, what each rule's matches show, and the
 /// attributes `attributedString()` starts from.
-final class TablePresentation: @unchecked Sendable {
+final class PresentationCache: @unchecked Sendable {
     // Unchecked: immutable but for `linked`, read and written under `lock`.
     let base: TextStyle
     let truncation: TruncationSpec?
     /// The truncation token's presentation: the spec's `truncation` (its text as the
     /// replacement), else `…` in the base style, not tappable.
-    let token: Presentation
+    let token: RulePresentation
     /// The token's text.
     let tokenText: String
     /// Per rule, what its matches show; per rule and tag name, for the tags of a family
@@ -28,7 +28,7 @@ final class TablePresentation: @unchecked Sendable {
     /// does `attributedString()` look up each paragraph's.
     let hasParagraphProperties: Bool
 
-    static let plain = TablePresentation(base: TextStyle(), truncation: nil, rules: [])
+    static let plain = PresentationCache(base: TextStyle(), truncation: nil, rules: [])
 
     convenience init(_ table: StyleTable) {
         self.init(base: table.base, truncation: table.truncation, rules: table.rules)
@@ -39,8 +39,8 @@ final class TablePresentation: @unchecked Sendable {
         self.truncation = truncation
         let spec = truncation ?? TruncationSpec(text: "…", style: base)
         tokenText = spec.text
-        token = Presentation(
-            style: spec.style, styleName: spec.styleName, highlight: spec.highlight, tap: spec.tap, replace: Template(text: spec.text))
+        token = RulePresentation(
+            style: spec.style, styleName: spec.styleName, highlight: spec.highlight, tap: spec.tap, replace: MatchTemplate(text: spec.text))
         displayKinds = rules.map { rule in
             switch rule.matcher {
             case .tagFamily, .element: return DisplayKind(rule.presentation, isTag: true)
@@ -125,7 +125,7 @@ enum DisplayKind: Sendable {
     /// A tag's content.
     case tagContent
     /// A replacement without holes: always the same text, of `length` UTF-16 units
-    /// (`TablePresentation.literalText(of:)`; no string in the kind, so reading one costs
+    /// (`PresentationCache.literalText(of:)`; no string in the kind, so reading one costs
     /// no reference count).
     case literal(length: Int)
     /// One attachment character instead of the match.
@@ -140,7 +140,7 @@ enum DisplayKind: Sendable {
     /// an HTML character reference stands for. Rendered once, when the match is recorded.
     case measured
 
-    init(_ p: Presentation, isTag: Bool, isEntity: Bool = false) {
+    init(_ p: RulePresentation, isTag: Bool, isEntity: Bool = false) {
         if isEntity, p.replace == nil, p.image == nil, p.widget == nil {
             self = .measured
         } else if p.show != nil {
@@ -170,7 +170,7 @@ enum DisplayKind: Sendable {
     }
 
     /// The UTF-16 length of a replacement without holes; `nil` when it has some.
-    private static func literalLength(_ replace: Template) -> Int? {
+    private static func literalLength(_ replace: MatchTemplate) -> Int? {
         var length = 0
         for part in replace.parts {
             guard case .text(let piece) = part else { return nil }

@@ -1,127 +1,5 @@
 import Foundation
 
-/// A size in points.
-public struct ImageDisplaySize: Sendable, Hashable, CustomStringConvertible {
-    public var width: Double
-    public var height: Double
-
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-
-    /// The size an attachment declared as `width` × `height` (`nil`: intrinsic) shows an
-    /// image of `pixelSize` at: a declared dimension as is; an intrinsic one from the image,
-    /// keeping its aspect ratio when the other dimension is declared, and pixels ÷ `scale`
-    /// when both are intrinsic (`scale` 2 for an `@2x` image). A size with a side over
-    /// `maxSide` points is scaled down to it, keeping its aspect ratio (a header may declare
-    /// any size).
-    public init(
-        width: Double?, height: Double?, pixelSize: ImagePixelSize, scale: Double = 1,
-        maxSide: Double = ImageLimits.standard.maxDisplaySide
-    ) {
-        let pixelWidth = Double(pixelSize.width), pixelHeight = Double(pixelSize.height)
-        let size: (width: Double, height: Double)
-        switch (width, height) {
-        case (let width?, let height?): size = (width, height)
-        case (let width?, nil): size = (width, pixelWidth > 0 ? width * pixelHeight / pixelWidth : 0)
-        case (nil, let height?): size = (pixelHeight > 0 ? height * pixelWidth / pixelHeight : 0, height)
-        case (nil, nil): size = (pixelWidth / scale, pixelHeight / scale)
-        }
-        let clamped = ImageLimits.clamped(width: size.width, height: size.height, maxSide: maxSide)
-        self.init(width: clamped.width, height: clamped.height)
-    }
-
-    public var description: String { "\(width)x\(height)" }
-}
-
-/// An image attachment to load: where from, the size it declares, and the key the app
-/// knows it by.
-public struct AttachmentImageRequest: Sendable, Hashable {
-    /// The app's key for the attachment, returned in its events: by convention the index of
-    /// its match in `RenderResult.matches`.
-    public var key: Int
-    /// An `http`, `https` or `file` URL, an absolute path, or a name relative to the
-    /// store's `baseURL` (see `AttachmentImageStore.resolve(_:baseURL:)`).
-    public var source: String
-    /// The declared width and height in points; `nil` takes the dimension from the image.
-    public var width: Double?
-    public var height: Double?
-
-    public init(key: Int, source: String, width: Double? = nil, height: Double? = nil) {
-        self.key = key
-        self.source = source
-        self.width = width
-        self.height = height
-    }
-
-    /// The request for `match` if it shows an image, keyed `key`.
-    public init?(key: Int, match: RuleMatch) {
-        guard let attachment = match.attachment, case .image(let source) = attachment.kind else { return nil }
-        self.init(key: key, source: source, width: attachment.width, height: attachment.height)
-    }
-
-    /// A request for every match of `result` that shows an image, keyed by its index in
-    /// `result.matches`.
-    public static func requests(for result: RenderResult) -> [AttachmentImageRequest] {
-        result.matches.enumerated().compactMap { AttachmentImageRequest(key: $0.offset, match: $0.element) }
-    }
-
-    /// The size a view lays the attachment out at before its image has loaded: the declared
-    /// dimensions, 0 for intrinsic ones. An event's `sizeChanged` compares with this.
-    public var placeholderSize: ImageDisplaySize { ImageDisplaySize(width: width ?? 0, height: height ?? 0) }
-}
-
-/// A loaded attachment image.
-public struct LoadedAttachmentImage: Sendable, Hashable {
-    /// The request's key.
-    public var key: Int
-    /// The request's source, and the URL it resolved to.
-    public var source: String
-    public var url: URL
-    /// The image's bytes (decode them with `UIImage(data:)` or the like).
-    public var data: Data
-    /// The size in the image's header; `nil` for a format `ImagePixelSize` does not read
-    /// (HEIC, TIFF, SVG…) or a malformed header.
-    public var pixelSize: ImagePixelSize?
-    /// The size to show the image at: the declared dimensions, intrinsic ones filled from
-    /// `pixelSize` (see `ImageDisplaySize.init(width:height:pixelSize:scale:)`). `nil` when a
-    /// dimension is intrinsic and `pixelSize` is `nil`: measure the decoded image.
-    public var displaySize: ImageDisplaySize?
-    /// Whether `displaySize` differs from the request's `placeholderSize`, the size the
-    /// view laid the attachment out at: true when a dimension was intrinsic. The view
-    /// relayouts its text for such an image; for the others, redrawing the attachment is enough.
-    public var sizeChanged: Bool
-
-    public init(
-        key: Int, source: String, url: URL, data: Data, pixelSize: ImagePixelSize?, displaySize: ImageDisplaySize?, sizeChanged: Bool
-    ) {
-        self.key = key
-        self.source = source
-        self.url = url
-        self.data = data
-        self.pixelSize = pixelSize
-        self.displaySize = displaySize
-        self.sizeChanged = sizeChanged
-    }
-}
-
-/// What happened to one requested attachment image.
-public enum AttachmentImageEvent: Sendable {
-    /// The image loaded (from the cache or the loader).
-    case loaded(LoadedAttachmentImage)
-    /// The source did not resolve (`ImageLoadingError`) or the loader threw.
-    case failed(key: Int, error: any Error)
-
-    /// The request's key.
-    public var key: Int {
-        switch self {
-        case .loaded(let image): return image.key
-        case .failed(let key, _): return key
-        }
-    }
-}
-
 /// Loads the images of a label's attachments, through an `ImageCache` and an
 /// `ImageLoading` loader, and reports each one with the size to show it at.
 ///
@@ -341,13 +219,13 @@ public actor AttachmentImageStore {
             if let pixelSize, !limits.allows(pixelSize) {
                 return .failed(key: request.key, error: ImageLoadingError.tooManyPixels(pixelSize, limit: limits.maxPixels, url: url))
             }
-            var displaySize: ImageDisplaySize?
+            var displaySize: TextSize?
             if let pixelSize {
-                displaySize = ImageDisplaySize(
+                displaySize = TextSize(
                     width: request.width, height: request.height, pixelSize: pixelSize, scale: scale, maxSide: limits.maxDisplaySide)
             } else if let width = request.width, let height = request.height {
                 let clamped = ImageLimits.clamped(width: width, height: height, maxSide: limits.maxDisplaySide)
-                displaySize = ImageDisplaySize(width: clamped.width, height: clamped.height)
+                displaySize = TextSize(width: clamped.width, height: clamped.height)
             }
             return .loaded(
                 LoadedAttachmentImage(
