@@ -7,9 +7,9 @@ import Foundation
 ///
 /// Each `reset(for:resolveName:)` (new text in a reused label) starts a new generation:
 /// events of an older one are ignored, whatever a loader still delivers.
-public struct AttachmentImageLifecycle {
+package struct AttachmentImageLifecycle {
     /// Where one attachment's image stands, by match index.
-    public enum State: Sendable {
+    package enum State: Sendable {
         /// Requested from the store, not arrived yet.
         case pending(AttachmentImageRequest)
         /// Arrived.
@@ -108,7 +108,7 @@ public struct AttachmentImageLifecycle {
     /// or `//host/…`) or `.` (`./a.png`, `../a.png`). `social`'s `image "${name}"` gives
     /// names; `cms`'s `<img src>` gives URLs or relative paths (`emoji/heart.png` is both a
     /// name and a path: the resolver is asked first, then the store's base URL).
-    public static func isName(_ source: String) -> Bool {
+    package static func isName(_ source: String) -> Bool {
         let text = source.trimmingCharacters(in: .whitespaces)
         guard let first = text.first, first != "/", first != "." else { return false }
         return AttachmentImageStore.scheme(of: text) == nil

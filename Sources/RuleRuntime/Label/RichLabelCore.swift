@@ -326,7 +326,7 @@ public final class RichLabelCore {
     }
 
     /// Where each attachment image stands, by match index of the full result.
-    public var imageStates: [Int: AttachmentImageLifecycle.State] { imageLifecycle.states }
+    package var imageStates: [Int: AttachmentImageLifecycle.State] { imageLifecycle.states }
     /// The images to draw, by match index.
     public var images: [Int: AttachmentImage] { imageLifecycle.images }
     /// The image requests not yet answered (names the resolver knew are not among them).

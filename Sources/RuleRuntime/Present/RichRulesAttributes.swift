@@ -15,13 +15,13 @@ public struct RichRulesAttributes: AttributeScope {
     /// The image or widget of the run's attachment character (U+FFFC).
     public let attachment: AttachmentAttribute
     /// The base writing direction of the run's paragraph (UAX #9 P2–P3).
-    public let writingDirection: WritingDirectionAttribute
+    package let writingDirection: WritingDirectionAttribute
     /// Set on the runs of the pressed match (`RichTextOptions.pressed`).
     package let pressed: PressedAttribute
     /// The paragraph properties of the run's paragraph (`RenderResult.paragraphs`): the same
     /// on every run of a paragraph, taken from the style of its first character; set only
     /// where some property is.
-    public let paragraph: ParagraphAttribute
+    package let paragraph: ParagraphAttribute
     public let foundation: AttributeScopes.FoundationAttributes
 
     public enum StyleAttribute: AttributedStringKey {
@@ -44,17 +44,17 @@ public struct RichRulesAttributes: AttributeScope {
         public typealias Value = Attachment
         public static let name = "RichRules.attachment"
     }
-    public enum WritingDirectionAttribute: AttributedStringKey {
-        public typealias Value = WritingDirection
-        public static let name = "RichRules.writingDirection"
+    package enum WritingDirectionAttribute: AttributedStringKey {
+        package typealias Value = WritingDirection
+        package static let name = "RichRules.writingDirection"
     }
     package enum PressedAttribute: AttributedStringKey {
         package typealias Value = Bool
         package static let name = "RichRules.pressed"
     }
-    public enum ParagraphAttribute: AttributedStringKey {
-        public typealias Value = ParagraphStyle
-        public static let name = "RichRules.paragraph"
+    package enum ParagraphAttribute: AttributedStringKey {
+        package typealias Value = ParagraphStyle
+        package static let name = "RichRules.paragraph"
     }
 }
 
