@@ -17,84 +17,110 @@ final class RegexDifferentialTests: XCTestCase {
         let long = ProcessInfo.processInfo.environment["RICHRULES_LONG"] == "1"
         let required = long ? 1_000_000 : 20_000
         let seed = testSeed(0x5EED_D1FF)
-        var grammar = PatternGrammar(rng: SeededGenerator(seed: seed))
+        // Two workers, seeds `seed` and `seed + 1`, each with half of the pairs.
+        let runs = concurrently(workers: differentialWorkers) { worker in
+            Self.randomPatternsRun(seed: seed &+ UInt64(worker), pairs: required / differentialWorkers)
+        }
+        var all = RandomPatternsRun()
+        for run in runs {
+            all.count.add(run.count)
+            all.patterns += run.patterns
+            all.programs += run.programs
+            all.fallbacks += run.fallbacks
+            all.nonEmpty += run.nonEmpty
+            all.lookaroundPairs += run.lookaroundPairs
+            all.clusterPairs += run.clusterPairs
+            all.wordBreakPairs += run.wordBreakPairs
+            all.largeAlternationPairs += run.largeAlternationPairs
+            all.urlPairs += run.urlPairs
+            all.lazyPairs += run.lazyPairs
+            all.failures += run.failures
+            all.lazyFailures += run.lazyFailures
+        }
+        for message in (all.failures.prefix(20) + all.lazyFailures.prefix(20)) { XCTFail(message) }
+        let count = all.count
+        print(
+            "differential (seed \(seed), \(runs.count) workers): \(count.pairs) pairs from \(all.patterns) patterns (\(all.programs) programs, "
+                + "\(all.fallbacks) fallbacks), \(all.lookaroundPairs) with a lookaround, \(all.clusterPairs) with \\X, "
+                + "\(all.wordBreakPairs) with (?w) and a word boundary, \(all.largeAlternationPairs) with a large alternation, "
+                + "\(all.urlPairs) with a URL shape, \(all.nonEmpty) with non-empty matches, \(count.skipped) where ICU gave up, "
+                + "\(all.failures.count) disagreements; lazy DFA on \(all.lazyPairs) pairs, \(all.lazyFailures.count) disagreements")
+        XCTAssertGreaterThan(all.nonEmpty, count.pairs / 4, "seed \(seed): texts should often match")
+        XCTAssertGreaterThan(all.lazyPairs, count.compared / 2, "seed \(seed): pairs on the lazy DFA")
+        count.check(compared: required * 99 / 100, "seed \(seed)")
+    }
+
+    /// What one worker of `testRandomPatternsAgreeWithNSRegularExpression` found.
+    struct RandomPatternsRun {
         var count = ComparisonCount()
         var patterns = 0, programs = 0, fallbacks = 0, nonEmpty = 0, lookaroundPairs = 0
-        var clusterPairs = 0, wordBreakPairs = 0, largeAlternationPairs = 0, urlPairs = 0
-        var lazyPairs = 0, lazyFailures = 0
-        var failures = 0
-        while count.pairs < required {
+        var clusterPairs = 0, wordBreakPairs = 0, largeAlternationPairs = 0, urlPairs = 0, lazyPairs = 0
+        /// Each disagreement, with the seed that replays it (`RICHRULES_SEED`).
+        var failures: [String] = [], lazyFailures: [String] = []
+    }
+
+    /// Random patterns of the grammar seeded with `seed` until `pairs` pairs, each on the Pike
+    /// VM and the lazy DFA (UTF-16 and UTF-8) against NSRegularExpression.
+    static func randomPatternsRun(seed: UInt64, pairs required: Int) -> RandomPatternsRun {
+        var grammar = PatternGrammar(rng: SeededGenerator(seed: seed))
+        var run = RandomPatternsRun()
+        while run.count.pairs < required {
             let fragment = grammar.fragment()
             let pattern = fragment.pattern
             let flags = grammar.flags()
             let texts = (0..<PatternGrammar.textsPerPattern).map { _ in grammar.text(for: fragment) }
-            patterns += 1
+            run.patterns += 1
             guard let regex = ICUReference.regex(pattern, flags) else { continue }
             let program: RegexProgram
             switch RegexCompiler.compile(pattern, flags: flags) {
             case .program(let compiled): program = compiled
             case .fallback:
-                fallbacks += 1
+                run.fallbacks += 1
                 continue
             case .invalid(let error):
-                XCTFail("seed \(seed) pattern \(pattern.debugDescription): NSRegularExpression accepts it, the parser says \(error)")
+                run.failures.append("seed \(seed) pattern \(pattern.debugDescription): NSRegularExpression accepts it, the parser says \(error)")
                 continue
             }
-            programs += 1
+            run.programs += 1
             let compiled = CompiledRegex(program: program)
             // The lazy DFA of every program, one in three with a cache of a few states (it
             // clears, and gives up to the Pike VM when it thrashes).
-            let lazy = LazyDFA(program: program, memoryLimit: patterns % 3 == 0 ? 0 : LazyDFA.defaultMemoryLimit)
+            let lazy = LazyDFA(program: program, memoryLimit: run.patterns % 3 == 0 ? 0 : LazyDFA.defaultMemoryLimit)
             let looks = PatternGrammar.hasLookaround(pattern)
             let clusters = pattern.contains("\\X")
             let wordBreaks = pattern.contains("(?w)") && (pattern.contains("\\b") || pattern.contains("\\B"))
             for text in texts {
-                if looks { lookaroundPairs += 1 }
-                if clusters { clusterPairs += 1 }
-                if wordBreaks { wordBreakPairs += 1 }
-                if pattern.contains("(?:co|cocom|") || pattern.split(separator: "|").count > 20 { largeAlternationPairs += 1 }
-                if pattern.contains(#"(?:[a-z0-9-]+\.)+"#) { urlPairs += 1 }
-                guard let expected = ICUReference.matches(regex, in: text, counting: &count) else { continue }
-                if expected.contains(where: { ($0[0]?.length ?? 0) > 0 }) { nonEmpty += 1 }
+                if looks { run.lookaroundPairs += 1 }
+                if clusters { run.clusterPairs += 1 }
+                if wordBreaks { run.wordBreakPairs += 1 }
+                if pattern.contains("(?:co|cocom|") || pattern.split(separator: "|").count > 20 { run.largeAlternationPairs += 1 }
+                if pattern.contains(#"(?:[a-z0-9-]+\.)+"#) { run.urlPairs += 1 }
+                guard let expected = ICUReference.matches(regex, in: text, counting: &run.count) else { continue }
+                if expected.contains(where: { ($0[0]?.length ?? 0) > 0 }) { run.nonEmpty += 1 }
                 let units = Array(text.utf16)
                 let actual = compiled.matches(in: units)
                 if expected != actual {
-                    failures += 1
-                    if failures <= 20 {
-                        XCTFail(
-                            "seed \(seed) pattern \(pattern.debugDescription) flags '\(flags.letters)' text \(text.debugDescription): "
-                                + "ICU \(ICUReference.describe(expected)), compiled \(ICUReference.describe(actual))")
-                    }
+                    run.failures.append(
+                        "seed \(seed) pattern \(pattern.debugDescription) flags '\(flags.letters)' text \(text.debugDescription): "
+                            + "ICU \(ICUReference.describe(expected)), compiled \(ICUReference.describe(actual))")
                 }
                 if let lazy {
-                    lazyPairs += 1
+                    run.lazyPairs += 1
                     let lazyActual = units.withUnsafeBufferPointer { lazy.matches(in: $0) }
                     var wholes: [TextRange] = []
                     Array(text.utf8).withUnsafeBufferPointer { bytes in
                         units.withUnsafeBufferPointer { u in lazy.matches(utf8: bytes, units: { u }) { range, _ in wholes.append(range) } }
                     }
                     if expected != lazyActual || wholes != expected.compactMap({ $0[0] }).filter({ $0.length > 0 }) {
-                        lazyFailures += 1
-                        if lazyFailures <= 20 {
-                            XCTFail(
-                                "seed \(seed) pattern \(pattern.debugDescription) flags '\(flags.letters)' text \(text.debugDescription) "
-                                    + "(lazy DFA, memory limit \(lazy.memoryLimit)): "
-                                    + "ICU \(ICUReference.describe(expected)), lazy DFA \(ICUReference.describe(lazyActual)), on UTF-8 \(wholes)"
-                            )
-                        }
+                        run.lazyFailures.append(
+                            "seed \(seed) pattern \(pattern.debugDescription) flags '\(flags.letters)' text \(text.debugDescription) "
+                                + "(lazy DFA, memory limit \(lazy.memoryLimit)): "
+                                + "ICU \(ICUReference.describe(expected)), lazy DFA \(ICUReference.describe(lazyActual)), on UTF-8 \(wholes)")
                     }
                 }
             }
-        }
-        print(
-            "differential (seed \(seed)): \(count.pairs) pairs from \(patterns) patterns (\(programs) programs, \(fallbacks) fallbacks), "
-                + "\(lookaroundPairs) with a lookaround, \(clusterPairs) with \\X, \(wordBreakPairs) with (?w) and a word boundary, "
-                + "\(largeAlternationPairs) with a large alternation, \(urlPairs) with a URL shape, "
-                + "\(nonEmpty) with non-empty matches, \(count.skipped) where ICU gave up, "
-                + "\(failures) disagreements; lazy DFA on \(lazyPairs) pairs, \(lazyFailures) disagreements")
-        XCTAssertGreaterThan(nonEmpty, count.pairs / 4, "seed \(seed): texts should often match")
-        XCTAssertGreaterThan(lazyPairs, count.compared / 2, "seed \(seed): pairs on the lazy DFA")
-        count.check(compared: required * 99 / 100, "seed \(seed)")
+                }
+        return run
     }
 
     /// Nested loops over bodies that can match empty (anchors, `\b`, optional items, empty

@@ -14,13 +14,46 @@ final class DFADifferentialTests: XCTestCase {
     func testDFAPathAgreesWithNSRegularExpression() {
         let long = ProcessInfo.processInfo.environment["RICHRULES_LONG"] == "1"
         // Building DFAs dominates in debug builds: the normal run checks 6,000 pairs (the Pike
-        // VM alone gets 20,000 in RegexDifferentialTests).
+        // VM alone gets 20,000 in RegexDifferentialTests), split between two workers whose
+        // seeds are `seed` and `seed + 1`.
         let required = long ? 1_000_000 : 6_000
         let seed = testSeed(0x5EED_DFA0)
-        var grammar = PatternGrammar(rng: SeededGenerator(seed: seed))
+        let runs = concurrently(workers: differentialWorkers) { worker in
+            Self.dfaPathRun(seed: seed &+ UInt64(worker), pairs: required / differentialWorkers)
+        }
         var count = ComparisonCount()
-        var withDFA = 0, failures = 0, utf8Pairs = 0, lookaroundPairs = 0
-        while count.pairs < required {
+        var withDFA = 0, utf8Pairs = 0, lookaroundPairs = 0, failures = 0
+        for run in runs {
+            count.add(run.count)
+            withDFA += run.withDFA
+            utf8Pairs += run.utf8Pairs
+            lookaroundPairs += run.lookaroundPairs
+            failures += run.failures.count
+            for message in run.failures.prefix(20) { XCTFail(message) }
+        }
+        print(
+            "DFA differential (seed \(seed), \(runs.count) workers): \(count.pairs) pairs, \(count.skipped) skipped where ICU gave up "
+                + "(\(utf8Pairs) also on the UTF-8 scan, \(lookaroundPairs) with a lookaround), "
+                + "\(withDFA) programs with a DFA, \(failures) disagreements")
+        XCTAssertGreaterThan(withDFA, 500, "seed \(seed)")
+        XCTAssertGreaterThan(utf8Pairs, required / 4, "seed \(seed): pairs also on the UTF-8 scan")
+        count.check(compared: required * 99 / 100, "seed \(seed)")
+    }
+
+    /// What one worker of `testDFAPathAgreesWithNSRegularExpression` found.
+    struct DFAPathRun {
+        var count = ComparisonCount()
+        var withDFA = 0, utf8Pairs = 0, lookaroundPairs = 0
+        /// Each disagreement, with the seed that replays it (`RICHRULES_SEED`).
+        var failures: [String] = []
+    }
+
+    /// Random patterns of the grammar seeded with `seed` until `pairs` pairs, each on the DFA
+    /// path and the shared UTF-8 scan against NSRegularExpression.
+    static func dfaPathRun(seed: UInt64, pairs required: Int) -> DFAPathRun {
+        var grammar = PatternGrammar(rng: SeededGenerator(seed: seed))
+        var run = DFAPathRun()
+        while run.count.pairs < required {
             let fragment = grammar.fragment()
             let pattern = fragment.pattern
             let flags = grammar.flags()
@@ -28,49 +61,37 @@ final class DFADifferentialTests: XCTestCase {
             guard let regex = ICUReference.regex(pattern, flags), case .program(let program) = RegexCompiler.compile(pattern, flags: flags)
             else { continue }
             let dfa = DFABuilder.build(program)
-            if dfa != nil { withDFA += 1 }
+            if dfa != nil { run.withDFA += 1 }
             let compiled = AcceleratedRegex(program: program, dfa: dfa)
             // The shared scan on the text's own UTF-8 (the path `render` takes on a native
             // string) for every rule it can run.
             let scan = compiled.scannable ? CompiledScan([AcceleratedRegex(program: program, dfa: dfa, ownScan: false)]) : nil
             let looks = PatternGrammar.hasLookaround(pattern)
+            let context = { (text: String) in
+                "seed \(seed) pattern \(pattern.debugDescription) flags '\(flags.letters)' text \(text.debugDescription): "
+            }
             for text in texts {
-                if looks { lookaroundPairs += 1 }
-                guard let expected = ICUReference.matches(regex, in: text, counting: &count) else { continue }
+                if looks { run.lookaroundPairs += 1 }
+                guard let expected = ICUReference.matches(regex, in: text, counting: &run.count) else { continue }
                 let units = Array(text.utf16)
                 let actual = compiled.matches(in: units)
                 if expected != actual {
-                    failures += 1
-                    if failures <= 20 {
-                        XCTFail(
-                            "seed \(seed) pattern \(pattern.debugDescription) flags '\(flags.letters)' text \(text.debugDescription): "
-                                + "ICU \(ICUReference.describe(expected)), DFA path \(ICUReference.describe(actual))")
-                    }
+                    run.failures.append(
+                        context(text) + "ICU \(ICUReference.describe(expected)), DFA path \(ICUReference.describe(actual))")
                 }
                 guard let scan else { continue }
-                utf8Pairs += 1
+                run.utf8Pairs += 1
                 var wholes: [TextRange] = []
                 Array(text.utf8).withUnsafeBufferPointer { bytes in
                     units.withUnsafeBufferPointer { u in scan.run(utf8: bytes, units: { u }) { _, range, _ in wholes.append(range) } }
                 }
                 let expectedWholes = expected.compactMap { $0.first ?? nil }
                 if wholes != expectedWholes {
-                    failures += 1
-                    if failures <= 20 {
-                        XCTFail(
-                            "seed \(seed) pattern \(pattern.debugDescription) flags '\(flags.letters)' text \(text.debugDescription): "
-                                + "ICU \(expectedWholes), UTF-8 scan \(wholes)")
-                    }
+                    run.failures.append(context(text) + "ICU \(expectedWholes), UTF-8 scan \(wholes)")
                 }
             }
         }
-        print(
-            "DFA differential (seed \(seed)): \(count.pairs) pairs, \(count.skipped) skipped where ICU gave up "
-                + "(\(utf8Pairs) also on the UTF-8 scan, \(lookaroundPairs) with a lookaround), "
-                + "\(withDFA) programs with a DFA, \(failures) disagreements")
-        XCTAssertGreaterThan(withDFA, 500, "seed \(seed)")
-        XCTAssertGreaterThan(utf8Pairs, required / 4, "seed \(seed): pairs also on the UTF-8 scan")
-        count.check(compared: required * 99 / 100, "seed \(seed)")
+        return run
     }
 
     /// Long attempts past the anchored limit; the corpus (`Tests/Cases/regex.jsonl`) holds
