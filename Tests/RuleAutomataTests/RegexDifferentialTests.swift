@@ -78,7 +78,8 @@ final class RegexDifferentialTests: XCTestCase {
                 run.fallbacks += 1
                 continue
             case .invalid(let error):
-                run.failures.append("seed \(seed) pattern \(pattern.debugDescription): NSRegularExpression accepts it, the parser says \(error)")
+                run.failures.append(
+                    "seed \(seed) pattern \(pattern.debugDescription): NSRegularExpression accepts it, the parser says \(error)")
                 continue
             }
             run.programs += 1
@@ -115,11 +116,12 @@ final class RegexDifferentialTests: XCTestCase {
                         run.lazyFailures.append(
                             "seed \(seed) pattern \(pattern.debugDescription) flags '\(flags.letters)' text \(text.debugDescription) "
                                 + "(lazy DFA, memory limit \(lazy.memoryLimit)): "
-                                + "ICU \(ICUReference.describe(expected)), lazy DFA \(ICUReference.describe(lazyActual)), on UTF-8 \(wholes)")
+                                + "ICU \(ICUReference.describe(expected)), lazy DFA \(ICUReference.describe(lazyActual)), on UTF-8 \(wholes)"
+                        )
                     }
                 }
             }
-                }
+        }
         return run
     }
 
