@@ -79,9 +79,11 @@ struct ProgramBuilder {
     /// wins); every logging copy records the successor.
     private mutating func consume(_ set: ScalarSet, next: Int) -> Int {
         var successor = next
-        if let outer = frames.firstIndex(where: \.redirect) { successor = frames[outer].log[frames[outer].cursor] }
-        for index in frames.indices {
-            if frames[index].redirect { frames[index].cursor += 1 } else { frames[index].log.append(successor) }
+        if !frames.isEmpty {  // outside loops that may match empty, skip the searches
+            if let outer = frames.firstIndex(where: \.redirect) { successor = frames[outer].log[frames[outer].cursor] }
+            for index in frames.indices {
+                if frames[index].redirect { frames[index].cursor += 1 } else { frames[index].log.append(successor) }
+            }
         }
         return append(.consume(set: index(of: set), next: successor))
     }
