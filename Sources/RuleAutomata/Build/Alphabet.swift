@@ -6,7 +6,7 @@ package struct Alphabet {
     /// Interval starts (from 0) and the class of each interval.
     package var starts: [UInt32] = []
     package var intervalClasses: [Int] = []
-    /// Per base class: one code point in it.
+    /// Per base class: one code point in it (its first), in increasing order.
     package var representatives: [UInt32] = []
     package var baseCount: Int { representatives.count }
 

@@ -132,11 +132,26 @@ package struct Determinizer {
             classFlags.append(classFlags[base] | DFATable.ClassFlag.final)
             baseOf.append(base)
         }
-        accepts = program.sets.map { set in alphabet.representatives.map { set.contains($0) } }
+        accepts = program.sets.map { Self.membership(of: alphabet.representatives, in: $0) }
         if oracle { oracleReach = Self.oracleReach(flat: flat, assertions: assertions) }
     }
 
     package var classCount: Int { classFlags.count }
+
+    /// Whether each of `scalars` (in increasing order) is in `set`: one walk along both,
+    /// rather than a search of the set per scalar (the table has sets × classes cells).
+    static func membership(of scalars: [UInt32], in set: ScalarSet) -> [Bool] {
+        var result = [Bool](repeating: false, count: scalars.count)
+        let ranges = set.ranges
+        var index = 0
+        for (position, scalar) in scalars.enumerated() {
+            assert(position == 0 || scalars[position - 1] < scalar, "representatives out of order")
+            while index < ranges.count, ranges[index].upperBound < scalar { index += 1 }
+            if index == ranges.count { break }
+            if ranges[index].lowerBound <= scalar { result[position] = true }
+        }
+        return result
+    }
 
     /// The same program's determinizer keeping every path (`allMatches`), with this one's
     /// alphabet and tables (no state): the start table of a lazy DFA.
@@ -211,15 +226,21 @@ package enum FlatInstruction {
         var flat: [Int32] = []
         flat.reserveCapacity(instructions.count * 3)
         var assertions: [RegexProgram.Assertion] = []
+        // Three appends rather than `+= [a, b, c]`, which allocates an array per instruction.
+        func add(_ kind: Int32, _ a: Int, _ b: Int) {
+            flat.append(kind)
+            flat.append(Int32(a))
+            flat.append(Int32(b))
+        }
         for instruction in instructions {
             switch instruction {
-            case .consume(let set, let next): flat += [consume, Int32(set), Int32(next)]
-            case .split(let preferred, let alternative): flat += [split, Int32(preferred), Int32(alternative)]
-            case .save(_, let next): flat += [save, 0, Int32(next)]
+            case .consume(let set, let next): add(consume, set, next)
+            case .split(let preferred, let alternative): add(split, preferred, alternative)
+            case .save(_, let next): add(save, 0, next)
             case .assert(let assertion, let next):
-                flat += [assert, Int32(assertions.count), Int32(next)]
+                add(assert, assertions.count, next)
                 assertions.append(assertion)
-            case .match: flat += [match, 0, 0]
+            case .match: add(match, 0, 0)
             }
         }
         return (flat, assertions)

@@ -26,7 +26,7 @@ struct ProgramBuilder {
     private var instructions: [RegexProgram.Instruction] = []
     private var lookarounds: [RegexProgram.Lookaround] = []
     private var sets: [ScalarSet] = []
-    private var setIndex: [ScalarSet: Int] = [:]
+    private var setIndex: [SetKey: Int] = [:]
     /// Open loop copies (see `emitLoop`): `log` frames record the successor of every
     /// consuming state in emission order; `redirect` frames replay such a record.
     private var frames: [(redirect: Bool, log: [Int], cursor: Int)] = []
@@ -45,10 +45,33 @@ struct ProgramBuilder {
     mutating func popFrame() -> (redirect: Bool, log: [Int], cursor: Int) { frames.removeLast() }
 
     private mutating func index(of set: ScalarSet) -> Int {
-        if let index = setIndex[set] { return index }
+        let key = SetKey(set: set)
+        if let index = setIndex[key] { return index }
         sets.append(set)
-        setIndex[set] = sets.count - 1
+        setIndex[key] = sets.count - 1
         return sets.count - 1
+    }
+
+    /// A set as a key of `setIndex`, hashed by its size and ends only.
+    ///
+    /// Note: `ScalarSet`'s own hash reads every range, and a counted loop emits its body's
+    /// sets once per copy (`\w{1,30}` hashes `\w`'s hundreds of ranges 30 times), which
+    /// made hashing a large part of compiling a pattern. Equal sets still compare in full,
+    /// which is quick for those copies: they share their storage.
+    private struct SetKey: Hashable {
+        let set: ScalarSet
+
+        func hash(into hasher: inout Hasher) {
+            let ranges = set.ranges
+            hasher.combine(ranges.count)
+            guard let first = ranges.first, let last = ranges.last else { return }
+            hasher.combine(first.lowerBound)
+            hasher.combine(first.upperBound)
+            hasher.combine(ranges[ranges.count / 2].lowerBound)
+            hasher.combine(last.upperBound)
+        }
+
+        static func == (lhs: SetKey, rhs: SetKey) -> Bool { lhs.set == rhs.set }
     }
 
     /// A state consuming a code point of `set`. Inside a redirecting loop copy, it continues
@@ -56,9 +79,11 @@ struct ProgramBuilder {
     /// wins); every logging copy records the successor.
     private mutating func consume(_ set: ScalarSet, next: Int) -> Int {
         var successor = next
-        if let outer = frames.firstIndex(where: \.redirect) { successor = frames[outer].log[frames[outer].cursor] }
-        for index in frames.indices {
-            if frames[index].redirect { frames[index].cursor += 1 } else { frames[index].log.append(successor) }
+        if !frames.isEmpty {  // outside loops that may match empty, skip the searches
+            if let outer = frames.firstIndex(where: \.redirect) { successor = frames[outer].log[frames[outer].cursor] }
+            for index in frames.indices {
+                if frames[index].redirect { frames[index].cursor += 1 } else { frames[index].log.append(successor) }
+            }
         }
         return append(.consume(set: index(of: set), next: successor))
     }

@@ -33,6 +33,11 @@ package final class CaseFolding: @unchecked Sendable {
         /// Candidates ICU did not confirm; any multi-code-point case-insensitive literal
         /// falls back while this is not empty.
         package var unverified: [UInt32]
+        /// `foldings` grouped by the first code point of the folding, each group in code
+        /// point order. Every case-insensitive literal of several code points looks for the
+        /// expansions that fit at each of its positions; looking up the few that start with
+        /// a code point of the position's class is much cheaper than trying all of them.
+        package var byFirstScalar: [UInt32: [(scalar: UInt32, folding: [UInt32])]] = [:]
     }
 
     /// The code points with the same simple case folding as `scalar` (including itself).
@@ -68,6 +73,9 @@ package final class CaseFolding: @unchecked Sendable {
             }
         }
         data.scalars = ScalarSet(ranges: ranges)
+        for (scalar, folding) in data.foldings.sorted(by: { $0.key < $1.key }) {
+            data.byFirstScalar[folding[0], default: []].append((scalar, folding))
+        }
         locked { expansionData = data }
         return data
     }

@@ -35,11 +35,22 @@ extension Lowering {
             classes.append(equivalents)
         }
         let positions = classes.map { $0.subtracting(expansions.scalars).subtracting(ICUSets.surrogates) }
+        // A jump from `start` over an expanded code point whose folding's code points are
+        // in the classes from `start` on. Only the expansions whose folding starts with a
+        // member of `classes[start]` (a few code points) can fit there.
         var jumpSets: [Int: [Int: [ClosedRange<UInt32>]]] = [:]
-        for (scalar, folding) in expansions.foldings.sorted(by: { $0.key < $1.key }) where folding.count <= folded.count {
-            for start in 0...(folded.count - folding.count)
-            where folding.indices.allSatisfy({ classes[start + $0].contains(folding[$0]) }) {
-                jumpSets[start, default: [:]][start + folding.count, default: []].append(scalar...scalar)
+        for start in classes.indices {
+            for range in classes[start].ranges {
+                for first in range {
+                    for (scalar, folding) in expansions.byFirstScalar[first] ?? [] where start + folding.count <= folded.count {
+                        var fits = true
+                        for offset in 1..<folding.count where !classes[start + offset].contains(folding[offset]) {
+                            fits = false
+                            break
+                        }
+                        if fits { jumpSets[start, default: [:]][start + folding.count, default: []].append(scalar...scalar) }
+                    }
+                }
             }
         }
         var jumps: [FoldedLiteral.Jump] = []

@@ -99,9 +99,15 @@ extension Lowering {
             case .property(let property): return try propertySet(property, at: item.span)
             }
         case .union(let operands):
+            // Single code points and ranges are merged in one set first: adding them one by
+            // one to a large operand (`[\w.+-]`) would copy its ranges for each.
             var result = ScalarSet()
-            for operand in operands { result = result.union(try evaluate(operand, at: span)) }
-            return result
+            var singleRanges: [ClosedRange<UInt32>] = []
+            for operand in operands {
+                let set = try evaluate(operand, at: span)
+                if set.ranges.count == 1 { singleRanges.append(set.ranges[0]) } else { result = result.union(set) }
+            }
+            return singleRanges.isEmpty ? result : result.union(ScalarSet(ranges: singleRanges))
         case .intersection(let lhs, let rhs):
             return try evaluate(lhs, at: span).intersection(try evaluate(rhs, at: span))
         case .difference(let lhs, let rhs):

@@ -4,6 +4,8 @@
 // lowers it to a span-free IR whose character tests are `ScalarSet`s, and compiles the IR
 // into a `RegexProgram`; `CompiledRegex` runs that program with a Pike VM.
 
+import Foundation
+
 /// A set of Unicode code points (0…0x10FFFF), kept as sorted, disjoint, non-adjacent
 /// closed ranges. Membership is a binary search, with a bitmap for ASCII.
 package struct ScalarSet: Hashable, Sendable, CustomStringConvertible {
@@ -49,9 +51,37 @@ package struct ScalarSet: Hashable, Sendable, CustomStringConvertible {
     /// `ranges` must already be sorted, disjoint and non-adjacent.
     private init(normalized: [ClosedRange<UInt32>]) {
         ranges = normalized
-        for range in normalized where range.lowerBound < 128 {
-            for value in range.lowerBound...min(range.upperBound, 127) {
-                if value < 64 { asciiLow |= 1 << UInt64(value) } else { asciiHigh |= 1 << UInt64(value - 64) }
+        // Whole runs of bits at once: sets are built often while compiling patterns, and a
+        // bit per code point is slow in the debug build the build plugin runs.
+        for range in normalized {
+            if range.lowerBound >= 128 { break }
+            let high = min(range.upperBound, 127)
+            if range.lowerBound < 64 { asciiLow |= Self.bits(range.lowerBound, min(high, 63)) }
+            if high >= 64 { asciiHigh |= Self.bits(max(range.lowerBound, 64) - 64, high - 64) }
+        }
+    }
+
+    /// Bits `low...high` of a word (0 ≤ low ≤ high ≤ 63).
+    private static func bits(_ low: UInt32, _ high: UInt32) -> UInt64 {
+        let width = high - low + 1
+        let ones: UInt64 = width == 64 ? ~0 : (1 << UInt64(width)) - 1
+        return ones << UInt64(low)
+    }
+
+    /// Whether both sets have the same members.
+    ///
+    /// Note: written out rather than synthesized, which compares the ranges one by one
+    /// through generic calls (slow in the debug build the build plugin runs); the program
+    /// builder and lookaround tables compare large sets often. `ClosedRange<UInt32>` is two
+    /// `UInt32`s without padding, so equal ranges are equal bytes.
+    package static func == (lhs: ScalarSet, rhs: ScalarSet) -> Bool {
+        guard lhs.asciiLow == rhs.asciiLow, lhs.asciiHigh == rhs.asciiHigh, lhs.ranges.count == rhs.ranges.count else {
+            return false
+        }
+        if lhs.ranges.isEmpty { return true }
+        return lhs.ranges.withUnsafeBytes { left in
+            rhs.ranges.withUnsafeBytes { right in
+                left.baseAddress == right.baseAddress || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
             }
         }
     }
@@ -93,25 +123,49 @@ package struct ScalarSet: Hashable, Sendable, CustomStringConvertible {
     package func union(_ other: ScalarSet) -> ScalarSet {
         if other.isEmpty { return self }
         if isEmpty { return other }
+        // Note: a merge that keeps the pending range in locals and reads each range once;
+        // classes and first sets union large sets (`\w`, properties) often while patterns
+        // compile, and every array access is a call in the debug build the plugin runs.
+        let lhs = ranges
+        let rhs = other.ranges
+        let lhsCount = lhs.count
+        let rhsCount = rhs.count
         var result: [ClosedRange<UInt32>] = []
-        result.reserveCapacity(ranges.count + other.ranges.count)
+        result.reserveCapacity(lhsCount + rhsCount)
         var i = 0
         var j = 0
-        while i < ranges.count || j < other.ranges.count {
+        var pending: ClosedRange<UInt32>?
+        while i < lhsCount || j < rhsCount {
             let next: ClosedRange<UInt32>
-            if j == other.ranges.count || (i < ranges.count && ranges[i].lowerBound <= other.ranges[j].lowerBound) {
-                next = ranges[i]
+            if j == rhsCount {
+                next = lhs[i]
                 i += 1
-            } else {
-                next = other.ranges[j]
+            } else if i == lhsCount {
+                next = rhs[j]
                 j += 1
-            }
-            if let last = result.last, next.lowerBound <= last.upperBound &+ 1 {
-                if next.upperBound > last.upperBound { result[result.count - 1] = last.lowerBound...next.upperBound }
             } else {
-                result.append(next)
+                let left = lhs[i]
+                let right = rhs[j]
+                if left.lowerBound <= right.lowerBound {
+                    next = left
+                    i += 1
+                } else {
+                    next = right
+                    j += 1
+                }
+            }
+            guard let current = pending else {
+                pending = next
+                continue
+            }
+            if next.lowerBound <= current.upperBound &+ 1 {
+                if next.upperBound > current.upperBound { pending = current.lowerBound...next.upperBound }
+            } else {
+                result.append(current)
+                pending = next
             }
         }
+        if let pending { result.append(pending) }
         return ScalarSet(normalized: result)
     }
 
