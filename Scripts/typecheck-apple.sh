@@ -31,8 +31,10 @@ module=${SHELLS[0]}
 sources=${SHELLS[1]}
 flags=("${SHELLS[@]:2}")
 # SwiftPM's package name (for `package` declarations across modules): the root package's
-# folder name, lowercased.
-package=$(basename "$PWD" | tr '[:upper:]' '[:lower:]')
+# folder name, lowercased, every character but letters, digits and `_` as `_`, as SwiftPM
+# passes `-package-name` (a clone in `ci-clone` is `ci_clone`; with the raw name every
+# `package` symbol of RuleRuntime was inaccessible to the shells in such a folder).
+package=$(basename "$PWD" | tr '[:upper:]' '[:lower:]' | sed 's/[^a-z0-9_]/_/g')
 stubs=Tests/AppleStubs
 
 if [ "$(uname -s)" != Linux ]; then

@@ -31,7 +31,7 @@ import RuleRuntime
         #if canImport(UIKit)
             /// The display as an `NSAttributedString` for `UILabel`/`UITextView`/`NSTextField` and
             /// the TextKit shells: each run's typed style (fonts, colours, lines, kern, baseline),
-            /// paragraph styles only where the spec sets paragraph properties (`richRules.paragraph`,
+            /// paragraph styles only where the spec sets paragraph properties (`RichRulesAttributes.ParagraphAttribute`,
             /// so a view's own alignment applies elsewhere), `NSTextAttachment`s sized and aligned
             /// by `Attachment.bounds` (`image` supplies loaded images; widgets get an empty
             /// attachment the view covers with its own subview), and whatever the `attributes`
@@ -103,8 +103,8 @@ import RuleRuntime
             var paragraphStyles: [ParagraphStyle: [WritingDirection: NSParagraphStyle]] = [:]
             for run in attributed.runs {
                 var attributes = (run.richRules.style ?? TextStyle()).platformAttributes(defaultFontSize: defaultFontSize)
-                if let paragraph = run.richRules.paragraph, !paragraph.isEmpty {
-                    let direction = run.richRules.writingDirection ?? .leftToRight
+                if let paragraph = run[RichRulesAttributes.ParagraphAttribute.self], !paragraph.isEmpty {
+                    let direction = run[RichRulesAttributes.WritingDirectionAttribute.self] ?? .leftToRight
                     let style = paragraphStyles[paragraph]?[direction] ?? paragraph.platformParagraphStyle(direction: direction)
                     paragraphStyles[paragraph, default: [:]][direction] = style
                     attributes[.paragraphStyle] = style

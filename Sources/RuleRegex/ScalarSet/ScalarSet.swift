@@ -24,6 +24,27 @@ package struct ScalarSet: Hashable, Sendable, CustomStringConvertible {
     /// The union of `ranges`, in any order, overlapping or not; bounds above 0x10FFFF are
     /// clamped.
     package init<S: Sequence>(ranges: S) where S.Element == ClosedRange<UInt32> {
+        self.init(ranges: Array(ranges))
+    }
+
+    /// `init(ranges:)` on an array. Not generic, so callers in other modules (the automata's
+    /// decoder reads every set of a rule set through it at launch) run its optimized code
+    /// instead of an unspecialized generic one; ranges already sorted, disjoint and
+    /// non-adjacent (what an encoded set holds) are taken as they are.
+    package init(ranges: [ClosedRange<UInt32>]) {
+        var normalized = true
+        var previous: UInt32? = nil
+        for range in ranges {
+            if range.upperBound > Self.maxScalar || previous.map({ range.lowerBound <= $0 &+ 1 }) == true {
+                normalized = false
+                break
+            }
+            previous = range.upperBound
+        }
+        if normalized {
+            self.init(normalized: ranges)
+            return
+        }
         var sorted = ranges.filter { $0.lowerBound <= Self.maxScalar }
             .map { $0.lowerBound...min($0.upperBound, Self.maxScalar) }
         sorted.sort { $0.lowerBound < $1.lowerBound }

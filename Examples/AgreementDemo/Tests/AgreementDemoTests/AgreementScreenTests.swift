@@ -53,15 +53,16 @@ final class AgreementScreenTests: XCTestCase {
             screen.label.width = 400
             let start = Self.point(of: "Privacy Policy", in: screen)
             screen.touchBegan(at: start, time: 0)
-            let pressed = screen.attributedText.runs.filter { $0.richRules.pressed == true }
-            XCTAssertEqual(pressed.map { $0.richRules.style?.background }, ["#E5E5EA"])
-            XCTAssertEqual(pressed.map { $0.richRules.rule }, ["h"])
+            // The pressed match's runs carry its highlight merged into their style.
+            let pressed = screen.attributedText.runs.filter { $0.richRules.style?.background == "#E5E5EA" }
+            XCTAssertEqual(pressed.compactMap { $0.richRules.matchIndex }, [screen.pressed].compactMap { $0 })
+            XCTAssertEqual(pressed.compactMap { $0.richRules.matchIndex.map { screen.rendered.matches[$0].rule } }, ["h"])
             let away = TextPoint(x: start.x, y: start.y + 100)
             screen.touchMoved(to: away, time: 0.1)
             XCTAssertNil(screen.pressed)
             screen.touchEnded(at: away, time: 0.2)
             XCTAssertEqual(screen.opened, [])
-            XCTAssertTrue(screen.attributedText.runs.allSatisfy { $0.richRules.pressed == nil })
+            XCTAssertTrue(screen.attributedText.runs.allSatisfy { $0.richRules.style?.background != "#E5E5EA" })
         }
     }
 
