@@ -58,9 +58,13 @@ public enum Compiler {
         public var files: [String]
         /// How many of the spec's examples held and failed (`nil` when they did not run).
         public var examples: SpecExamples.Summary?
-        /// The engine of `compiled`'s table and automata, as the compiler made it for the
-        /// examples and the analysis (`nil` when the spec has errors). Not compared by `==`.
-        public var engine: RuleEngine?
+        /// The engine of `compiled`'s table and automata, the one the examples and the analysis
+        /// ran on (`nil` when the spec has errors). Made when first needed — by the examples,
+        /// the analysis, or the first read here (rulegen explain and preview) — so a compile
+        /// that needs none (`rulegen` with `analyze: false`) does not pay for it. Not compared
+        /// by `==`.
+        public var engine: RuleEngine? { engineBox?.engine }
+        private var engineBox: LazyEngine?
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
         public init(
@@ -71,7 +75,12 @@ public enum Compiler {
             self.diagnostics = diagnostics
             self.files = files
             self.examples = examples
-            self.engine = engine
+            self.engineBox = engine.map { engine in LazyEngine { .success(engine) } }
+        }
+
+        init(compiled: Compiled?, diagnostics: [Diagnostic], files: [String], examples: SpecExamples.Summary?, engine: LazyEngine?) {
+            self.init(compiled: compiled, diagnostics: diagnostics, files: files, examples: examples)
+            self.engineBox = engine
         }
 
         public static func == (a: Output, b: Output) -> Bool {
@@ -129,17 +138,17 @@ public enum Compiler {
         let automata: AutomataBuilder.Result = phase.built
         bag.add(contentsOf: phase.diagnostics)
 
-        // The engine of the table on these automata, made once: examples, analysis and the
-        // caller (`Output.engine`: rulegen explain and preview) share it.
-        let engine = Result { try RuleEngine(table: table, automata: automata.automata, issues: automata.issues) }
+        // The engine of the table on these automata, made once when first needed: examples,
+        // analysis and the caller (`Output.engine`: rulegen explain and preview) share it.
+        let lazyEngine = LazyEngine { Result { try RuleEngine(table: table, automata: automata.automata, issues: automata.issues) } }
 
         // 5. Examples (optional): the spec's `example` statements on that engine →
         //    SpecExamples.Run (a failing example is an error; SpecExamples.swift).
-        let exampleRun: SpecExamples.Run? = examples ? SpecExamples.check(checked, engine: engine) : nil
+        let exampleRun: SpecExamples.Run? = examples ? SpecExamples.check(checked, engine: lazyEngine.result) : nil
         bag.add(contentsOf: exampleRun?.diagnostics ?? [])
 
         // 6. Analysis (a lint): CheckedSpec, StyleTable, automata, engine → ConflictAnalysis.Result.
-        if analyze, case .success(let engine) = engine {
+        if analyze, case .success(let engine) = lazyEngine.result {
             let analysis: ConflictAnalysis.Result = ConflictAnalysis.analyze(
                 checked, table: table, automata: automata, engine: engine, timeBudget: analysisBudget)
             bag.add(contentsOf: analysis.diagnostics)
@@ -154,7 +163,7 @@ public enum Compiler {
         // A failing example is an error: no compiled spec then, as for any other error.
         return Output(
             compiled: bag.hasErrors ? nil : compiled, diagnostics: bag.sortedAndCapped, files: files, examples: exampleRun?.summary,
-            engine: bag.hasErrors ? nil : try? engine.get())
+            engine: bag.hasErrors ? nil : lazyEngine)
     }
 
     /// Phases 1 and 2 (`compile`, and `SpecDump` for `rulegen dump`): the loaded spec and
@@ -176,4 +185,27 @@ public enum Compiler {
     public static func typeName(forSpecPath path: String) -> String {
         TypeNames.spec(atPath: path)
     }
+}
+
+/// An engine made on first use and kept (`Compiler.Output.engine`): thread-safe, since an
+/// `Output` is `Sendable`.
+final class LazyEngine: @unchecked Sendable {
+    // Unchecked: `made` is read and written under `lock` only.
+    private let lock = NSLock()
+    private var made: Result<RuleEngine, any Error>?
+    private let make: @Sendable () -> Result<RuleEngine, any Error>
+
+    init(_ make: @escaping @Sendable () -> Result<RuleEngine, any Error>) { self.make = make }
+
+    /// The engine, or why it could not be made; made by the first caller.
+    var result: Result<RuleEngine, any Error> {
+        lock.withLock {
+            if let made { return made }
+            let result = make()
+            made = result
+            return result
+        }
+    }
+
+    var engine: RuleEngine? { try? result.get() }
 }
