@@ -35,8 +35,8 @@ final class UTF8SearchTests: XCTestCase {
                     let actual = runner.matchAnchored(b, at: byte, limit: Int.max / 4, steps: &byteSteps)
                     let mapped = actual < 0 ? actual : map[actual]
                     if mapped != expected { return "anchored at unit \(unit): UTF-16 \(expected), UTF-8 \(String(describing: mapped))" }
-                    let e = runner.findEnd(u, from: unit)
-                    let a = runner.findEnd(b, from: byte)
+                    let e = runner.findEnd(UTF16SearchText(text: u), from: unit)
+                    let a = runner.findEnd(UTF8SearchText(text: b, mirror: UTF16Mirror { u }), from: byte)
                     let am = a.map { (map[$0.idle] ?? -9, map[$0.end] ?? -9, $0.startsAtIdle) }
                     if e?.idle != am?.0 || e?.end != am?.1 || e?.startsAtIdle != am?.2 {
                         return "search from unit \(unit): UTF-16 \(String(describing: e)), UTF-8 \(String(describing: am))"

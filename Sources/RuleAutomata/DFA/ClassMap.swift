@@ -164,15 +164,26 @@ struct ClassMap {
             let known = asciiContexts[Int(text[position - 1])]
             if known >= 0 { return known }
         }
+        return slowContext(at: position) { UTF16Text.decode(text, before: $0) }
+    }
+
+    /// The look-behind context of `position` read code point by code point backwards
+    /// (`decodeBefore(p)`: the code point ending at `p` and its length), on either encoding.
+    private func slowContext(at position: Int, decodeBefore: (Int) -> (UInt32, Int)) -> Int {
         guard position > 0 else { return DFATable.context(atStart: true, previous: .other, wordBits: 0) }
-        let unit = text[position - 1]
+        let (previousScalar, _) = decodeBefore(position)
+        // Most code points tell the context alone (no terminator, not ignored by a `\b`).
+        let known = classContexts[baseClass(previousScalar)]
+        if known >= 0 { return known }
         let previous: DFATable.Previous =
-            unit == 0x0A ? .lineFeed : unit == 0x0D ? .carriageReturn : UTF16Text.isLineTerminator(unit) ? .otherTerminator : .other
+            previousScalar == 0x0A
+            ? .lineFeed
+            : previousScalar == 0x0D ? .carriageReturn : UTF8Text.isLineTerminator(previousScalar) ? .otherTerminator : .other
         var bits = 0
         for k in 0..<boundaryPairCount {
             var index = position
             while index > 0 {
-                let (scalar, length) = UTF16Text.decode(text, before: index)
+                let (scalar, length) = decodeBefore(index)
                 let f = classFlags[baseClass(scalar)]
                 if f & DFATable.ClassFlag.ignorable(k) == 0 {
                     if f & DFATable.ClassFlag.word(k) != 0 { bits |= 1 << k }
@@ -220,32 +231,6 @@ struct ClassMap {
             let known = asciiContexts[Int(text[position - 1])]
             if known >= 0 { return known }
         }
-        return slowContext(text, at: position)
-    }
-
-    private func slowContext(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> Int {
-        guard position > 0 else { return DFATable.context(atStart: true, previous: .other, wordBits: 0) }
-        let (previousScalar, _) = UTF8Text.decode(text, before: position)
-        // Most code points tell the context alone (no terminator, not ignored by a `\b`).
-        let known = classContexts[baseClass(previousScalar)]
-        if known >= 0 { return known }
-        let previous: DFATable.Previous =
-            previousScalar == 0x0A
-            ? .lineFeed
-            : previousScalar == 0x0D ? .carriageReturn : UTF8Text.isLineTerminator(previousScalar) ? .otherTerminator : .other
-        var bits = 0
-        for k in 0..<boundaryPairCount {
-            var index = position
-            while index > 0 {
-                let (scalar, length) = UTF8Text.decode(text, before: index)
-                let f = classFlags[baseClass(scalar)]
-                if f & DFATable.ClassFlag.ignorable(k) == 0 {
-                    if f & DFATable.ClassFlag.word(k) != 0 { bits |= 1 << k }
-                    break
-                }
-                index -= length
-            }
-        }
-        return DFATable.context(atStart: false, previous: previous, wordBits: bits)
+        return slowContext(at: position) { UTF8Text.decode(text, before: $0) }
     }
 }

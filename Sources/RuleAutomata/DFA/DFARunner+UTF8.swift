@@ -90,46 +90,6 @@ extension DFARunner {
         return eoiMatch[state] != 0 ? count : end
     }
 
-    /// `findEnd` on UTF-8 (byte offsets).
-    func findEnd(_ text: UnsafeBufferPointer<UInt8>, from: Int) -> (idle: Int, end: Int, startsAtIdle: Bool)? {
-        let count = text.count
-        let entries = entries.buffer, canStart = canStart.buffer
-        var row = startRows[context(text, at: from)]
-        var isIdle = true
-        var position = from
-        var idle = from
-        var end = -1
-        var startsAtIdle = false
-        while position < count {
-            var (inputClass, length) = utf8Class(text, at: position)
-            if isIdle, end < 0, !canStart[inputClass] {
-                repeat {
-                    position += length
-                    if position == count { break }
-                    (inputClass, length) = utf8Class(text, at: position)
-                } while !canStart[inputClass]
-                idle = position
-                row = startRows[context(text, at: position)]
-                if position == count { break }
-            }
-            let entry = entries[row + inputClass]
-            if entry & 1 != 0 {
-                end = position
-                startsAtIdle = entry & 4 != 0
-            }
-            row = entry >> 3
-            if row == 0 { break }
-            position += length
-            isIdle = entry & 2 != 0
-            if isIdle, end < 0 { idle = position }
-        }
-        if position >= count, row != 0, eoiMatch[row / columns] != 0 {
-            end = count
-            startsAtIdle = eoiMatch[row / columns] == 3
-        }
-        return end >= 0 ? (idle, end, startsAtIdle) : nil
-    }
-
     @inline(__always)
     func context(_ text: UnsafeBufferPointer<UInt8>, at position: Int) -> Int { classes.context(text, at: position) }
 }

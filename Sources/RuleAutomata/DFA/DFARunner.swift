@@ -100,31 +100,29 @@ package final class DFARunner: @unchecked Sendable {
 
     /// Where the leftmost-first match found from `from` ends, the last position at or after
     /// `from` where no attempt was alive before it, and whether the match starts exactly
-    /// there; `nil` without a match.
-    func findEnd(_ text: UnsafeBufferPointer<UInt16>, from: Int) -> (idle: Int, end: Int, startsAtIdle: Bool)? {
+    /// there; `nil` without a match. Positions are the text's own offsets (UTF-16 units or
+    /// UTF-8 bytes): the one loop is specialized for each `SearchText`.
+    @inline(__always)
+    func findEnd<Text: SearchText>(_ text: Text, from: Int) -> (idle: Int, end: Int, startsAtIdle: Bool)? {
         let count = text.count
         let entries = entries.buffer, canStart = canStart.buffer
-        var row = startRows[context(text, at: from)]
+        var row = startRows[text.context(classes, at: from)]
         var isIdle = true
         var position = from
         var idle = from
         var end = -1
         var startsAtIdle = false
         while position < count {
-            var inputClass = bmpClass(text[position])
-            if isIdle, end < 0, inputClass < Int(Self.terminator), !canStart[inputClass] {
+            var (inputClass, length) = text.inputClass(classes, at: position)
+            if isIdle, end < 0, !canStart[inputClass] {
                 repeat {
-                    position += 1
+                    position += length
                     if position == count { break }
-                    inputClass = bmpClass(text[position])
-                } while inputClass < Int(Self.terminator) && !canStart[inputClass]
+                    (inputClass, length) = text.inputClass(classes, at: position)
+                } while !canStart[inputClass]
                 idle = position
-                row = startRows[context(text, at: position)]
+                row = startRows[text.context(classes, at: position)]
                 if position == count { break }
-            }
-            var length = 1
-            if inputClass >= Int(Self.terminator) {
-                (inputClass, length) = flagged(inputClass, text, at: position)
             }
             let entry = entries[row + inputClass]
             if entry & 1 != 0 {

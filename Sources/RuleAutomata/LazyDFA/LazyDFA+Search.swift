@@ -44,7 +44,7 @@ extension LazyDFACache {
     }
 
     /// Where the leftmost-first match found from `from` ends, as `DFARunner.findEnd`.
-    func findEnd<Text: LazyText>(
+    func findEnd<Text: SearchText>(
         _ text: Text, from: Int, classes: ClassMap, answers: (UInt64, Int) -> UInt64
     ) -> LazySearch {
         switch findEnd(text, from: from, classes: classes, idlePast: .max, answers: answers) {
@@ -64,7 +64,7 @@ extension LazyDFACache {
     /// `findEnd`, stopping at the first position past `idlePast` where no attempt is alive
     /// and none has matched. While no attempt is alive, code points that cannot begin a
     /// match are skipped without a table step (`StartUnits`).
-    func findEnd<Text: LazyText>(
+    func findEnd<Text: SearchText>(
         _ text: Text, from: Int, classes: ClassMap, idlePast: Int, answers: (UInt64, Int) -> UInt64
     ) -> Partial {
         guard !gaveUp else { return .found(.gaveUp) }
@@ -126,7 +126,7 @@ extension LazyDFACache {
 
     /// The search from `from` that jumps between occurrences of `required`'s literals (see
     /// `RequiredLiteral`): the leftmost-first match, as `findEnd` finds it from `from`.
-    func findEnd<Text: LazyText>(
+    func findEnd<Text: SearchText>(
         _ text: Text, from: Int, required: RequiredLiteral, classes: ClassMap, answers: (UInt64, Int) -> UInt64
     ) -> LazySearch {
         var from = from
@@ -148,7 +148,7 @@ extension LazyDFACache {
     /// The end of the leftmost-first match that starts exactly at `start`, -1 when there
     /// is none, `DFARunner.gaveUp` when still alive after `limit` units (or when the cache
     /// thrashed: then `gaveUp` is set), as `DFARunner.matchAnchored`.
-    func matchAnchored<Text: LazyText>(
+    func matchAnchored<Text: SearchText>(
         _ text: Text, at start: Int, limit: Int, steps: inout Int, classes: ClassMap, answers: (UInt64, Int) -> UInt64
     ) -> Int {
         guard !gaveUp else { return DFARunner.gaveUp }
@@ -193,7 +193,7 @@ extension LazyDFACache {
     /// For a DFA that keeps every path (a lookbehind body's): whether some run of it from a
     /// code point boundary at most `maxLength` UTF-16 units before `position` ends exactly
     /// at `position`; `nil` when the cache gave up.
-    func endsAt<Text: LazyText>(_ text: Text, _ position: Int, maxLength: Int, classes: ClassMap) -> Bool? {
+    func endsAt<Text: SearchText>(_ text: Text, _ position: Int, maxLength: Int, classes: ClassMap) -> Bool? {
         let from = text.back(units: maxLength, from: position)
         begin(at: from, newText: false)
         var row = start(text.context(classes, at: from), anchored: false)
@@ -229,7 +229,7 @@ extension LazyDFA {
     /// The oracle answers of one UTF-16 text: each asked bit's test at a position, from the
     /// lookaround's own DFA (`Answerer`) or the text's `LookaroundEvaluator` (which
     /// remembers answers per position).
-    static func answers<Text: LazyText>(_ bits: UInt64, at position: Int, in text: Text, cache: LazyDFACache) -> UInt64 {
+    static func answers<Text: SearchText>(_ bits: UInt64, at position: Int, in text: Text, cache: LazyDFACache) -> UInt64 {
         if cache.lastAnswers.position == position, cache.lastAnswers.mask & bits == bits { return cache.lastAnswers.answers & bits }
         let dfa = cache.dfa
         var result: UInt64 = 0
@@ -287,7 +287,7 @@ extension LazyDFA {
             cache.startText()
             return CompiledRegex.enumerate(text) { start in
                 cache.begin(at: start, newText: false)
-                let lazyText = UTF16LazyText(text: text)
+                let lazyText = UTF16SearchText(text: text)
                 let answers = { (bits: UInt64, position: Int) in Self.answers(bits, at: position, in: lazyText, cache: cache) }
                 let found =
                     if let required {
@@ -327,7 +327,7 @@ extension LazyDFA {
         let pending = program.captureCount > 0
         let required = self.required
         let units = { mirror.units() }
-        let text = UTF8LazyText(text: bytes, mirror: mirror)
+        let text = UTF8SearchText(text: bytes, mirror: mirror)
         withCache { cache in
             cache.startText()
             let answers = { (bits: UInt64, position: Int) in Self.answers(bits, at: position, in: text, cache: cache) }

@@ -69,7 +69,7 @@ package struct AcceleratedRegex: Sendable {
     static func search(
         _ text: UnsafeBufferPointer<UInt16>, from start: Int, regex: CompiledRegex, dfa: DFARunner, vm: () -> PikeVM, groupCount: Int
     ) -> [TextRange?]? {
-        guard let (idle, end, startsAtIdle) = dfa.findEnd(text, from: start) else { return nil }
+        guard let (idle, end, startsAtIdle) = dfa.findEnd(UTF16SearchText(text: text), from: start) else { return nil }
         guard startsAtIdle else { return vm().search(text, from: idle, anchored: false) }
         return groups(regex, text, start: idle, end: end, groupCount: groupCount, vm: vm)
     }

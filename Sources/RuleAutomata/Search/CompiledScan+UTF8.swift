@@ -18,7 +18,7 @@ extension CompiledScan {
         let ruleCount = rules.count
         let caches = takeCaches()
         defer { giveBack(caches) }
-        let lazyText = UTF8LazyText(text: text, mirror: mirror)
+        let searchText = UTF8SearchText(text: text, mirror: mirror)
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * ruleCount + 2) { state in
             // As in `run`: nextStart, spent, the product's ends, resumeAt and finished.
             state.initialize(repeating: 0)
@@ -37,13 +37,13 @@ extension CompiledScan {
                     spent[index] = 0
                     var found: (start: Int, end: Int)?
                     if let runner = rule.runner {
-                        if let (idle, end, startsAtIdle) = runner.findEnd(text, from: p) {
+                        if let (idle, end, startsAtIdle) = runner.findEnd(searchText, from: p) {
                             found = startsAtIdle ? (idle, end) : search(index, p)
                         }
                     } else {
                         let cache = caches[index]!
-                        let lazy = cache.findEnd(lazyText, from: p, classes: cache.dfa.classes) { bits, position in
-                            LazyDFA.answers(bits, at: position, in: lazyText, cache: cache)
+                        let lazy = cache.findEnd(searchText, from: p, classes: cache.dfa.classes) { bits, position in
+                            LazyDFA.answers(bits, at: position, in: searchText, cache: cache)
                         }
                         switch lazy {
                         case .none: break
@@ -79,7 +79,7 @@ extension CompiledScan {
                     if let runner = rules[index].runner {
                         settle(index, p, runner.matchAnchored(text, at: p, limit: limit, steps: &spent[index]))
                     } else {
-                        settle(index, p, Self.lazyAttempt(caches[index]!, lazyText, at: p, limit: limit, steps: &spent[index]))
+                        settle(index, p, Self.lazyAttempt(caches[index]!, searchText, at: p, limit: limit, steps: &spent[index]))
                     }
                 }
             }

@@ -134,7 +134,7 @@ package final class CompiledScan: Sendable {
         var machines: [PikeVM?] = []  // made on the rare paths that need one (never read on the hot path)
         let caches = takeCaches()
         defer { giveBack(caches) }
-        let lazyText = UTF16LazyText(text: text)
+        let lazyText = UTF16SearchText(text: text)
         // The scan's state lives in one temporary buffer: variables captured by the nested
         // functions below would pay a run-time exclusivity check per access.
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * ruleCount + 2) { state in
@@ -215,7 +215,7 @@ package final class CompiledScan: Sendable {
 
     /// A lazy rule's anchored attempt at `p` (see `DFARunner.matchAnchored`).
     @inline(never)
-    static func lazyAttempt<Text: LazyText>(_ cache: LazyDFACache, _ text: Text, at p: Int, limit: Int, steps: inout Int) -> Int {
+    static func lazyAttempt<Text: SearchText>(_ cache: LazyDFACache, _ text: Text, at p: Int, limit: Int, steps: inout Int) -> Int {
         cache.matchAnchored(text, at: p, limit: limit, steps: &steps, classes: cache.dfa.classes) { bits, position in
             LazyDFA.answers(bits, at: position, in: text, cache: cache)
         }
@@ -224,7 +224,7 @@ package final class CompiledScan: Sendable {
     /// A lazy rule's leftmost-first match from `from` on UTF-16, with its groups (see
     /// `AcceleratedRegex.search`).
     @inline(never)
-    static func lazySearch(_ cache: LazyDFACache, _ text: UTF16LazyText, from: Int, rule: Rule, vm: () -> PikeVM) -> [TextRange?]? {
+    static func lazySearch(_ cache: LazyDFACache, _ text: UTF16SearchText, from: Int, rule: Rule, vm: () -> PikeVM) -> [TextRange?]? {
         let found = cache.findEnd(text, from: from, classes: cache.dfa.classes) { bits, position in
             LazyDFA.answers(bits, at: position, in: text, cache: cache)
         }

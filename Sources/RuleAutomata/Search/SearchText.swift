@@ -3,7 +3,7 @@ import RuleRegex
 /// A text the lazy DFA reads: UTF-16 units, or a string's own UTF-8 bytes (then positions
 /// are byte offsets, and nothing is transcoded unless ICU's lookaround evaluator must
 /// answer). The searches are generic over it and specialized for each.
-protocol LazyText {
+protocol SearchText {
     var count: Int { get }
     /// The class of the code point at `position` (its final variant where a line
     /// terminator ends the text) and its length.
@@ -24,7 +24,7 @@ protocol LazyText {
     func utf16(at position: Int) -> (text: UnsafeBufferPointer<UInt16>, offset: Int)
 }
 
-struct UTF16LazyText: LazyText {
+struct UTF16SearchText: SearchText {
     let text: UnsafeBufferPointer<UInt16>
 
     var count: Int { text.count }
@@ -56,7 +56,7 @@ struct UTF16LazyText: LazyText {
     func utf16(at position: Int) -> (text: UnsafeBufferPointer<UInt16>, offset: Int) { (text, position) }
 }
 
-struct UTF8LazyText: LazyText {
+struct UTF8SearchText: SearchText {
     let text: UnsafeBufferPointer<UInt8>
     /// The text's UTF-16 units and offsets, for ICU's evaluator (rare).
     let mirror: UTF16Mirror
