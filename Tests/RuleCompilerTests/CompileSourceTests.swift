@@ -17,8 +17,8 @@ final class CompileSourceTests: XCTestCase {
     }
 
     func testSourceCompilesLikeTheFile() throws {
-        for spec in CompiledEngineTests.specs {
-            let path = CompiledEngineTests.specPath(spec)
+        for spec in RunTimeAutomataTests.specs {
+            let path = RunTimeAutomataTests.specPath(spec)
             let text = try String(contentsOfFile: path, encoding: .utf8)
             let fromFile = Compiler.compile(path: path)
             let fromMemory = Compiler.compile(source: text, path: "\(spec).richrules")
@@ -94,8 +94,8 @@ final class CompileSourceTests: XCTestCase {
 /// output of a spec is a value that compiling it again reproduces.
 final class CompilerSpineTests: XCTestCase {
     func testCompilingTwiceGivesEqualOutputs() throws {
-        for spec in CompiledEngineTests.specs {
-            let path = CompiledEngineTests.specPath(spec)
+        for spec in RunTimeAutomataTests.specs {
+            let path = RunTimeAutomataTests.specPath(spec)
             let first = Compiler.compile(path: path, analyze: false)
             let second = Compiler.compile(path: path, analyze: false)
             XCTAssertEqual(first, second, spec)

@@ -6,8 +6,9 @@ import XCTest
 @testable import RuleCompiler
 
 /// Every table `rulegen` writes passes the checks a table from outside goes through
-/// (`StyleTable(jsonData:)`, `validate()`): the example specs, the consumer target's specs,
-/// the fuzz seeds and the lint cases that compile, and the checked-in `.styles.json` files.
+/// (`StyleTable(jsonData:)`, `validate()`): the example specs, the consumer and runtime test
+/// targets' specs, the fuzz seeds and the lint cases that compile, and the checked-in
+/// `.styles.json` files.
 final class WrittenTablesValidateTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -20,7 +21,9 @@ final class WrittenTablesValidateTests: XCTestCase {
 
     func testTablesOfSpecsDecodeAndValidate() throws {
         var checked = 0
-        for folder in ["Specs", "Tests/GeneratedConsumerTests/Specs", "Fuzz/Corpus", "Tests/RulegenTests/LintCases"] {
+        for folder in [
+            "Specs", "Tests/GeneratedConsumerTests/Specs", "Tests/RuleRuntimeTests/Specs", "Fuzz/Corpus", "Tests/RulegenTests/LintCases",
+        ] {
             for spec in try Self.files(in: folder, ending: ".richrules") {
                 let output = Compiler.compile(path: spec.path, analyze: false, importRoot: Self.root.path)
                 guard let table = output.table else { continue }

@@ -1,5 +1,4 @@
 import Foundation
-import RuleCompiler
 import RuleRuntime
 import TestSupport
 import XCTest
@@ -8,24 +7,12 @@ import XCTest
 /// state, truncation, writing direction and the accessibility list, on the example specs
 /// and on random texts with emoji, combining marks, attachments and right-to-left text.
 final class RichTextTests: XCTestCase {
-    static let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Specs")
     static let specNames = ["agreement", "social", "html", "prefix"]
 
-    nonisolated(unsafe) static var engines: [String: RuleEngine] = [:]
-
+    /// The engine of a checked-in table (`CheckedInTables`): an example spec's (`agreement`)
+    /// or one of `Specs/` (`pressed`).
     func engine(_ name: String) throws -> RuleEngine {
-        if let engine = Self.engines[name] { return engine }
-        let output = Compiler.compile(path: Self.specs.appendingPathComponent("\(name).richrules").path, analyze: false)
-        let table = try XCTUnwrap(output.table, "\(name): \(output.diagnostics.map(\.message))")
-        let engine = try RuleEngine(compiling: table)
-        Self.engines[name] = engine
-        return engine
-    }
-
-    func engine(source: String) throws -> RuleEngine {
-        let output = Compiler.compile(source: "richrules 1\n" + source, analyze: false)
-        return try RuleEngine(compiling: XCTUnwrap(output.table, "\(output.diagnostics.map(\.message))"))
+        try CheckedInTables.engine(name)
     }
 
     static let pieces = [
@@ -159,12 +146,7 @@ final class RichTextTests: XCTestCase {
         let seed = testSeed(13)
         let engines =
             try Self.specNames.map { try engine($0) } + [
-                engine(
-                    source: """
-                        rule tick { match /\\[x\\]/  widget check size 16x16 position after tappable false  tap toggle }
-                        rule dot { match /\\*\\w+\\*/  widget dot position before  tap star(word: $0) }
-                        rule plain { match /plain/ }
-                        """)
+                engine("hit-widgets")
             ]
         let extra = ["[x]", "*word*", "plain", "e\u{301}[x]", "🇫🇷*a*"]
         var rng = SeededGenerator(seed: seed)
@@ -204,15 +186,7 @@ final class RichTextTests: XCTestCase {
     // MARK: Pressed state
 
     func testPressedStateAppliesTheHighlightOverTheWholeMatch() throws {
-        let engine = try engine(
-            source: """
-                base { color: #333 }
-                highlight { background: #DDD }
-                rule link { match /go/  tap open  highlight { background: #0000FF; color: white } }
-                rule pic { match /\\[p\\]/  image "p.png" position after  tap show }
-                rule quiet { match /hush/ tap hush highlight none }
-                rule text { match /txt/ }
-                """)
+        let engine = try engine("pressed")
         let result = engine.render("go [p] hush txt")
         XCTAssertEqual(result.display, "go [p]\u{FFFC} hush txt")
         let normal = runs(result.attributedString())
@@ -241,10 +215,7 @@ final class RichTextTests: XCTestCase {
         var rng = SeededGenerator(seed: seed)
         let engines =
             try Self.specNames.map { try engine($0) } + [
-                engine(
-                    source:
-                        "style link { color: systemBlue }\ntruncation \"…more\" style link tap expand\nrule m { match /@\\w+/ tap open(u: $0) }"
-                )
+                engine("truncation-token")
             ]
         var truncatedTexts = 0
         for engine in engines {
@@ -294,9 +265,7 @@ final class RichTextTests: XCTestCase {
     }
 
     func testTruncationTokenFromTheSpec() throws {
-        let engine = try engine(
-            source: "style link { color: systemBlue }\ntruncation \"…more\" style link tap expand\nrule m { match /@\\w+/ tap open(u: $0) }"
-        )
+        let engine = try engine("truncation-token")
         let result = engine.render("hello @alice and @bob")
         let truncated = result.truncated(toCharacters: 10)
         // `@alice` would be cut at its 5th character: dropped whole.
@@ -307,12 +276,12 @@ final class RichTextTests: XCTestCase {
         XCTAssertEqual(truncated.matches[0].range, TextRange(location: 6, length: 0))
         XCTAssertEqual(result.truncated(toCharacters: 13).display, "hello @alice …more")
         // Without a statement: `…` in the base style, not tappable.
-        let plain = try self.engine(source: "base { color: red }\nrule m { match /@\\w+/ }").render("hello @alice")
+        let plain = try self.engine("truncation-plain").render("hello @alice")
         XCTAssertEqual(plain.truncated(toCharacters: 3).display, "hel…")
         XCTAssertNil(plain.truncated(toCharacters: 3).matches[0].tap)
         XCTAssertEqual(plain.truncated(toCharacters: 3).matches[0].style.color, "red")
         // A cluster is never split: a flag is two scalars, an e with its accent two units.
-        let flags = try self.engine(source: "rule m { match /x/ }").render("🇫🇷🇩🇪e\u{301}z")
+        let flags = try self.engine("clusters").render("🇫🇷🇩🇪e\u{301}z")
         XCTAssertEqual(flags.truncated(toCharacters: 1).display, "🇫🇷…")
         XCTAssertEqual(flags.truncated(toCharacters: 3).display, "🇫🇷🇩🇪e\u{301}…")
     }
@@ -337,14 +306,7 @@ final class RichTextTests: XCTestCase {
     }
 
     func testAccessibilityElements() throws {
-        let engine = try engine(
-            source: """
-                rule mention { match /@\\w+/  tap open(user: $0) }
-                rule pic { match tag <img src alt/>  image "${src}"  tap show(url: ${src}) }
-                rule badge { match /\\[vip\\]/  widget badge  alt "VIP member"  tap vip }
-                rule star { match /\\*\\w+\\*/  widget star position before  alt "starred"  tap star }
-                rule quiet { match /quiet/ }
-                """)
+        let engine = try engine("accessibility")
         let result = engine.render("@ann <img src=\"cat.png\" alt=\"A cat\"/> [vip] <img src=\"/a/dog.png?x=1\"/> *hot* quiet")
         XCTAssertEqual(
             result.accessibilityElements.map { "\($0.matchIndex) \($0.kind.rawValue) \($0.label) \($0.tap.handler) \($0.displayRange)" },

@@ -1,6 +1,5 @@
 import Foundation
 import RuleAutomata
-import RuleCompiler
 @_spi(Generated) @_spi(Testing) import RuleRuntime
 import XCTest
 

@@ -1,5 +1,4 @@
 import Foundation
-import RuleCompiler
 @_spi(Testing) import RuleRuntime
 import XCTest
 
@@ -7,20 +6,9 @@ import XCTest
 /// `replace "网页链接" image "link" position before alt "Web link"`. The display, the match's
 /// content and attachment, hit testing, truncation, accessibility and `html()`.
 final class ReplacementAltTests: XCTestCase {
-    static let spec = """
-        richrules 1
-        base { font: 14 }
-        highlight { background: #E5E5EA }
-        rule url  { match /https?:\\/\\/\\S+/  replace "网页链接"  image "link" size 16x16 position before  alt "Web link"  style { color: systemBlue }  tap openURL(url: $0) }
-        rule tag  { match /#(\\w+)#/  replace "$1"  widget chip position after  alt "topic $1" }
-        rule ok   { match /:ok:/  replace "👌"  alt "OK hand" }
-        rule code { match /`\\w+`/  replace "code" }
-        """
-
-    func engine(_ source: String = ReplacementAltTests.spec) throws -> RuleEngine {
-        let output = Compiler.compile(source: source, path: "r.richrules", analyze: false)
-        let table = try XCTUnwrap(output.table, "\(output.diagnostics.map(\.message))")
-        return try RuleEngine(table: table, automata: XCTUnwrap(output.automata))
+    /// The engine of a spec of `Specs/` (its checked-in table): `replacement-alt` unless told.
+    func engine(_ spec: String = "replacement-alt") throws -> RuleEngine {
+        try CheckedInTables.engine(spec)
     }
 
     /// The attachment character goes before or after the replacement, in the match's
@@ -80,7 +68,7 @@ final class ReplacementAltTests: XCTestCase {
             ])
         XCTAssertEqual(result.accessibilityLabel, "go Web link and topic swift, OK hand code")
         // Attachments without a replacement are read by their labels, set apart by spaces.
-        let emoji = try engine("richrules 1\nrule e { match /:(\\w+):/ image \"${1}.png\" alt \"$1\" }").render("a:smile:b :x:")
+        let emoji = try engine("image-alt").render("a:smile:b :x:")
         XCTAssertEqual(emoji.accessibilityLabel, "a smile b x")
     }
 
@@ -93,24 +81,5 @@ final class ReplacementAltTests: XCTestCase {
                 + ##"<a class="rr-m rr-hl-22d3a029" href="#" data-rule="url" data-handler="openURL" data-arg-url="https://a.b/c" data-args='[{"label":"url","value":"https://a.b/c"}]' aria-label="Web link" style="font-size:14px;color:#007AFF">"##
                 + ##"<img class="rr-image" src="link" alt="Web link" width="16" height="16" style="vertical-align:middle">网页链接</a> "##
                 + ##"<span class="rr-m" data-rule="ok" role="img" aria-label="OK hand" style="font-size:14px">👌</span></div>"##)
-    }
-
-    func testErrors() {
-        func errors(_ body: String) -> [String] {
-            Compiler.compile(source: "richrules 1\n" + body, path: "r.richrules", analyze: false).diagnostics.map {
-                "\($0.location.map { "\($0.line):\($0.column)" } ?? "-"): \($0.message)"
-            }
-        }
-        XCTAssertEqual(errors(#"rule a { match /a/ replace "x" image "i" position after alt "A" }"#), [])
-        XCTAssertEqual(errors(#"rule a { match /a/ replace "x" alt "A" }"#), [])
-        XCTAssertEqual(errors(#"rule a { match /a/ widget w position before replace "x" }"#), [])
-        XCTAssertEqual(
-            errors(#"rule a { match /(a)/ show $1 replace "x" image "i" position before }"#),
-            ["2:22: 'show' and 'replace' both say what the match displays; choose one"])
-        XCTAssertEqual(
-            errors(#"rule a { match /a/ nest replace "x" image "i" position before }"#),
-            ["2:20: 'nest' shows the content with the matches inside it, but rule 'a' shows 'replace' instead; choose one"])
-        // A tag block's display replaces its family's: its image stands beside the tag's content.
-        XCTAssertEqual(errors(#"tags h { replace "x" alt "X"  tag h1 { image "i" position after } }"#), [])
     }
 }

@@ -3,35 +3,21 @@ import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@testable import RuleCompiler
 @_spi(Generated) @_spi(Testing) @testable import RuleRuntime
 
 /// Templates with arguments (docs/Language.md, "Untrusted text"): an argument's characters
 /// are never markup, on both engines.
 final class UntrustedTextTests: XCTestCase {
-    static let spec = #"""
-        richrules 1
-        tags h { nest  style { font: bold }  tag h1 { tap openAgreement } }
-        rule a { match tag <a href>  tap open(url: ${href}) }
-        rule amp { match entity }
-        rule bold { match /\*\*([^*]+)\*\*/  show $1  nest  style { font: bold } }
-        rule mention { match /@\w+/  in arguments  priority 10  tap openProfile(user: $0) }
-        rule topic { match prefix "#"  in arguments }
-        rule link { match detector(link)  in arguments  priority 30  tap openURL(url: ${url}) }
-        rule number { match /\d+/ }
-        """#
-
-    static let engines = makeEngines(spec)
+    /// `Specs/untrusted.richrules` on NSRegularExpression and on its automata.
+    static let engines = makeEngines("untrusted")
     /// Every rule `in arguments`, markup too (what lint warns about): tags, elements,
-    /// entities and containers inside arguments, still never across a boundary.
-    static let everyRuleInArguments = makeEngines(
-        spec.split(separator: "\n").map { $0.hasSuffix("}") && !$0.contains("in arguments") ? $0.dropLast() + " in arguments }" : $0 }
-            .joined(separator: "\n"))
+    /// entities and containers inside arguments, still never across a boundary
+    /// (`Specs/untrusted-in-arguments.richrules`).
+    static let everyRuleInArguments = makeEngines("untrusted-in-arguments")
 
     static func makeEngines(_ spec: String) -> (icu: RuleEngine, compiled: RuleEngine) {
-        let output = Compiler.compile(source: spec, path: "untrusted.richrules", analyze: false)
-        let table = output.table!
-        return (try! RuleEngine(reference: table), try! RuleEngine(table: table, automata: output.automata!))
+        let table = try! CheckedInTables.table(spec)
+        return (try! RuleEngine(reference: table), try! RuleEngine(compiling: table))
     }
 
     func testTheChatExample() throws {

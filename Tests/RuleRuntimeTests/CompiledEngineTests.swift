@@ -1,20 +1,15 @@
 import Foundation
 import RuleAutomata
-import RuleCompiler
 @_spi(Generated) @_spi(Testing) import RuleRuntime
 import TestSupport
 import XCTest
 
-/// Tables compiled at run time (`Compiler.engine(for:)`): the same renders as
-/// NSRegularExpression, the same automata as `rulegen`, fallback and NFA-only rules
-/// listed, and hostile patterns in linear time.
+/// Tables compiled at run time (`RuleEngine(compiling:)`): the same renders as
+/// NSRegularExpression, fallback and NFA-only rules listed, and hostile patterns in linear
+/// time. (That they are the automata `rulegen` generates: RuleCompilerTests'
+/// `RunTimeAutomataTests`.)
 final class CompiledEngineTests: XCTestCase {
     static let specs = ["agreement", "social", "html", "prefix"]
-
-    static func specPath(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Specs/\(name).richrules").path
-    }
 
     static let texts = [
         "", "plain text", "I agree to the <h1>User Agreement</h1> and <h2>Privacy Policy</h2>. cc @alice",
@@ -31,11 +26,9 @@ final class CompiledEngineTests: XCTestCase {
         "<img src=\"s\"/>", " ", "\n", "😀", "中", "é", "<", ">", "\"",
     ]
 
-    /// A table read back from its JSON, as an app receives it.
+    /// A table read from its checked-in JSON (`CheckedInTables`), as an app receives it.
     func jsonTable(_ spec: String) throws -> StyleTable {
-        let output = Compiler.compile(path: Self.specPath(spec), analyze: false)
-        XCTAssertFalse(output.hasErrors, spec)
-        return try StyleTable(jsonData: XCTUnwrap(output.table).jsonData())
+        try CheckedInTables.table(spec)
     }
 
     func testRunTimeTablesRenderLikeNSRegularExpression() throws {
@@ -58,14 +51,6 @@ final class CompiledEngineTests: XCTestCase {
                 matched.formUnion(result.matches.map(\.rule))
             }
             XCTAssertEqual(matched, Set(table.rules.map(\.name)), "every rule of \(spec) matches some text")
-        }
-    }
-
-    /// The automata compiled at run time are the ones `rulegen` generates for the spec.
-    func testRunTimeAutomataEqualTheGeneratedOnes() throws {
-        for spec in Self.specs {
-            let output = Compiler.compile(path: Self.specPath(spec), analyze: false)
-            XCTAssertEqual(AutomataBuilder.build(try jsonTable(spec)).automata, try XCTUnwrap(output.automata), spec)
         }
     }
 

@@ -2,7 +2,6 @@ import Foundation
 import XCTest
 
 @testable import RuleAutomata
-@testable import RuleCompiler
 @_spi(Generated) @_spi(Testing) @testable import RuleRuntime
 
 /// What generated code builds its engine from: per-rule automaton chunks

@@ -1,32 +1,16 @@
 import Foundation
-import RuleCompiler
 import RuleRuntime
 import TestSupport
 import XCTest
 
 /// Engines of the example specs and random texts for the label core's tests.
 enum LabelFixtures {
-    static let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Specs")
     static let specNames = ["social", "chat", "legal", "cms"]
 
-    nonisolated(unsafe) static var engines: [String: RuleEngine] = [:]
-    private static let lock = NSLock()
-
+    /// The engine of a checked-in table (`CheckedInTables`): an example spec's (`social`) or
+    /// one of `Specs/` (`label-mention`).
     static func engine(_ name: String) throws -> RuleEngine {
-        try lock.withLock {
-            if let engine = engines[name] { return engine }
-            let output = Compiler.compile(path: specs.appendingPathComponent("\(name).richrules").path, analyze: false)
-            let table = try XCTUnwrap(output.table, "\(name): \(output.diagnostics.map(\.message))")
-            let engine = try RuleEngine(compiling: table)
-            engines[name] = engine
-            return engine
-        }
-    }
-
-    static func engine(source: String) throws -> RuleEngine {
-        let output = Compiler.compile(source: "richrules 1\n" + source, analyze: false)
-        return try RuleEngine(compiling: XCTUnwrap(output.table, "\(output.diagnostics.map(\.message))"))
+        try CheckedInTables.engine(name)
     }
 
     /// Pieces of texts: words, every spec's matches, emoji, CJK, right-to-left text,

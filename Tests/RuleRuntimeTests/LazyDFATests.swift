@@ -3,7 +3,6 @@ import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@testable import RuleCompiler
 @_spi(Generated) @_spi(Testing) @testable import RuleRuntime
 
 /// The lazy DFA (`LazyDFA`) on real rule shapes: the rules of `Specs/feed.richrules`
@@ -15,16 +14,10 @@ import XCTest
 /// 1,500 texts per pattern by default, 50,000 with `RICHRULES_LONG=1`; `RICHRULES_SEED`
 /// replaces the seed, which every failure prints.
 final class LazyDFATests: XCTestCase {
-    static var feedSpec: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Specs/feed.richrules")
-    }
-
     /// The feed spec's regex rules: (name, pattern, flags, program).
     static func feedRules() throws -> [(String, String, RegexFlags, RegexProgram)] {
-        let output = Compiler.compile(source: try String(contentsOf: feedSpec, encoding: .utf8), path: "feed.richrules", analyze: false)
-        let table = try XCTUnwrap(output.table)
-        let automata = try XCTUnwrap(output.automata)
+        let table = try CheckedInTables.table("feed")
+        let automata = AutomataBuilder.build(table).automata
         return table.rules.enumerated().compactMap { index, rule in
             guard case .regex(let pattern, let flags, _) = rule.matcher, let program = automata.automata[index]?.program else { return nil }
             return (rule.name, pattern, flags, program)
@@ -132,11 +125,10 @@ final class LazyDFATests: XCTestCase {
     /// between those two.
     func testDetectorsAgreeAndLinkSearchesFromTwoLiterals() throws {
         let kinds = ["link", "email", "phone", "mention", "hashtag", "cashtag"]
-        let output = Compiler.compile(
-            source: "richrules 1\n" + kinds.map { "rule \($0) { match detector(\($0)) }\n" }.joined(), path: "d.richrules",
-            analyze: false)
-        let table = try XCTUnwrap(output.table)
-        let automata = try XCTUnwrap(output.automata)
+        // Specs/detectors.richrules: `rule KIND { match detector(KIND) }` for each kind.
+        let table = try CheckedInTables.table("detectors")
+        XCTAssertEqual(table.rules.map(\.name), kinds)
+        let automata = AutomataBuilder.build(table).automata
         let seed = testSeed(0x5EED_D37E)
         var rng = SeededGenerator(seed: seed)
         let texts = (0..<800).map { _ in Self.post(&rng) }
@@ -244,10 +236,8 @@ extension LazyDFATests {
     /// hashtag, phone beside the cashtag's DFA), the others searching from their literal on
     /// the text's UTF-8 — renders exactly what the engine on NSRegularExpression renders.
     func testFeedSpecEngineAgreesWithNSRegularExpression() throws {
-        let output = Compiler.compile(
-            source: try String(contentsOf: Self.feedSpec, encoding: .utf8), path: "feed.richrules", analyze: false)
-        let table = try XCTUnwrap(output.table)
-        let compiled = try RuleEngine(table: table, automata: XCTUnwrap(output.automata))
+        let table = try CheckedInTables.table("feed")
+        let compiled = try RuleEngine(compiling: table)
         XCTAssertEqual(compiled.nfaOnlyRules, [])
         XCTAssertEqual(compiled.lazyDFARules.map { table.rules[$0].name }, ["url", "email", "phone", "mention", "hashtag"])
         let scanned = Set(compiled.ruleMatcher?.storage.scanRules.map { table.rules[$0].name } ?? [])

@@ -8,7 +8,7 @@ import XCTest
 /// force over the layout's fragments and single-cluster boxes, on seeded random texts.
 final class LabelLayoutTests: XCTestCase {
     func testReferenceLayoutBreaksLines() throws {
-        let result = try LabelFixtures.engine(source: "rule m { match /@\\w+/ tap open(u: $0) }").render("hello world, 中文字符 ok\nnext")
+        let result = try LabelFixtures.engine("label-mention").render("hello world, 中文字符 ok\nnext")
         // 17 pt: narrow 8.5, wide 17.
         let layout = ReferenceLayout(RichTextLayoutRequest(result: result, width: 8.5 * 10))
         let lines = layout.lineFragments.map { line in
@@ -180,7 +180,7 @@ final class LabelLayoutTests: XCTestCase {
     }
 
     func testWidgetSizeAndImageSizeInvalidateTheLayout() throws {
-        let result = try LabelFixtures.engine(source: "rule w { match /\\[w\\]/ widget box tappable false }").render("a [w] b")
+        let result = try LabelFixtures.engine("label-widget").render("a [w] b")
         let core = RichLabelCore(engine: ReferenceLayoutEngine(), result: result)
         var invalidations: [RichLabelInvalidation] = []
         core.onInvalidate = { invalidations.append($0) }

@@ -1,10 +1,9 @@
 import Foundation
+import RuleRegex
 import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@testable import RuleCompiler
-@_spi(Testing) @testable import RuleRuntime
 
 /// The whole compiled path as rules run it — the DFA finds ends and starts, the Pike VM
 /// only solves groups — against NSRegularExpression, on the random patterns of
@@ -238,32 +237,5 @@ final class DFADifferentialTests: XCTestCase {
             }
         }
         count.check(compared: 400 * rules.count * 99 / 100, "seed \(seed)")
-    }
-
-    /// Render leaves compiled rules' groups to be solved when read; what a caller reads
-    /// (captures, named values, tap arguments) and what the public matcher API returns
-    /// equal NSRegularExpression's.
-    func testPendingGroupsAreSolvedOnRead() throws {
-        let spec = """
-            richrules 1
-            rule mention { match /@(?<user>[A-Za-z0-9_]+)/  tap open(user: ${user}) }
-            rule range { match /(\\d+)-(\\d+)?(x)?/  replace "$1 to $2" }
-            """
-        let output = Compiler.compile(source: spec, path: "groups.richrules")
-        let table = try XCTUnwrap(output.table)
-        let automata = try XCTUnwrap(output.automata)
-        let compiled = try RuleEngine(table: table, automata: automata)
-        let reference = try RuleEngine(reference: table)
-        let text = "hi @anna_1 and @b, pages 12-14 or 7- 😀@z 3-4x"
-        let a = compiled.render(text), b = reference.render(text)
-        XCTAssertEqual(a.matches.map(\.captures), b.matches.map(\.captures))
-        XCTAssertEqual(a.matches.map(\.named), b.matches.map(\.named))
-        XCTAssertEqual(a.matches.map(\.tap), b.matches.map(\.tap))
-        XCTAssertEqual(a.display, b.display)
-        XCTAssertEqual(a.matches.count, 6)
-        let units = Array(text.utf16)
-        let candidates = try RuleMatcher(table: table, automata: automata).candidates(in: text, units: units)
-        let expected = try RuleMatcher(table: table).candidates(in: text, units: units)
-        XCTAssertEqual(Set(candidates), Set(expected))
     }
 }

@@ -3,7 +3,6 @@ import TestSupport
 import XCTest
 
 @testable import RuleAutomata
-@testable import RuleCompiler
 @_spi(Generated) @_spi(Testing) @testable import RuleRuntime
 
 /// Automaton chunks that arrive damaged or on the wrong rule never give wrong matches: each
@@ -11,19 +10,9 @@ import XCTest
 /// is stored under the hash of its bytes. A chunk that fails is a decoding failure (with
 /// its reason) and its rule runs on NSRegularExpression, with the same matches.
 final class ChunkDamageTests: XCTestCase {
-    /// Regex rules that share blocks (`\w`, word boundaries), with groups, a lazy loop and
-    /// a container.
-    static let spec = #"""
-        richrules 1
-        rule bold { match /\*\*(.+?)\*\*/ show $1 nest style { font: bold } }
-        rule italic { match /_([^_\s][^_]*)_/ show $1 nest style { font: italic } }
-        rule mention { match /@\w+/ tap openProfile(user: $0) }
-        rule hashtag { match /#\w+/ }
-        rule emoji { match /:[a-z_]+:/ image "$0" }
-        rule price { match /\$\d+(?:\.\d\d)?/ }
-        rule adverb { match /\b\w+ly\b/i }
-        rule year { match /\b(19|20)\d\d\b/ }
-        """#
+    /// `Specs/chunks.richrules`: regex rules that share blocks (`\w`, word boundaries), with
+    /// groups, a lazy loop and a container.
+    static let spec = "chunks"
 
     static let texts = [
         "**hi @carol** see #swift :smile: at 12:30:45 _quickly_ for $12.50 in 1999",
@@ -38,10 +27,11 @@ final class ChunkDamageTests: XCTestCase {
         var shared: [String]
     }
 
-    static func generate(_ source: String) throws -> Generated {
-        let output = Compiler.compile(source: source, path: "d.richrules", analyze: false)
-        let table = try XCTUnwrap(output.table, "\(output.diagnostics.map(\.message))")
-        let automata = try XCTUnwrap(output.automata)
+    /// The checked-in table of `spec` (`CheckedInTables`) and its automata, as `rulegen`
+    /// writes them into generated code.
+    static func generate(_ spec: String) throws -> Generated {
+        let table = try CheckedInTables.table(spec)
+        let automata = AutomataBuilder.build(table).automata
         let encoded = automata.encodedRules()
         return Generated(
             table: table, automata: automata, chunks: encoded.rules.map { $0.map { Data($0).base64EncodedString() } },
@@ -63,9 +53,7 @@ final class ChunkDamageTests: XCTestCase {
     /// `bold` matched `:smile:`): now each is refused, with its reason, and the rule runs on
     /// NSRegularExpression.
     func testAChunkOnAnotherRuleIsRefused() throws {
-        let spec = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Specs/chat.richrules")
-        let generated = try Self.generate(String(contentsOf: spec, encoding: .utf8))
+        let generated = try Self.generate("chat")
         let reference = try RuleEngine(reference: generated.table)
         let text = "**hi @carol** :smile: #swift https://ok.example me@mail.com 13812345678 _x_ 12:30:45"
         let expected = reference.render(text)

@@ -43,7 +43,7 @@ final class LabelTruncationTests: XCTestCase {
         // Inside the emoji's surrogate pair: rounds down to the cluster's start.
         XCTAssertEqual(url.truncated(atDisplayOffset: 5).display, "see … more")
         // An attachment after the text (`position after`): cut off with the text's end.
-        let engine = try LabelFixtures.engine(source: "rule m { match /@\\w+/ image \"badge\" size 10x10 position after tap open(u: $0) }")
+        let engine = try LabelFixtures.engine("label-badge")
         let result = engine.render("x @abc y")
         XCTAssertEqual(result.display, "x @abc\u{FFFC} y")
         let clipped = result.truncated(atDisplayOffset: 5)

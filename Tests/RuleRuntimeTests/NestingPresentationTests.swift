@@ -1,5 +1,4 @@
 import Foundation
-import RuleCompiler
 @_spi(Testing) import RuleRuntime
 import TestSupport
 import XCTest
@@ -8,29 +7,9 @@ import XCTest
 /// style, innermost tap), pressed state, hit testing, truncation through a container, and
 /// HTML, on examples and against brute force on random nested texts.
 final class NestingPresentationTests: XCTestCase {
-    static let spec = """
-        richrules 1
-        base { color: #111111; font: 14 }
-        highlight { background: #DDDDDD }
-        rule bold { match /\\*\\*(.+?)\\*\\*/ show $1 nest style { font: bold } }
-        rule link { match /\\[([^\\]]*)\\]\\(([^)]*)\\)/ show $1 nest style { color: systemBlue } tap open(url: $2) priority 5 }
-        rule mention { match /@\\w+/ style { color: systemPurple } tap profile(user: $0) }
-        rule tick { match /\\[x\\]/ widget check size 16x16 tappable false }
-        rule star { match /\\*\\w+\\*/ widget dot position before }
-        rule b { match tag <b> nest style { font: bold } }
-        rule a { match tag <a href> nest style { underline: single } tap go(url: ${href}) }
-        rule img { match tag <img src/> image "${src}" }
-        """
-
-    nonisolated(unsafe) static var cached: RuleEngine?
-
+    /// The engine of `Specs/nested.richrules` (its checked-in table).
     func engine() throws -> RuleEngine {
-        if let engine = Self.cached { return engine }
-        let output = Compiler.compile(source: Self.spec, path: "nested.richrules", analyze: false)
-        let table = try XCTUnwrap(output.table, "\(output.diagnostics.map(\.message))")
-        let engine = try RuleEngine(table: table, automata: XCTUnwrap(output.automata))
-        Self.cached = engine
-        return engine
+        try CheckedInTables.engine("nested")
     }
 
     /// Runs with their UTF-16 ranges in the display.
