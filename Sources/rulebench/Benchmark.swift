@@ -19,7 +19,7 @@ struct Benchmark {
 
     /// The workloads `--profile` renders.
     static let profiles = [
-        "corpus", "labels", "corpus-floor", "labels-floor", "labels-attributed", "rules6", "rules25", "rules100", "lookaround", "init",
+        "corpus", "labels", "corpus-floor", "labels-floor", "labels-attributed", "rules6", "rules25", "rules100", "lookaround", "init", "scan",
         "feed-corpus", "feed-labels", "feed-scan", "feed-init",
     ]
 
@@ -55,7 +55,9 @@ struct Benchmark {
         let floor = workload.hasSuffix("-floor")
         let attributed = workload.hasSuffix("-attributed")
         let workload = floor || attributed ? String(workload.prefix { $0 != "-" }) : workload
-        if workload == "labels" {
+        if workload == "scan" {
+            texts = [Throughput.noMatchText(utf8Bytes: Scale.full.scanBytes)]
+        } else if workload == "labels" {
             var generator = TextGenerator(seed: Self.seed &+ 2, vocabulary: vocabulary)
             texts = generator.labels(count: Scale.full.labelCount, length: Scale.full.labelLength)
         } else {

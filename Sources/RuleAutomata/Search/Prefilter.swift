@@ -202,26 +202,23 @@ package final class Prefilter: @unchecked Sendable {
         return min(word << 6 + bits.trailingZeroBitCount, count)
     }
 
-    /// The first position at or after `from` whose unit is one of `targets`, or `count`:
-    /// UTF-16 units or UTF-8 bytes (one loop, specialized for each). Sixteen units at a
-    /// time; the first hit of a block is read off a bit mask, and the last partial block is
-    /// the text's last sixteen units with the ones before `from` masked out.
+    /// The first position at or after `from` whose unit is one of `targets`, or `count`.
+    /// Sixteen units at a time; the first hit of a block is read off a bit mask, and the
+    /// last partial block is the text's last sixteen units with the ones before `from`
+    /// masked out.
     @inline(__always)
-    package static func skip<Unit: SIMDScalar & FixedWidthInteger>(
-        _ base: UnsafePointer<Unit>, _ count: Int, from: Int, _ targets: SIMD8<Unit>
-    ) -> Int {
+    package static func skip(_ base: UnsafePointer<UInt16>, _ count: Int, from: Int, _ targets: SIMD8<UInt16>) -> Int {
         var p = from
-        let t0 = SIMD16<Unit>(repeating: targets[0]), t1 = SIMD16<Unit>(repeating: targets[1])
-        let t2 = SIMD16<Unit>(repeating: targets[2]), t3 = SIMD16<Unit>(repeating: targets[3])
-        let t4 = SIMD16<Unit>(repeating: targets[4]), t5 = SIMD16<Unit>(repeating: targets[5])
-        let t6 = SIMD16<Unit>(repeating: targets[6]), t7 = SIMD16<Unit>(repeating: targets[7])
+        let t0 = SIMD16<UInt16>(repeating: targets[0]), t1 = SIMD16<UInt16>(repeating: targets[1])
+        let t2 = SIMD16<UInt16>(repeating: targets[2]), t3 = SIMD16<UInt16>(repeating: targets[3])
+        let t4 = SIMD16<UInt16>(repeating: targets[4]), t5 = SIMD16<UInt16>(repeating: targets[5])
+        let t6 = SIMD16<UInt16>(repeating: targets[6]), t7 = SIMD16<UInt16>(repeating: targets[7])
         let raw = UnsafeRawPointer(base)
-        let stride = MemoryLayout<Unit>.stride
         // Byte i of the result is 0xFF where lane i hits (the first hit is the lowest set byte).
         @inline(__always) func hits(at q: Int) -> SIMD2<UInt64> {
-            let v = raw.loadUnaligned(fromByteOffset: stride * q, as: SIMD16<Unit>.self)
+            let v = raw.loadUnaligned(fromByteOffset: 2 * q, as: SIMD16<UInt16>.self)
             let hit = (v .== t0) .| (v .== t1) .| (v .== t2) .| (v .== t3) .| (v .== t4) .| (v .== t5) .| (v .== t6) .| (v .== t7)
-            let lanes = SIMD16<UInt8>(truncatingIfNeeded: SIMD16<Unit>(repeating: 0).replacing(with: ~0, where: hit))
+            let lanes = SIMD16<UInt8>(truncatingIfNeeded: SIMD16<UInt16>(repeating: 0).replacing(with: 0xFFFF, where: hit))
             return unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
         }
         @inline(__always) func first(_ words: SIMD2<UInt64>) -> Int {
@@ -241,7 +238,12 @@ package final class Prefilter: @unchecked Sendable {
             return lane < 16 ? count - 16 + lane : count
         }
         while p < count {
-            if any(SIMD8<Unit>(repeating: base[p]) .== targets) { return p }
+            let unit = base[p]
+            if unit == targets[0] || unit == targets[1] || unit == targets[2] || unit == targets[3] || unit == targets[4]
+                || unit == targets[5] || unit == targets[6] || unit == targets[7]
+            {
+                return p
+            }
             p += 1
         }
         return count
