@@ -135,7 +135,7 @@ extension LazyDFACache {
             var runStart = literal
             while runStart > from {
                 let (scalar, length) = text.scalar(before: runStart)
-                guard required.before.contains(scalar) else { break }
+                guard required.mayPrecede(scalar) else { break }
                 runStart -= length
             }
             switch findEnd(text, from: runStart, classes: classes, idlePast: literal, answers: answers) {

@@ -27,6 +27,10 @@ package struct RequiredLiteral: Sendable {
     package let second: UInt8?
     /// The code points a match can read before its first literal.
     let before: ScalarSet
+    /// `before`'s members below U+0040 and from U+0040 to U+007F, as bits: read in the
+    /// search's backward walk without a call (`ScalarSet` is in another module, and calling
+    /// its `contains` there cost the social spec's no-match scan 5 %).
+    let beforeASCII: (low: UInt64, high: UInt64)
 
     /// Pair checks tried at most, each a walk over the program.
     static let maxPairChecks = 96
@@ -58,6 +62,7 @@ package struct RequiredLiteral: Sendable {
                 literal = candidate
                 second = nil
                 before = Self.union(sets, of: program).subtracting(ScalarSet(UInt32(candidate)))
+                beforeASCII = Self.asciiBits(before)
                 return
             case .escaped(let path):
                 escapes.append((bit, path))
@@ -77,10 +82,26 @@ package struct RequiredLiteral: Sendable {
                 second = Self.candidates[other]
                 before = Self.union(sets, of: program).subtracting(ScalarSet(UInt32(Self.candidates[bit])))
                     .subtracting(ScalarSet(UInt32(Self.candidates[other])))
+                beforeASCII = Self.asciiBits(before)
                 return
             }
         }
         return nil
+    }
+
+    /// Whether a match can read `scalar` before its first literal (`before`).
+    @inline(__always)
+    func mayPrecede(_ scalar: UInt32) -> Bool {
+        if scalar < 64 { return beforeASCII.low & (1 << UInt64(scalar)) != 0 }
+        if scalar < 128 { return beforeASCII.high & (1 << UInt64(scalar - 64)) != 0 }
+        return before.contains(scalar)
+    }
+
+    private static func asciiBits(_ set: ScalarSet) -> (low: UInt64, high: UInt64) {
+        (0..<128).reduce((UInt64(0), UInt64(0))) { bits, scalar in
+            guard set.contains(UInt32(scalar)) else { return bits }
+            return scalar < 64 ? (bits.0 | 1 << UInt64(scalar), bits.1) : (bits.0, bits.1 | 1 << UInt64(scalar - 64))
+        }
     }
 
     private static func union(_ sets: Set<Int>, of program: RegexProgram) -> ScalarSet {
