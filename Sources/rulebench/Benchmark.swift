@@ -19,7 +19,8 @@ struct Benchmark {
 
     /// The workloads `--profile` renders.
     static let profiles = [
-        "corpus", "labels", "corpus-floor", "labels-floor", "labels-attributed", "rules6", "rules25", "rules100", "lookaround", "init", "scan",
+        "corpus", "labels", "corpus-floor", "labels-floor", "labels-attributed", "rules6", "rules25", "rules100", "lookaround", "init",
+        "scan",
         "feed-corpus", "feed-labels", "feed-scan", "feed-init",
     ]
 
