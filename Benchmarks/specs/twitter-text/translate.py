@@ -92,23 +92,14 @@ def evaluate(body, consts, lists):
 
 
 # Java -> ICU, only where the two differ (each one named in the spec's header).
-def surrogates_to_code_points(p):
-    # Java's Pattern joins the escapes \uD800\uDEE0 into one supplementary code point;
-    # ICU reads each \uXXXX as a code point of its own (a lone surrogate), so the ranges
-    # of HASHTAG_LETTERS_AND_MARKS / HASHTAG_NUMERALS would be reversed ranges there.
-    def pair(m):
-        hi, lo = int(m.group(1), 16), int(m.group(2), 16)
-        return "\\x{%X}" % (0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00))
-    return re.sub(r"\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})", pair, p, flags=re.I)
-
-
 JAVA_PUNCT = r"[!-\/:-@\[-`{-~]"  # Java's \p{Punct} (POSIX, US-ASCII only)
 JAVA_SPACE = r"\t-\r "            # Java's \s without UNICODE_CHARACTER_CLASS: [ \t\n\x0B\f\r]
 
 
 def icu(p):
-    p = surrogates_to_code_points(p)
-    p = p.replace("\\p{InGeneralPunctuation}", "\\p{Block=General_Punctuation}")
+    # Kept as written, because ICU reads them as Java does: surrogate-pair escapes
+    # (\ud800\udee0 is one code point in both) and \p{InGeneralPunctuation} (a Java block
+    # name, which ICU accepts as Block=General_Punctuation).
     # \s occurs only inside URL_VALID_UNICODE_CHARS' class and in VALID_CASHTAG's lookahead.
     p = p.replace("\\s\\p{Z}", JAVA_SPACE + "\\p{Z}")  # URL_VALID_UNICODE_CHARS' class
     p = p.replace("|\\s|", "|[" + JAVA_SPACE + "]|")     # VALID_CASHTAG's lookahead
