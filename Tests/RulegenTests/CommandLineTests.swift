@@ -193,7 +193,9 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testExplainTextFormat() throws {
-        let result = try CLI.run(["explain", "Specs/social.richrules", "--engine", "icu", "--text", "hi @bob see https://a.bc/c#x# [smile]"])
+        let result = try CLI.run([
+            "explain", "Specs/social.richrules", "--engine", "icu", "--text", "hi @bob see https://a.bc/c#x# [smile]",
+        ])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("display: \"hi @bob see 🔗 link \u{FFFC}\""), result.stdout)
         XCTAssertTrue(result.stdout.contains("mention \"@bob\"  tap openProfile(user: \"bob\")"), result.stdout)

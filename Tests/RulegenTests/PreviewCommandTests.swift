@@ -98,7 +98,10 @@ final class PreviewCommandTests: XCTestCase {
         let scratch = try ScratchDirectory()
         let spec = CLI.packageRoot.appendingPathComponent("Specs/agreement.richrules").path
         let result = try CLI.run(
-            ["preview", spec, "--template", "I agree to the <h1>%@</h1>", "--arg", "</h1><script>alert(1)</script><h2>x</h2>", "-o", "p.html"],
+            [
+                "preview", spec, "--template", "I agree to the <h1>%@</h1>", "--arg", "</h1><script>alert(1)</script><h2>x</h2>", "-o",
+                "p.html",
+            ],
             cwd: scratch.url)
         XCTAssertEqual(result.status, 0, result.stderr)
         let html = try read(scratch.url.appendingPathComponent("p.html"))
@@ -187,7 +190,9 @@ final class PreviewCommandTests: XCTestCase {
             XCTAssertEqual(result.status, 2, arguments.joined(separator: " "))
             XCTAssertTrue(result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
             XCTAssertTrue(
-                result.stderr.contains("\nUsage: rulegen preview <spec> (--text <text> | --texts <file> | --template <template> [--arg <argument> | --plain-arg <argument> ...]) -o <file.html>"), result.stderr)
+                result.stderr.contains(
+                    "\nUsage: rulegen preview <spec> (--text <text> | --texts <file> | --template <template> "
+                        + "[--arg <argument> | --plain-arg <argument> ...]) -o <file.html>"), result.stderr)
         }
         XCTAssertEqual(Set(scratch.snapshot().keys), ["a.richrules"])
         XCTAssertEqual(try read(scratch.url.appendingPathComponent("a.richrules")), "richrules 1\nrule a { match /x/ }\n")
