@@ -246,6 +246,37 @@ struct Benchmark {
             report.feed = FeedBench.measure(compiled: feedPaths.compiled, noMatch: feedNoMatch, policy: scale.policy)
         }
 
+        // Public rule sets as their authors wrote them, on the feed spec's posts.
+        let realPaths = options.runs("real") ? RealSpecs.specPaths(besideSocial: specPath) : []
+        if !realPaths.isEmpty {
+            let (corpus, labels, noMatch) = FeedBench.inputs(vocabulary: vocabulary, scale: scale)
+            for path in realPaths {
+                let name = RealSpecs.name(ofSpec: path)
+                let spec = try SpecFiles.compile(path: path)
+                report.specCompileSeconds.append((name, spec.compileSeconds))
+                let contestants = try Contestants(table: spec.table)
+                let rules = spec.table.rules.count
+                for workload in [
+                    Workload(
+                        key: RealSpecs.key(name, "corpus"), title: "\(name), corpus", texts: [corpus], ruleCount: rules, swiftRegex: false),
+                    Workload(
+                        key: RealSpecs.key(name, "labels"), title: "\(name), \(grouped(labels.count)) posts", texts: labels,
+                        ruleCount: rules,
+                        swiftRegex: false),
+                ] {
+                    log("\(workload.title) over \(path)")
+                    report.workloads.append(workload.run(contestants, scale: scale))
+                }
+                log("\(name): no-match text of \(grouped(noMatch.utf8.count)) UTF-8 bytes; each rule alone on the corpus")
+                let result = RealSpecs.measure(
+                    name: name, specPath: path, compiled: contestants.compiled, corpus: corpus, noMatch: noMatch, policy: scale.policy)
+                for rule in result.rules {
+                    log("  \(rule.name): \(rule.path), \(rule.share.map { String(format: "%.0f %%", $0 * 100) } ?? "n/a") of the time")
+                }
+                report.realSpecs.append(result)
+            }
+        }
+
         // One-rule specs of pathological patterns through rulegen's compile, lint and emit.
         if options.runs("compile") {
             log("rulegen on \(RuleCompileTime.patterns.count) pathological one-rule specs (\(Report.configuration) build)")

@@ -46,8 +46,9 @@ struct Options {
                                   rendered labels; `init` prints the 100-rule engine's init time, and the time
                                   StyleTable(jsonData:) takes to read and validate its table, instead.
           --only <sections>       Run only these sections, comma-separated (social, attributed, throughput,
-                                  nesting, hostile, rules, lookaround, feed, compile, adversarial): a
-                                  partial report, for iterating on one of them.
+                                  nesting, hostile, rules, lookaround, feed, real, compile, adversarial): a
+                                  partial report, for iterating on one of them. `real`: the public rule
+                                  sets under Benchmarks/specs, as their authors wrote them.
           --check                 Exit 1 when a hostile input misses its bound or its expected counts
                                   (CI: `swift run -c release rulebench --only hostile --check`).
           -h, --help              Show help information.
@@ -56,7 +57,8 @@ struct Options {
 
     static let usage = "rulebench [--json] [--quick] [--spec <path>] [--profile <workload>] [--only <sections>] [--check]"
     static let sections: Set<String> = [
-        "social", "attributed", "throughput", "nesting", "hostile", "rules", "lookaround", "feed", "compile", "adversarial",
+        "social", "attributed", "throughput", "nesting", "hostile", "rules", "lookaround", "feed", "real", "compile",
+        "adversarial",
     ]
 
     struct UsageError: Error {

@@ -35,6 +35,7 @@ extension Report {
                 ])
             ),
             ("workloads", .array(workloads.map(workloadJSON))),
+            ("real_specs", .array(realSpecs.map { RealSpecs.json($0, report: self) })),
             ("adversarial", .array(adversarial.map(adversarialJSON))),
             ("generated_compile", generatedCompile.map(compileJSON) ?? .null),
             ("spec_compile_seconds", .object(specCompileSeconds.map { ($0.0, .number($0.1)) })),

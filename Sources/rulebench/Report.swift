@@ -81,6 +81,8 @@ struct Report {
     var throughput: Throughput.Result?
     /// The feed spec (`Specs/feed.richrules`): its own corpus and labels are workloads.
     var feed: FeedBench.Result?
+    /// The public rule sets under `Benchmarks/specs` (their corpus and labels are workloads).
+    var realSpecs: [RealSpecs.Result] = []
     /// Hostile inputs, each in a child process, with their bounds.
     var hostile: [Hostile.Measure] = []
     var elapsedSeconds = 0.0
@@ -144,6 +146,13 @@ struct Report {
             Target(key: "lazy_cache_peak_bytes", value: feed.map { Double($0.lazyCachePeakBytes) }, atLeast: false, threshold: nil),
             Target(key: "feed_engine_init_ms", value: feed?.engineInit.map { $0.median * 1000 }, atLeast: false, threshold: nil),
             Target(key: "bytes_per_match", value: throughput?.bytesPerMatch, atLeast: false, threshold: nil),
+            Target(
+                key: "real_worst_corpus_speedup", value: worstReal { compiledSpeedup(RealSpecs.key($0.name, "corpus")) }, atLeast: true,
+                threshold: 10),
+            Target(
+                key: "real_worst_label_speedup", value: worstReal { compiledSpeedup(RealSpecs.key($0.name, "labels")) }, atLeast: true,
+                threshold: 8),
+            Target(key: "real_worst_scan_gbps", value: worstReal(\.gigabytesPerSecond), atLeast: true, threshold: 2),
         ] + hostile.map { Target(key: $0.key, value: $0.value, atLeast: false, threshold: $0.bound) }
     }
 
@@ -153,6 +162,13 @@ struct Report {
         if expected, hostile.isEmpty { return "no hostile input was measured (Specs/cms.richrules not found beside the spec)" }
         let missed = hostile.filter { !$0.met }.map(\.key)
         return missed.isEmpty ? nil : "hostile inputs out of bounds: " + missed.joined(separator: ", ")
+    }
+
+    /// The smallest of `figure` over the real rule sets (`nil` when one has none).
+    func worstReal(_ figure: (RealSpecs.Result) -> Double?) -> Double? {
+        let values = realSpecs.map(figure)
+        guard !values.isEmpty, !values.contains(where: { $0 == nil }) else { return nil }
+        return values.compactMap { $0 }.min()
     }
 
     static func ratio(_ a: Double?, _ b: Double?) -> Double? {
