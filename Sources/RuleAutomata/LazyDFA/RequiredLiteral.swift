@@ -27,9 +27,9 @@ package struct RequiredLiteral: Sendable {
     package let second: UInt8?
     /// The code points a match can read before its first literal.
     let before: ScalarSet
-    /// `before`'s members below U+0040 and from U+0040 to U+007F, as bits: read in the
-    /// search's backward walk without a call (`ScalarSet` is in another module, and calling
-    /// its `contains` there cost the social spec's no-match scan 5 %).
+    /// `before`'s ASCII bitmaps, read in the search's backward walk without a call
+    /// (`ScalarSet` is in another module, and calling its `contains` there cost the social
+    /// spec's no-match scan 5 %).
     let beforeASCII: (low: UInt64, high: UInt64)
 
     /// Pair checks tried at most, each a walk over the program.
@@ -62,7 +62,7 @@ package struct RequiredLiteral: Sendable {
                 literal = candidate
                 second = nil
                 before = Self.union(sets, of: program).subtracting(ScalarSet(UInt32(candidate)))
-                beforeASCII = Self.asciiBits(before)
+                beforeASCII = (before.asciiLow, before.asciiHigh)
                 return
             case .escaped(let path):
                 escapes.append((bit, path))
@@ -82,7 +82,7 @@ package struct RequiredLiteral: Sendable {
                 second = Self.candidates[other]
                 before = Self.union(sets, of: program).subtracting(ScalarSet(UInt32(Self.candidates[bit])))
                     .subtracting(ScalarSet(UInt32(Self.candidates[other])))
-                beforeASCII = Self.asciiBits(before)
+                beforeASCII = (before.asciiLow, before.asciiHigh)
                 return
             }
         }
@@ -95,13 +95,6 @@ package struct RequiredLiteral: Sendable {
         if scalar < 64 { return beforeASCII.low & (1 << UInt64(scalar)) != 0 }
         if scalar < 128 { return beforeASCII.high & (1 << UInt64(scalar - 64)) != 0 }
         return before.contains(scalar)
-    }
-
-    private static func asciiBits(_ set: ScalarSet) -> (low: UInt64, high: UInt64) {
-        (0..<128).reduce((UInt64(0), UInt64(0))) { bits, scalar in
-            guard set.contains(UInt32(scalar)) else { return bits }
-            return scalar < 64 ? (bits.0 | 1 << UInt64(scalar), bits.1) : (bits.0, bits.1 | 1 << UInt64(scalar - 64))
-        }
     }
 
     private static func union(_ sets: Set<Int>, of program: RegexProgram) -> ScalarSet {

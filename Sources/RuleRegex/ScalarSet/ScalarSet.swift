@@ -14,9 +14,10 @@ package struct ScalarSet: Hashable, Sendable, CustomStringConvertible {
 
     /// Sorted, disjoint, non-adjacent ranges.
     package private(set) var ranges: [ClosedRange<UInt32>]
-    /// Membership of U+0000…U+003F and U+0040…U+007F, derived from `ranges`.
-    private var asciiLow: UInt64 = 0
-    private var asciiHigh: UInt64 = 0
+    /// Membership of U+0000…U+003F and U+0040…U+007F, derived from `ranges` (read by
+    /// searches in other modules that test ASCII without a call).
+    package private(set) var asciiLow: UInt64 = 0
+    package private(set) var asciiHigh: UInt64 = 0
 
     /// The empty set.
     package init() { ranges = [] }
