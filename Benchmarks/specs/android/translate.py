@@ -1,0 +1,289 @@
+#!/usr/bin/env python3
+"""Dev-only (never run by tests or the build): writes android.richrules from the vendored
+java/Patterns.java, and patterns-test.json from java/PatternsTest.java.
+
+    python3 Benchmarks/specs/android/translate.py        (standard library only)
+
+The string constants of Patterns.java are evaluated as javac would (string literals with
+their escapes, `+`, names of earlier constants), so every pattern below is the authors'
+text, character for character. The only edits are the two spellings in `spell` (see the
+comments in the emitted spec); no rewriting for our engine.
+"""
+import json
+import os
+import re
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def utf16_fix(s):
+    """Java strings are UTF-16: `\\uD83C\\uDF38` is one code point once javac is done."""
+    return s.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+
+
+def literal(src, i):
+    """Decode the Java string literal starting at src[i] == '"'; return (text, index after)."""
+    j = i + 1
+    s = []
+    while src[j] != '"':
+        if src[j] == "\\":
+            e = src[j + 1]
+            if e == "u":
+                s.append(chr(int(src[j + 2:j + 6], 16)))
+                j += 6
+                continue
+            s.append({"\\": "\\", '"': '"', "n": "\n", "t": "\t", "'": "'", "r": "\r"}[e])
+            j += 2
+        else:
+            s.append(src[j])
+            j += 1
+    return "".join(s), j + 1
+
+
+def tokens(src):
+    """Tokenize a Java expression: string literals (decoded), identifiers, '+'."""
+    out = []
+    i = 0
+    while i < len(src):
+        c = src[i]
+        if src.startswith("//", i):
+            i = src.index("\n", i) if "\n" in src[i:] else len(src)
+        elif src.startswith("/*", i):
+            i = src.index("*/", i) + 2
+        elif c == '"':
+            s, i = literal(src, i)
+            out.append(("str", s))
+        elif c.isalpha() or c == "_":
+            m = re.match(r"[A-Za-z_][A-Za-z0-9_.]*", src[i:])
+            out.append(("name", m.group(0)))
+            i += len(m.group(0))
+        else:
+            i += 1
+    return out
+
+
+def statement_end(src, i):
+    """Index of the `;` ending the statement at i (outside strings, comments, brackets)."""
+    depth = 0
+    while not (src[i] == ";" and depth == 0):
+        if src[i] == '"':
+            _, i = literal(src, i)
+            continue
+        if src.startswith("//", i):
+            i = src.index("\n", i)
+        elif src[i] in "({[":
+            depth += 1
+        elif src[i] in ")}]":
+            depth -= 1
+        i += 1
+    return i
+
+
+def read_patterns():
+    java = open(os.path.join(HERE, "java/Patterns.java"), encoding="utf-8").read()
+    consts = {}
+    for m in re.finditer(r"static final (String|Pattern) (\w+)\s*=", java):
+        body = java[m.end():statement_end(java, m.end())]
+        if m.group(1) == "Pattern":
+            body = body.strip()
+            assert body.startswith("Pattern.compile(") and body.endswith(")"), m.group(2)
+            body = body[len("Pattern.compile("):-1]
+        parts = []
+        for kind, v in tokens(body):
+            parts.append(v if kind == "str" else consts[v])
+        consts[m.group(2)] = utf16_fix("".join(parts))
+    return consts
+
+
+def spell(p):
+    """The authors' pattern, spelled for a `/…/` in a .richrules file. ICU reads the result
+    as the same pattern (see the spec's header):
+    - every character outside printable ASCII as ICU's `\\uhhhh` (a supplementary one as
+      its surrogate pair `\\uD83C\\uDF38`, which ICU reads as one code point): the escapes
+      the Java source wrote, instead of raw U+2028, U+00A0 … in the file;
+    - a `/` outside any class as `\\/` (the pattern delimiter; ICU reads `\\/` as `/`)."""
+    out, depth, i = [], 0, 0
+    while i < len(p):
+        c = p[i]
+        if c == "\\" and i + 1 < len(p) and " " <= p[i + 1] <= "~":
+            out.append(p[i:i + 2])
+            i += 2
+            continue
+        if c == "[":
+            depth += 1
+        elif c == "]" and depth > 0:
+            depth -= 1
+        if c == "/" and depth == 0:
+            out.append("\\/")
+        elif " " <= c <= "~":
+            out.append(c)
+        else:
+            units = c.encode("utf-16-be")
+            assert i == 0 or p[i - 1] != "\\", "escaped non-ASCII"
+            for k in range(0, len(units), 2):
+                out.append("\\u%04X" % int.from_bytes(units[k:k + 2], "big"))
+        i += 1
+    return "".join(out)
+
+
+# ---------------------------------------------------------------- PatternsTest.java
+
+def test_methods(src):
+    for m in re.finditer(r"public void (test\w+)\(\)[^{]*\{", src):
+        depth, i = 1, m.end()
+        while depth:
+            if src[i] == '"':
+                _, i = literal(src, i)
+                continue
+            depth += {"{": 1, "}": -1}.get(src[i], 0)
+            i += 1
+        yield m.group(1), src[m.end():i - 1]
+
+
+def split_top(s, sep):
+    """Split s at `sep` characters outside strings and brackets."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(s):
+        if s[i] == '"':
+            _, i = literal(s, i)
+            continue
+        if s.startswith("//", i):
+            s = s[:i] + s[s.index("\n", i):]  # a comment (in an array literal)
+            continue
+        if s[i] in "({[":
+            depth += 1
+        elif s[i] in ")}]":
+            depth -= 1
+        elif s[i] == sep and depth == 0:
+            parts.append(s[start:i])
+            start = i + 1
+        i += 1
+    parts.append(s[start:])
+    return [x.strip() for x in parts]
+
+
+def value(expr, env):
+    """A string expression: literals, variables and `+`."""
+    out = []
+    for term in split_top(expr, "+"):
+        if term.startswith('"'):
+            out.append(utf16_fix(literal(term, 0)[0]))
+        else:
+            out.append(env[term])
+    return "".join(out)
+
+
+MATCHER = re.compile(r"^(Patterns\.(\w+)|(\w+))\.matcher\((.*?)\)(?:\.(matches|find)\(\))?$", re.S)
+
+
+def check(expr, env):
+    """`Patterns.X.matcher(E).matches()`, `pattern.matcher(E).find()`, `t`, `m.find()`."""
+    if re.fullmatch(r"\w+", expr):
+        return env[expr]
+    m = re.fullmatch(r"(\w+)\.(matches|find)\(\)", expr)
+    if m:
+        return dict(env[m.group(1)], method=m.group(2))
+    m = MATCHER.match(expr)
+    assert m, expr
+    pattern = m.group(2) or env[m.group(3)]
+    return {"pattern": pattern, "text": value(m.group(4), env), "method": m.group(5)}
+
+
+def run(body, env, cases, test):
+    i = 0
+    while i < len(body):
+        rest = body[i:]
+        ws = re.match(r"\s+|//[^\n]*", rest)
+        if ws:
+            i += ws.end()
+            continue
+        loop = re.match(r"(for|while)\s*\(([^\n]*?)\)\s*\{", rest)
+        if loop:
+            depth, j = 1, i + loop.end()
+            while depth:
+                if body[j] == '"':
+                    _, j = literal(body, j)
+                    continue
+                depth += {"{": 1, "}": -1}.get(body[j], 0)
+                j += 1
+            inner = body[i + loop.end():j - 1]
+            head = loop.group(2)
+            each = re.fullmatch(r"String (\w+) : (\w+)", head)
+            count = re.fullmatch(r"int (\w+) ?= ?0; ?\1 ?(<=?) ?(\d+); ?\1\+\+", head)
+            grow = re.fullmatch(r"(\w+)\.length\(\) <= (\d+)", head)
+            if each:
+                for v in env[each.group(2)]:
+                    run(inner, dict(env, **{each.group(1): v}), cases, test)
+            elif count:
+                for _ in range(int(count.group(3)) + (count.group(2) == "<=")):
+                    run(inner, env, cases, test)
+            else:
+                assert grow, head
+                while len(env[grow.group(1)].encode("utf-16-le")) // 2 <= int(grow.group(2)):
+                    run(inner, env, cases, test)
+            i = j
+            continue
+        end = statement_end(body, i)
+        statement(body[i:end].strip(), env, cases, test)
+        i = end + 1
+
+
+def statement(s, env, cases, test):
+    if re.fullmatch(r"boolean \w+", s) or s.startswith("assertEquals("):
+        return
+    a = re.fullmatch(r"(?:assertTrue|assertFalse)\((.*)\)", s, re.S)
+    if a:
+        args = split_top(a.group(1), ",")
+        c = check(args[-1], env)
+        assert c["method"] in ("matches", "find"), s
+        cases.append({"test": test, "pattern": c["pattern"], "method": c["method"],
+                      "text": c["text"], "expected": s.startswith("assertTrue")})
+        return
+    d = re.fullmatch(r"(?:(?:String|String\[\]|Pattern|Matcher) )?(\w+)\s*(\+?=)\s*(.*)", s, re.S)
+    assert d, s
+    name, op, rhs = d.groups()
+    if rhs.startswith("Pattern.compile(Patterns."):
+        env[name] = re.fullmatch(r"Pattern\.compile\(Patterns\.(\w+)\)", rhs).group(1)
+    elif "matcher(" in rhs:
+        env[name] = check(rhs, env)
+    elif rhs.startswith("{") or rhs.startswith("new String[]"):
+        items = rhs[rhs.index("{") + 1:rhs.rindex("}")]
+        env[name] = [value(x, env) for x in split_top(items, ",") if x]
+    elif op == "+=":
+        env[name] += value(rhs, env)
+    else:
+        env[name] = value(rhs, env)
+
+
+RULES = {"AUTOLINK_WEB_URL": "url", "AUTOLINK_EMAIL_ADDRESS": "email", "PHONE": "phone"}
+
+
+def conformance():
+    src = open(os.path.join(HERE, "java/PatternsTest.java"), encoding="utf-8").read()
+    cases, tests = [], 0
+    for name, body in test_methods(src):
+        tests += 1
+        run(body, {}, cases, name)
+    kept = [dict(c, rule=RULES[c["pattern"]]) for c in cases if c["pattern"] in RULES]
+    skipped = {}
+    for c in cases:
+        if c["pattern"] not in RULES:
+            skipped[c["pattern"]] = skipped.get(c["pattern"], 0) + 1
+    print("PatternsTest.java: %d @Test methods, %d assertions; kept %d (%s); not rules here: %s"
+          % (tests, len(cases), len(kept),
+             ", ".join("%s %d" % (r, sum(c["rule"] == r for c in kept)) for r in RULES.values()),
+             skipped))
+    return kept
+
+
+if __name__ == "__main__":
+    C = read_patterns()
+    template = open(os.path.join(HERE, "android.richrules.in"), encoding="utf-8").read()
+    for java_name, rule in RULES.items():
+        template = template.replace("@" + rule.upper() + "@", spell(C[java_name]))
+    assert "@" + "URL@" not in template
+    with open(os.path.join(HERE, "android.richrules"), "w", encoding="utf-8") as f:
+        f.write(template)
+    with open(os.path.join(HERE, "patterns-test.json"), "w", encoding="utf-8") as f:
+        json.dump(conformance(), f, ensure_ascii=False, indent=1)
+        f.write("\n")
