@@ -12,46 +12,11 @@ as lookarounds (see the comments in the emitted spec).
 import json
 import os
 import re
+import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def java_strings(src):
-    """Tokenize a Java expression: string literals (decoded), identifiers, '+', join(...)."""
-    out = []
-    i = 0
-    while i < len(src):
-        c = src[i]
-        if src.startswith("//", i):
-            i = src.index("\n", i) if "\n" in src[i:] else len(src)
-        elif c == '"':
-            j = i + 1
-            s = []
-            while src[j] != '"':
-                if src[j] == "\\":
-                    e = src[j + 1]
-                    if e == "u":
-                        s.append(chr(int(src[j + 2:j + 6], 16)))
-                        j += 6
-                        continue
-                    s.append({"\\": "\\", '"': '"', "n": "\n", "t": "\t", "'": "'"}[e])
-                    j += 2
-                else:
-                    s.append(src[j])
-                    j += 1
-            out.append(("str", "".join(s)))
-            i = j + 1
-        elif src.startswith("join(TldLists.", i):
-            j = src.index(")", i)
-            out.append(("join", src[i + len("join(TldLists."):j]))
-            i = j + 1
-        elif c.isalpha() or c == "_":
-            m = re.match(r"[A-Za-z_][A-Za-z0-9_]*", src[i:])
-            out.append(("name", m.group(0)))
-            i += len(m.group(0))
-        else:
-            i += 1
-    return out
+sys.path.insert(0, os.path.dirname(HERE))
+from javasource import statement_end, tokens  # noqa: E402
 
 
 def read_constants():
@@ -59,29 +24,16 @@ def read_constants():
     tld = open(os.path.join(HERE, "java/TldLists.java"), encoding="utf-8").read()
     lists = {}
     for name, body in re.findall(r"List<String> (\w+) = Arrays\.asList\((.*?)\);", tld, re.S):
-        lists[name] = [v for k, v in java_strings(body) if k == "str"]
+        lists[name] = [v for k, v in tokens(body) if k == "str"]
     consts = {}
     for m in re.finditer(r"private static final String (\w+) =", java):
         consts[m.group(1)] = evaluate(java[m.end():statement_end(java, m.end())], consts, lists)
     return consts, lists, java
 
 
-def statement_end(src, i):
-    """Index of the `;` ending the statement at i (outside strings and // comments)."""
-    while src[i] != ";":
-        if src[i] == '"':
-            i += 1
-            while src[i] != '"':
-                i += 2 if src[i] == "\\" else 1
-        elif src.startswith("//", i):
-            i = src.index("\n", i)
-        i += 1
-    return i
-
-
 def evaluate(body, consts, lists):
     parts = []
-    for kind, v in java_strings(body):
+    for kind, v in tokens(body):
         if kind == "str":
             parts.append(v)
         elif kind == "join":
