@@ -87,7 +87,7 @@ enum RealSpecs {
             } else if pikeVM.contains(index) {
                 path = "Pike VM"
             } else if lazy.contains(index) {
-                path = "lazy DFA"
+                path = "lazy DFA" + answers(ofRule: rule, in: table, on: corpus)
             } else if case .regex = rule.matcher {
                 path = "table DFA"
             } else {
@@ -96,6 +96,21 @@ enum RealSpecs {
             result.rules.append(Rule(name: rule.name, path: path, share: total > 0 ? times[index].map { $0 / total } : nil))
         }
         return result
+    }
+
+    /// The lookaround answers a lazy-DFA rule asks in one render of `corpus` (alone in its
+    /// table, fresh engine): ", N answers asked (M by ICU's evaluator)", or "" when none.
+    static func answers(ofRule rule: RuleEntry, in table: StyleTable, on corpus: String) -> String {
+        var alone = table
+        alone.rules = [rule]
+        guard let engine = makeCompiledEngine(table: alone) else { return "" }
+        _ = engine.render(corpus)
+        let counts = (engine.ruleMatcher?.lazyDFAs ?? []).reduce((0, 0)) { sum, lazy in
+            let counts = lazy.dfa.answerCounts
+            return (sum.0 + counts.answered, sum.1 + counts.byEvaluator)
+        }
+        guard counts.0 > 0 else { return "" }
+        return ", \(counts.0) lookaround answers per corpus render (\(counts.1) by ICU's evaluator)"
     }
 
     static func json(_ result: Result, report: Report) -> JSON {

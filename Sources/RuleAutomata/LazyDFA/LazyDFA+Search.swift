@@ -238,6 +238,7 @@ extension LazyDFA {
             let bit = rest & (~rest &+ 1)
             rest &= rest - 1
             let index = bit.trailingZeroBitCount
+            cache.answered += 1
             let code: Int32
             switch bit {
             case Oracle.grapheme: code = AssertionCode.graphemeBoundary
@@ -267,6 +268,7 @@ extension LazyDFA {
                 }
             }
             let (units, offset) = text.utf16(at: position)
+            cache.answeredByEvaluator += 1
             cache.evaluator.prepare(for: units)
             if cache.evaluator.holds(code, at: offset, in: units, setGroup: { _, _ in }) { result |= bit }
         }

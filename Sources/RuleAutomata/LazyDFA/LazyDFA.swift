@@ -85,6 +85,8 @@ package final class LazyDFA: @unchecked Sendable {
     private let lock = NSLock()
     private var pool: [LazyDFACache] = []
     private var peak = 0
+    /// `answered` and `answeredByEvaluator` of the caches freed.
+    private var freedAnswers = (answered: 0, byEvaluator: 0)
 
     /// The lazy DFA of `program`, or `nil` when it cannot have one (more word-boundary kinds
     /// than a context holds, more than `Oracle.maxLookarounds` lookarounds, more classes
@@ -155,6 +157,14 @@ package final class LazyDFA: @unchecked Sendable {
     /// The largest estimate of bytes any cache of this DFA has held.
     package var peakCacheBytes: Int { lock.withLock { max(peak, pool.map(\.peakBytes).max() ?? 0) } }
 
+    /// Lookaround answers computed by this DFA's idle and freed caches, and how many of
+    /// them ICU's evaluator gave: what a rule on the lazy DFA still asks outside it.
+    package var answerCounts: (answered: Int, byEvaluator: Int) {
+        lock.withLock {
+            pool.reduce(freedAnswers) { ($0.answered + $1.answered, $0.byEvaluator + $1.answeredByEvaluator) }
+        }
+    }
+
     /// The idle caches in the pool.
     package var idleCaches: Int { lock.withLock { pool.count } }
 
@@ -173,7 +183,11 @@ package final class LazyDFA: @unchecked Sendable {
     package func giveBack(_ cache: LazyDFACache) {
         let surplus: LazyDFACache? = lock.withLock {
             peak = max(peak, cache.peakBytes)
-            guard pool.count < Self.pooledCaches else { return cache }
+            guard pool.count < Self.pooledCaches else {
+                freedAnswers.answered += cache.answered
+                freedAnswers.byEvaluator += cache.answeredByEvaluator
+                return cache
+            }
             pool.append(cache)
             return nil
         }
@@ -256,6 +270,10 @@ package final class LazyDFACache {
     }
     /// The last answers found: position, mask, answers (a position is often asked twice).
     var lastAnswers: (position: Int, mask: UInt64, answers: UInt64) = (-1, 0, 0)
+    /// Lookaround answers this cache computed (not repeated from `lastAnswers`), and how
+    /// many of them ICU's evaluator gave (the others: the body's own lazy DFA).
+    var answered = 0
+    var answeredByEvaluator = 0
 
     init(_ dfa: LazyDFA) {
         self.dfa = dfa
