@@ -110,19 +110,36 @@ extension RegexIR {
 
     /// At most one way to match at any position: literals, sets, CR LF units, fixed counts
     /// of such bodies; alternatives that cannot match empty and start with disjoint code
-    /// points; and a loop over one set S followed by an item that cannot match empty and
-    /// never starts with a code point of S (`a*b`: where the loop may stop is forced).
+    /// points; a loop over one set S followed by an item that cannot match empty and
+    /// never starts with a code point of S (`a*b`: where the loop may stop is forced); and
+    /// the guard forms of possessive loops (`possessiveLoopWithGuard`), which take the one
+    /// chain of iterations of a deterministic body exactly as far as it goes.
     package var isDeterministic: Bool {
         switch self {
         case .empty, .set, .lineUnit, .foldedLiteral, .assertion: return true
         case .sequence(let items):
             for (index, item) in items.enumerated() where !item.isDeterministic {
+                // `B{n,}` then `(?!B)`: the loop must take every iteration there is.
+                if case .repetition(let loop) = item, loop.greedy, index + 1 < items.count, loop.body.isDeterministic,
+                    !loop.body.canBeEmpty, items[index + 1] == Self.notAnother(loop.body)
+                {
+                    continue
+                }
                 guard case .repetition(let loop) = item.withoutCaptures, case .set(let set) = loop.body, index + 1 < items.count,
                     !items[index + 1].canBeEmpty, items[index + 1].firstSet.isDisjoint(with: set)
                 else { return false }
             }
             return true
         case .alternation(let items):
+            // `B{m}|B{n,m-1}(?!B)`: the first when the chain of iterations reaches m, else
+            // the second with the whole chain.
+            if items.count == 2, case .repetition(let most) = items[0], most.min == most.max, let max = most.max, most.greedy,
+                most.body.isDeterministic, !most.body.canBeEmpty,
+                case .sequence(let fewer) = items[1], fewer.count == 2, case .repetition(let loop) = fewer[0],
+                loop.body == most.body, loop.max == max - 1, loop.greedy, fewer[1] == Self.notAnother(most.body)
+            {
+                return true
+            }
             guard items.count > 1 else { return items.allSatisfy(\.isDeterministic) }
             var seen = ScalarSet()
             for item in items {
@@ -156,18 +173,19 @@ extension RegexIR {
     package var possessiveLoopWithGuard: RegexIR? {
         guard case .repetition(let loop) = self, loop.greedy, loop.max != 0, loop.body.isDeterministic, !loop.body.canBeEmpty
         else { return nil }
-        let plain = loop.body.withoutAnyCaptures
-        let notAnother: RegexIR
-        if case .set(let set) = plain {
-            notAnother = .assertion(.codePoint(behind: false, negated: true, set: set))
-        } else {
-            notAnother = .assertion(.lookaround(IRLookaround(behind: false, negated: true, body: plain, maxLength: plain.maxLength)))
-        }
+        let notAnother = Self.notAnother(loop.body)
         guard let max = loop.max else { return .sequence([self, notAnother]) }
         if max == loop.min { return self }
         let most = RegexIR.repetition(Repetition(min: max, max: max, greedy: true, body: loop.body))
         let fewer = RegexIR.repetition(Repetition(min: loop.min, max: max - 1, greedy: true, body: loop.body))
         return .alternation([most, .sequence([fewer, notAnother])])
+    }
+
+    /// `(?!B)` for a loop body B (its groups left out): what ends a possessive loop.
+    static func notAnother(_ body: RegexIR) -> RegexIR {
+        let plain = body.withoutAnyCaptures
+        if case .set(let set) = plain { return .assertion(.codePoint(behind: false, negated: true, set: set)) }
+        return .assertion(.lookaround(IRLookaround(behind: false, negated: true, body: plain, maxLength: plain.maxLength)))
     }
 
     /// The node with every capturing group replaced by its body.
