@@ -1,0 +1,1 @@
+export default /[\0-\x1F\x7F-\x9F]/
