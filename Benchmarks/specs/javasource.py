@@ -69,3 +69,35 @@ def statement_end(src, i):
             depth -= 1
         i += 1
     return i
+
+
+def spell(p, escape_non_ascii=True):
+    """A pattern spelled for a `/…/` in a .richrules file; ICU reads the result as the same
+    pattern:
+    - a `/` outside any class as `\\/` (the pattern delimiter; ICU reads `\\/` as `/`);
+    - with `escape_non_ascii`, every character outside printable ASCII as ICU's `\\uhhhh`
+      (a supplementary one as its surrogate pair `\\uD83C\\uDF38`, which ICU reads as one
+      code point): the escapes the Java source wrote, instead of raw U+2028, U+00A0 … in
+      the file."""
+    out, depth, i = [], 0, 0
+    while i < len(p):
+        c = p[i]
+        if c == "\\" and i + 1 < len(p) and (not escape_non_ascii or " " <= p[i + 1] <= "~"):
+            out.append(p[i:i + 2])
+            i += 2
+            continue
+        if c == "[":
+            depth += 1
+        elif c == "]" and depth > 0:
+            depth -= 1
+        if c == "/" and depth == 0:
+            out.append("\\/")
+        elif not escape_non_ascii or " " <= c <= "~":
+            out.append(c)
+        else:
+            units = c.encode("utf-16-be")
+            assert i == 0 or p[i - 1] != "\\", "escaped non-ASCII"
+            for k in range(0, len(units), 2):
+                out.append("\\u%04X" % int.from_bytes(units[k:k + 2], "big"))
+        i += 1
+    return "".join(out)

@@ -16,7 +16,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from javasource import literal, statement_end, tokens, utf16_fix  # noqa: E402
+from javasource import literal, spell, statement_end, tokens, utf16_fix  # noqa: E402
 
 
 def read_patterns():
@@ -33,37 +33,6 @@ def read_patterns():
             parts.append(v if kind == "str" else consts[v])
         consts[m.group(2)] = utf16_fix("".join(parts))
     return consts
-
-
-def spell(p):
-    """The authors' pattern, spelled for a `/…/` in a .richrules file. ICU reads the result
-    as the same pattern (see the spec's header):
-    - every character outside printable ASCII as ICU's `\\uhhhh` (a supplementary one as
-      its surrogate pair `\\uD83C\\uDF38`, which ICU reads as one code point): the escapes
-      the Java source wrote, instead of raw U+2028, U+00A0 … in the file;
-    - a `/` outside any class as `\\/` (the pattern delimiter; ICU reads `\\/` as `/`)."""
-    out, depth, i = [], 0, 0
-    while i < len(p):
-        c = p[i]
-        if c == "\\" and i + 1 < len(p) and " " <= p[i + 1] <= "~":
-            out.append(p[i:i + 2])
-            i += 2
-            continue
-        if c == "[":
-            depth += 1
-        elif c == "]" and depth > 0:
-            depth -= 1
-        if c == "/" and depth == 0:
-            out.append("\\/")
-        elif " " <= c <= "~":
-            out.append(c)
-        else:
-            units = c.encode("utf-16-be")
-            assert i == 0 or p[i - 1] != "\\", "escaped non-ASCII"
-            for k in range(0, len(units), 2):
-                out.append("\\u%04X" % int.from_bytes(units[k:k + 2], "big"))
-        i += 1
-    return "".join(out)
 
 
 # ---------------------------------------------------------------- PatternsTest.java

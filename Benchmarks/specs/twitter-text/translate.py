@@ -16,7 +16,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from javasource import statement_end, tokens  # noqa: E402
+from javasource import spell, statement_end, tokens  # noqa: E402
 
 
 def read_constants():
@@ -58,28 +58,6 @@ def icu(p):
     assert "\\s" not in p.replace("\\\\", "")
     p = p.replace("\\p{Punct}", JAVA_PUNCT)
     return p
-
-
-def slash_escape(p):
-    """A `/` outside any class ends a /…/ pattern: escape it (ICU reads `\\/` as `/`)."""
-    out, depth, i = [], 0, 0
-    while i < len(p):
-        c = p[i]
-        if c == "\\":
-            out.append(p[i:i + 2])
-            i += 2
-            continue
-        if c == "[":
-            depth += 1
-        elif c == "]" and depth > 0:
-            depth -= 1
-        elif c == "/" and depth == 0:
-            out.append("\\/")
-            i += 1
-            continue
-        out.append(c)
-        i += 1
-    return "".join(out)
 
 
 def patterns():
@@ -139,7 +117,7 @@ def patterns():
         "(?<=" + C["URL_VALID_PRECEDING_CHARS"] + ")"
         + "(?:" + tco + "|(?!https?://t\\.co/[a-z0-9])" + general + ")"
     )
-    return {k: slash_escape(icu(v)) for k, v in
+    return {k: spell(icu(v), escape_non_ascii=False) for k, v in
             [("url", url), ("mention", mention), ("hashtag", hashtag), ("cashtag", cashtag)]}
 
 
