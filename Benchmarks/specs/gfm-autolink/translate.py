@@ -41,11 +41,11 @@ HOST_NONASCII = r"[^\x00-\x7F\p{P}\p{Zs}]"
 EX = r"(?!\z)"
 # check_domain's run from data[1]: segments of [HOST_ASCII - _] separated by `.`; `_` counted
 # per segment; uscore1 / uscore2 (the last two segments) must both be 0. Written as: any
-# segments, then the last two free of `_`, then the run's end (a non-ASCII host character,
+# segments, then the last two free of `_` (or the only one), then the run's end (a non-ASCII host character,
 # which ends it, or a character that is not an examined run character).
 SEG = r"(?:[" + HOST_ASCII + r"_\-]" + EX + r")*"
 CLEAN = r"(?:[" + HOST_ASCII + r"\-]" + EX + r")*"
-DOMAIN_TAIL = (r"(?=(?:" + SEG + r"\." + EX + r")*" + CLEAN + r"(?:\." + EX + CLEAN + r")?"
+DOMAIN_TAIL = (r"(?=(?:(?:" + SEG + r"\." + EX + r")*" + CLEAN + r"\." + EX + r")?" + CLEAN +
                r"(?:" + HOST_NONASCII + r"|(?![" + HOST_ASCII + r"_.\-]" + EX + r")))")
 # autolink_delim: the link runs to the first space or `<`; then, from its end, `?!.,:*_~'"`
 # are dropped one by one, `&` + letters + `;` as a whole (a `;` without them alone), a `)`
@@ -64,7 +64,7 @@ DROPPED_NO_PAREN = r"(?=(?:[?!.,:*_~'\"]|&[A-Za-z]+;|;)*(?:[" + NOT_END + r"]|\z
 # a link made of characters other than `(`, balanced groups and stray `)` (so `)` >= `(`),
 # which may be followed by `)`; else any link, followed by no `)`.
 BALANCED_BODY = r"(?:[^" + NOT_END + r"()]|" + BAL + r"|\))*"
-LAST = r"(?:" + STOP + r"|" + BAL + r")" + ENTITY_GUARD
+LAST = r"(?:" + BAL + r"|" + STOP + r")" + ENTITY_GUARD  # the group first: `(` alone is shorter
 LINK = (r"(?:" + BALANCED_BODY + LAST + DROPPED + r"|" + BODY + r"*" + LAST + DROPPED_NO_PAREN + r")")
 
 PATTERNS = {
