@@ -289,13 +289,13 @@ extension LazyDFA {
             cache.startText()
             return CompiledRegex.enumerate(text) { start in
                 cache.begin(at: start, newText: false)
-                let lazyText = UTF16SearchText(text: text)
-                let answers = { (bits: UInt64, position: Int) in Self.answers(bits, at: position, in: lazyText, cache: cache) }
+                let searchText = UTF16SearchText(text: text)
+                let answers = { (bits: UInt64, position: Int) in Self.answers(bits, at: position, in: searchText, cache: cache) }
                 let found =
                     if let required {
-                        cache.findEnd(lazyText, from: start, required: required, classes: classes, answers: answers)
+                        cache.findEnd(searchText, from: start, required: required, classes: classes, answers: answers)
                     } else {
-                        cache.findEnd(lazyText, from: start, classes: classes, answers: answers)
+                        cache.findEnd(searchText, from: start, classes: classes, answers: answers)
                     }
                 switch found {
                 case .none: return nil

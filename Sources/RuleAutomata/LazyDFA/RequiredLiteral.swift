@@ -27,10 +27,6 @@ package struct RequiredLiteral: Sendable {
     package let second: UInt8?
     /// The code points a match can read before its first literal.
     let before: ScalarSet
-    /// `before`'s ASCII bitmaps, read in the search's backward walk without a call
-    /// (`ScalarSet` is in another module, and calling its `contains` there cost the social
-    /// spec's no-match scan 5 %).
-    let beforeASCII: (low: UInt64, high: UInt64)
 
     /// Pair checks tried at most, each a walk over the program.
     static let maxPairChecks = 96
@@ -62,7 +58,6 @@ package struct RequiredLiteral: Sendable {
                 literal = candidate
                 second = nil
                 before = Self.union(sets, of: program).subtracting(ScalarSet(UInt32(candidate)))
-                beforeASCII = (before.asciiLow, before.asciiHigh)
                 return
             case .escaped(let path):
                 escapes.append((bit, path))
@@ -82,18 +77,19 @@ package struct RequiredLiteral: Sendable {
                 second = Self.candidates[other]
                 before = Self.union(sets, of: program).subtracting(ScalarSet(UInt32(Self.candidates[bit])))
                     .subtracting(ScalarSet(UInt32(Self.candidates[other])))
-                beforeASCII = (before.asciiLow, before.asciiHigh)
                 return
             }
         }
         return nil
     }
 
-    /// Whether a match can read `scalar` before its first literal (`before`).
+    /// Whether a match can read `scalar` before its first literal (`before`): ASCII from the
+    /// set's bitmaps, here (`ScalarSet.contains` is in another module, and calling it per
+    /// code point cost the social spec's no-match scan 5 %).
     @inline(__always)
     func mayPrecede(_ scalar: UInt32) -> Bool {
-        if scalar < 64 { return beforeASCII.low & (1 << UInt64(scalar)) != 0 }
-        if scalar < 128 { return beforeASCII.high & (1 << UInt64(scalar - 64)) != 0 }
+        if scalar < 64 { return before.asciiLow & (1 << UInt64(scalar)) != 0 }
+        if scalar < 128 { return before.asciiHigh & (1 << UInt64(scalar - 64)) != 0 }
         return before.contains(scalar)
     }
 
