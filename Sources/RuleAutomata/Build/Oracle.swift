@@ -63,33 +63,43 @@ extension Determinizer {
     }
 
     /// The answers (`Oracle` bits) the step of `kernel` on `inputClass` (`nil`: the end of
-    /// the text) needs: every evaluated assertion reachable without consuming, whatever the
-    /// context and the other tests decide, from which some path can still consume a code
-    /// point of `inputClass` or end a match. Answers to the others cannot change the step:
-    /// every thread through them dies on this code point.
-    package mutating func asks(_ kernel: [Int32], inputClass: Int?) -> UInt64 {
+    /// the text) needs: every evaluated assertion the closure reaches — walked in priority
+    /// order, the other tests decided by `context` and the class — from which some path can
+    /// still consume a code point of `inputClass` or end a match, unless its successor was
+    /// already reached by a path that holds for sure (whatever the answer, the closure
+    /// drops that thread: one thread per state). Answers to the others cannot change the
+    /// step. `(?:(?!;)|(?<!&[A-Za-z]{1,64}))` thus asks its lookbehind before a `;` only.
+    package mutating func asks(_ kernel: [Int32], inputClass: Int?, context: Int) -> UInt64 {
         guard let reach = oracleReach else { return 0 }
-        scratch.nextGeneration()
-        let generation = scratch.generation
         let base = inputClass.map { baseOf[$0] }
         var mask: UInt64 = 0
-        var stack: [Int] = kernel.map { $0 == Self.restart || $0 == Self.anchor ? 0 : Int($0 >> 1) }
-        while let pc = stack.popLast() {
-            guard scratch.visited[pc] != generation else { continue }
-            scratch.visited[pc] = generation
+        // Per pc: 1 reached, 2 reached by a path whose tests all hold.
+        var reached = [UInt8](repeating: 0, count: flat.count / 3)
+        var stack: [(pc: Int, sure: Bool)] = kernel.reversed().map { ($0 == Self.restart || $0 == Self.anchor ? 0 : Int($0 >> 1), true) }
+        while let (pc, sure) = stack.popLast() {
+            if reached[pc] == 2 || (reached[pc] == 1 && !sure) { continue }
+            reached[pc] = sure ? 2 : 1
             switch flat[pc * 3] {
             case FlatInstruction.split:
-                stack.append(Int(flat[pc * 3 + 2]))
-                stack.append(Int(flat[pc * 3 + 1]))
+                stack.append((Int(flat[pc * 3 + 2]), sure))
+                stack.append((Int(flat[pc * 3 + 1]), sure))
             case FlatInstruction.save:
-                stack.append(Int(flat[pc * 3 + 2]))
+                stack.append((Int(flat[pc * 3 + 2]), sure))
             case FlatInstruction.assert:
-                if let target = reach[pc], mask & Oracle.bit(of: assertions[Int(flat[pc * 3 + 1])]) == 0,
+                let assertion = assertions[Int(flat[pc * 3 + 1])]
+                let next = Int(flat[pc * 3 + 2])
+                let bit = Oracle.bit(of: assertion)
+                if bit == 0 {
+                    if holds(assertion, context, inputClass) { stack.append((next, sure)) }
+                    continue
+                }
+                if reached[next] == 2 { continue }
+                if let target = reach[pc], mask & bit == 0,
                     target.match || (base.map { base in target.sets.contains { accepts[$0][base] } } ?? false)
                 {
-                    mask |= Oracle.bit(of: assertions[Int(flat[pc * 3 + 1])])
+                    mask |= bit
                 }
-                stack.append(Int(flat[pc * 3 + 2]))
+                stack.append((next, false))
             default:
                 continue
             }

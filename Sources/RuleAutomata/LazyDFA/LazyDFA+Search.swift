@@ -194,7 +194,14 @@ extension LazyDFACache {
     /// code point boundary at most `maxLength` UTF-16 units before `position` ends exactly
     /// at `position`; `nil` when the cache gave up.
     func endsAt<Text: SearchText>(_ text: Text, _ position: Int, maxLength: Int, classes: ClassMap) -> Bool? {
-        let from = text.back(units: maxLength, from: position)
+        // The run starts at the farthest place the body can start: none in reach, no run.
+        let from: Int
+        if let starts = dfa.bodyStarts {
+            guard let farthest = text.farthestStart(starts, back: maxLength, from: position) else { return false }
+            from = farthest
+        } else {
+            from = text.back(units: maxLength, from: position)
+        }
         begin(at: from, newText: false)
         var row = start(text.context(classes, at: from), anchored: false)
         var at = from
@@ -249,9 +256,19 @@ extension LazyDFA {
                 case .evaluator: break
                 case .ahead(let body):
                     let sub = cache.lookCache(index, body)
+                    let unbounded = dfa.program.lookarounds[index].maxLength == nil
+                    let budget = unbounded ? LazyDFACache.unboundedBudget(text.count) - cache.unboundedRead : .max
+                    guard budget > 0 else { break }  // the evaluator answers it from now on
                     var steps = 0
-                    let found = sub.matchAnchored(text, at: position, limit: .max, steps: &steps, classes: body.classes) { _, _ in 0 }
-                    if sub.gaveUp {
+                    let counted = (sub.answered, sub.answeredByEvaluator)
+                    let found = sub.matchAnchored(text, at: position, limit: budget, steps: &steps, classes: body.classes) {
+                        nested, at in Self.answers(nested, at: at, in: text, cache: sub)
+                    }
+                    // The body's own questions count as this rule's.
+                    cache.answered += sub.answered - counted.0
+                    cache.answeredByEvaluator += sub.answeredByEvaluator - counted.1
+                    if unbounded { cache.unboundedRead += steps }
+                    if sub.gaveUp || found == DFARunner.gaveUp {
                         sub.gaveUp = false
                         break  // the evaluator answers this one
                     }

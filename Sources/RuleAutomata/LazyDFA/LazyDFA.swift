@@ -55,6 +55,9 @@ package final class LazyDFA: @unchecked Sendable {
     package let required: RequiredLiteral?
     /// The units that can begin a match, when they are few: an idle search skips the others.
     let startUnits: StartUnits?
+    /// A lookbehind body's DFA (every path kept): the units its body can begin with, when
+    /// few; `endsAt` starts its run at the farthest of them in reach.
+    let bodyStarts: StartUnits?
     /// The first two steps of the anchored DFA (every path, every test satisfiable), for
     /// the shared prefilter (`Determinizer.startTable`); `nil` unless `startUnits` is set
     /// (a rule that can start almost anywhere keeps its own search).
@@ -71,9 +74,11 @@ package final class LazyDFA: @unchecked Sendable {
     /// `maxLength` units back, reports a match before the code point at the position
     /// exactly then; its assertions see the whole text, as ICU's do. What this does not
     /// express keeps ICU's evaluation (`LookaroundEvaluator`): an unbounded lookahead (one
-    /// backward walk answers every position at once), a body with its own lookarounds, `\X`
-    /// or `(?w)` tests, and a lookbehind whose body pairs CR with LF (ICU does not pair them
-    /// across the position, the end of the lookbehind's region).
+    /// backward walk answers every position at once) once forward runs of its body have
+    /// read more than `unboundedBudget` for the text, a lookbehind whose body has its own
+    /// lookarounds, `\X` or `(?w)` tests, and a lookbehind whose body pairs CR with LF (ICU
+    /// does not pair them across the position, the end of the lookbehind's region). A
+    /// lookahead's body asks its own lookarounds the same way, from its own cache.
     enum Answerer {
         case ahead(LazyDFA)
         case behind(LazyDFA, maxLength: Int)
@@ -116,6 +121,7 @@ package final class LazyDFA: @unchecked Sendable {
         self.asksOracle = regex.needsEvaluator
         self.required = allMatches ? nil : RequiredLiteral(program, start: regex.startSet)
         self.startUnits = allMatches ? nil : StartUnits(regex.startSet)
+        self.bodyStarts = allMatches ? StartUnits(regex.startSet) : nil
         var relaxed = determinizer.keepingEveryPath
         if startUnits != nil, let table = relaxed.startTable(), StartBuckets(table) != nil, StartBuckets(utf8: table) != nil {
             startTable = table
@@ -131,11 +137,11 @@ package final class LazyDFA: @unchecked Sendable {
     static func answerer(for look: RegexProgram.Lookaround, memoryLimit: Int, memory: LazyMemory) -> Answerer {
         var body = look.body
         body.startFilter = .anywhere
-        let compiledBody = CompiledRegex(program: body)
-        guard !compiledBody.needsEvaluator, let maxLength = look.maxLength else { return .evaluator }
         if !look.behind {
             return LazyDFA(program: body, memoryLimit: memoryLimit, memory: memory, allMatches: false).map { .ahead($0) } ?? .evaluator
         }
+        let compiledBody = CompiledRegex(program: body)
+        guard !compiledBody.needsEvaluator, let maxLength = look.maxLength else { return .evaluator }
         let pairsCRLF = body.instructions.contains { instruction in
             if case .assert(.notBeforeLineFeed, _) = instruction { return true }
             return false
@@ -324,12 +330,24 @@ package final class LazyDFACache {
     /// new text may reuse the last one's memory).
     func startText() {
         begin(at: 0, newText: true)
-        if dfa.asksOracle {
-            evaluator.forgetText()
-            vm.forgetText()
-            lastAnswers = (-1, 0, 0)
-        }
+        if dfa.asksOracle { forgetAnswers() }
     }
+
+    /// Forgets the answers of the last text, in the caches of the lookahead bodies too.
+    private func forgetAnswers() {
+        evaluator.forgetText()
+        vm.forgetText()
+        lastAnswers = (-1, 0, 0)
+        unboundedRead = 0
+        for case let body? in lookCaches where body.dfa.asksOracle { body.forgetAnswers() }
+    }
+
+    /// UTF-16 units (or bytes) the forward runs of unbounded lookaheads read in this text.
+    var unboundedRead = 0
+    /// The most those runs may read in a text of `count` units before ICU's evaluator
+    /// answers instead (one backward walk answers every position at once): forward runs
+    /// stay linear in the text, whatever the lookahead reads from each position.
+    static func unboundedBudget(_ count: Int) -> Int { 2 * count + 4_096 }
 
     /// Starts a search of a new text (or from a new position) at `position`.
     func begin(at position: Int, newText: Bool) {
@@ -399,7 +417,7 @@ package final class LazyDFACache {
     /// thrash test).
     func fill(_ row: Int, _ inputClass: Int, at position: Int) -> Int {
         let key = determinizer.keys[row / columns]
-        let asked = determinizer.asks(key.kernel, inputClass: inputClass) & ~(key.look >> Oracle.knownShift)
+        let asked = determinizer.asks(key.kernel, inputClass: inputClass, context: key.context) & ~(key.look >> Oracle.knownShift)
         if asked != 0 {
             let entry = askEntry(asked)
             entries[row + inputClass] = entry
@@ -432,7 +450,7 @@ package final class LazyDFACache {
     func fillEnd(_ row: Int) -> Int {
         let state = row / columns
         let key = determinizer.keys[state]
-        let asked = determinizer.asks(key.kernel, inputClass: nil) & ~(key.look >> Oracle.knownShift)
+        let asked = determinizer.asks(key.kernel, inputClass: nil, context: key.context) & ~(key.look >> Oracle.knownShift)
         if asked != 0 {
             eoi[state] = askEntry(asked)
             return eoi[state]

@@ -217,6 +217,41 @@ struct StartUnits: Sendable {
         fewBytes = distinct.count <= 8 ? SIMD8(distinct + Array(repeating: distinct.first ?? 0, count: 8 - distinct.count)) : nil
     }
 
+    /// On UTF-8: the farthest code point boundary at most `units` UTF-16 units before
+    /// `position` whose first byte a start code point has (`nil` when none): where a
+    /// lookbehind's body may start (a superset; the body's DFA decides).
+    func farthest(utf8 text: UnsafeBufferPointer<UInt8>, back units: Int, from position: Int) -> Int? {
+        var at = position, read = 0, found: Int? = nil
+        while at > 0, read < units {
+            var lead = at - 1
+            while lead > 0, text[lead] & 0xC0 == 0x80, at - lead < 4 { lead -= 1 }
+            let byte = text[lead]
+            let width = byte >= 0xF0 ? 2 : 1
+            guard read + width <= units else { break }
+            read += width
+            at = lead
+            if firstBytes[Int(byte >> 6)] & (1 << UInt64(byte & 63)) != 0 { found = at }
+        }
+        return found
+    }
+
+    /// On UTF-16: as `farthest(utf8:back:from:)`, by the units' bits.
+    func farthest(in text: UnsafeBufferPointer<UInt16>, back units: Int, from position: Int) -> Int? {
+        var at = position, found: Int? = nil
+        let floor = max(0, position - units)
+        while at > floor {
+            at -= 1
+            // A low surrogate whose pair starts before the floor is out of reach.
+            if text[at] & 0xFC00 == 0xDC00, at > 0, text[at - 1] & 0xFC00 == 0xD800 {
+                guard at - 1 >= floor else { break }
+                at -= 1
+            }
+            let unit = Int(text[at])
+            if bits[unit >> 6] & (1 << UInt64(unit & 63)) != 0 { found = at }
+        }
+        return found
+    }
+
     /// On UTF-8: the first byte position at or after `from` whose code point may begin a
     /// match (`text.count` when none): its first byte is one a start code point has, and
     /// (above ASCII) the code point's unit bit is set.

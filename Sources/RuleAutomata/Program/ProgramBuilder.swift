@@ -157,7 +157,15 @@ struct ProgramBuilder {
                 body: body.program(start: entry, captureCount: captureCount, startFilter: .anywhere))
             let index = lookarounds.firstIndex(of: lookaround) ?? lookarounds.count
             if index == lookarounds.count { lookarounds.append(lookaround) }
-            return append(.assert(.lookaround(index), next: next))
+            let asked = append(.assert(.lookaround(index), next: next))
+            // A positive lookahead whose body cannot match empty holds only where the code
+            // point at the position can begin the body: that one-code-point test goes first,
+            // so DFAs and start tables decide it from the next class and the body runs
+            // only where it may hold (a start such as `(?=www\.)` is asked only at `w`).
+            guard !look.behind, !look.negated, !look.body.canBeEmpty else { return asked }
+            let first = look.body.firstSet
+            if first == .all { return asked }
+            return append(.assert(.nextIn(set: self.index(of: first)), next: asked))
         case .repetition(let loop):
             return emitLoop(loop, next: next)
         case .atomic(let body, _):

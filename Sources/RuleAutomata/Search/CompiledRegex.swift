@@ -96,20 +96,53 @@ package struct CompiledRegex: Sendable {
         self.boundarySets = pairs.map { (program.sets[$0.word], $0.ignorable < 0 ? ScalarSet() : program.sets[$0.ignorable]) }
         self.lookarounds = program.lookarounds.map(CompiledLookaround.init)
         self.needsEvaluator = operand.indices.contains { opcodes[$0] == Self.opAssert && AssertionCode.isEvaluated(operand[$0]) }
+        startSet = Self.startSet(
+            opcodes: opcodes, operand: operand, successor: successor, sets: program.sets, pairs: boundarySets)
+    }
+
+    /// The code points a match can start with, `nil` when the program can match empty: the
+    /// sets of the consumes the start reaches without consuming, each narrowed by the
+    /// one-code-point lookaheads passed on the way (the program puts one before each
+    /// positive lookahead whose body cannot match empty, see `ProgramBuilder`): a start made
+    /// of lookaheads (`(?=www\.)…`) is tried only where its first code point can be.
+    private static func startSet(
+        opcodes: [UInt8], operand: [Int32], successor: [Int32], sets: [ScalarSet],
+        pairs: [(word: ScalarSet, ignorable: ScalarSet)]
+    ) -> ScalarSet? {
         var first = ScalarSet()
-        var nullable = false
-        var seen = Set<Int>()
-        var stack = [0]
-        while let pc = stack.popLast() {
-            guard pc < opcodes.count, seen.insert(pc).inserted else { continue }
+        // Per pc, the union of the narrowings it was reached with (`nil`: not narrowed);
+        // a pc is walked again only with a narrowing its union does not cover.
+        var reached: [Int: ScalarSet?] = [:]
+        var stack: [(pc: Int, within: ScalarSet?)] = [(0, nil)]
+        while let (pc, within) = stack.popLast() {
+            guard pc < opcodes.count else { continue }
+            var within = within
+            if let seen = reached[pc] {
+                guard let seen else { continue }  // walked already without narrowing
+                if let narrowed = within {
+                    if narrowed.subtracting(seen).isEmpty { continue }
+                    within = seen.union(narrowed)
+                }
+            }
+            reached[pc] = .some(within)
+            func narrowing(_ set: ScalarSet) -> ScalarSet { within.map { $0.intersection(set) } ?? set }
             switch opcodes[pc] {
-            case Self.opConsume: first = first.union(program.sets[Int(operand[pc])])
-            case Self.opSplit: stack += [Int(operand[pc]), Int(successor[pc])]
-            case Self.opMatch: nullable = true
-            default: stack.append(Int(successor[pc]))
+            case opConsume: first = first.union(narrowing(sets[Int(operand[pc])]))
+            case opSplit: stack += [(Int(successor[pc]), within), (Int(operand[pc]), within)]
+            case opMatch: return nil
+            case opAssert:
+                let code = operand[pc]
+                var next = within
+                switch AssertionCode.kind(code) {
+                case AssertionCode.nextIn: next = narrowing(pairs[AssertionCode.index(code)].word)
+                case AssertionCode.nextNotIn: next = narrowing(pairs[AssertionCode.index(code)].word.inverted())
+                default: break
+                }
+                stack.append((Int(successor[pc]), next))
+            default: stack.append((Int(successor[pc]), within))
             }
         }
-        startSet = nullable ? nil : first
+        return first
     }
 
     /// The leftmost-first match starting at or after `from` (a code point boundary), as

@@ -20,6 +20,9 @@ protocol SearchText {
     /// The first position at or after `from` whose code point may begin a match (`count`
     /// when none).
     func nextStart(_ units: StartUnits, from: Int) -> Int
+    /// The farthest code point boundary at most `units` UTF-16 units before `position`
+    /// whose code point may begin a match (`nil` when none).
+    func farthestStart(_ starts: StartUnits, back units: Int, from position: Int) -> Int?
     /// The UTF-16 text and offset for ICU's lookaround evaluator at `position`.
     func utf16(at position: Int) -> (text: UnsafeBufferPointer<UInt16>, offset: Int)
 }
@@ -52,6 +55,10 @@ struct UTF16SearchText: SearchText {
     }
 
     @inline(__always) func nextStart(_ units: StartUnits, from: Int) -> Int { units.next(in: text, from: from) }
+
+    func farthestStart(_ starts: StartUnits, back units: Int, from position: Int) -> Int? {
+        starts.farthest(in: text, back: units, from: position)
+    }
 
     func utf16(at position: Int) -> (text: UnsafeBufferPointer<UInt16>, offset: Int) { (text, position) }
 }
@@ -93,6 +100,10 @@ struct UTF8SearchText: SearchText {
     }
 
     @inline(__always) func nextStart(_ units: StartUnits, from: Int) -> Int { units.next(utf8: text, from: from) }
+
+    func farthestStart(_ starts: StartUnits, back units: Int, from position: Int) -> Int? {
+        starts.farthest(utf8: text, back: units, from: position)
+    }
 
     func utf16(at position: Int) -> (text: UnsafeBufferPointer<UInt16>, offset: Int) {
         (mirror.units(), mirror.offset(of: position, in: text))

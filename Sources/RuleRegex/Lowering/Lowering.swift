@@ -103,6 +103,12 @@ package struct Lowering {
         if case .set(let set) = body { return .assertion(.codePoint(behind: behind, negated: negated, set: set)) }
         // A zero-width body is tested where the lookaround stands, whichever way it looks.
         if !negated, case .assertion = body { return body }
+        // Not at the end / not at the start, whichever way it looks: there is a code point
+        // after / before the position (`(?!\z)` is common in translated scanners).
+        if negated, case .assertion(.simple(let assertion)) = body {
+            if assertion == .textEnd { return .assertion(.codePoint(behind: false, negated: false, set: .all)) }
+            if assertion == .textStart { return .assertion(.codePoint(behind: true, negated: false, set: .all)) }
+        }
         // A lookbehind tries starts as far back as ICU's own bound (see `icuLookbehindLength`).
         let maxLength = behind ? body.icuLookbehindLength : body.maxLength
         if behind, maxLength == nil {
