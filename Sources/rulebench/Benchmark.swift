@@ -21,7 +21,7 @@ struct Benchmark {
     static let profiles = [
         "corpus", "labels", "corpus-floor", "labels-floor", "labels-attributed", "rules6", "rules25", "rules100", "lookaround", "init",
         "scan",
-        "feed-corpus", "feed-labels", "feed-scan", "feed-init",
+        "feed-corpus", "feed-labels", "feed-scan", "feed-init", "real-corpus", "real-labels", "real-scan",
     ]
 
     /// `--profile`: the inputs of a full run, one workload rendered once on the compiled
@@ -31,12 +31,21 @@ struct Benchmark {
         let vocabulary = Vocabulary(rng: &vocabularyRNG)
         let table: StyleTable
         var texts: [String]
-        if workload.hasPrefix("feed-") {
-            // feed-corpus, feed-labels, feed-scan: the feed spec on its own inputs.
-            let social = try SpecFiles.locateSocialSpec(explicit: options.spec)
-            guard let path = FeedBench.specPath(besideSocial: social) else { throw SpecError.notFound("Specs/feed.richrules") }
+        if workload.hasPrefix("feed-") || workload.hasPrefix("real-") {
+            // feed-corpus, feed-labels, feed-scan: the feed spec on its own inputs;
+            // real-corpus, real-labels, real-scan: the spec given by --spec (a real set) on them.
+            let path: String
+            if workload.hasPrefix("real-") {
+                guard let spec = options.spec else { throw SpecError.notFound("--spec for \(workload)") }
+                path = spec
+            } else {
+                let social = try SpecFiles.locateSocialSpec(explicit: options.spec)
+                guard let feed = FeedBench.specPath(besideSocial: social) else { throw SpecError.notFound("Specs/feed.richrules") }
+                path = feed
+            }
             let inputs = FeedBench.inputs(vocabulary: vocabulary, scale: .full)
-            let texts = workload == "feed-labels" ? inputs.labels : [workload == "feed-scan" ? inputs.noMatch : inputs.corpus]
+            let kind = workload.drop { $0 != "-" }
+            let texts = kind == "-labels" ? inputs.labels : [kind == "-scan" ? inputs.noMatch : inputs.corpus]
             let table = try SpecFiles.compile(path: path).table
             if workload == "feed-init" {
                 let automata = AutomataBuilder.build(table).automata

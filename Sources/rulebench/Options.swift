@@ -38,7 +38,8 @@ struct Options {
           --spec <path>           Spec for the corpus and label runs (default: Specs/social.richrules,
                                   looked up from the current directory and its parents).
           --profile <workload>    Only render one workload (corpus, labels, rules6, rules25, rules100,
-                                  lookaround, scan, feed-corpus, feed-labels, feed-scan) once on the
+                                  lookaround, scan, feed-corpus, feed-labels, feed-scan; real-corpus,
+                                  real-labels, real-scan: the --spec given on the feed inputs) once on the
                                   compiled engine and print the kept count: a
                                   steady run to count instructions with `valgrind --tool=callgrind`;
                                   corpus-floor and labels-floor render on candidates found beforehand

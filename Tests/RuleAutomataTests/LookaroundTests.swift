@@ -180,6 +180,34 @@ final class LookaroundTests: XCTestCase {
         assertAllPathsAgree("\\w+(?=.*x)|(?!.*y)z", on: [String(repeating: "ab ", count: 50) + "x z y", "z", "yz", "ax"])
     }
 
+    /// An unbounded lookahead is read forward from each position while those runs have read
+    /// at most 2n + 4,096 units in the text, then by one backward walk: the Pike VM and the
+    /// lazy DFA (whose body DFA does the same) agree with ICU on both sides of the switch,
+    /// nested lookarounds in the body included.
+    func testUnboundedLookaheadsSwitchFromForwardRunsToOneWalk() throws {
+        let patterns = ["a(?=a*b)", "a(?=a*(?<!c)b)|c(?=[^d]*(?!x)$)", "(?=\\w+(?<=z))\\w"]
+        let texts = [
+            String(repeating: "a", count: 3_000) + "b", String(repeating: "a", count: 3_000) + "c",
+            String(repeating: "ac", count: 1_500) + "b c", String(repeating: "wz ", count: 500) + String(repeating: "w", count: 4_000),
+        ]
+        for pattern in patterns {
+            assertAgreesWithICU(pattern, on: texts, budget: 10_000)
+            guard case .program(let program) = RegexCompiler.compile(pattern, flags: []) else { return XCTFail(pattern) }
+            let lazy = try XCTUnwrap(LazyDFA(program: program), pattern)
+            let regex = try XCTUnwrap(ICUReference.regex(pattern, []))
+            for text in texts {
+                guard let expected = ICUReference.matches(regex, in: text, budget: 10_000) else { continue }
+                let units = Array(text.utf16), bytes = Array(text.utf8)
+                XCTAssertEqual(units.withUnsafeBufferPointer { lazy.matches(in: $0) }, expected, "\(pattern) on UTF-16")
+                var wholes: [TextRange] = []
+                bytes.withUnsafeBufferPointer { b in
+                    units.withUnsafeBufferPointer { u in lazy.matches(utf8: b, units: { u }) { range, _ in wholes.append(range) } }
+                }
+                XCTAssertEqual(wholes, expected.compactMap { $0[0] }.filter { $0.length > 0 }, "\(pattern) on UTF-8")
+            }
+        }
+    }
+
     // MARK: - Possessive loops as lookaheads
 
     /// A possessive loop (or an atomic group around a greedy loop) over a deterministic body

@@ -69,6 +69,12 @@ final class LookaroundEvaluator {
     /// Per lookaround that keeps groups: the body's slots at each position where it holds.
     private var groups: [[Int: [Int]]]
     private var text: (base: UnsafePointer<UInt16>?, count: Int) = (nil, -1)
+    /// Per lookaround: units its forward runs read in this text (unbounded lookaheads).
+    private var forwardRead: [Int]
+
+    /// The most an unbounded lookahead's forward runs read in a text of `count` units
+    /// before one backward walk answers every position: linear either way.
+    static func forwardBudget(_ count: Int) -> Int { 2 * count + 4_096 }
 
     init(_ lookarounds: [CompiledLookaround]) {
         self.lookarounds = lookarounds
@@ -78,6 +84,7 @@ final class LookaroundEvaluator {
         answers = Array(repeating: nil, count: lookarounds.count)
         scratch = Array(repeating: nil, count: lookarounds.count)
         groups = Array(repeating: [:], count: lookarounds.count)
+        forwardRead = Array(repeating: 0, count: lookarounds.count)
     }
 
     deinit {
@@ -98,6 +105,7 @@ final class LookaroundEvaluator {
             answers[index]?.deallocate()
             answers[index] = nil
             groups[index] = [:]
+            forwardRead[index] = 0
         }
     }
 
@@ -213,6 +221,16 @@ final class LookaroundEvaluator {
             // path died (most die within a code point or two).
             return machine(index).searchSlots(text, from: position, anchored: true, firstEnd: true)
         } else if !look.keepsGroups {
+            // An unbounded body: forward runs while they have read little in this text (most
+            // stop within a word), then one walk answers every position at once.
+            if forwardRead[index] < Self.forwardBudget(text.count) {
+                let vm = machine(index)
+                vm.readLimit = Self.forwardBudget(text.count) - forwardRead[index]
+                defer { vm.readLimit = .max }
+                let found = vm.searchSlots(text, from: position, anchored: true, firstEnd: true)
+                forwardRead[index] += vm.unitsRead
+                if !vm.overLimit { return found }
+            }
             var walk = BackwardWalk(graph(index), text, end: text.count, limit: nil, nested: nested(index, text))
             // Only the answer at `position` is needed, but an unbounded body may read to the
             // end: one walk answers every position at once (kept in `answers`).

@@ -18,6 +18,12 @@ package final class PikeVM {
     private let stateCount: Int
     private let slotCount: Int
     private var current: ThreadList
+    /// A search stops, with `overLimit` set and no result, when threads are still alive
+    /// after reading this many units (an unbounded lookahead's forward run, see
+    /// `LookaroundEvaluator`); `unitsRead`: what the last search read.
+    var readLimit = Int.max
+    private(set) var overLimit = false
+    private(set) var unitsRead = 0
     private var next: ThreadList
     /// Epsilon-closure work stack: `pc >= 0` explores a state, `pc < 0` restores slot
     /// `-pc - 1` to `value`.
@@ -77,7 +83,9 @@ package final class PikeVM {
         let count = text.count
         let limit = endAt ?? count
         lookarounds?.prepare(for: text)
+        overLimit = false
         var context = AssertionContext(regex: regex, text: text, position: from, limit: endAt)
+        defer { unitsRead = context.position - from }
         var matched: [Int]? = nil
         current.clear()
         while true {
@@ -115,6 +123,10 @@ package final class PikeVM {
             }
             swap(&current, &next)
             if position >= limit { break }
+            if position - from >= readLimit, current.count > 0 {
+                overLimit = true
+                return nil
+            }
             context = after
         }
         return matched
