@@ -11,12 +11,29 @@ extension RegexIR {
     /// The program for a whole pattern: group 0 around the IR, then `match`. The IR must
     /// be free of atomic sites (see `resolvingAtomicGroups`).
     func compiled(captureCount: Int, startFilter: RegexProgram.StartFilter) -> RegexProgram {
-        var builder = ProgramBuilder(captureCount: captureCount)
+        var builder = ProgramBuilder(captureCount: captureCount, planning: self)
         let match = builder.append(.match)
         let end = builder.append(.save(slot: 1, next: match))
         let body = builder.emit(self, next: end)
         let start = builder.append(.save(slot: 0, next: body))
         return builder.program(start: start, captureCount: captureCount, startFilter: startFilter)
+    }
+}
+
+extension RegexIR {
+    /// Calls `word(word, ignorable)` for each `\b`/`\B` and `test(set)` for each
+    /// one-code-point lookaround, in pattern order (not inside lookaround bodies: those are
+    /// programs of their own).
+    func forEachBoundaryPair(word: (ScalarSet, ScalarSet) -> Void, test: (ScalarSet) -> Void) {
+        switch self {
+        case .assertion(.wordBoundary(_, let w, let ignorable)): word(w, ignorable)
+        case .assertion(.codePoint(_, _, let set)): test(set)
+        case .sequence(let items), .alternation(let items):
+            for item in items { item.forEachBoundaryPair(word: word, test: test) }
+        case .repetition(let loop): loop.body.forEachBoundaryPair(word: word, test: test)
+        case .capture(_, let body), .atomic(let body, _): body.forEachBoundaryPair(word: word, test: test)
+        case .empty, .set, .lineUnit, .foldedLiteral, .assertion: break
+        }
     }
 }
 
@@ -31,7 +48,25 @@ struct ProgramBuilder {
     /// consuming state in emission order; `redirect` frames replay such a record.
     private var frames: [(redirect: Bool, log: [Int], cursor: Int)] = []
 
-    init(captureCount: Int) { self.captureCount = captureCount }
+    /// The one-code-point tests the program keeps as such (each set a boundary pair a DFA
+    /// tracks, at most `DFATable.maxBoundaryPairs` with the word boundaries' pairs); the
+    /// others become lookarounds with a one-code-point body, which a lazy DFA asks.
+    private let pairSets: Set<SetKey>
+    /// Room left for the redundant first-code-point tests put before positive lookaheads.
+    private var spareSets: Int
+    private var spareTaken: Set<SetKey> = []
+
+    init(captureCount: Int, planning ir: RegexIR) {
+        self.captureCount = captureCount
+        var words: Set<[ScalarSet]> = []
+        var tests: [ScalarSet] = []
+        ir.forEachBoundaryPair(word: { words.insert([$0, $1]) }) { set in
+            if !tests.contains(set) { tests.append(set) }
+        }
+        let room = max(0, DFATable.maxBoundaryPairs - words.count)
+        pairSets = Set(tests.prefix(room).map { SetKey(set: $0) })
+        spareSets = max(0, room - tests.count)
+    }
 
     mutating func append(_ instruction: RegexProgram.Instruction) -> Int {
         instructions.append(instruction)
@@ -138,6 +173,13 @@ struct ProgramBuilder {
                 negated ? .notWordBoundary(word: word, ignorable: ignorable) : .wordBoundary(word: word, ignorable: ignorable)
             return append(.assert(assertion, next: next))
         case .assertion(.codePoint(let behind, let negated, let set)):
+            guard pairSets.contains(SetKey(set: set)) else {
+                // Past the pairs a DFA tracks: a lookaround with a one-code-point body.
+                let body = RegexIR.set(set)
+                let look = IRLookaround(
+                    behind: behind, negated: negated, body: body, maxLength: behind ? body.icuLookbehindLength : body.maxLength)
+                return emit(.assertion(.lookaround(look)), next: next)
+            }
             let set = index(of: set)
             let assertion: RegexProgram.Assertion
             switch (behind, negated) {
@@ -149,7 +191,7 @@ struct ProgramBuilder {
             return append(.assert(assertion, next: next))
         case .assertion(.lookaround(let look)):
             // The body as a program of its own (group 0 untouched), shared by loop copies.
-            var body = ProgramBuilder(captureCount: captureCount)
+            var body = ProgramBuilder(captureCount: captureCount, planning: look.body)
             let match = body.append(.match)
             let entry = body.emit(look.body, next: match)
             let lookaround = RegexProgram.Lookaround(
@@ -165,6 +207,12 @@ struct ProgramBuilder {
             guard !look.behind, !look.negated, !look.body.canBeEmpty else { return asked }
             let first = look.body.firstSet
             if first == .all { return asked }
+            let key = SetKey(set: first)
+            if !pairSets.contains(key), !spareTaken.contains(key) {
+                guard spareSets > 0 else { return asked }
+                spareSets -= 1
+                spareTaken.insert(key)
+            }
             return append(.assert(.nextIn(set: self.index(of: first)), next: asked))
         case .repetition(let loop):
             return emitLoop(loop, next: next)

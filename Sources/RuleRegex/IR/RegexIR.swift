@@ -101,6 +101,13 @@ package struct IRLookaround: Hashable, Sendable {
     package var body: RegexIR
     /// The body's longest match in UTF-16 units (`nil`: unbounded).
     package var maxLength: Int?
+
+    package init(behind: Bool, negated: Bool, body: RegexIR, maxLength: Int?) {
+        self.behind = behind
+        self.negated = negated
+        self.body = body
+        self.maxLength = maxLength
+    }
 }
 
 // MARK: - Analyses

@@ -103,6 +103,7 @@ package struct Lowering {
         if case .set(let set) = body { return .assertion(.codePoint(behind: behind, negated: negated, set: set)) }
         // A zero-width body is tested where the lookaround stands, whichever way it looks.
         if !negated, case .assertion = body { return body }
+        if let tests = Self.oneCodePointTests(body, behind: behind, negated: negated) { return tests }
         // Not at the end / not at the start, whichever way it looks: there is a code point
         // after / before the position (`(?!\z)` is common in translated scanners).
         if negated, case .assertion(.simple(let assertion)) = body {
@@ -120,6 +121,62 @@ package struct Lowering {
             throw LoweringFailure(construct: "lookahead with a group and no length bound", offset: node.span.offset)
         }
         return .assertion(.lookaround(IRLookaround(behind: behind, negated: negated, body: body, maxLength: maxLength)))
+    }
+
+    /// A lookaround whose body is an alternation of one-code-point items (a set, or sets,
+    /// narrowed by one-code-point lookaheads in front) and of edge tests (a lookbehind's
+    /// start of text or line, a lookahead's end of text), as the tests a DFA decides from
+    /// its look-behind context or the next code point: `(?<=^|[\s(])` holds at the start
+    /// of a line or after one code point of the union, `(?<!^|[\s(])` after one outside
+    /// it (never at the start); `(?!\z|[\s.])` before one outside it. ICU tries such a
+    /// body from the position (the edge tests) and one code point away (the others); the
+    /// tests in it see the whole text. `nil` for any other body.
+    static func oneCodePointTests(_ body: RegexIR, behind: Bool, negated: Bool) -> RegexIR? {
+        let edges: [RegexAssertion] = behind ? [.textStart, .lineStart, .lineStartAfterLineFeed] : [.textEnd]
+        let items: [RegexIR]
+        if case .alternation(let alternatives) = body { items = alternatives } else { items = [body] }
+        var union = ScalarSet()
+        var found: [RegexAssertion] = []
+        for item in items {
+            if case .assertion(.simple(let assertion)) = item {
+                guard edges.contains(assertion) else { return nil }
+                if !found.contains(assertion) { found.append(assertion) }
+                continue
+            }
+            let parts: [RegexIR]
+            if case .sequence(let sequence) = item { parts = sequence } else { parts = [item] }
+            guard let last = parts.last, var set = Self.oneCodePoint(last) else { return nil }
+            for part in parts.dropLast() {
+                guard case .assertion(.codePoint(behind: false, let negative, let tested)) = part else { return nil }
+                set = negative ? set.subtracting(tested) : set.intersection(tested)
+            }
+            union = union.union(set)
+        }
+        let edge: RegexAssertion = behind ? .textStart : .textEnd
+        if negated {
+            // Neither at the edge nor beside a code point of the union: beside one outside it.
+            // Start-of-line tests have no such complement.
+            guard found.allSatisfy({ $0 == edge }) else { return nil }
+            return .assertion(.codePoint(behind: behind, negated: found.isEmpty, set: found.isEmpty ? union : union.inverted()))
+        }
+        let beside = RegexIR.assertion(.codePoint(behind: behind, negated: false, set: union))
+        return found.isEmpty ? beside : .alternation(found.map { .assertion(.simple($0)) } + [beside])
+    }
+
+    /// The set of an item that consumes exactly one code point of it: a set, or an
+    /// alternation of such items.
+    private static func oneCodePoint(_ item: RegexIR) -> ScalarSet? {
+        switch item {
+        case .set(let set): return set
+        case .alternation(let items):
+            var union = ScalarSet()
+            for item in items {
+                guard let set = oneCodePoint(item) else { return nil }
+                union = union.union(set)
+            }
+            return union
+        default: return nil
+        }
     }
 
     private mutating func lowerQuantified(_ quantifier: RegexQuantifier, _ node: RegexNode) throws(LoweringFailure) -> RegexIR {
