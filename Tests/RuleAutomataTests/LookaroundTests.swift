@@ -208,6 +208,20 @@ final class LookaroundTests: XCTestCase {
         }
     }
 
+    /// A program keeps six one-code-point tests as such (the pairs a DFA state tracks);
+    /// a seventh is a lookaround with a one-code-point body: the rule keeps a lazy DFA, and
+    /// the ahead-of-time DFA's limit still names the pairs.
+    func testOneCodePointTestsPastSixPairsStayOnTheLazyDFA() throws {
+        let pattern = (0..<7).map { "(?<![\\x{\(String(0x61 + 2 * $0, radix: 16))}])\\x{\(String(0x62 + 2 * $0, radix: 16))}" }
+            .joined(separator: "|")
+        guard case .program(let program) = RegexCompiler.compile(pattern, flags: []) else { return XCTFail(pattern) }
+        XCTAssertEqual(program.lookarounds.count, 1, pattern)
+        guard case .failure(let limit) = DFABuilder.determinize(program) else { return XCTFail("\(pattern): a DFA") }
+        XCTAssertEqual(limit, .boundaryPairs)
+        XCTAssertNotNil(LazyDFA(program: program))
+        assertAgreesWithICU(pattern, on: ["b ab cd d mn lm n", "ab", "mn", "xn"])
+    }
+
     // MARK: - Possessive loops as lookaheads
 
     /// A possessive loop (or an atomic group around a greedy loop) over a deterministic body

@@ -101,7 +101,13 @@ package struct Determinizer {
                 if !pairs.contains(where: { $0.word == set && $0.ignorable == -1 }) { pairs.append((set, -1)) }
                 used.insert(set)
             case .assert(.lookaround(let index), _):
-                guard allMatches || (oracle && index < Oracle.maxLookarounds) else { throw .lookaround }
+                guard allMatches || (oracle && index < Oracle.maxLookarounds) else {
+                    // A one-code-point body is a one-code-point test past the pairs a DFA
+                    // tracks (`ProgramBuilder`): say so, not "longer than one character".
+                    let body = program.lookarounds[index].body.instructions
+                    if body.count == 2, case .consume = body[0], case .match = body[1] { throw .boundaryPairs }
+                    throw .lookaround
+                }
             case .assert(.graphemeBoundary, _), .assert(.notGraphemeBoundary, _):
                 guard allMatches || oracle else { throw .graphemeCluster }
             case .assert(.unicodeWordBoundary, _), .assert(.notUnicodeWordBoundary, _):
