@@ -15,8 +15,7 @@ import XCTest
 /// conformance pass count of each rule must not fall below the floor measured when the spec
 /// was written. The failures are printed.
 final class AndroidPatternsConformanceTests: XCTestCase {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Benchmarks/specs/android")
+    static let directory = RealSpec.directory("android")
 
     /// Conformance passes measured when the spec was written (a floor: regressions fail), of
     /// 59, 34 and 25 cases.
@@ -32,13 +31,8 @@ final class AndroidPatternsConformanceTests: XCTestCase {
     }
 
     func testPatternsTestConformance() throws {
-        let spec = Self.directory.appendingPathComponent("android.richrules").path
-        let output = Compiler.compile(path: spec, analyze: false)
-        XCTAssertFalse(output.hasErrors, "\(output.diagnostics)")
-        let table = try XCTUnwrap(output.table)
-        let compiled = try RuleEngine(table: table, automata: XCTUnwrap(output.automata))
-        let icu = try RuleEngine(reference: table)
-        print("android spec: rules on NSRegularExpression in the compiled engine: \(compiled.fallbacks)")
+        let real = try RealSpec("android", spec: "android.richrules")
+        let (table, compiled, icu) = (real.table, real.compiled, real.icu)
 
         let data = try Data(contentsOf: Self.directory.appendingPathComponent("patterns-test.json"))
         let cases = try JSONDecoder().decode([Case].self, from: data)

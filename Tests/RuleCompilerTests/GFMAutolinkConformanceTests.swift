@@ -14,8 +14,7 @@ import XCTest
 /// conformance pass count must not fall below the floor measured when the spec was written.
 /// The failures are printed.
 final class GFMAutolinkConformanceTests: XCTestCase {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Benchmarks/specs/gfm-autolink")
+    static let directory = RealSpec.directory("gfm-autolink")
 
     /// Conformance passes measured when the spec was written (a floor: regressions fail), of 31
     /// cases: all pass.
@@ -30,13 +29,8 @@ final class GFMAutolinkConformanceTests: XCTestCase {
     }
 
     func testAutolinkConformance() throws {
-        let spec = Self.directory.appendingPathComponent("gfm-autolink.richrules").path
-        let output = Compiler.compile(path: spec, analyze: false)
-        XCTAssertFalse(output.hasErrors, "\(output.diagnostics)")
-        let table = try XCTUnwrap(output.table)
-        let compiled = try RuleEngine(table: table, automata: XCTUnwrap(output.automata))
-        let icu = try RuleEngine(reference: table)
-        print("gfm-autolink spec: rules on NSRegularExpression in the compiled engine: \(compiled.fallbacks)")
+        let real = try RealSpec("gfm-autolink", spec: "gfm-autolink.richrules")
+        let (compiled, icu) = (real.compiled, real.icu)
 
         let data = try Data(contentsOf: Self.directory.appendingPathComponent("autolink-test.json"))
         let cases = try JSONDecoder().decode([Case].self, from: data)

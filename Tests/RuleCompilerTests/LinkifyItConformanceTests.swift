@@ -14,8 +14,7 @@ import XCTest
 /// on every case (the contract); the conformance pass count of each file must not fall below
 /// the floor measured when the spec was written. The failures are printed.
 final class LinkifyItConformanceTests: XCTestCase {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Benchmarks/specs/linkify-it")
+    static let directory = RealSpec.directory("linkify-it")
 
     /// Conformance passes measured when the spec was written (a floor: regressions fail), of
     /// 117 and 38 cases: all pass.
@@ -29,13 +28,8 @@ final class LinkifyItConformanceTests: XCTestCase {
     }
 
     func testLinksConformance() throws {
-        let spec = Self.directory.appendingPathComponent("linkify-it.richrules").path
-        let output = Compiler.compile(path: spec, analyze: false)
-        XCTAssertFalse(output.hasErrors, "\(output.diagnostics)")
-        let table = try XCTUnwrap(output.table)
-        let compiled = try RuleEngine(table: table, automata: XCTUnwrap(output.automata))
-        let icu = try RuleEngine(reference: table)
-        print("linkify-it spec: rules on NSRegularExpression in the compiled engine: \(compiled.fallbacks)")
+        let real = try RealSpec("linkify-it", spec: "linkify-it.richrules")
+        let (compiled, icu) = (real.compiled, real.icu)
 
         let data = try Data(contentsOf: Self.directory.appendingPathComponent("links-test.json"))
         let cases = try JSONDecoder().decode([Case].self, from: data)

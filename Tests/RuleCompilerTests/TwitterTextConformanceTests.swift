@@ -14,8 +14,7 @@ import XCTest
 /// every case (the contract); the conformance pass count of each group must not fall below
 /// the floor measured when the spec was written. The failures are printed.
 final class TwitterTextConformanceTests: XCTestCase {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Benchmarks/specs/twitter-text")
+    static let directory = RealSpec.directory("twitter-text")
 
     /// Conformance passes measured when the spec was written (a floor: regressions fail), of
     /// 23, 3, 65, 8 and 91 cases. The two URL cases that fail need Extractor's
@@ -49,13 +48,8 @@ final class TwitterTextConformanceTests: XCTestCase {
     }
 
     func testExtractConformance() throws {
-        let spec = Self.directory.appendingPathComponent("twitter-text.richrules").path
-        let output = Compiler.compile(path: spec, analyze: false)
-        XCTAssertFalse(output.hasErrors, "\(output.diagnostics)")
-        let table = try XCTUnwrap(output.table)
-        let compiled = try RuleEngine(table: table, automata: XCTUnwrap(output.automata))
-        let icu = try RuleEngine(reference: table)
-        print("twitter-text spec: rules on NSRegularExpression in the compiled engine: \(compiled.fallbacks)")
+        let real = try RealSpec("twitter-text", spec: "twitter-text.richrules")
+        let (table, compiled, icu) = (real.table, real.compiled, real.icu)
         func rule(_ name: String) throws -> Int { try XCTUnwrap(table.rules.firstIndex { $0.name == name }, name) }
         let (url, mention, hashtag, cashtag) = (try rule("url"), try rule("mention"), try rule("hashtag"), try rule("cashtag"))
 
