@@ -77,6 +77,25 @@ final class UTF8SearchTests: XCTestCase {
 
     /// Unicode classes, line terminators at the end, word boundaries after multi-byte code
     /// points, case folding.
+    /// The literal search knows what follows a match's first literal, and skips an
+    /// occurrence followed by anything else (`.` then a space); a literal that can end a
+    /// match has no such set. The matches themselves are the regex corpus's cases.
+    func testRequiredLiteralKnowsWhatFollowsIt() throws {
+        func required(_ pattern: String) throws -> RequiredLiteral? {
+            guard case .program(let program) = RegexCompiler.compile(pattern, flags: []) else { throw CocoaError(.coderInvalidValue) }
+            return try XCTUnwrap(LazyDFA(program: program), pattern).required
+        }
+        let host = try XCTUnwrap(required("[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*\\.(?:com|org|[a-z]{2})\\b"))
+        XCTAssertEqual(host.literal, UInt8(ascii: "."))
+        let follow = try XCTUnwrap(host.follow)
+        for (text, expected) in [("a. b", false), ("a.b", true), ("a.", false), ("a.é", false), ("a.C", false)] {
+            let bytes = Array(text.utf8), units = Array(text.utf16)
+            XCTAssertEqual(bytes.withUnsafeBufferPointer { follow.mayStart(utf8: $0, at: 2) }, expected, text)
+            XCTAssertEqual(units.withUnsafeBufferPointer { follow.mayStart(utf16: $0, at: 2) }, expected, text)
+        }
+        XCTAssertNil(try XCTUnwrap(required("[A-Za-z0-9._]+@")).follow)
+    }
+
     func testNamedPatterns() throws {
         let cases: [(String, RegexFlags, [String])] = [
             (#"\w+"#, [], ["héllo wörld 中文_1 😀x", "ǅ ß"]),

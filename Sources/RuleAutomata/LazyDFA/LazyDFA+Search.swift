@@ -132,6 +132,12 @@ extension LazyDFACache {
         var from = from
         while true {
             guard let literal = text.next(ascii: required.literal, or: required.second, from: from) else { return .none }
+            if let follow = required.follow, !text.mayStart(follow, at: literal + 1) {
+                // Not a match's first literal: a match starting before it would hold it as
+                // such (see `RequiredLiteral`), so none does.
+                from = literal + 1
+                continue
+            }
             var runStart = literal
             while runStart > from {
                 let (scalar, length) = text.scalar(before: runStart)

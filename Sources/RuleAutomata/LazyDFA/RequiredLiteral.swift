@@ -27,6 +27,11 @@ package struct RequiredLiteral: Sendable {
     package let second: UInt8?
     /// The code points a match can read before its first literal.
     let before: ScalarSet
+    /// The code points that can follow a match's first literal (`nil`: any, or the end of
+    /// the match): an occurrence followed by none of them is not a match's first, and the
+    /// search goes on past it without a walk back (`.` in prose is mostly followed by a
+    /// space; in a host, by a letter).
+    let follow: StartUnits?
 
     /// Pair checks tried at most, each a walk over the program.
     static let maxPairChecks = 96
@@ -58,6 +63,7 @@ package struct RequiredLiteral: Sendable {
                 literal = candidate
                 second = nil
                 before = Self.union(sets, of: program).subtracting(ScalarSet(UInt32(candidate)))
+                follow = Self.follow(program, literals: ScalarSet(UInt32(candidate)))
                 return
             case .escaped(let path):
                 escapes.append((bit, path))
@@ -75,8 +81,9 @@ package struct RequiredLiteral: Sendable {
                 }
                 literal = Self.candidates[bit]
                 second = Self.candidates[other]
-                before = Self.union(sets, of: program).subtracting(ScalarSet(UInt32(Self.candidates[bit])))
-                    .subtracting(ScalarSet(UInt32(Self.candidates[other])))
+                let literals = ScalarSet(UInt32(Self.candidates[bit])).union(ScalarSet(UInt32(Self.candidates[other])))
+                before = Self.union(sets, of: program).subtracting(literals)
+                follow = Self.follow(program, literals: literals)
                 return
             }
         }
@@ -95,6 +102,43 @@ package struct RequiredLiteral: Sendable {
 
     private static func union(_ sets: Set<Int>, of program: RegexProgram) -> ScalarSet {
         sets.reduce(ScalarSet()) { $0.union(program.sets[$1]) }
+    }
+
+    /// What can follow a match's first literal: the consumes that can read it as the first
+    /// (reached from the start through consumes that can read another code point; every
+    /// test taken as passable), and the code points their successors can read next. `nil`
+    /// when a successor can end the match, or when the set is not narrower than "anything".
+    static func follow(_ program: RegexProgram, literals: ScalarSet) -> StartUnits? {
+        let instructions = program.instructions
+        var seen = [Bool](repeating: false, count: instructions.count)
+        var stack = [0]
+        var readers: [Int] = []
+        while let pc = stack.popLast() {
+            guard pc < instructions.count, !seen[pc] else { continue }
+            seen[pc] = true
+            switch instructions[pc] {
+            case .consume(let set, let next):
+                if !program.sets[set].isDisjoint(with: literals) { readers.append(next) }
+                if !program.sets[set].subtracting(literals).isEmpty { stack.append(next) }
+            case .split(let preferred, let alternative): stack += [alternative, preferred]
+            case .save(_, let next), .assert(_, let next): stack.append(next)
+            case .match: continue
+            }
+        }
+        var after = ScalarSet()
+        var visited = [Bool](repeating: false, count: instructions.count)
+        stack = readers
+        while let pc = stack.popLast() {
+            guard pc < instructions.count, !visited[pc] else { continue }
+            visited[pc] = true
+            switch instructions[pc] {
+            case .consume(let set, _): after = after.union(program.sets[set])
+            case .split(let preferred, let alternative): stack += [alternative, preferred]
+            case .save(_, let next), .assert(_, let next): stack.append(next)
+            case .match: return nil
+            }
+        }
+        return after == .all ? nil : StartUnits(covering: after)
     }
 
     /// Whether a start set holds so many code points that skipping to them reads nearly
@@ -179,6 +223,11 @@ struct StartUnits: Sendable {
 
     init?(_ start: ScalarSet?) {
         guard let start, !RequiredLiteral.isWide(start) else { return nil }
+        self.init(covering: start)
+    }
+
+    /// The units and first bytes of `start`, however many (a membership test, not a skip).
+    init(covering start: ScalarSet) {
         var bits = [UInt64](repeating: 0, count: 0x10000 / 64)
         var units: [UInt16] = []
         func mark(_ unit: Int) {
@@ -215,6 +264,23 @@ struct StartUnits: Sendable {
         }
         self.firstBytes = firstBytes
         fewBytes = distinct.count <= 8 ? SIMD8(distinct + Array(repeating: distinct.first ?? 0, count: 8 - distinct.count)) : nil
+    }
+
+    /// On UTF-8: whether the code point at `position` may be in the set (its first byte is
+    /// one of the set's); `false` at the end.
+    @inline(__always)
+    func mayStart(utf8 text: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+        guard position < text.count else { return false }
+        let byte = text[position]
+        return firstBytes[Int(byte >> 6)] & (1 << UInt64(byte & 63)) != 0
+    }
+
+    /// On UTF-16: whether the unit at `position` may begin a code point of the set.
+    @inline(__always)
+    func mayStart(utf16 text: UnsafeBufferPointer<UInt16>, at position: Int) -> Bool {
+        guard position < text.count else { return false }
+        let unit = Int(text[position])
+        return bits[unit >> 6] & (1 << UInt64(unit & 63)) != 0
     }
 
     /// On UTF-8: the farthest code point boundary at most `units` UTF-16 units before

@@ -23,6 +23,8 @@ protocol SearchText {
     /// The farthest code point boundary at most `units` UTF-16 units before `position`
     /// whose code point may begin a match (`nil` when none).
     func farthestStart(_ starts: StartUnits, back units: Int, from position: Int) -> Int?
+    /// Whether the code point at `position` may be one of `units` (`false` at the end).
+    func mayStart(_ units: StartUnits, at position: Int) -> Bool
     /// The UTF-16 text and offset for ICU's lookaround evaluator at `position`.
     func utf16(at position: Int) -> (text: UnsafeBufferPointer<UInt16>, offset: Int)
 }
@@ -59,6 +61,8 @@ struct UTF16SearchText: SearchText {
     func farthestStart(_ starts: StartUnits, back units: Int, from position: Int) -> Int? {
         starts.farthest(in: text, back: units, from: position)
     }
+
+    @inline(__always) func mayStart(_ units: StartUnits, at position: Int) -> Bool { units.mayStart(utf16: text, at: position) }
 
     func utf16(at position: Int) -> (text: UnsafeBufferPointer<UInt16>, offset: Int) { (text, position) }
 }
@@ -104,6 +108,8 @@ struct UTF8SearchText: SearchText {
     func farthestStart(_ starts: StartUnits, back units: Int, from position: Int) -> Int? {
         starts.farthest(utf8: text, back: units, from: position)
     }
+
+    @inline(__always) func mayStart(_ units: StartUnits, at position: Int) -> Bool { units.mayStart(utf8: text, at: position) }
 
     func utf16(at position: Int) -> (text: UnsafeBufferPointer<UInt16>, offset: Int) {
         (mirror.units(), mirror.offset(of: position, in: text))
