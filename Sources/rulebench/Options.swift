@@ -54,6 +54,10 @@ struct Options {
                                   (CI: `swift run -c release rulebench --only hostile --check`).
           -h, --help              Show help information.
 
+        A workload on which the compiled and the reference engine disagree (kept matches,
+        ranges, captures, display text and ranges, taps and their arguments) reports no
+        speed-up, and rulebench exits with status 4 after its report.
+
         """
 
     static let usage = "rulebench [--json] [--quick] [--spec <path>] [--profile <workload>] [--only <sections>] [--check]"

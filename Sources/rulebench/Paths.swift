@@ -96,8 +96,9 @@ struct PathResult {
     var note: String?
 }
 
-/// Do the compiled and the reference path keep the same matches (rule, range, captures)
-/// and show the same display text?
+/// Do the compiled and the reference path keep the same matches (rule, range, captures,
+/// display range, tap and its arguments) and show the same display text? A workload whose
+/// paths disagree reports no speed-up, and rulebench exits with status 4.
 struct Agreement {
     var inputs = 0
     var disagreeing = 0
@@ -126,10 +127,15 @@ struct Agreement {
         return agreement
     }
 
-    /// `mention [3, 8] "@someone" "someone"`: rule, range, captures (`nil` for a group that
-    /// did not participate).
+    /// `mention [3, 8] "@someone" "someone" shown [3, 8] tap openProfile(someone)`: rule,
+    /// range, captures (`nil` for a group that did not participate), where it shows, and the
+    /// tap a label would call: what a label reads of a match.
     private static func describe(_ match: RuleMatch) -> String {
-        ([match.rule, match.range.description] + match.captures.map { $0.map { "\"\($0)\"" } ?? "nil" }).joined(separator: " ")
+        let tap = match.tap.map { tap in
+            "tap \(tap.handler)(" + tap.arguments.map { ($0.label.map { "\($0): " } ?? "") + $0.value }.joined(separator: ", ") + ")"
+        }
+        return ([match.rule, match.range.description] + match.captures.map { $0.map { "\"\($0)\"" } ?? "nil" }
+            + ["shown \(match.displayRange)", tap ?? "no tap"]).joined(separator: " ")
     }
 }
 

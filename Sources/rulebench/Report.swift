@@ -107,8 +107,14 @@ struct Report {
 
     /// Reference time over compiled time on a workload.
     func compiledSpeedup(_ key: String) -> Double? {
-        guard let result = workload(key) else { return nil }
+        guard let result = workload(key), result.agreement?.agrees != false else { return nil }
         return Self.ratio(result.reference.timing?.median, result.compiled.timing?.median)
+    }
+
+    /// The workloads whose compiled and reference paths disagree (their speed-ups are not
+    /// reported; rulebench exits with status 4).
+    var disagreeingWorkloads: [String] {
+        workloads.filter { $0.agreement?.agrees == false }.map(\.workload.key)
     }
 
     var rules100OverRules6: Double? {

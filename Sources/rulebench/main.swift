@@ -25,6 +25,11 @@ do {
     }
     let report = try Benchmark(options: options).run()
     print(options.json ? report.json.pretty : report.table, terminator: options.json ? "\n" : "")
+    if !report.disagreeingWorkloads.isEmpty {
+        let names = report.disagreeingWorkloads.joined(separator: ", ")
+        FileHandle.standardError.write(Data("rulebench: the compiled and reference engines disagree on \(names)\n".utf8))
+        exit(4)
+    }
     if options.check, let failure = report.hostileFailure(expected: options.runs("hostile")) {
         FileHandle.standardError.write(Data("rulebench: \(failure)\n".utf8))
         exit(1)
