@@ -134,7 +134,8 @@ struct Agreement {
         let tap = match.tap.map { tap in
             "tap \(tap.handler)(" + tap.arguments.map { ($0.label.map { "\($0): " } ?? "") + $0.value }.joined(separator: ", ") + ")"
         }
-        return ([match.rule, match.range.description] + match.captures.map { $0.map { "\"\($0)\"" } ?? "nil" }
+        return
+            ([match.rule, match.range.description] + match.captures.map { $0.map { "\"\($0)\"" } ?? "nil" }
             + ["shown \(match.displayRange)", tap ?? "no tap"]).joined(separator: " ")
     }
 }
