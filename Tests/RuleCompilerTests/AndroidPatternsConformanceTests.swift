@@ -42,8 +42,7 @@ final class AndroidPatternsConformanceTests: XCTestCase {
         for item in cases {
             let rule = try XCTUnwrap(table.rules.firstIndex { $0.name == item.rule }, item.rule)
             // The contract: both engines give the same matches, whole spec and the rule alone.
-            let all = { (engine: RuleEngine) in engine.render(item.text).matches.map { "\($0.rule) \($0.range)" } }
-            XCTAssertEqual(all(compiled), all(icu), "engines disagree on \(item.text.debugDescription)")
+            real.assertEnginesAgree(on: item.text)
             func found(_ engine: RuleEngine) -> [TextRange] {
                 let resolved = engine.resolve(item.text, rules: [rule])
                 XCTAssertEqual(resolved.interrupted.count, 0, "\(item.rule) interrupted on \(item.text.debugDescription)")

@@ -23,6 +23,12 @@ struct RealSpec {
         print("\(name) spec: rules on NSRegularExpression in the compiled engine: \(compiled.fallbacks)")
     }
 
+    /// The contract: both engines keep the same matches (rule and range) in `text`.
+    func assertEnginesAgree(on text: String, file: StaticString = #filePath, line: UInt = #line) {
+        let all = { (engine: RuleEngine) in engine.render(text).matches.map { "\($0.rule) \($0.range)" } }
+        XCTAssertEqual(all(compiled), all(icu), "engines disagree on \(text.debugDescription)", file: file, line: line)
+    }
+
     static func directory(_ name: String) -> URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Benchmarks/specs/\(name)")
