@@ -30,8 +30,9 @@ package struct CompiledRegex: Sendable {
     /// a grapheme boundary).
     let needsEvaluator: Bool
     /// The code points a match can start with (every consume the start state reaches
-    /// without consuming, assertions aside); `nil` when the program can match empty. An
-    /// unanchored search starts no attempt before any other code point.
+    /// without consuming, narrowed by the one-code-point lookaheads on the way; other
+    /// assertions aside); `nil` when the program can match empty. An unanchored search
+    /// starts no attempt before any other code point.
     let startSet: ScalarSet?
 
     static let opConsume: UInt8 = 0

@@ -100,12 +100,12 @@ package struct Lowering {
         _ child: RegexNode, behind: Bool, negated: Bool, _ node: RegexNode
     ) throws(LoweringFailure) -> RegexIR {
         let body = try lower(child)
-        if case .set(let set) = body { return .assertion(.codePoint(behind: behind, negated: negated, set: set)) }
         // A zero-width body is tested where the lookaround stands, whichever way it looks.
         if !negated, case .assertion = body { return body }
+        // One code point (or edge tests) beside the position: `(?<![…])`, `(?!\z|[…])`.
         if let tests = Self.oneCodePointTests(body, behind: behind, negated: negated) { return tests }
-        // Not at the end / not at the start, whichever way it looks: there is a code point
-        // after / before the position (`(?!\z)` is common in translated scanners).
+        // The other direction's edge: `(?<!\z)` is "a code point follows", `(?!\A)` "one
+        // precedes" (a zero-width body is tested at the position).
         if negated, case .assertion(.simple(let assertion)) = body {
             if assertion == .textEnd { return .assertion(.codePoint(behind: false, negated: false, set: .all)) }
             if assertion == .textStart { return .assertion(.codePoint(behind: true, negated: false, set: .all)) }
