@@ -252,6 +252,28 @@ final class LookaroundTests: XCTestCase {
         XCTAssertEqual(construct, "possessive quantifier", "a body that is not deterministic still falls back")
     }
 
+    /// Any atomic site compiles when the rest of the pattern matches empty anywhere: the
+    /// first way its body matches is then the one a plain group takes. Not in a lookbehind,
+    /// whose body must end where the lookbehind stands, nor before a rest that can fail.
+    func testAtomicSitesBeforeARestThatAlwaysMatchesCompile() {
+        let texts = ["xabc xab xa", "/a(b)c/(d?q", "abab aab", "(ab)(a)", "a.b.c a_b..c _a.b", "a.a.a."]
+        for pattern in ["x(?>a|ab)c?", "(?:a|ab)*+", #"\/(?:[a-z]*[a-z0-9]|\([a-z]+\))*+(\?q)?"#, "(?:(?>a|ab))*", "(?=(?>a|ab))a",
+            #"(?:(?>(?:[a-z][a-z_]*)?[a-z]\.))*[a-z]+\b"#,
+        ] {
+            guard case .program = RegexCompiler.compile(pattern, flags: []) else {
+                XCTFail("\(pattern) does not compile")
+                continue
+            }
+            assertAllPathsAgree(pattern, on: texts)
+        }
+        for pattern in ["(?<=(?>a|ab))c", "(?<=(?>a|ab)b?)c", "(?>a|ab)c?d", "(?:(?>a|ab)){2}", "(?:(?>a|ab))*$", #"(?>[a.]*\.)a"#] {
+            guard case .fallback = RegexCompiler.compile(pattern, flags: []) else {
+                XCTFail("\(pattern) should fall back")
+                continue
+            }
+        }
+    }
+
     func testProgramsWithLookaroundsRoundTripThroughTheBinaryForm() throws {
         for pattern in ["(?<=(abc))def", "a(?=b(?!c))", "(?<=x)y(?=z)", "(?<!ab)c"] {
             guard case .program(let program) = RegexCompiler.compile(pattern, flags: []) else { return XCTFail(pattern) }

@@ -12,6 +12,10 @@
 //   succeeds right away (it can match empty without any assertion), or can neither start
 //   with a code point of S nor match empty before one (`a++$` is fine: `$` fails before
 //   an `a`).
+// - any body, when the rest of the pattern matches empty at any position without an
+//   assertion (`(/(?:P)*+)?(\?…)?` at the end of twitter-text's URL): the first way the body
+//   matches is followed by a match of the rest, so the plain group takes it too;
+// - a body whose matches from a position all end at the same place (`hasOneEnd`);
 // Everything else falls back. The check runs on the IR with the continuation of every
 // atomic site: a superset of the code points that may come first, and of the code points
 // before which the rest may match empty.
@@ -43,7 +47,10 @@ extension RegexIR {
     package func resolvingAtomicGroups(followedBy continuation: Continuation = .end, guards: Bool = true) throws(AtomicFailure) -> RegexIR {
         switch self {
         case .assertion(.lookaround(var look)):
-            look.body = try look.body.resolvingAtomicGroups(guards: !look.behind)
+            // A lookahead's body only has to match: its rest is the end. A lookbehind's must
+            // end where the lookbehind stands, where ICU's region ends: nothing follows.
+            let rest = look.behind ? Continuation(first: ScalarSet(), emptyBefore: ScalarSet(), canBeEmptyAnywhere: false) : .end
+            look.body = try look.body.resolvingAtomicGroups(followedBy: rest, guards: !look.behind)
             return .assertion(.lookaround(look))
         case .empty, .set, .lineUnit, .foldedLiteral, .assertion:
             return self
@@ -73,7 +80,13 @@ extension RegexIR {
             return .repetition(loop)
         case .atomic(let body, let site):
             let resolved = try body.resolvingAtomicGroups(followedBy: continuation, guards: guards)
-            if resolved.isDeterministic || resolved.possessiveLoopIsSafe(before: continuation) { return resolved }
+            // When the rest matches right away whatever the body matched, the first way the
+            // body matches is the one taken, with or without the commitment.
+            if continuation.canBeEmptyAnywhere || resolved.isDeterministic || resolved.hasOneEnd
+                || resolved.possessiveLoopIsSafe(before: continuation)
+            {
+                return resolved
+            }
             if guards, let guarded = resolved.possessiveLoopWithGuard { return guarded }
             throw AtomicFailure(site: site)
         }
@@ -149,6 +162,31 @@ extension RegexIR {
             return true
         case .repetition(let loop): return loop.min == loop.max && loop.body.isDeterministic
         case .capture(_, let body), .atomic(let body, _): return body.isDeterministic
+        }
+    }
+
+    /// Every match from a position ends at the same place: a sequence ending with one code
+    /// point of a set S that nothing before it can read (twitter-text's subdomain
+    /// `(?>(?:[a-z…][a-z…\-_]*)?[a-z…]\.)`: it ends after the first `.`). Paths that reach
+    /// the same end leave the same rest to match, so committing to the first one changes
+    /// nothing.
+    private var hasOneEnd: Bool {
+        guard case .sequence(let items) = withoutCaptures, let last = items.last, case .set(let set) = last.withoutCaptures
+        else { return false }
+        return items.dropLast().allSatisfy { $0.consumable.isDisjoint(with: set) }
+    }
+
+    /// A superset of the code points the node can read.
+    private var consumable: ScalarSet {
+        switch self {
+        case .empty, .assertion: return ScalarSet()
+        case .set(let set): return set
+        case .lineUnit(let set): return set.union(ScalarSet(0x0A...0x0D))
+        case .foldedLiteral(let literal):
+            return literal.jumps.reduce(literal.positions.reduce(ScalarSet()) { $0.union($1) }) { $0.union($1.set) }
+        case .sequence(let items), .alternation(let items): return items.reduce(ScalarSet()) { $0.union($1.consumable) }
+        case .repetition(let loop): return loop.max == 0 ? ScalarSet() : loop.body.consumable
+        case .capture(_, let body), .atomic(let body, _): return body.consumable
         }
     }
 
