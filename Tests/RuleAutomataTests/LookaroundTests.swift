@@ -257,7 +257,8 @@ final class LookaroundTests: XCTestCase {
     /// whose body must end where the lookbehind stands, nor before a rest that can fail.
     func testAtomicSitesBeforeARestThatAlwaysMatchesCompile() {
         let texts = ["xabc xab xa", "/a(b)c/(d?q", "abab aab", "(ab)(a)", "a.b.c a_b..c _a.b", "a.a.a."]
-        for pattern in ["x(?>a|ab)c?", "(?:a|ab)*+", #"\/(?:[a-z]*[a-z0-9]|\([a-z]+\))*+(\?q)?"#, "(?:(?>a|ab))*", "(?=(?>a|ab))a",
+        for pattern in [
+            "x(?>a|ab)c?", "(?:a|ab)*+", #"\/(?:[a-z]*[a-z0-9]|\([a-z]+\))*+(\?q)?"#, "(?:(?>a|ab))*", "(?=(?>a|ab))a",
             #"(?:(?>(?:[a-z][a-z_]*)?[a-z]\.))*[a-z]+\b"#,
         ] {
             guard case .program = RegexCompiler.compile(pattern, flags: []) else {
