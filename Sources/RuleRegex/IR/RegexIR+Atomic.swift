@@ -82,7 +82,7 @@ extension RegexIR {
             let resolved = try body.resolvingAtomicGroups(followedBy: continuation, guards: guards)
             // When the rest matches right away whatever the body matched, the first way the
             // body matches is the one taken, with or without the commitment.
-            if continuation.canBeEmptyAnywhere || resolved.isDeterministic || resolved.hasOneEnd
+            if (continuation.canBeEmptyAnywhere && !resolved.loopsOverEmpty) || resolved.isDeterministic || resolved.hasOneEnd
                 || resolved.possessiveLoopIsSafe(before: continuation)
             {
                 return resolved
@@ -174,6 +174,18 @@ extension RegexIR {
         guard case .sequence(let items) = withoutCaptures, let last = items.last, case .set(let set) = last.withoutCaptures
         else { return false }
         return items.dropLast().allSatisfy { $0.consumable.isDisjoint(with: set) }
+    }
+
+    /// Whether a loop inside may repeat a body that can match empty. ICU's possessive and
+    /// atomic forms of those do not stop (`(?:a|)*+`, `(?:b*)++` run until ICU gives up),
+    /// so they stay on NSRegularExpression, which is what a rule written so gets.
+    private var loopsOverEmpty: Bool {
+        switch self {
+        case .empty, .assertion, .set, .lineUnit, .foldedLiteral: return false
+        case .sequence(let items), .alternation(let items): return items.contains(where: \.loopsOverEmpty)
+        case .repetition(let loop): return (loop.max ?? 2) > 1 && loop.body.canBeEmpty || loop.body.loopsOverEmpty
+        case .capture(_, let body), .atomic(let body, _): return body.loopsOverEmpty
+        }
     }
 
     /// A superset of the code points the node can read.
