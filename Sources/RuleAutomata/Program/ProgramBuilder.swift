@@ -200,20 +200,30 @@ struct ProgramBuilder {
             let index = lookarounds.firstIndex(of: lookaround) ?? lookarounds.count
             if index == lookarounds.count { lookarounds.append(lookaround) }
             let asked = append(.assert(.lookaround(index), next: next))
-            // A positive lookahead whose body cannot match empty holds only where the code
-            // point at the position can begin the body: that one-code-point test goes first,
-            // so DFAs and start tables decide it from the next class and the body runs
-            // only where it may hold (a start such as `(?=www\.)` is asked only at `w`).
-            guard !look.behind, !look.negated, !look.body.canBeEmpty else { return asked }
-            let first = look.body.firstSet
-            if first == .all { return asked }
-            let key = SetKey(set: first)
+            // A positive lookahead holds only where the code point at the position can begin
+            // its body, or the body can match there without reading (or at the text's end):
+            // that one-code-point test goes first, so DFAs and start tables decide it from
+            // the next class and the body runs only where it may hold (a start such as
+            // `(?=www\.)` is asked only at `w`; gfm's end `(?=(?:[?!.,…]|&[A-Za-z]+;)*(?:[\s<]|\z))`
+            // only before those code points or at the end, not inside every URL).
+            guard !look.behind, !look.negated, !look.body.canBeEmptyAnywhere else { return asked }
+            let guardTest: (set: ScalarSet, negated: Bool)
+            if !look.body.canBeEmpty {
+                guardTest = (look.body.firstSet, false)
+            } else {
+                // "Not before a code point outside": before one inside, or at the end.
+                let possible = look.body.firstSet.union(look.body.emptyBefore(.end))
+                guardTest = (ScalarSet.all.subtracting(possible), true)
+            }
+            if guardTest.set == (guardTest.negated ? ScalarSet() : .all) { return asked }
+            let key = SetKey(set: guardTest.set)
             if !pairSets.contains(key), !spareTaken.contains(key) {
                 guard spareSets > 0 else { return asked }
                 spareSets -= 1
                 spareTaken.insert(key)
             }
-            return append(.assert(.nextIn(set: self.index(of: first)), next: asked))
+            let set = self.index(of: guardTest.set)
+            return append(.assert(guardTest.negated ? .nextNotIn(set: set) : .nextIn(set: set), next: asked))
         case .repetition(let loop):
             return emitLoop(loop, next: next)
         case .atomic(let body, _):
