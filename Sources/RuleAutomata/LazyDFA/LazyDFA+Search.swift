@@ -244,6 +244,7 @@ extension LazyDFA {
     /// remembers answers per position).
     static func answers<Text: SearchText>(_ bits: UInt64, at position: Int, in text: Text, cache: LazyDFACache) -> UInt64 {
         if cache.lastAnswers.position == position, cache.lastAnswers.mask & bits == bits { return cache.lastAnswers.answers & bits }
+        cache.holdsText = true
         let dfa = cache.dfa
         var result: UInt64 = 0
         var rest = bits
@@ -322,10 +323,10 @@ extension LazyDFA {
                     }
                 switch found {
                 case .none: return nil
-                case .gaveUp: return cache.vm.search(text, from: start)
+                case .gaveUp: return cache.textVM.search(text, from: start)
                 case .match(let idle, let end, let startsAtIdle):
-                    guard startsAtIdle else { return cache.vm.search(text, from: idle, anchored: false) }
-                    return AcceleratedRegex.groups(regex, text, start: idle, end: end, groupCount: groupCount, vm: { cache.vm })
+                    guard startsAtIdle else { return cache.textVM.search(text, from: idle, anchored: false) }
+                    return AcceleratedRegex.groups(regex, text, start: idle, end: end, groupCount: groupCount, vm: { cache.textVM })
                 }
             }
         }
@@ -397,7 +398,7 @@ extension LazyDFA {
         from: Int
     ) -> (start: Int, end: Int)? {
         let fromUnit = mirror.offset(of: from, in: bytes)
-        guard let groups = cache.vm.search(units, from: fromUnit), let whole = groups[0] else { return nil }
+        guard let groups = cache.textVM.search(units, from: fromUnit), let whole = groups[0] else { return nil }
         let start = UTF8Text.byteOffset(bytes, from: from, units: whole.location - fromUnit)
         return (start, UTF8Text.byteOffset(bytes, from: start, units: whole.length))
     }

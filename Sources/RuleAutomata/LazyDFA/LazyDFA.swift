@@ -216,11 +216,15 @@ enum LazySearch: Equatable {
 package final class LazyDFACache {
     /// Unowned: the DFA keeps its idle caches in its pool (a strong reference back would
     /// be a cycle), and whoever uses a cache holds the DFA (or, for a lookaround's cache, the
-    /// `Answerer` that holds its DFA).
-    unowned let dfa: LazyDFA
+    /// `Answerer` that holds its DFA); `unsafe`: read at every answer, it skips the
+    /// reference count's check that the DFA is alive.
+    /// (A cache serves one search at a time, taken from its DFA's pool, so its properties
+    /// are never accessed in overlapping ways: `@exclusivity(unchecked)` drops the run-time
+    /// checks, 6–7 % of a short label's render.)
+    unowned(unsafe) let dfa: LazyDFA
     /// The engine's budget (held strongly: a cache freed with its DFA gives its bytes back).
     package let memory: LazyMemory
-    var determinizer: Determinizer
+    @exclusivity(unchecked) var determinizer: Determinizer
     let columns: Int
     /// `entries[row + class]`: `unknown`; an entry that needs oracle answers first
     /// (`-2 - k`, the answers `askMasks[k]`); or next row << 3 | startsAtIdle << 2 |
@@ -229,39 +233,44 @@ package final class LazyDFACache {
     /// (Plain memory, grown by doubling: the searches read it through a local copy of the
     /// pointer, without reference counting or exclusivity checks, and take it again after
     /// any call that may add states.)
-    private(set) var entries: UnsafeMutablePointer<Int>
-    private var capacity: Int
-    private var used = 0
+    @exclusivity(unchecked) private(set) var entries: UnsafeMutablePointer<Int>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var used = 0
     static let unknown = -1
     /// The distinct answer masks of asking entries.
-    var askMasks: [UInt64] = []
-    private var askIndex: [UInt64: Int] = [:]
+    @exclusivity(unchecked) var askMasks: [UInt64] = []
+    @exclusivity(unchecked) private var askIndex: [UInt64: Int] = [:]
     /// Per state: at the end of the text, `unknown`, asking (`-2 - k`), 0 no match, 1 a
     /// match, 3 a match that starts at the idle position (see `DFARunner.eoiMatch`).
-    var eoi: [Int] = []
+    @exclusivity(unchecked) var eoi: [Int] = []
     /// Resolved variants: (state, known answers) → row.
-    private var variants: [Variant: Int] = [:]
+    @exclusivity(unchecked) private var variants: [Variant: Int] = [:]
     private struct Variant: Hashable {
         var state: Int
         var look: UInt64
     }
     /// Start rows by look-behind context (-1: not made yet), unanchored and anchored.
-    var startRows: [Int]
-    var anchoredRows: [Int]
-    private(set) var bytes = 0
-    private(set) var peakBytes = 0
-    private(set) var clears = 0
+    @exclusivity(unchecked) var startRows: [Int]
+    @exclusivity(unchecked) var anchoredRows: [Int]
+    @exclusivity(unchecked) private(set) var bytes = 0
+    @exclusivity(unchecked) private(set) var peakBytes = 0
+    @exclusivity(unchecked) private(set) var clears = 0
     /// Set when the cache thrashed: the searches on this text give up.
-    var gaveUp = false
+    @exclusivity(unchecked) var gaveUp = false
     /// Code units searched and states made since the last clear (the thrash test).
-    private var progress = 0
-    private var lastPosition = 0
-    private var statesSinceClear = 0
+    @exclusivity(unchecked) private var progress = 0
+    @exclusivity(unchecked) private var lastPosition = 0
+    @exclusivity(unchecked) private var statesSinceClear = 0
 
     /// The Pike VM and the lookaround evaluator of this cache's searches, made on first
     /// use and kept across texts (the evaluator forgets its answers on a new text).
     lazy var vm = PikeVM(dfa.regex)
     lazy var evaluator = LookaroundEvaluator(dfa.regex.lookarounds)
+    /// The Pike VM for a search of the current text (its evaluator may remember answers).
+    var textVM: PikeVM {
+        holdsText = true
+        return vm
+    }
     /// Per lookaround with a body: how it is answered (made on its first question), and the
     /// cache of its body's DFA.
     lazy var answerers: [LazyDFA.Answerer?] = Array(repeating: nil, count: dfa.lookarounds.count)
@@ -275,11 +284,11 @@ package final class LazyDFACache {
         return made
     }
     /// The last answers found: position, mask, answers (a position is often asked twice).
-    var lastAnswers: (position: Int, mask: UInt64, answers: UInt64) = (-1, 0, 0)
+    @exclusivity(unchecked) var lastAnswers: (position: Int, mask: UInt64, answers: UInt64) = (-1, 0, 0)
     /// Lookaround answers this cache computed (not repeated from `lastAnswers`), and how
     /// many of them ICU's evaluator gave (the others: the body's own lazy DFA).
-    var answered = 0
-    var answeredByEvaluator = 0
+    @exclusivity(unchecked) var answered = 0
+    @exclusivity(unchecked) var answeredByEvaluator = 0
 
     init(_ dfa: LazyDFA) {
         self.dfa = dfa
@@ -330,20 +339,27 @@ package final class LazyDFACache {
     /// new text may reuse the last one's memory).
     func startText() {
         begin(at: 0, newText: true)
-        if dfa.asksOracle { forgetAnswers() }
+        if holdsText { forgetAnswers() }
     }
+
+    /// Whether something of the current text is remembered: answers (here or in the
+    /// lookahead bodies' caches) or the Pike VM's evaluator. Set by whatever remembers;
+    /// a text that asked nothing costs its successor nothing to forget (labels are short
+    /// texts, most of which ask nothing).
+    @exclusivity(unchecked) var holdsText = false
 
     /// Forgets the answers of the last text, in the caches of the lookahead bodies too.
     private func forgetAnswers() {
+        holdsText = false
         evaluator.forgetText()
         vm.forgetText()
         lastAnswers = (-1, 0, 0)
         unboundedRead = 0
-        for case let body? in lookCaches where body.dfa.asksOracle { body.forgetAnswers() }
+        for case let body? in lookCaches where body.holdsText { body.forgetAnswers() }
     }
 
     /// UTF-16 units (or bytes) the forward runs of unbounded lookaheads read in this text.
-    var unboundedRead = 0
+    @exclusivity(unchecked) var unboundedRead = 0
     /// The most those runs may read in a text of `count` units before ICU's evaluator
     /// answers instead (one backward walk answers every position at once): forward runs
     /// stay linear in the text, whatever the lookahead reads from each position.

@@ -53,24 +53,27 @@ struct CompiledLookaround: Sendable {
 /// (`(?=.*\d)`) could read to the end of the text from every position asked; its answers
 /// are instead found for every position at once, on its first question, by one
 /// `BackwardWalk` from the end: one step per position, each over the body's states.
+///
+/// An evaluator serves one search at a time (its owner's), so its properties skip the
+/// run-time exclusivity checks.
 final class LookaroundEvaluator {
     private let lookarounds: [CompiledLookaround]
     /// Pike VMs of the bodies, made on first use.
-    private var machines: [PikeVM?]
+    @exclusivity(unchecked) private var machines: [PikeVM?]
     /// Evaluators of the bodies' own lookarounds and grapheme boundaries, made on first use.
-    private var nestedEvaluators: [LookaroundEvaluator?]
-    private var graphs: [BodyGraph?]
+    @exclusivity(unchecked) private var nestedEvaluators: [LookaroundEvaluator?]
+    @exclusivity(unchecked) private var graphs: [BodyGraph?]
     /// Per lookaround, per position: 0 unknown, 1 holds, 2 fails (`count + 1` bytes, made
     /// on the lookaround's first question for the text; plain memory: the search reads it
     /// at every thread that reaches the lookaround).
-    private var answers: [UnsafeMutablePointer<UInt8>?]
+    @exclusivity(unchecked) private var answers: [UnsafeMutablePointer<UInt8>?]
     /// Per lookaround: a backward walk's state sets (3 × states) and work stack (states).
-    private var scratch: [(ring: UnsafeMutablePointer<Bool>, work: UnsafeMutablePointer<Int32>)?]
+    @exclusivity(unchecked) private var scratch: [(ring: UnsafeMutablePointer<Bool>, work: UnsafeMutablePointer<Int32>)?]
     /// Per lookaround that keeps groups: the body's slots at each position where it holds.
-    private var groups: [[Int: [Int]]]
-    private var text: (base: UnsafePointer<UInt16>?, count: Int) = (nil, -1)
+    @exclusivity(unchecked) private var groups: [[Int: [Int]]]
+    @exclusivity(unchecked) private var text: (base: UnsafePointer<UInt16>?, count: Int) = (nil, -1)
     /// Per lookaround: units its forward runs read in this text (unbounded lookaheads).
-    private var forwardRead: [Int]
+    @exclusivity(unchecked) private var forwardRead: [Int]
 
     /// The most an unbounded lookahead's forward runs read in a text of `count` units
     /// before one backward walk answers every position: linear either way.
@@ -132,7 +135,7 @@ final class LookaroundEvaluator {
     }
 
     /// Extended grapheme cluster boundaries of the text, by UTF-16 offset (made on first use).
-    private var graphemeBoundaries: [Bool] = []
+    @exclusivity(unchecked) private var graphemeBoundaries: [Bool] = []
 
     /// Note: `\X` is ICU's `BreakIterator::following(p)` over character breaks (UAX #29
     /// extended grapheme clusters). The boundaries here are those of the standard
@@ -154,7 +157,7 @@ final class LookaroundEvaluator {
     }
 
     /// Boundaries of ICU's word break iterator, by UTF-16 offset (made on first use).
-    private var wordBoundaries: [Bool] = []
+    @exclusivity(unchecked) private var wordBoundaries: [Bool] = []
 
     /// Note: `\b` under `(?w)` is ICU's `isUWordBoundary`: the word break iterator over the
     /// whole text (UAX #29 word rules with ICU's tailoring, and dictionary segmentation for
