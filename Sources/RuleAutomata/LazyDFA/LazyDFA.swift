@@ -244,11 +244,7 @@ package final class LazyDFACache {
     /// match, 3 a match that starts at the idle position (see `DFARunner.eoiMatch`).
     @exclusivity(unchecked) var eoi: [Int] = []
     /// Resolved variants: (state, known answers) → row.
-    @exclusivity(unchecked) private var variants: [Variant: Int] = [:]
-    private struct Variant: Hashable {
-        var state: Int
-        var look: UInt64
-    }
+    @exclusivity(unchecked) private var variants = VariantTable()
     /// Start rows by look-behind context (-1: not made yet), unanchored and anchored.
     @exclusivity(unchecked) var startRows: [Int]
     @exclusivity(unchecked) var anchoredRows: [Int]
@@ -273,8 +269,8 @@ package final class LazyDFACache {
     }
     /// Per lookaround with a body: how it is answered (made on its first question), and the
     /// cache of its body's DFA.
-    lazy var answerers: [LazyDFA.Answerer?] = Array(repeating: nil, count: dfa.lookarounds.count)
-    lazy var lookCaches: [LazyDFACache?] = Array(repeating: nil, count: dfa.lookarounds.count)
+    @exclusivity(unchecked) var answerers: [LazyDFA.Answerer?]
+    @exclusivity(unchecked) var lookCaches: [LazyDFACache?]
 
     /// How lookaround `index` is answered (see `LazyDFA.Answerer`), decided on first use.
     func answerer(_ index: Int) -> LazyDFA.Answerer {
@@ -295,6 +291,8 @@ package final class LazyDFACache {
         self.memory = dfa.memory
         self.determinizer = dfa.template
         self.columns = dfa.columns
+        answerers = Array(repeating: nil, count: dfa.lookarounds.count)
+        lookCaches = Array(repeating: nil, count: dfa.lookarounds.count)
         let contexts = 8 << determinizer.pairs.count
         startRows = [Int](repeating: -1, count: contexts)
         anchoredRows = [Int](repeating: -1, count: contexts)
@@ -323,7 +321,7 @@ package final class LazyDFACache {
         determinizer.keys = []
         used = 0
         eoi = []
-        variants = [:]
+        variants.removeAll()
         for i in startRows.indices {
             startRows[i] = -1
             anchoredRows[i] = -1
@@ -455,10 +453,10 @@ package final class LazyDFACache {
         let state = row / columns
         var key = determinizer.keys[state]
         key.look |= mask << Oracle.knownShift | answers & mask
-        if let known = variants[Variant(state: state, look: key.look)] { return known }
+        if let known = variants.row(state: state, look: key.look) { return known }
         if makeRoom(for: key, at: position) { return add(key) }
         let resolved = add(key)
-        variants[Variant(state: state, look: key.look)] = resolved
+        variants.insert(state: state, look: key.look, row: resolved)
         return resolved
     }
 
