@@ -200,35 +200,64 @@ struct ProgramBuilder {
             let index = lookarounds.firstIndex(of: lookaround) ?? lookarounds.count
             if index == lookarounds.count { lookarounds.append(lookaround) }
             let asked = append(.assert(.lookaround(index), next: next))
-            // A positive lookahead holds only where the code point at the position can begin
-            // its body, or the body can match there without reading (or at the text's end):
-            // that one-code-point test goes first, so DFAs and start tables decide it from
-            // the next class and the body runs only where it may hold (a start such as
-            // `(?=www\.)` is asked only at `w`; gfm's end `(?=(?:[?!.,…]|&[A-Za-z]+;)*(?:[\s<]|\z))`
-            // only before those code points or at the end, not inside every URL).
-            guard !look.behind, !look.negated, !look.body.canBeEmptyAnywhere else { return asked }
-            let guardTest: (set: ScalarSet, negated: Bool)
-            if !look.body.canBeEmpty {
-                guardTest = (look.body.firstSet, false)
-            } else {
-                // "Not before a code point outside": before one inside, or at the end.
-                let possible = look.body.firstSet.union(look.body.emptyBefore(.end))
-                guardTest = (ScalarSet.all.subtracting(possible), true)
-            }
-            if guardTest.set == (guardTest.negated ? ScalarSet() : .all) { return asked }
-            let key = SetKey(set: guardTest.set)
-            if !pairSets.contains(key), !spareTaken.contains(key) {
-                guard spareSets > 0 else { return asked }
-                spareSets -= 1
-                spareTaken.insert(key)
-            }
-            let set = self.index(of: guardTest.set)
-            return append(.assert(guardTest.negated ? .nextNotIn(set: set) : .nextIn(set: set), next: asked))
+            return emitWithOneCodePointTest(look, asked: asked, next: next)
         case .repetition(let loop):
             return emitLoop(loop, next: next)
         case .atomic(let body, _):
             return emit(body, next: next)
         }
+    }
+
+    /// A lookaround asked at `asked` (which goes on to `next`), with the one-code-point test
+    /// its body implies put beside it, so DFAs and start tables decide it from the next
+    /// class or the look-behind context and the body runs only where the answer is open:
+    /// - a positive lookahead holds only where the code point there can begin its body, or
+    ///   the body can match without reading (or at the end): a test first (a start such as
+    ///   `(?=www\.)` is asked only at `w`; gfm's end `(?=(?:[?!.,…]|&[A-Za-z]+;)*(?:[\s<]|\z))`
+    ///   only before those code points or at the end, not inside every URL);
+    /// - a negative lookahead surely holds before any other code point: a path beside the
+    ///   question that the DFA takes without asking (`Determinizer.asks` skips a question
+    ///   whose successor a sure path reached);
+    /// - a positive lookbehind whose body reads something holds only after a code point
+    ///   that can end it, a negative one surely holds after any other (Android's
+    ///   `(?<!:\/\/)`, asked only after a `/`).
+    /// Each test takes a boundary pair a DFA tracks; with none left, the lookaround is
+    /// asked alone.
+    private mutating func emitWithOneCodePointTest(_ look: IRLookaround, asked: Int, next: Int) -> Int {
+        let set: ScalarSet
+        let assertion: (Int) -> RegexProgram.Assertion
+        if look.behind {
+            guard !look.body.canBeEmpty else { return asked }
+            set = look.body.lastSet
+            assertion = look.negated ? { .previousNotIn(set: $0) } : { .previousIn(set: $0) }
+        } else {
+            guard !look.body.canBeEmptyAnywhere else { return asked }
+            let possible = look.body.canBeEmpty ? look.body.firstSet.union(look.body.emptyBefore(.end)) : look.body.firstSet
+            switch (look.negated, look.body.canBeEmpty) {
+            case (false, false):  // a code point that can begin the body
+                set = possible
+                assertion = { .nextIn(set: $0) }
+            case (false, true):  // one that can begin it or precede its empty match, or the end
+                set = ScalarSet.all.subtracting(possible)
+                assertion = { .nextNotIn(set: $0) }
+            case (true, false):  // the end, or a code point that cannot begin the body
+                set = possible
+                assertion = { .nextNotIn(set: $0) }
+            case (true, true):  // a code point that can neither begin it nor precede its empty match
+                set = ScalarSet.all.subtracting(possible)
+                assertion = { .nextIn(set: $0) }
+            }
+        }
+        if set.isEmpty || set == .all { return asked }
+        let key = SetKey(set: set)
+        if !pairSets.contains(key), !spareTaken.contains(key) {
+            guard spareSets > 0 else { return asked }
+            spareSets -= 1
+            spareTaken.insert(key)
+        }
+        let test = assertion(index(of: set))
+        if look.negated { return split([append(.assert(test, next: next)), asked]) }
+        return append(.assert(test, next: asked))
     }
 
     /// The finished program, renumbered from `start`.

@@ -241,6 +241,28 @@ extension RegexIR {
         }
     }
 
+    /// A superset of the code points a match can end with (the last code point it reads).
+    package var lastSet: ScalarSet {
+        switch self {
+        case .empty, .assertion: return ScalarSet()
+        case .set(let set): return set
+        case .lineUnit(let set): return set.union(ScalarSet(0x0A...0x0D))
+        case .foldedLiteral(let literal):
+            guard literal.length > 0 else { return ScalarSet() }
+            return literal.jumps.filter { $0.to == literal.length }.reduce(literal.positions[literal.length - 1]) { $0.union($1.set) }
+        case .sequence(let items):
+            var result = ScalarSet()
+            for item in items.reversed() {
+                result = result.union(item.lastSet)
+                if !item.canBeEmpty { break }
+            }
+            return result
+        case .alternation(let items): return items.reduce(ScalarSet()) { $0.union($1.lastSet) }
+        case .repetition(let loop): return loop.max == 0 ? ScalarSet() : loop.body.lastSet
+        case .capture(_, let body), .atomic(let body, _): return body.lastSet
+        }
+    }
+
     /// A superset of the code points a match can start with.
     package var firstSet: ScalarSet {
         switch self {
