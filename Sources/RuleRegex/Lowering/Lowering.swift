@@ -79,7 +79,33 @@ package struct Lowering {
             }
         }
         lowered.removeAll { $0 == .empty }
+        lowered = Self.narrowingSets(lowered)
         return lowered.count == 1 ? lowered[0] : lowered.isEmpty ? .empty : .sequence(lowered)
+    }
+
+    /// A one-code-point test beside a set in a concatenation tests the code point the set
+    /// reads: `(?![.,])[\u0000-\U0010FFFF]` is the set without `.` and `,`, and
+    /// `[a-z](?<=[^x])` the set without `x` (linkify-it's host characters: as a test and
+    /// "anything", no literal search could tell what follows a `.` in a host).
+    static func narrowingSets(_ items: [RegexIR]) -> [RegexIR] {
+        var result: [RegexIR] = []
+        for item in items.reversed() {
+            if case .assertion(.codePoint(behind: false, let negated, let tested)) = item, case .set(let set)? = result.last {
+                result[result.count - 1] = .set(negated ? set.subtracting(tested) : set.intersection(tested))
+                continue
+            }
+            result.append(item)
+        }
+        result.reverse()
+        var narrowed: [RegexIR] = []
+        for item in result {
+            if case .assertion(.codePoint(behind: true, let negated, let tested)) = item, case .set(let set)? = narrowed.last {
+                narrowed[narrowed.count - 1] = .set(negated ? set.subtracting(tested) : set.intersection(tested))
+                continue
+            }
+            narrowed.append(item)
+        }
+        return narrowed
     }
 
     private mutating func lowerGroup(_ group: RegexGroup, _ node: RegexNode) throws(LoweringFailure) -> RegexIR {
