@@ -97,9 +97,7 @@ struct UTF8SearchText: SearchText {
 
     func next(ascii: UInt8, or second: UInt8?, from: Int) -> Int? {
         guard from < text.count, let base = text.baseAddress else { return nil }
-        var targets = SIMD8<UInt8>(repeating: ascii)
-        if let second { targets[1] = second }
-        let found = Prefilter.skip(base, text.count, from: from, targets)
+        let found = Prefilter.skip(base, text.count, from: from, ascii, or: second ?? ascii)
         return found < text.count ? found : nil
     }
 
