@@ -131,7 +131,8 @@ extension LazyDFACache {
     ) -> LazySearch {
         var from = from
         while true {
-            guard let literal = text.next(ascii: required.literal, or: required.second, from: from) else { return .none }
+            guard let literal = text.next(ascii: required.literal, or: required.second, from: from, notBefore: required.notBefore)
+            else { return .none }
             if let follow = required.follow, !text.mayStart(follow, at: literal + 1) {
                 // Not a match's first literal: a match starting before it would hold it as
                 // such (see `RequiredLiteral`), so none does.

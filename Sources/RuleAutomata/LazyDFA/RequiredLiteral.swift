@@ -32,6 +32,17 @@ package struct RequiredLiteral: Sendable {
     /// search goes on past it without a walk back (`.` in prose is mostly followed by a
     /// space; in a host, by a letter).
     let follow: StartUnits?
+    /// Bytes none of the follow set's code points begin with, of a space and a line feed
+    /// (the one twice when only it is): an occurrence before one is not a match's first, and
+    /// the UTF-8 search skips it without stopping (`.` then a space, in prose).
+    let notBefore: (UInt8, UInt8)?
+
+    private static func notBefore(_ follow: StartUnits?) -> (UInt8, UInt8)? {
+        guard let follow else { return nil }
+        let bytes = [UInt8(0x20), 0x0A].filter { !follow.holds(byte: $0) }
+        guard let first = bytes.first else { return nil }
+        return (first, bytes.last!)
+    }
 
     /// Pair checks tried at most, each a walk over the program.
     static let maxPairChecks = 96
@@ -64,6 +75,7 @@ package struct RequiredLiteral: Sendable {
                 second = nil
                 before = Self.union(sets, of: program).subtracting(ScalarSet(UInt32(candidate)))
                 follow = Self.follow(program, literals: ScalarSet(UInt32(candidate)))
+                notBefore = Self.notBefore(follow)
                 return
             case .escaped(let path):
                 escapes.append((bit, path))
@@ -84,6 +96,7 @@ package struct RequiredLiteral: Sendable {
                 let literals = ScalarSet(UInt32(Self.candidates[bit])).union(ScalarSet(UInt32(Self.candidates[other])))
                 before = Self.union(sets, of: program).subtracting(literals)
                 follow = Self.follow(program, literals: literals)
+                notBefore = Self.notBefore(follow)
                 return
             }
         }
@@ -265,6 +278,9 @@ struct StartUnits: Sendable {
         self.firstBytes = firstBytes
         fewBytes = distinct.count <= 8 ? SIMD8(distinct + Array(repeating: distinct.first ?? 0, count: 8 - distinct.count)) : nil
     }
+
+    /// Whether a code point of the set can begin with `byte` in UTF-8.
+    func holds(byte: UInt8) -> Bool { firstBytes[Int(byte >> 6)] & (1 << UInt64(byte & 63)) != 0 }
 
     /// On UTF-8: whether the code point at `position` may be in the set (its first byte is
     /// one of the set's); `false` at the end.

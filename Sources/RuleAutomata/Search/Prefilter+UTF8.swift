@@ -113,6 +113,35 @@ extension Prefilter {
         return count
     }
 
+    /// `skip(_:_:from:_:or:)` past occurrences followed by `notBefore`'s bytes: the bytes
+    /// at p and p + 1 compared sixteen at a time (an occurrence that ends the text stops).
+    @inline(__always)
+    static func skip(
+        _ base: UnsafePointer<UInt8>, _ count: Int, from: Int, _ first: UInt8, or second: UInt8, notBefore: (UInt8, UInt8)
+    ) -> Int {
+        var p = from
+        let a = SIMD16<UInt8>(repeating: first), b = SIMD16<UInt8>(repeating: second)
+        let x = SIMD16<UInt8>(repeating: notBefore.0), y = SIMD16<UInt8>(repeating: notBefore.1)
+        let raw = UnsafeRawPointer(base)
+        while p + 17 <= count {
+            let v = raw.loadUnaligned(fromByteOffset: p, as: SIMD16<UInt8>.self)
+            let w = raw.loadUnaligned(fromByteOffset: p + 1, as: SIMD16<UInt8>.self)
+            let hit = ((v .== a) .| (v .== b)) .& .!((w .== x) .| (w .== y))
+            if any(hit) {
+                let words = unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: hit), to: SIMD2<UInt64>.self)
+                return p + (words[0] != 0 ? words[0].trailingZeroBitCount >> 3 : 8 + words[1].trailingZeroBitCount >> 3)
+            }
+            p += 16
+        }
+        while p < count {
+            if base[p] == first || base[p] == second, p + 1 == count || (base[p + 1] != notBefore.0 && base[p + 1] != notBefore.1) {
+                return p
+            }
+            p += 1
+        }
+        return count
+    }
+
     /// The first position at or after `from` whose byte lies in one of `ranges` (`low`,
     /// `span`: the bytes `low...low + span`), or `count`: sixteen bytes at a time.
     @inline(__always)

@@ -15,8 +15,10 @@ protocol SearchText {
     /// The code point boundary `units` UTF-16 units before `position` (or after it, the
     /// first boundary at most that far back), not below 0.
     func back(units: Int, from position: Int) -> Int
-    /// The first occurrence of an ASCII code point (or of `second`) at or after `from`.
-    func next(ascii: UInt8, or second: UInt8?, from: Int) -> Int?
+    /// The first occurrence of an ASCII code point (or of `second`) at or after `from`; on
+    /// UTF-8, not one followed by a byte of `notBefore` (the UTF-16 text stops at those too,
+    /// and its caller's follow test skips them).
+    func next(ascii: UInt8, or second: UInt8?, from: Int, notBefore: (UInt8, UInt8)?) -> Int?
     /// The first position at or after `from` whose code point may begin a match (`count`
     /// when none).
     func nextStart(_ units: StartUnits, from: Int) -> Int
@@ -52,7 +54,7 @@ struct UTF16SearchText: SearchText {
         return from
     }
 
-    func next(ascii: UInt8, or second: UInt8?, from: Int) -> Int? {
+    func next(ascii: UInt8, or second: UInt8?, from: Int, notBefore: (UInt8, UInt8)?) -> Int? {
         LazyDFACache.next(UInt16(ascii), or: UInt16(second ?? ascii), in: text, from: from)
     }
 
@@ -95,9 +97,14 @@ struct UTF8SearchText: SearchText {
         return at
     }
 
-    func next(ascii: UInt8, or second: UInt8?, from: Int) -> Int? {
+    func next(ascii: UInt8, or second: UInt8?, from: Int, notBefore: (UInt8, UInt8)?) -> Int? {
         guard from < text.count, let base = text.baseAddress else { return nil }
-        let found = Prefilter.skip(base, text.count, from: from, ascii, or: second ?? ascii)
+        let found =
+            if let notBefore {
+                Prefilter.skip(base, text.count, from: from, ascii, or: second ?? ascii, notBefore: notBefore)
+            } else {
+                Prefilter.skip(base, text.count, from: from, ascii, or: second ?? ascii)
+            }
         return found < text.count ? found : nil
     }
 
