@@ -222,6 +222,27 @@ final class LookaroundTests: XCTestCase {
         assertAgreesWithICU(pattern, on: ["b ab cd d mn lm n", "ab", "mn", "xn"])
     }
 
+    /// The shared prefilter's start table is built for the look-behind contexts a text can
+    /// produce only: every context `ClassMap` reads off a text is among them (`\b`'s pair
+    /// with its ignorable format characters, line terminators, one-code-point tests).
+    func testEveryContextATextHasIsReachable() throws {
+        let pattern = #"(?<![.:])\b[a-z]+(?<!\r)(?=[!?])|(?<=[0-9])x(?![\n,])|\By"#
+        guard case .program(let program) = RegexCompiler.compile(pattern, flags: []) else { return XCTFail(pattern) }
+        let lazy = try XCTUnwrap(LazyDFA(program: program))
+        let reachable = lazy.template.reachableContexts()
+        XCTAssertLessThan(reachable.count, 8 << lazy.template.pairs.count, "most index combinations are unreachable")
+        for text in ["ab.c:d\r\n9x!y,\u{200D}z", "\u{AD}a\u{200B}b\u{2028}é1", "", "x", ".\r\r\n\n:", "a\u{300}b c\u{FEFF}d"] {
+            let units = Array(text.utf16)
+            units.withUnsafeBufferPointer { buffer in
+                for position in 0...units.count {
+                    let context = lazy.classes.context(buffer, at: position)
+                    XCTAssertTrue(reachable.contains(context), "\(text.debugDescription) at \(position): context \(context)")
+                }
+            }
+        }
+        assertAgreesWithICU(pattern, on: ["ab! .cd? 9x 9x, xy ay", "\u{AD}ab! q\r\nx 1x\n"])
+    }
+
     // MARK: - Possessive loops as lookaheads
 
     /// A possessive loop (or an atomic group around a greedy loop) over a deterministic body
