@@ -290,7 +290,10 @@ final class LookaroundTests: XCTestCase {
             }
             assertAllPathsAgree(pattern, on: texts)
         }
-        for pattern in ["(?<=(?>a|ab))c", "(?<=(?>a|ab)b?)c", "(?>a|ab)c?d", "(?:(?>a|ab)){2}", "(?:(?>a|ab))*$", #"(?>[a.]*\.)a"#, "(?:a|)*+", "(?:b*)++x?"] {
+        for pattern in [
+            "(?<=(?>a|ab))c", "(?<=(?>a|ab)b?)c", "(?>a|ab)c?d", "(?:(?>a|ab)){2}", "(?:(?>a|ab))*$", #"(?>[a.]*\.)a"#, "(?:a|)*+",
+            "(?:b*)++x?",
+        ] {
             guard case .fallback = RegexCompiler.compile(pattern, flags: []) else {
                 XCTFail("\(pattern) should fall back")
                 continue
