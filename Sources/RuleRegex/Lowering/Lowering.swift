@@ -88,24 +88,22 @@ package struct Lowering {
     /// `[a-z](?<=[^x])` the set without `x` (linkify-it's host characters: as a test and
     /// "anything", no literal search could tell what follows a `.` in a host).
     static func narrowingSets(_ items: [RegexIR]) -> [RegexIR] {
+        // A lookahead narrows the set after it (read right to left), a lookbehind the one before.
+        merging(merging(items.reversed(), behind: false).reversed(), behind: true)
+    }
+
+    /// `items` with each one-code-point test looking `behind` (or ahead) folded into the set
+    /// just before it in `items`' order.
+    private static func merging(_ items: some Sequence<RegexIR>, behind: Bool) -> [RegexIR] {
         var result: [RegexIR] = []
-        for item in items.reversed() {
-            if case .assertion(.codePoint(behind: false, let negated, let tested)) = item, case .set(let set)? = result.last {
+        for item in items {
+            if case .assertion(.codePoint(behind, let negated, let tested)) = item, case .set(let set)? = result.last {
                 result[result.count - 1] = .set(negated ? set.subtracting(tested) : set.intersection(tested))
                 continue
             }
             result.append(item)
         }
-        result.reverse()
-        var narrowed: [RegexIR] = []
-        for item in result {
-            if case .assertion(.codePoint(behind: true, let negated, let tested)) = item, case .set(let set)? = narrowed.last {
-                narrowed[narrowed.count - 1] = .set(negated ? set.subtracting(tested) : set.intersection(tested))
-                continue
-            }
-            narrowed.append(item)
-        }
-        return narrowed
+        return result
     }
 
     private mutating func lowerGroup(_ group: RegexGroup, _ node: RegexNode) throws(LoweringFailure) -> RegexIR {
