@@ -90,6 +90,25 @@ final class ReplayMatcher: CandidateMatcher, @unchecked Sendable {
     }
 }
 
+/// Reads of a result what a label reads of it, on every path alike: the display text, and
+/// every kept match's captures, style and tap with its arguments (the compiled path solves
+/// capture groups only when they are read; the reference path's NSRegularExpression computes
+/// them all). Returns the kept match count (the figure compared across paths); what was
+/// read goes to `benchmarkSink`, so that none of it is optimized away.
+func readAsALabel(_ result: RenderResult) -> Int {
+    var units = result.display.utf8.count
+    for match in result.matches {
+        for capture in match.captures { units &+= capture?.utf16.count ?? 0 }
+        if match.style.font != nil { units &+= 1 }
+        if let tap = match.tap {
+            units &+= tap.handler.utf16.count
+            for argument in tap.arguments { units &+= argument.value.utf16.count }
+        }
+    }
+    benchmarkSink &+= units
+    return result.matches.count
+}
+
 /// One path's result on a workload: `timing` is `nil` when the path is unavailable.
 struct PathResult {
     var timing: Timing?
@@ -97,7 +116,7 @@ struct PathResult {
 }
 
 /// Do the compiled and the reference path keep the same matches (rule, range, captures,
-/// display range, tap and its arguments) and show the same display text? A workload whose
+/// display range, style, tap and its arguments) and show the same display text? A workload whose
 /// paths disagree reports no speed-up, and rulebench exits with status 4.
 struct Agreement {
     var inputs = 0
@@ -136,7 +155,7 @@ struct Agreement {
         }
         return
             ([match.rule, match.range.description] + match.captures.map { $0.map { "\"\($0)\"" } ?? "nil" }
-            + ["shown \(match.displayRange)", tap ?? "no tap"]).joined(separator: " ")
+            + ["shown \(match.displayRange)", "style \(match.style)", tap ?? "no tap"]).joined(separator: " ")
     }
 }
 
@@ -169,7 +188,7 @@ struct Workload {
         let texts = self.texts
         func render(_ engine: RuleEngine) -> Int {
             var kept = 0
-            for text in texts { kept += engine.render(text).matches.count }
+            for text in texts { kept += readAsALabel(engine.render(text)) }
             return kept
         }
         let reference = PathResult(timing: policy.measure { render(contestants.reference) })

@@ -47,8 +47,16 @@ struct TimingPolicy {
 
     /// Runs `body` once to warm up (first-use compilation, caches), then measures it.
     func measure(_ body: () -> Int) -> Timing {
+        measure(fresh: {}, { _ in body() })
+    }
+
+    /// `measure` where every call gets a fresh input from `prepare`, made outside the clock
+    /// (a sample's inputs are all made before it starts): results rendered for the call, so
+    /// that what a result builds once and keeps is built in every timed call.
+    func measure<Input>(fresh prepare: () -> Input, _ body: (Input) -> Int) -> Timing {
+        let first = prepare()
         let start = ContinuousClock.now
-        var result = body()
+        var result = body(first)
         let warmUp = (ContinuousClock.now - start).seconds
         benchmarkSink &+= result
         let sampleSeconds = max(warmUp, minSampleSeconds)
@@ -59,9 +67,11 @@ struct TimingPolicy {
         let batch = warmUp >= minSampleSeconds ? 1 : min(10_000, Int((minSampleSeconds / max(warmUp, 1e-7)).rounded(.up)))
         var samples: [Double] = []
         for _ in 0..<count {
+            // One input per call of the batch; `()` (plain `measure`) costs nothing to keep.
+            let inputs = (0..<batch).map { _ in prepare() }
             let start = ContinuousClock.now
-            for _ in 0..<batch {
-                result = body()
+            for index in 0..<batch {
+                result = body(inputs[index])
                 benchmarkSink &+= result
             }
             samples.append((ContinuousClock.now - start).seconds / Double(batch))

@@ -124,6 +124,28 @@ final class DetectorFieldsTests: XCTestCase {
                 .map(\.message), ["rule 'l' has no 'match' statement", "expected 'schemes:' after ',' in 'detector(…)', found 'hosts'"])
     }
 
+    /// The split and the encoding read bytes; these are the cases the byte reading could get
+    /// wrong, checked against the definitions written plainly (regression for the byte rewrite).
+    func testLinkPartsSchemeAndEncodingEdges() {
+        for (text, scheme, rest) in [
+            // Without a scheme, the authority ends at the first `/`; a last `:` in it is a port;
+            // an empty or numeric host gets `http`.
+            ("http://a.io/x", "http", "/x"), ("Git+SSH://h/x", "git+ssh", "/x"), ("1http://a.io", "https", "//a.io"),
+            (":///x", "http", "///x"), ("http:/a.io", "https", "/a.io"), ("a:b://c.io/", "https", "//c.io/"), ("http:", "https", ""),
+            ("http:/", "https", "/"), ("x.io/a://b", "https", "/a://b"), ("ftp://", "ftp", ""),
+        ] {
+            let parts = LinkParts(text)
+            XCTAssertEqual(parts.scheme, scheme, text)
+            XCTAssertEqual(String(parts.rest), rest, text)
+        }
+        for (text, encoded) in [
+            ("/a%2", "/a%252"), ("/%zz", "/%25zz"), ("/%4F%4f", "/%4F%4f"), ("/[x]|{y}", "/%5Bx%5D%7C%7By%7D"), ("/é", "/%C3%A9"),
+            ("/a b\\^`<>\"", "/a b%5C%5E%60%3C%3E%22"), ("", ""), ("%", "%25"), ("/%4", "/%254"), ("/x%", "/x%25"),
+        ] {
+            XCTAssertEqual(LinkParts.encoded(Substring(text)), encoded, text)
+        }
+    }
+
     func testPunycode() {
         XCTAssertEqual(Punycode.encode("bücher"), "bcher-kva")
         XCTAssertEqual(Punycode.encode("例え"), "r8jz45g")

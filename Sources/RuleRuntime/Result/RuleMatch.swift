@@ -127,7 +127,11 @@ public struct RuleMatch: Sendable, Hashable {
         return context.detectorFields(of: candidateIndex, detector: detector) { text }
     }
     /// Merged style (base → containers → rule → tag).
-    public var style: TextStyle { presentation.style }
+    public var style: TextStyle {
+        if parent != nil, position >= 0, let nesting = context.nesting { return nesting.style(of: position, context) }
+        guard candidateIndex >= 0 else { return context.presentation.token.style }
+        return context.rules[ruleIndex].style(for: tag)
+    }
     public var styleName: String? { ownPresentation.styleName }
     /// The pressed highlight: the rule's, tag's or family's, else the spec's default;
     /// `nil` for `highlight none` and for matches that are not tappable.
@@ -137,7 +141,8 @@ public struct RuleMatch: Sendable, Hashable {
     }
     /// The tap target with its arguments filled from the match.
     public var tap: TapTarget? {
-        guard let spec = ownPresentation.tap else { return nil }
+        let own = candidateIndex >= 0 ? context.rules[ruleIndex].tap(for: tag) : context.presentation.token.tap
+        guard let spec = own else { return nil }
         return TapTarget(handler: spec.handler, arguments: spec.arguments.map { .init(label: $0.label, value: render($0.value)) })
     }
     /// What the match shows (a kept container: its content, nested matches shown in place;

@@ -14,12 +14,11 @@ struct LinkParts {
     /// Splits `text` at its ASCII delimiters, read on its UTF-8 (linear, without grapheme
     /// breaking: a host may be 40,000 letters long).
     init(_ text: String) {
-        let bytes = text.utf8
         var remainder = Substring(text)
-        if let separator = bytes.firstRange(of: "://".utf8), Self.isScheme(text[..<separator.lowerBound]) {
-            scheme = text[..<separator.lowerBound].lowercased()
+        if let separator = Self.schemeSeparator(text.utf8) {
+            scheme = text[..<separator].lowercased()
             writtenScheme = true
-            remainder = text[separator.upperBound...]
+            remainder = text[text.utf8.index(separator, offsetBy: 3)...]
         } else {
             scheme = "https"
             writtenScheme = false
@@ -46,13 +45,28 @@ struct LinkParts {
         }
     }
 
-    /// `http`, `git+ssh`: a letter, then letters, digits, `+ . -`.
-    static func isScheme(_ text: Substring) -> Bool {
-        guard let first = text.unicodeScalars.first, first.isASCII, first.properties.isAlphabetic else { return false }
-        return text.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+.-".unicodeScalars.contains($0))
+    /// Where `://` ends a scheme at the start of `bytes` (`http`, `git+ssh`: an ASCII letter,
+    /// then letters, digits, `+ . -`); `nil` without one.
+    static func schemeSeparator(_ bytes: String.UTF8View) -> String.Index? {
+        var index = bytes.startIndex
+        guard index < bytes.endIndex, Self.isLetter(bytes[index]) else { return nil }
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ":") {
+                let next = bytes.index(after: index)
+                let third = next < bytes.endIndex ? bytes.index(after: next) : next
+                guard third < bytes.endIndex, bytes[next] == UInt8(ascii: "/"), bytes[third] == UInt8(ascii: "/") else { return nil }
+                return index
+            }
+            let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            guard Self.isLetter(byte) || digit || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-")
+            else { return nil }
+            bytes.formIndex(after: &index)
         }
+        return nil
     }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
 
     /// The URL to open: the scheme, the host in punycode, the rest percent-encoded.
     var url: String {
@@ -62,19 +76,38 @@ struct LinkParts {
     /// Percent-encodes (as UTF-8) non-ASCII characters, the ASCII characters URLs may not hold
     /// (`" < > \ ^ ` { | } [ ]`) and a `%` that does not start an escape.
     static func encoded(_ text: Substring) -> String {
-        let unsafe: Set<UInt8> = Set("\"<>\\^`{|}[]".utf8)
-        let bytes = Array(text.utf8)
-        var out = ""
-        for (i, byte) in bytes.enumerated() {
-            let isEscape =
-                byte == UInt8(ascii: "%") && i + 2 < bytes.count && bytes[i + 1].isHexDigit && bytes[i + 2].isHexDigit
-            if byte >= 0x80 || unsafe.contains(byte) || (byte == UInt8(ascii: "%") && !isEscape) {
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-            } else {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
+        var text = text
+        return text.withUTF8 { bytes in
+            /// Whether the byte at `index` is written as `%XX`.
+            func escapes(at index: Int) -> Bool {
+                let byte = bytes[index]
+                if byte >= 0x80 { return true }
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "`"),
+                    UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"):
+                    return true
+                case UInt8(ascii: "%"):
+                    // A `%` that starts an escape (two hex digits follow) stays.
+                    return !(index + 2 < bytes.count && bytes[index + 1].isHexDigit && bytes[index + 2].isHexDigit)
+                default:
+                    return false
+                }
             }
+            // Most links need no escape: the text as it is.
+            guard let first = bytes.indices.first(where: escapes) else { return String(decoding: bytes, as: UTF8.self) }
+            let hex = Array("0123456789ABCDEF".utf8)
+            var out: [UInt8] = Array(bytes[..<first])
+            out.reserveCapacity(bytes.count + 16)
+            for index in first..<bytes.count {
+                let byte = bytes[index]
+                if escapes(at: index) {
+                    out.append(contentsOf: [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+                } else {
+                    out.append(byte)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
         }
-        return out
     }
 }
 
@@ -83,8 +116,4 @@ extension UInt8 {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
     }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
