@@ -28,7 +28,8 @@ enum AttributedLabels {
         /// differs from `attributedString()` (0: the comparison is fair).
         var cheapest: Timing?
         var rebuildMismatches = 0
-        var overhead: Double? { Report.ratio(buildOnly?.median, cheapest?.median) }
+        /// `nil` when a rebuilt string differs (the comparison would not be of the same strings).
+        var overhead: Double? { rebuildMismatches == 0 ? Report.ratio(buildOnly?.median, cheapest?.median) : nil }
     }
 
     static func measure(table: StyleTable, compiled: RuleEngine?, labels: [String], policy: TimingPolicy) throws -> Result {
@@ -192,9 +193,12 @@ struct ZLStyleLabel {
                 let r = hit.result.range(at: n)
                 return r.location == NSNotFound ? nil : ns.substring(with: r)
             }
+            // A named group, else the field the rule's detector computes (`${url}`, `${user}`).
             func name(_ key: String) -> String? {
                 let r = hit.result.range(withName: key)
-                return r.location == NSNotFound ? nil : ns.substring(with: r)
+                if r.location != NSNotFound { return ns.substring(with: r) }
+                guard case .regex(_, _, let detector?) = hit.rule.entry.matcher else { return nil }
+                return DetectorFields.value(key, detector: detector, text: ns.substring(with: range))
             }
             var attributes = AttributeContainer()
             attributes.richRules.style = p.style

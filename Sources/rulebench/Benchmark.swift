@@ -156,6 +156,7 @@ struct Benchmark {
         let labels = labelGenerator.labels(count: scale.labelCount, length: scale.labelLength)
 
         var report = Report(seed: Self.seed, quick: options.quick, scale: scale)
+        let exporter = try options.export.map(Exporter.init(path:))
         report.corpusUTF8 = corpus.utf8.count
         report.corpusUTF16 = corpus.utf16.count
         report.labelUTF16 = labels.reduce(0) { $0 + $1.utf16.count }
@@ -175,6 +176,7 @@ struct Benchmark {
         ] where options.runs("social") {
             log("\(workload.title) over \(specPath)")
             report.workloads.append(workload.run(socialPaths, scale: scale))
+            try exporter?.write(report.workloads.last!, table: social.table)
         }
         if options.runs("attributed") {
             log(
@@ -189,6 +191,9 @@ struct Benchmark {
             report.throughput = Throughput.measure(
                 compiled: socialPaths.compiled, specPath: specPath, scanBytes: scale.scanBytes, mentions: scale.mentions,
                 policy: scale.policy)
+            try exporter?.write(
+                scan: "scan", text: Throughput.noMatchText(utf8Bytes: scale.scanBytes), table: social.table,
+                seconds: report.throughput?.scan?.median)
         }
 
         if options.runs("nesting") {
@@ -217,11 +222,14 @@ struct Benchmark {
                 largest = spec
                 log("engine init of the \(count)-rule set: decoding the embedded automata, RuleEngine(generated:automata:)")
                 report.engineInit = EngineInit.measure(table: spec.table, policy: scale.policy)
+                log("resident tables of the \(count)-rule engine (child process)")
+                report.residentTables = ResidentTables.measure(specPath: spec.path)
             }
             guard options.runs("rules") else { continue }
             log("\(count) generated rules on the corpus")
             let workload = Workload(key: "rules\(count)", title: "\(count) rules, corpus", texts: [corpus], ruleCount: count)
             report.workloads.append(workload.run(try Contestants(table: spec.table), scale: scale))
+            try exporter?.write(report.workloads.last!, table: spec.table)
         }
 
         // Lookarounds: one-code-point ones keep the DFA and the shared scan, longer
@@ -233,6 +241,7 @@ struct Benchmark {
             report.workloads.append(
                 Workload(key: "lookaround", title: "lookarounds, corpus", texts: [corpus], ruleCount: lookaround.table.rules.count)
                     .run(try Contestants(table: lookaround.table), scale: scale))
+            try exporter?.write(report.workloads.last!, table: lookaround.table)
         }
 
         // The feed spec: a real rule set on posts in several scripts.
@@ -250,9 +259,11 @@ struct Benchmark {
             ] {
                 log("\(workload.title) over \(feedPath)")
                 report.workloads.append(workload.run(feedPaths, scale: scale))
+                try exporter?.write(report.workloads.last!, table: feedSpec.table)
             }
             log("feed: no-match text of \(grouped(feedNoMatch.utf8.count)) UTF-8 bytes")
             report.feed = FeedBench.measure(compiled: feedPaths.compiled, noMatch: feedNoMatch, policy: scale.policy)
+            try exporter?.write(scan: "feed_scan", text: feedNoMatch, table: feedSpec.table, seconds: report.feed?.scan?.median)
         }
 
         // Public rule sets as their authors wrote them, on the feed spec's posts.
@@ -275,6 +286,7 @@ struct Benchmark {
                 ] {
                     log("\(workload.title) over \(path)")
                     report.workloads.append(workload.run(contestants, scale: scale))
+                    try exporter?.write(report.workloads.last!, table: spec.table)
                 }
                 log("\(name): no-match text of \(grouped(noMatch.utf8.count)) UTF-8 bytes; each rule alone on the corpus")
                 let result = RealSpecs.measure(
@@ -282,6 +294,7 @@ struct Benchmark {
                 for rule in result.rules {
                     log("  \(rule.name): \(rule.path), \(rule.share.map { String(format: "%.0f %%", $0 * 100) } ?? "n/a") of the time")
                 }
+                try exporter?.write(scan: RealSpecs.key(name, "scan"), text: noMatch, table: spec.table, seconds: result.scan?.median)
                 report.realSpecs.append(result)
             }
         }

@@ -9,6 +9,8 @@ struct Options {
     var only: Set<String>?
     /// `--check`: exit 1 when a hostile input misses its bound or its expected counts.
     var check = false
+    /// `--export DIR`: write each workload's texts and patterns there (`Exporter`).
+    var export: String?
 
     func runs(_ section: String) -> Bool { only?.contains(section) ?? true }
 
@@ -29,7 +31,7 @@ struct Options {
         16 thrashing lazy rules on 8 threads; each in a child process). Prints a table, or one
         JSON object.
 
-        USAGE: rulebench [--json] [--quick] [--spec <path>] [--profile <workload>] [--only <sections>] [--check]
+        USAGE: rulebench [--json] [--quick] [--spec <path>] [--profile <workload>] [--only <sections>] [--check] [--export <dir>]
 
         OPTIONS:
           --json                  Print one JSON object on stdout instead of the table (progress goes to stderr).
@@ -52,6 +54,8 @@ struct Options {
                                   sets under Benchmarks/specs, as their authors wrote them.
           --check                 Exit 1 when a hostile input misses its bound or its expected counts
                                   (CI: `swift run -c release rulebench --only hostile --check`).
+          --export <dir>          Also write each workload's texts, regex patterns and times to <dir>/<key>.json,
+                                  for Benchmarks/peers.py (RE2 and Hyperscan on the same inputs).
           -h, --help              Show help information.
 
         A workload on which the compiled and the reference engine disagree (kept matches,
@@ -60,7 +64,7 @@ struct Options {
 
         """
 
-    static let usage = "rulebench [--json] [--quick] [--spec <path>] [--profile <workload>] [--only <sections>] [--check]"
+    static let usage = "rulebench [--json] [--quick] [--spec <path>] [--profile <workload>] [--only <sections>] [--check] [--export <dir>]"
     static let sections: Set<String> = [
         "social", "attributed", "throughput", "nesting", "hostile", "rules", "lookaround", "feed", "real", "compile",
         "adversarial",
@@ -95,6 +99,9 @@ struct Options {
                     throw UsageError(message: "--only takes " + Self.sections.sorted().joined(separator: ", "))
                 }
                 options.only = sections
+            case "--export":
+                guard let path = rest.popFirst(), !path.hasPrefix("--") else { throw UsageError(message: "--export needs a directory") }
+                options.export = path
             case _ where argument.hasPrefix("--spec="):
                 options.spec = String(argument.dropFirst("--spec=".count))
             default:

@@ -77,6 +77,9 @@ struct Report {
     var nesting: NestingBench.Result?
     /// Decoding the embedded automata and building the engine of the largest rule set.
     var engineInit: EngineInit.Result?
+    /// Resident bytes the largest rule set's engine holds once built (child process), or why not measured.
+    var residentTables: Swift.Result<Int, Throughput.ChildError>?
+    var residentTableBytes: Int? { if case .success(let bytes)? = residentTables { bytes } else { nil } }
     /// The skip loop on a text without matches; memory per kept match.
     var throughput: Throughput.Result?
     /// The feed spec (`Specs/feed.richrules`): its own corpus and labels are workloads.
@@ -114,7 +117,11 @@ struct Report {
     /// The workloads whose compiled and reference paths disagree (their speed-ups are not
     /// reported; rulebench exits with status 4).
     var disagreeingWorkloads: [String] {
-        workloads.filter { $0.agreement?.agrees == false }.map(\.workload.key)
+        var keys = workloads.filter { $0.agreement?.agrees == false }.map(\.workload.key)
+        // Labels whose attributed string differs from the ZLRichLabel-style label's, or from
+        // its own rebuild: the attributed figures compare different strings.
+        if let labels = attributedLabels, labels.disagreements > 0 || labels.rebuildMismatches > 0 { keys.append("attributed_labels") }
+        return keys
     }
 
     var rules100OverRules6: Double? {
@@ -144,6 +151,9 @@ struct Report {
             Target(
                 key: "engine_init_ms_100_rules", value: engineInit?.rules == 100 ? engineInit?.milliseconds : nil, atLeast: false,
                 threshold: 1),
+            Target(
+                key: "resident_tables_bytes_100_rules", value: engineInit?.rules == 100 ? residentTableBytes.map(Double.init) : nil,
+                atLeast: false, threshold: 2_000_000),
             Target(key: "utf8_scan_gbps", value: throughput?.gigabytesPerSecond, atLeast: true, threshold: nil),
             Target(key: "feed_corpus_speedup", value: compiledSpeedup("feed_corpus"), atLeast: true, threshold: 10),
             Target(key: "feed_label_speedup", value: compiledSpeedup("feed_labels"), atLeast: true, threshold: 8),
@@ -292,7 +302,14 @@ struct Report {
         if let initTime = engineInit {
             out.append(
                 "engine init of the \(initTime.rules)-rule set: decode \(formatSeconds(initTime.decode.median)) + build "
-                    + "\(formatSeconds(initTime.build.median)) (\(grouped(initTime.base64Bytes)) bytes of base64 automata)")
+                    + "\(formatSeconds(initTime.build.median)) (\(grouped(initTime.base64Bytes)) bytes of base64 automata); resident once built: "
+                    + {
+                        switch residentTables {
+                        case .success(let bytes)?: return "\(grouped(bytes)) bytes"
+                        case .failure(let error)?: return "not measured (\(error.message))"
+                        case nil: return "not measured"
+                        }
+                    }())
             out.append("")
         }
         if let throughput {

@@ -10,6 +10,9 @@ if arguments.first == Adversarial.subcommand {
 if arguments.first == Throughput.subcommand {
     exit(Throughput.runChild(Array(arguments.dropFirst())))
 }
+if arguments.first == ResidentTables.subcommand {
+    exit(ResidentTables.runChild(Array(arguments.dropFirst())))
+}
 if arguments.first == Hostile.subcommand {
     exit(Hostile.runChild(Array(arguments.dropFirst())))
 }
