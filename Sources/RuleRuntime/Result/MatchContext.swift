@@ -102,6 +102,12 @@ final class MatchContext: @unchecked Sendable {
         fields.fields(of: index) { DetectorFields.values(detector: detector, text: text()) }
     }
 
+    /// Whether candidate `index` shows its matched source text as it is (not the token).
+    func showsItsSource(_ index: Int) -> Bool {
+        guard index >= 0, case .source = presentation.displayKind(candidates[index]) else { return false }
+        return true
+    }
+
     /// Appends what the kept leaf match made from candidate `index` shows (its display).
     func appendDisplay(of index: Int, into out: inout [UInt16]) {
         let start = out.count

@@ -77,6 +77,9 @@ public struct RenderResult: Sendable, Hashable {
     /// The display when nothing nests: the source between matches, each match's display
     /// (the token's text at a cut).
     private func flatDisplay(_ context: MatchContext) -> String {
+        // Nothing cut and every match showing its own source: the display is the text (no
+        // transcoding of a text rendered on UTF-8).
+        if context.cut == nil, matches.allSatisfy({ context.showsItsSource($0.candidateIndex) }) { return text }
         var units: [UInt16] = []
         units.reserveCapacity(context.units.count)
         let source = context.units
