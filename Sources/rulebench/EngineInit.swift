@@ -51,23 +51,10 @@ enum ResidentTables {
     /// Resident bytes the engine of `specPath` holds, or why it was not measured.
     static func measure(specPath: String) -> Swift.Result<Int, Throughput.ChildError> {
         #if os(Linux)
-            let process = Process()
-            process.executableURL = Adversarial.executableURL()
-            process.arguments = [subcommand, specPath]
-            let out = Pipe(), err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            do { try process.run() } catch {
-                return .failure(.init(message: "cannot start child: \(error.localizedDescription)"))
+            return Throughput.childJSON([subcommand, specPath]).flatMap { object in
+                guard let bytes = object["resident_bytes"] as? Int else { return .failure(.init(message: "tables child printed no size")) }
+                return .success(bytes)
             }
-            let output = out.fileHandleForReading.readDataToEndOfFile()
-            let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            guard process.terminationReason == .exit, process.terminationStatus == 0,
-                let object = try? JSONSerialization.jsonObject(with: output) as? [String: Any],
-                let bytes = object["resident_bytes"] as? Int
-            else { return .failure(.init(message: "tables child failed: \(errors.prefix(200))")) }
-            return .success(bytes)
         #else
             return .failure(.init(message: "measured on Linux only"))
         #endif

@@ -84,10 +84,11 @@ enum Throughput {
 
     struct ChildError: Error { var message: String }
 
-    private static func child(specPath: String, mentions: Int) -> Swift.Result<Memory, ChildError> {
+    /// Runs this executable with `arguments` and reads the one JSON object it prints.
+    static func childJSON(_ arguments: [String]) -> Swift.Result<[String: Any], ChildError> {
         let process = Process()
         process.executableURL = Adversarial.executableURL()
-        process.arguments = [subcommand, specPath, String(mentions)]
+        process.arguments = arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -96,10 +97,18 @@ enum Throughput {
         let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationReason == .exit, process.terminationStatus == 0,
-            let object = try? JSONSerialization.jsonObject(with: output) as? [String: Any],
-            let kept = object["kept"] as? Int, let peak = object["peak_growth"] as? Int, let retained = object["retained_growth"] as? Int
-        else { return .failure(ChildError(message: "memory child failed: \(errors.prefix(200))")) }
-        return .success(Memory(kept: kept, peakGrowth: peak, retainedGrowth: retained))
+            let object = try? JSONSerialization.jsonObject(with: output) as? [String: Any]
+        else { return .failure(ChildError(message: "\(arguments[0]) child failed: \(errors.prefix(200))")) }
+        return .success(object)
+    }
+
+    private static func child(specPath: String, mentions: Int) -> Swift.Result<Memory, ChildError> {
+        childJSON([subcommand, specPath, String(mentions)]).flatMap { object in
+            guard let kept = object["kept"] as? Int, let peak = object["peak_growth"] as? Int,
+                let retained = object["retained_growth"] as? Int
+            else { return .failure(ChildError(message: "memory child printed no counts")) }
+            return .success(Memory(kept: kept, peakGrowth: peak, retainedGrowth: retained))
+        }
     }
 
     /// Child side: `__memory <spec> <mentions>`, one JSON object on stdout.
