@@ -31,9 +31,9 @@ final class MatchContext: @unchecked Sendable {
     private(set) var measured: [String?]?
     /// Where a truncated result's shown source ends, and where its token sits in the display.
     let cut: Cut?
-    /// The detectors' fields of the matches read so far (shared with the truncated results
-    /// made from this one: same candidates).
-    let fields: DetectorFieldCache
+    /// The detectors' fields and solved groups of the matches read so far (shared with the
+    /// truncated results made from this one: same candidates).
+    let fields: MatchReadCache
 
     struct Cut: Sendable {
         /// Source offset of the cut (the token's empty source range).
@@ -54,7 +54,7 @@ final class MatchContext: @unchecked Sendable {
     /// A context whose UTF-16 units are `units`, else made from `text` when first read.
     init(
         text: String, units: TextUnits?, rules: [RuleEntry], candidates: [Candidate], solver: RuleMatcher?,
-        presentation: PresentationCache, measured: [String?]? = nil, cut: Cut? = nil, fields: DetectorFieldCache = DetectorFieldCache()
+        presentation: PresentationCache, measured: [String?]? = nil, cut: Cut? = nil, fields: MatchReadCache = MatchReadCache()
     ) {
         self.madeUnits = units
         self.lazyText = units == nil ? text : nil
@@ -152,13 +152,20 @@ final class MatchContext: @unchecked Sendable {
     }
 }
 
-/// The detectors' fields (`DetectorFields`) of a render's matches, by candidate index, each
-/// computed once (a `${url}` is read by every tap, label, menu and `html()`).
-final class DetectorFieldCache: @unchecked Sendable {
-    // Unchecked: `values` is only read and written under this object's `StripedLocks` lock.
+/// What reads of a render's matches compute once, by candidate index: the detectors'
+/// fields (`DetectorFields`: a `${url}` is read by every tap, label, menu and `html()`) and
+/// the capture groups solved after the render (read by `captures`, taps, `named`).
+final class MatchReadCache: @unchecked Sendable {
+    // Unchecked: `values` and `groups` are only read and written under this object's
+    // `StripedLocks` lock.
     private var values: [Int: [String: String]] = [:]
+    private var groups: [Int: [TextRange?]] = [:]
 
     func fields(of index: Int, make: () -> [String: String]) -> [String: String] {
         StripedLocks.once(for: self, get: { values[index] }, set: { values[index] = $0 }, make: make)
+    }
+
+    func groups(of index: Int, make: () -> [TextRange?]) -> [TextRange?] {
+        StripedLocks.once(for: self, get: { groups[index] }, set: { groups[index] = $0 }, make: make)
     }
 }

@@ -71,7 +71,10 @@ public struct RuleMatch: Sendable, Hashable {
         let (stored, pending) = context.candidates.withUnsafeBufferPointer { c in
             (c[candidateIndex].storedGroups, c[candidateIndex].pendingGroups)
         }
-        if pending, let solver = context.solver { return solver.groups(ruleIndex: ruleIndex, range: range, units: context.units) }
+        if pending, let solver = context.solver {
+            let (ruleIndex, range, context) = (ruleIndex, range, context)
+            return context.fields.groups(of: candidateIndex) { solver.groups(ruleIndex: ruleIndex, range: range, units: context.units) }
+        }
         return stored ?? [range]
     }
     /// Tag information for tag families and elements.
@@ -295,10 +298,11 @@ public struct RuleMatch: Sendable, Hashable {
     /// `named[key]`, without making the others.
     private func namedValue(_ key: String, groups: [TextRange?]) -> String? {
         guard candidateIndex >= 0 else { return nil }
-        let entry = context.rules[ruleIndex]
+        // The rule read in place (a copy of its entry retains every field of it).
         guard let tag else {
             if let fields = detectorFields { return fields[key] }
-            guard let number = entry.captureNames[key], number >= 0, number < groups.count, let range = groups[number] else { return nil }
+            guard let number = context.rules[ruleIndex].captureNames[key], number >= 0, number < groups.count, let range = groups[number]
+            else { return nil }
             return context.string(range)
         }
         let field: String?
@@ -311,7 +315,7 @@ public struct RuleMatch: Sendable, Hashable {
         }
         if let value = tag.attribute(key) {
             if field == nil { return value }
-            if case .element(_, let attributes, _) = entry.matcher, attributes.contains(key) { return value }
+            if case .element(_, let attributes, _) = context.rules[ruleIndex].matcher, attributes.contains(key) { return value }
         }
         return field
     }
