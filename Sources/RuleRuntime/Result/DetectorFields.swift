@@ -63,7 +63,7 @@ package enum DetectorFields {
     /// UTS 46's mapping (`HostMapping.map`: ignorables removed, NFKC, lower case).
     static func asciiHost(_ host: String) -> String {
         let mapped = HostMapping.map(host)
-        guard !mapped.unicodeScalars.allSatisfy(\.isASCII) else { return mapped }
+        guard !mapped.utf8.allSatisfy({ $0 < 0x80 }) else { return mapped }
         return mapped.unicodeScalars.split(separator: ".", omittingEmptySubsequences: false).map { scalars -> String in
             let label = String(Substring(scalars))
             if label.unicodeScalars.allSatisfy(\.isASCII) { return label }

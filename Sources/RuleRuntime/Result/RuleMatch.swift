@@ -290,19 +290,32 @@ public struct RuleMatch: Sendable, Hashable {
 
     /// Fills a template from this match's captures and named values.
     package func render(_ template: MatchTemplate) -> String {
-        let groups = groupRanges
+        // Groups are solved only if the template reads one beyond `$0` (or a named one): a
+        // tap on `$0` or a detector's field solves nothing.
+        var solved: [TextRange?]?
+        func groups() -> [TextRange?] {
+            if let solved { return solved }
+            let groups = groupRanges
+            solved = groups
+            return groups
+        }
         return template.render(
-            group: { $0 >= 0 && $0 < groups.count ? groups[$0].map(context.string) : nil }, name: { namedValue($0, groups: groups) })
+            group: { number in
+                if number == 0 { return context.string(range) }
+                let groups = groups()
+                return number > 0 && number < groups.count ? groups[number].map(context.string) : nil
+            }, name: { namedValue($0, groups: groups) })
     }
 
     /// `named[key]`, without making the others.
-    private func namedValue(_ key: String, groups: [TextRange?]) -> String? {
+    private func namedValue(_ key: String, groups: () -> [TextRange?]) -> String? {
         guard candidateIndex >= 0 else { return nil }
         // The rule read in place (a copy of its entry retains every field of it).
         guard let tag else {
             if let fields = detectorFields { return fields[key] }
-            guard let number = context.rules[ruleIndex].captureNames[key], number >= 0, number < groups.count, let range = groups[number]
-            else { return nil }
+            guard let number = context.rules[ruleIndex].captureNames[key], number >= 0 else { return nil }
+            let groups = groups()
+            guard number < groups.count, let range = groups[number] else { return nil }
             return context.string(range)
         }
         let field: String?

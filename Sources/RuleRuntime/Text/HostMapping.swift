@@ -25,7 +25,8 @@ package enum HostMapping {
 
     /// `text` without its ignorable code points: a host as it reads.
     static func removingIgnorables(_ text: some StringProtocol) -> String {
-        guard text.unicodeScalars.contains(where: isIgnorable) else { return String(text) }
+        // ASCII (most hosts) has no ignorable: checked on the bytes, not scalar by scalar.
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }), text.unicodeScalars.contains(where: isIgnorable) else { return String(text) }
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: text.unicodeScalars.lazy.filter { !isIgnorable($0) })
         return String(scalars)
@@ -36,7 +37,7 @@ package enum HostMapping {
     /// case and NFC. A host that is ASCII after the removal keeps its case.
     static func map(_ host: some StringProtocol) -> String {
         let host = removingIgnorables(host)
-        guard !host.unicodeScalars.allSatisfy(\.isASCII) else { return host }
+        guard !host.utf8.allSatisfy({ $0 < 0x80 }) else { return host }
         var dotted = String.UnicodeScalarView()
         dotted.append(contentsOf: host.precomposedStringWithCompatibilityMapping.unicodeScalars.lazy.map { $0 == "\u{3002}" ? "." : $0 })
         return String(dotted).lowercased().precomposedStringWithCanonicalMapping

@@ -70,7 +70,16 @@ struct LinkParts {
 
     /// The URL to open: the scheme, the host in punycode, the rest percent-encoded.
     var url: String {
-        scheme + "://" + Self.encoded(user) + DetectorFields.asciiHost(host) + port + Self.encoded(rest)
+        let host = DetectorFields.asciiHost(host)
+        var url = ""
+        url.reserveCapacity(scheme.utf8.count + 3 + user.utf8.count + host.utf8.count + port.utf8.count + rest.utf8.count)
+        url += scheme
+        url += "://"
+        url += Self.encoded(user)
+        url += host
+        url += port
+        url += Self.encoded(rest)
+        return url
     }
 
     /// Percent-encodes (as UTF-8) non-ASCII characters, the ASCII characters URLs may not hold
