@@ -58,6 +58,12 @@ final class PresentationCache: @unchecked Sendable {
                     || rule.conditionalStyles.contains { $0.style.hasParagraphProperties }
             }
         hasTagKinds = tagDisplayKinds.map { !$0.isEmpty }
+        ruleStyles = rules.map(\.presentation.style)
+        ruleTaps = rules.map(\.presentation.tap)
+        detectors = rules.map { rule in
+            guard case .regex(_, _, let detector) = rule.matcher else { return nil }
+            return detector
+        }
         let directions: [WritingDirection] = [.leftToRight, .rightToLeft]
         plainAttributes = directions.map { direction in
             var container = AttributeContainer()
@@ -98,6 +104,13 @@ final class PresentationCache: @unchecked Sendable {
         lock.withLock { linked[key] = container }
         return container
     }
+
+    /// Per rule, the style and the tap of a match that is not a tag's, and the detector whose
+    /// fields its templates read: what reads of every match need, without copying its
+    /// `RuleEntry` (which retains every field of it).
+    let ruleStyles: [TextStyle]
+    let ruleTaps: [TapSpec?]
+    let detectors: [String?]
 
     /// Per rule, whether some tag of the family has a kind of its own.
     private let hasTagKinds: [Bool]

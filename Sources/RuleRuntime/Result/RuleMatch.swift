@@ -126,13 +126,14 @@ public struct RuleMatch: Sendable, Hashable {
     /// The fields its detector computes from the matched text (`DetectorFields`), made once
     /// per match and kept; `nil` for rules without a detector.
     private var detectorFields: [String: String]? {
-        guard candidateIndex >= 0, case .regex(_, _, let detector?) = context.rules[ruleIndex].matcher else { return nil }
+        guard candidateIndex >= 0, let detector = context.presentation.detectors[ruleIndex] else { return nil }
         return context.detectorFields(of: candidateIndex, detector: detector) { text }
     }
     /// Merged style (base → containers → rule → tag).
     public var style: TextStyle {
         if parent != nil, position >= 0, let nesting = context.nesting { return nesting.style(of: position, context) }
         guard candidateIndex >= 0 else { return context.presentation.token.style }
+        guard let tag else { return context.presentation.ruleStyles[ruleIndex] }
         return context.rules[ruleIndex].style(for: tag)
     }
     public var styleName: String? { ownPresentation.styleName }
@@ -144,7 +145,14 @@ public struct RuleMatch: Sendable, Hashable {
     }
     /// The tap target with its arguments filled from the match.
     public var tap: TapTarget? {
-        let own = candidateIndex >= 0 ? context.rules[ruleIndex].tap(for: tag) : context.presentation.token.tap
+        let own: TapSpec?
+        if candidateIndex < 0 {
+            own = context.presentation.token.tap
+        } else if let tag {
+            own = context.rules[ruleIndex].tap(for: tag)
+        } else {
+            own = context.presentation.ruleTaps[ruleIndex]
+        }
         guard let spec = own else { return nil }
         return TapTarget(handler: spec.handler, arguments: spec.arguments.map { .init(label: $0.label, value: render($0.value)) })
     }
