@@ -58,8 +58,8 @@ final class PresentationCache: @unchecked Sendable {
                     || rule.conditionalStyles.contains { $0.style.hasParagraphProperties }
             }
         hasTagKinds = tagDisplayKinds.map { !$0.isEmpty }
-        ruleStyles = rules.map(\.presentation.style)
-        ruleTaps = rules.map(\.presentation.tap)
+        ruleStyles = rules.map { $0.presentation.style }
+        ruleTaps = rules.map { $0.presentation.tap }
         detectors = rules.map { rule in
             guard case .regex(_, _, let detector) = rule.matcher else { return nil }
             return detector
