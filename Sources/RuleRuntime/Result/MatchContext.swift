@@ -1,10 +1,10 @@
 /// What every match of one render shares: the text's UTF-16 units, the table's rules, the
 /// candidates the matches were made from, the matcher that solves groups left pending, the
 /// tree of nested matches, and what reads make once (the display text, its runs, the
-/// detectors' fields).
+/// detectors' fields, the groups solved after the render).
 ///
 /// A truncated result has a context of its own over the same text and candidates, with
-/// the cut and the token (and the detectors' fields made for the whole result).
+/// the cut and the token (and the fields and groups made for the whole result).
 final class MatchContext: @unchecked Sendable {
     // Unchecked: `nesting` and `measured` are set only by the render (or truncation) that
     // made this, before the context is shared; `made`, `display` and `runs` are made when
@@ -33,7 +33,7 @@ final class MatchContext: @unchecked Sendable {
     let cut: Cut?
     /// The detectors' fields and solved groups of the matches read so far (shared with the
     /// truncated results made from this one: same candidates).
-    let fields: MatchReadCache
+    let reads: MatchReadCache
 
     struct Cut: Sendable {
         /// Source offset of the cut (the token's empty source range).
@@ -54,7 +54,7 @@ final class MatchContext: @unchecked Sendable {
     /// A context whose UTF-16 units are `units`, else made from `text` when first read.
     init(
         text: String, units: TextUnits?, rules: [RuleEntry], candidates: [Candidate], solver: RuleMatcher?,
-        presentation: PresentationCache, measured: [String?]? = nil, cut: Cut? = nil, fields: MatchReadCache = MatchReadCache()
+        presentation: PresentationCache, measured: [String?]? = nil, cut: Cut? = nil, reads: MatchReadCache = MatchReadCache()
     ) {
         self.madeUnits = units
         self.lazyText = units == nil ? text : nil
@@ -64,7 +64,7 @@ final class MatchContext: @unchecked Sendable {
         self.presentation = presentation
         self.measured = measured
         self.cut = cut
-        self.fields = fields
+        self.reads = reads
     }
 
     /// The text's UTF-16 units: made for the render, or (after a render on UTF-8) when
@@ -99,7 +99,7 @@ final class MatchContext: @unchecked Sendable {
     /// The fields of `detector` for candidate `index` (whose text is `text`), computed on
     /// first read.
     func detectorFields(of index: Int, detector: String, text: () -> String) -> [String: String] {
-        fields.fields(of: index) { DetectorFields.values(detector: detector, text: text()) }
+        reads.fields(of: index) { DetectorFields.values(detector: detector, text: text()) }
     }
 
     /// Whether candidate `index` shows its matched source text as it is (not the token).

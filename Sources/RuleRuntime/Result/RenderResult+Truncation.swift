@@ -94,7 +94,7 @@ extension RenderResult {
         let truncated = MatchContext(
             text: text, units: context.storage, rules: context.rules, candidates: context.candidates, solver: context.solver,
             presentation: context.presentation, measured: context.measured, cut: .init(source: sourceCut, clip: clipped),
-            fields: context.fields)
+            reads: context.reads)
         let ranges = kept.map { index in
             let range = matches[index].displayRange
             return TextRange(location: range.location, length: min(range.upperBound, cut) - range.location)

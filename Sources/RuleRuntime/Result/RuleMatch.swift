@@ -72,8 +72,7 @@ public struct RuleMatch: Sendable, Hashable {
             (c[candidateIndex].storedGroups, c[candidateIndex].pendingGroups)
         }
         if pending, let solver = context.solver {
-            let (ruleIndex, range, context) = (ruleIndex, range, context)
-            return context.fields.groups(of: candidateIndex) { solver.groups(ruleIndex: ruleIndex, range: range, units: context.units) }
+            return context.reads.groups(of: candidateIndex) { solver.groups(ruleIndex: ruleIndex, range: range, units: context.units) }
         }
         return stored ?? [range]
     }
