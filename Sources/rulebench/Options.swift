@@ -58,8 +58,11 @@ struct Options {
                                   for Benchmarks/peers.py (RE2 and Hyperscan on the same inputs).
           -h, --help              Show help information.
 
-        A workload on which the compiled and the reference engine disagree (kept matches,
-        ranges, captures, display text and ranges, taps and their arguments) reports no
+        Timed workloads render each text, then read what a label reads of the result (display
+        text, each kept match's style and tap with its arguments), on every path alike. A
+        workload on which the compiled and the reference engine disagree (kept matches,
+        ranges, captures, display text and ranges, styles, taps and their arguments), or labels
+        whose attributed strings differ from the ZLRichLabel-style baseline's, report no
         speed-up, and rulebench exits with status 4 after its report.
 
         """
