@@ -133,7 +133,7 @@ public struct RuleMatch: Sendable, Hashable {
         if parent != nil, position >= 0, let nesting = context.nesting { return nesting.style(of: position, context) }
         guard candidateIndex >= 0 else { return context.presentation.token.style }
         guard let tag else { return context.presentation.ruleStyles[ruleIndex] }
-        return context.rules[ruleIndex].style(for: tag)
+        return context.rules[ruleIndex].presentation(for: tag).style
     }
     public var styleName: String? { ownPresentation.styleName }
     /// The pressed highlight: the rule's, tag's or family's, else the spec's default;

@@ -64,14 +64,6 @@ import Foundation
         return p
     }
 
-    /// The style of a match of a tag (`presentation(for:).style`, without copying the rest).
-    public func style(for tag: TagInfo?) -> TextStyle {
-        guard let tag else { return presentation.style }
-        var style = presentation(forTag: tag.name).style
-        for conditional in conditionalStyles where conditional.applies(to: tag) { style = style.merged(with: conditional.style) }
-        return style
-    }
-
     /// The tap of a match of a tag (`presentation(for:).tap`, without merging styles).
     public func tap(for tag: TagInfo?) -> TapSpec? {
         var tap = presentation(forTag: tag?.name).tap
