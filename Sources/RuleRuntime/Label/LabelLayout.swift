@@ -63,6 +63,16 @@ public struct LabelLayout {
         }
     }
 
+    /// What VoiceOver sees of this layout (`LabelAccessibility`): the shown text's label,
+    /// the elements, the widgets among them, the truncation token.
+    public var accessibility: LabelAccessibility {
+        let elements = accessibilityFrames
+        let token = elements.firstIndex { result.matches[$0.element.matchIndex].isTruncationToken }
+        return LabelAccessibility(
+            label: result.accessibilityLabel, elements: elements, widgets: attachmentFrames.filter { $0.widgetName != nil },
+            truncationToken: token)
+    }
+
     /// `rects` merged per line (rects of one line share their top and height), in order of
     /// first appearance.
     static func perLine(_ rects: [TextRect]) -> [TextRect] {

@@ -26,16 +26,22 @@ package enum LineTruncation {
     }
 
     /// `request.result` fitted to `lines` lines (0 or less: no limit) at `request.width`.
-    package static func fit(_ request: RichTextLayoutRequest, lines: Int, engine: any RichTextLayoutEngine) -> Outcome {
+    /// `layoutFull` lays out the full text (`request.result`, at any line limit): the label
+    /// core's lays it out from what the engine prepared of it for other widths.
+    package static func fit(
+        _ request: RichTextLayoutRequest, lines: Int, engine: any RichTextLayoutEngine,
+        layoutFull: ((RichTextLayoutRequest) -> any RichTextLayout)? = nil
+    ) -> Outcome {
         var count = 0
+        let full = request.result
         func layout(_ result: RenderResult, limit: Int?) -> any RichTextLayout {
             var candidate = request
             candidate.result = result
             candidate.lineLimit = limit
             count += 1
+            if let layoutFull, result.context?.cut == nil { return layoutFull(candidate) }
             return engine.layout(candidate)
         }
-        let full = request.result
         guard lines > 0 else { return Outcome(result: full, layout: layout(full, limit: nil), cut: nil, layoutCount: count) }
         let length = full.display.utf16.count
         let whole = layout(full, limit: lines)

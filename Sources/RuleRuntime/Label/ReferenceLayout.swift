@@ -6,7 +6,8 @@ import Foundation
 /// - **Advances**: each grapheme cluster takes `narrowAdvance` × its font size, or
 ///   `wideAdvance` × for a wide one (CJK ideographs, kana, hangul, full-width forms,
 ///   emoji); format controls (isolates, marks, zero-width spaces) and line breaks take
-///   none. The font size is the run's style's (its Dynamic Type style's default size, else
+///   none. The font size is the run's style's at the request's traits
+///   (`FontSpec.pointSize(traits:)`: a Dynamic Type style's size at the content size, else
 ///   its size, else 17). An attachment takes its bounds' width
 ///   (`RichTextLayoutRequest.attachmentBounds`).
 /// - **Lines**: greedy, breaking at the last break opportunity that fits: after spaces,
@@ -19,7 +20,8 @@ import Foundation
 /// - **Heights**: a line is as tall as its tallest ascent plus its deepest descent (text:
 ///   `FontMetrics.system(size:)`; an attachment: its bounds against the baseline).
 /// - **Direction**: each line takes its paragraph's base direction
-///   (`RenderResult.paragraphDirections`): a right-to-left line is aligned right and its
+///   (`RenderResult.paragraphDirections`; without a strong character, the traits' layout
+///   direction): a right-to-left line is aligned right and its
 ///   clusters run right to left, in logical order mirrored (no UAX #9 reordering of mixed
 ///   runs: a contiguous range is one rect per line, which TextKit does not promise).
 ///
@@ -64,47 +66,65 @@ package struct ReferenceLayout: RichTextLayout {
 
     /// Lays out `request`'s display.
     package init(_ request: RichTextLayoutRequest) {
-        let result = request.result
-        let display = result.display
-        let width = request.width > 0 ? request.width : 0
-        // Each UTF-16 unit's font size and attachment bounds, from the attributed runs.
-        var fontSizes: [(range: Range<Int>, size: Double, attachment: Int?)] = []
-        let attributed = result.attributedString(options: request.options)
-        var offset = 0
-        for run in attributed.runs {
-            let length = attributed[run.range].unicodeScalars.reduce(0) { $0 + $1.utf16.count }
-            let style = run.richRules.style
-            let size = style?.font?.textStyle?.defaultSize.points ?? style?.font?.size ?? 17
-            let attachment = run.richRules.attachment != nil ? run.richRules.matchIndex : nil
-            fontSizes.append((offset..<offset + length, size, attachment))
-            offset += length
-        }
-        var clusters: [Cluster] = []
-        var run = 0
-        offset = 0
-        for character in display {
-            let length = character.utf16.count
-            while run + 1 < fontSizes.count, fontSizes[run].range.upperBound <= offset { run += 1 }
-            let size = fontSizes.isEmpty ? 17 : fontSizes[run].size
-            let metrics = FontMetrics.system(size: size)
-            var cluster = Cluster(
-                offset: offset, length: length, x: 0, width: 0, ascent: metrics.ascender, descent: -metrics.descender,
-                isSpace: false, isLineBreak: character.isNewline, isWide: Self.isWide(character), attachment: nil)
-            if !fontSizes.isEmpty, let index = fontSizes[run].attachment, character == "\u{FFFC}",
-                let bounds = request.attachmentBounds(ofMatch: index, font: metrics)
-            {
-                cluster.width = bounds.width
-                cluster.ascent = max(cluster.ascent, bounds.maxY)
-                cluster.descent = max(cluster.descent, -bounds.minY)
-                cluster.attachment = bounds
-            } else if !cluster.isLineBreak {
-                cluster.isSpace = Self.isBreakingSpace(character)
-                cluster.width = Self.isZeroWidth(character) ? 0 : size * (cluster.isWide ? Self.wideAdvance : Self.narrowAdvance)
+        self.init(request, prepared: Prepared(request))
+    }
+
+    /// What does not depend on the width: each cluster's advance and metrics, and the
+    /// paragraphs' directions.
+    package final class Prepared: PreparedRichText {
+        let clusters: [Cluster]
+        let directions: [ParagraphDirection]
+
+        init(_ request: RichTextLayoutRequest) {
+            let result = request.result
+            let display = result.display
+            // Each UTF-16 unit's font size and attachment bounds, from the attributed runs.
+            var fontSizes: [(range: Range<Int>, size: Double, attachment: Int?)] = []
+            let attributed = result.attributedString(options: request.options)
+            var offset = 0
+            for run in attributed.runs {
+                let length = attributed[run.range].unicodeScalars.reduce(0) { $0 + $1.utf16.count }
+                let style = run.richRules.style
+                let size = (style?.font ?? FontSpec()).pointSize(traits: request.options.traits)
+                let attachment = run.richRules.attachment != nil ? run.richRules.matchIndex : nil
+                fontSizes.append((offset..<offset + length, size, attachment))
+                offset += length
             }
-            clusters.append(cluster)
-            offset += length
+            var clusters: [Cluster] = []
+            var run = 0
+            offset = 0
+            for character in display {
+                let length = character.utf16.count
+                while run + 1 < fontSizes.count, fontSizes[run].range.upperBound <= offset { run += 1 }
+                let size = fontSizes.isEmpty ? 17 : fontSizes[run].size
+                let metrics = FontMetrics.system(size: size)
+                var cluster = Cluster(
+                    offset: offset, length: length, x: 0, width: 0, ascent: metrics.ascender, descent: -metrics.descender,
+                    isSpace: false, isLineBreak: character.isNewline, isWide: ReferenceLayout.isWide(character), attachment: nil)
+                if !fontSizes.isEmpty, let index = fontSizes[run].attachment, character == "\u{FFFC}",
+                    let bounds = request.attachmentBounds(ofMatch: index, font: metrics)
+                {
+                    cluster.width = bounds.width
+                    cluster.ascent = max(cluster.ascent, bounds.maxY)
+                    cluster.descent = max(cluster.descent, -bounds.minY)
+                    cluster.attachment = bounds
+                } else if !cluster.isLineBreak {
+                    cluster.isSpace = ReferenceLayout.isBreakingSpace(character)
+                    cluster.width = ReferenceLayout.isZeroWidth(character) ? 0 : size * (cluster.isWide ? ReferenceLayout.wideAdvance : ReferenceLayout.narrowAdvance)
+                }
+                clusters.append(cluster)
+                offset += length
+            }
+            self.clusters = clusters
+            self.directions = result.paragraphDirections
         }
-        let directions = result.paragraphDirections
+    }
+
+    /// Lays out `request`'s display from what `prepared` holds for it.
+    package init(_ request: RichTextLayoutRequest, prepared: Prepared) {
+        let width = request.width > 0 ? request.width : 0
+        var clusters = prepared.clusters
+        let directions = prepared.directions
         var lines: [Line] = []
         var start = 0
         var lastBreak: Int?  // a break opportunity before this cluster, on the current line
@@ -122,7 +142,10 @@ package struct ReferenceLayout: RichTextLayout {
             }
             let first = clusters[start].offset
             while paragraph + 1 < directions.count, directions[paragraph].range.upperBound <= first { paragraph += 1 }
-            let rtl = directions.isEmpty ? false : directions[paragraph].direction == .rightToLeft
+            let direction =
+                directions.isEmpty || !directions[paragraph].hasStrongCharacter
+                ? request.options.traits.layoutDirection : directions[paragraph].direction
+            let rtl = direction == .rightToLeft
             lines.append(
                 Line(
                     clusters: start..<end, top: (lines.last.map { $0.top + $0.height } ?? 0), ascent: ascent, height: ascent + descent,

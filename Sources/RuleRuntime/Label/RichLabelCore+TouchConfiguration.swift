@@ -7,10 +7,17 @@ extension RichLabelCore {
         /// How long (in seconds) a press is held before it is a long press (UIKit's
         /// `UILongPressGestureRecognizer` default: 0.5).
         public var longPressDelay: Double
+        /// Whether a long press shows the label's menu (open, copy, share). Turn it off in
+        /// a cell or view that has a context menu of its own
+        /// (`UIContextMenuInteraction`, `.contextMenu`): both would fire. Off, a press
+        /// held as long as it likes is still a tap when it is released over its match,
+        /// unless the system took the touch (the cell's menu cancels it).
+        public var showsMenuOnLongPress: Bool
 
-        public init(slop: Double = 10, longPressDelay: Double = 0.5) {
+        public init(slop: Double = 10, longPressDelay: Double = 0.5, showsMenuOnLongPress: Bool = true) {
             self.slop = slop
             self.longPressDelay = longPressDelay
+            self.showsMenuOnLongPress = showsMenuOnLongPress
         }
     }
 }

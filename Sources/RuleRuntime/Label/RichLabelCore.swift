@@ -34,10 +34,25 @@ public final class RichLabelCore {
     }
     /// Whether a tap on the truncation token expands the label (default `true`).
     public var expandsOnTokenTap = true
-    /// How the display is styled (style and attribute hooks, links); its `pressed` is the
-    /// core's (`pressedMatch`). Setting it relayouts.
+    /// How the display is styled (style and attribute hooks, links); its `pressed` and
+    /// `traits` are the core's (`pressedMatch`, `traits`). Setting it relayouts.
     public var options: RichTextOptions {
         didSet { invalidateSize() }
+    }
+    /// The traits of the view the label is in (text size, Bold Text, layout direction):
+    /// fonts scale by the view's own traits, not the app's. A change relayouts.
+    public var traits = LabelTraits() {
+        didSet { if traits != oldValue { invalidateSize() } }
+    }
+    /// How touches become taps and long presses (slop, long-press delay, whether a long
+    /// press shows the label's menu). A change cancels the touch in progress.
+    public var touchConfiguration: TouchConfiguration {
+        get { interaction.configuration }
+        set {
+            guard newValue != interaction.configuration else { return }
+            cancelInteraction()
+            interaction.configuration = newValue
+        }
     }
     /// The width the label shows its text at (its bounds' width less insets): set it in
     /// `layoutSubviews`. `.infinity` until then (one line per paragraph).
@@ -63,8 +78,18 @@ public final class RichLabelCore {
     private var imageLifecycle = AttachmentImageLifecycle()
     private var widgetSizes: [Int: TextSize] = [:]
     /// By width: the fitted result, its cut, its size and (until an image redraw drops it)
-    /// its layout without a pressed match.
+    /// its layout without a pressed match. The `fitCapacity` widths used last are kept.
     private var fits: [Double: Fit] = [:]
+    /// The widths of `fits`, least recently used first.
+    private var fitOrder: [Double] = []
+    /// What the engine prepared of the full text (width-independent), by pressed match
+    /// (`-1`: none): laid out again at each new width.
+    private var prepared: [Int: any PreparedRichText] = [:]
+    /// The narrowest width that breaks no word (`minimumWidth`), once measured.
+    private var measuredMinimumWidth: Double?
+    /// The widths the core keeps fitted: SwiftUI asks for three or four (the ideal, the
+    /// minimum, the offered width, the maximum), and the view lays out at one of them.
+    static let fitCapacity = 6
     /// The layout at `width` with the pressed match.
     private var shownLayout: (pressed: Int, layout: any RichTextLayout)?
     /// The running `loadImages` relay and its id.
@@ -130,6 +155,86 @@ public final class RichLabelCore {
         fit(width).size
     }
 
+    /// The size for a proposal: the natural size (one line per paragraph), the minimum
+    /// (`minimumWidth`: SwiftUI's zero proposal), or the size at a width. The same answer
+    /// on every platform: shells map their proposals with `SizeProposal(swiftUI:)` and
+    /// `SizeProposal(view:)`.
+    public func size(for proposal: SizeProposal) -> TextSize {
+        switch proposal {
+        case .natural: return size(forWidth: .infinity)
+        case .minimum: return size(forWidth: minimumWidth)
+        case .width(let width): return size(forWidth: width)
+        }
+    }
+
+    /// The narrowest width at which no word breaks: the widest word, image or unbreakable
+    /// run of the text (CSS's min-content width), measured on the natural layout — a word
+    /// is the text between break opportunities (spaces, line breaks, before and after each
+    /// wide cluster and attachment). What SwiftUI's zero proposal gets
+    /// ("the view responds with its minimum size"): lines break at every space, never
+    /// one glyph per line. `.infinity` for an empty text (its natural size is zero).
+    public var minimumWidth: Double {
+        if let measuredMinimumWidth { return measuredMinimumWidth }
+        checkThread()
+        // The natural fit's layout when it shows the whole text, else one of the whole text.
+        let natural: any RichTextLayout
+        if let fit = fits[.infinity], fit.cut == nil, let layout = fit.layout {
+            natural = layout
+        } else {
+            natural = layoutFull(request(result, pressed: nil, width: .infinity))
+        }
+        var widest = 0.0
+        for word in Self.words(of: result.display) {
+            widest = max(widest, natural.rects(for: word).reduce(0) { $0 + $1.width })
+        }
+        let width = widest > 0 ? widest.rounded(.up) : .infinity
+        measuredMinimumWidth = width
+        return width
+    }
+
+    /// The words of `display` for `minimumWidth`, as UTF-16 ranges.
+    package static func words(of display: String) -> [TextRange] {
+        var words: [TextRange] = []
+        var start: Int?
+        var offset = 0
+        func end() {
+            if let s = start, offset > s { words.append(TextRange(location: s, length: offset - s)) }
+            start = nil
+        }
+        for character in display {
+            let length = character.utf16.count
+            if character.isNewline || ReferenceLayout.isBreakingSpace(character) {
+                end()
+            } else if ReferenceLayout.isWide(character) || character == "\u{FFFC}" {
+                end()
+                words.append(TextRange(location: offset, length: length))
+            } else if start == nil {
+                start = offset
+            }
+            offset += length
+        }
+        end()
+        return words
+    }
+
+    /// What the core did for its sizes and layouts since it was made: each width fitted
+    /// once, the text prepared once and laid out at each width from what was prepared.
+    public private(set) var statistics = LayoutStatistics()
+
+    /// Counts of the core's layout work (`RichLabelCore.statistics`).
+    public struct LayoutStatistics: Sendable, Hashable {
+        /// Layouts asked of the engine (candidate cuts of a truncation included).
+        public var layouts = 0
+        /// Texts the engine prepared (`RichTextLayoutEngine.prepare(_:)`).
+        public var preparations = 0
+        /// Layouts made from a text prepared for another width.
+        public var preparedReuses = 0
+        /// Sizes and layouts answered from a width already fitted.
+        public var fitHits = 0
+        /// Widths fitted (each a layout, or more when the lines truncate).
+        public var fitMisses = 0
+    }
+
     /// What is shown at `width`: the result, or the result truncated to the lines.
     public var shownResult: RenderResult { fit(width).result }
 
@@ -141,13 +246,13 @@ public final class RichLabelCore {
         var fit = self.fit(width)
         guard let pressed = interaction.pressedMatch else {
             if fit.layout == nil {
-                fit.layout = engine.layout(request(fit.result, pressed: nil, width: width))
+                fit.layout = layout(fit, pressed: nil)
                 fits[width] = fit
             }
             return LabelLayout(result: fit.result, textLayout: fit.layout!)
         }
         if let shownLayout, shownLayout.pressed == pressed { return LabelLayout(result: fit.result, textLayout: shownLayout.layout) }
-        let layout = engine.layout(request(fit.result, pressed: pressed, width: width))
+        let layout = layout(fit, pressed: pressed)
         shownLayout = (pressed, layout)
         return LabelLayout(result: fit.result, textLayout: layout)
     }
@@ -157,6 +262,7 @@ public final class RichLabelCore {
     public func attributedString() -> AttributedString {
         var options = self.options
         options.pressed = interaction.pressedMatch
+        options.traits = traits
         return shownResult.attributedString(options: options)
     }
 
@@ -169,35 +275,79 @@ public final class RichLabelCore {
     public func request(_ result: RenderResult, pressed: Int?, width: Double, lineLimit: Int? = nil) -> RichTextLayoutRequest {
         var options = self.options
         options.pressed = pressed
+        options.traits = traits
         return RichTextLayoutRequest(
             result: result, options: options, width: width, lineLimit: lineLimit, attachmentSizes: attachmentSizes,
             images: imageLifecycle.images)
     }
 
-    /// Everything that lays out or reads a layout comes here first: the thread check of
-    /// `RichTextLayoutEngine.requiresMainThread`.
-    private func fit(_ width: Double, function: StaticString = #function) -> Fit {
+    /// `fit`'s result laid out at `width` with `pressed` (the prepared full text when nothing is cut).
+    private func layout(_ fit: Fit, pressed: Int?) -> any RichTextLayout {
+        let request = request(fit.result, pressed: pressed, width: width)
+        if fit.cut == nil { return layoutFull(request) }
+        statistics.layouts += 1
+        return engine.layout(request)
+    }
+
+    /// A layout of the full text (`request.result` is `result`), from what the engine
+    /// prepared of it for another width when it did.
+    private func layoutFull(_ request: RichTextLayoutRequest) -> any RichTextLayout {
+        statistics.layouts += 1
+        let key = request.options.pressed ?? -1
+        if let prepared = prepared[key] {
+            statistics.preparedReuses += 1
+            return engine.layout(request, prepared: prepared)
+        }
+        guard let made = engine.prepare(request) else { return engine.layout(request) }
+        statistics.preparations += 1
+        prepared[key] = made
+        return engine.layout(request, prepared: made)
+    }
+
+    private func checkThread(function: StaticString = #function) {
         if engine.requiresMainThread, !Thread.isMainThread {
             fatalError(
                 "RichLabelCore.\(function): \(type(of: engine)) lays out with TextKit on the main thread only; call the core of a "
                     + "RichLabel or RichText on the main actor (to measure a cell in the background, use a "
                     + "RichLabelCore with an engine of your own)")
         }
-        if let fit = fits[width] { return fit }
-        let outcome = LineTruncation.fit(request(result, pressed: nil, width: width), lines: isExpanded ? 0 : numberOfLines, engine: engine)
+    }
+
+    /// Everything that lays out or reads a layout comes here first: the thread check of
+    /// `RichTextLayoutEngine.requiresMainThread`.
+    private func fit(_ width: Double, function: StaticString = #function) -> Fit {
+        checkThread(function: function)
+        if let fit = fits[width] {
+            statistics.fitHits += 1
+            if fitOrder.last != width, let i = fitOrder.firstIndex(of: width) { fitOrder.append(fitOrder.remove(at: i)) }
+            return fit
+        }
+        statistics.fitMisses += 1
+        let outcome = LineTruncation.fit(
+            request(result, pressed: nil, width: width), lines: isExpanded ? 0 : numberOfLines, engine: engine, layoutFull: layoutFull)
+        statistics.layouts += outcome.layoutCount - 1  // the candidates (the full text counted itself)
         let fit = Fit(result: outcome.result, cut: outcome.cut, size: outcome.layout.size, layout: outcome.layout)
-        if fits.count >= 4 { fits = [:] }
+        if fitOrder.count >= Self.fitCapacity { fits[fitOrder.removeFirst()] = nil }
         fits[width] = fit
+        fitOrder.append(width)
         return fit
     }
 
     /// Everything laid out is stale: sizes may change.
     private func invalidateSize() {
         fits = [:]
+        fitOrder = []
+        prepared = [:]
+        measuredMinimumWidth = nil
         shownLayout = nil
         cancelInteraction()
         onInvalidate?([.size, .display])
     }
+
+    /// What VoiceOver sees of the label as shown (`LabelAccessibility`): a shell compares
+    /// it with the value it applied last (`change(from:)`) and replaces elements only when
+    /// they differ.
+    public var accessibility: LabelAccessibility { layout.accessibility }
 
     // MARK: Interaction
 
@@ -345,6 +495,7 @@ public final class RichLabelCore {
         case .redraw:
             // Same sizes: the cuts stay, the layouts (which hold the images) are remade.
             for width in fits.keys { fits[width]?.layout = nil }
+            prepared = [:]
             shownLayout = nil
             onInvalidate?(.display)
         }

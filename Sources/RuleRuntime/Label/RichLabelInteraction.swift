@@ -12,6 +12,8 @@
 ///   the shell's timer calls `tick(time:)` at `longPressDeadline`, or at the next event
 ///   that comes at or after the deadline (then before that event counts). A press beside
 ///   the text has no long press. After a long press, the release is not a tap.
+/// - With `showsMenuOnLongPress` off there is no long press: a press held any time is a
+///   tap when released over its match within the slop.
 /// - `cancel()` (the system took the touch: a scroll view, an alert) ends the press.
 package struct RichLabelInteraction: Sendable, Hashable {
     package enum Phase: Sendable, Hashable {
@@ -61,7 +63,7 @@ package struct RichLabelInteraction: Sendable, Hashable {
     /// When the long press fires if the touch stays: the shell's timer calls
     /// `tick(time:)` then. `nil` when no press on text is waiting for it.
     package var longPressDeadline: Double? {
-        guard phase == .pressing, startHit.displayOffset != nil, let startTime else { return nil }
+        guard configuration.showsMenuOnLongPress, phase == .pressing, startHit.displayOffset != nil, let startTime else { return nil }
         return startTime + configuration.longPressDelay
     }
 

@@ -6,9 +6,23 @@
 /// with the request's options, images and attachment bounds), lays it out in a container
 /// of `request.width` (and `maximumNumberOfLines = request.lineLimit ?? 0`,
 /// `lineFragmentPadding = 0`) and wraps the layout manager in a `RichTextLayout`.
+///
+/// An engine may split the work that does not depend on the width (the attributed string,
+/// its fonts and attachment bounds) into `prepare(_:)`: the core keeps what it returns for
+/// the text it shows and lays that text out at each width SwiftUI or Auto Layout asks for
+/// (the ideal, the minimum, the offered width) with `layout(_:prepared:)`.
 public protocol RichTextLayoutEngine {
     /// A layout of `request.result`'s display at `request.width`.
     func layout(_ request: RichTextLayoutRequest) -> any RichTextLayout
+
+    /// The width-independent part of laying out `request` (everything but `width` and
+    /// `lineLimit`), to be laid out at several widths; `nil` when the engine has none.
+    /// Default: `nil`.
+    func prepare(_ request: RichTextLayoutRequest) -> (any PreparedRichText)?
+
+    /// A layout of `request` at `request.width` from what `prepare(_:)` returned for a
+    /// request that differs from it in `width` and `lineLimit` only. Default: `layout(request)`.
+    func layout(_ request: RichTextLayoutRequest, prepared: any PreparedRichText) -> any RichTextLayout
 
     /// Whether the engine and its layouts work on the main thread only (TextKit's, which
     /// the shells' views own): the core then stops with a message naming the call when
@@ -17,6 +31,16 @@ public protocol RichTextLayoutEngine {
     var requiresMainThread: Bool { get }
 }
 
+/// What an engine prepared for laying a text out at several widths (its attributed string,
+/// fonts, advances): opaque to the core, which only keeps it.
+public protocol PreparedRichText: AnyObject {}
+
 extension RichTextLayoutEngine {
     public var requiresMainThread: Bool { false }
+
+    public func prepare(_ request: RichTextLayoutRequest) -> (any PreparedRichText)? { nil }
+
+    public func layout(_ request: RichTextLayoutRequest, prepared: any PreparedRichText) -> any RichTextLayout {
+        layout(request)
+    }
 }

@@ -47,8 +47,13 @@ extension RenderResult {
     public func attributedString(options: RichTextOptions = RichTextOptions()) -> AttributedString {
         guard let context else { return AttributedString() }
         let display = self.display
-        let paragraphs = paragraphDirections
-        let direction = paragraphs.first?.direction ?? .leftToRight
+        // A paragraph without a strong character takes the view's layout direction.
+        let paragraphs = paragraphDirections.map { paragraph in
+            var paragraph = paragraph
+            if !paragraph.hasStrongCharacter { paragraph.direction = options.traits.layoutDirection }
+            return paragraph
+        }
+        let direction = paragraphs.first?.direction ?? options.traits.layoutDirection
         var result = AttributedString(display, attributes: context.presentation.plainAttributes[PresentationCache.index(of: direction)])
         // The display in the base style, then each run's attributes set on its range.
         // (Setting attributes on ranges of one string costs about half of appending one

@@ -16,14 +16,20 @@ public struct RichTextOptions {
     /// Put Foundation's `link` on tappable matches (`RenderResult.linkURL(forMatch:)`),
     /// so that SwiftUI `Text` and `UITextView` deliver taps as URLs. Default `true`.
     public var links: Bool
+    /// The traits of the view the text is shown in (text size, Bold Text, layout
+    /// direction): what fonts a platform string and a layout use. A label core sets them
+    /// from its own `traits` in each layout request.
+    public var traits: LabelTraits
 
     public init(
         pressed: Int? = nil, style: ((RuleMatch) -> TextStyle?)? = nil,
-        attributes: ((RuleMatch, inout AttributeContainer) -> Void)? = nil, links: Bool = true
+        attributes: ((RuleMatch, inout AttributeContainer) -> Void)? = nil, links: Bool = true,
+        traits: LabelTraits = LabelTraits()
     ) {
         self.pressed = pressed
         self.style = style
         self.attributes = attributes
         self.links = links
+        self.traits = traits
     }
 }
