@@ -16,7 +16,9 @@ public struct LabelTraits: Sendable, Hashable {
     /// character (digits, punctuation, only a link), which the text itself cannot decide.
     public var layoutDirection: WritingDirection
 
-    public init(contentSize: ContentSize = .large, legibilityWeight: LegibilityWeight = .regular, layoutDirection: WritingDirection = .leftToRight) {
+    public init(
+        contentSize: ContentSize = .large, legibilityWeight: LegibilityWeight = .regular, layoutDirection: WritingDirection = .leftToRight
+    ) {
         self.contentSize = contentSize
         self.legibilityWeight = legibilityWeight
         self.layoutDirection = layoutDirection

@@ -110,7 +110,9 @@ package struct ReferenceLayout: RichTextLayout {
                     cluster.attachment = bounds
                 } else if !cluster.isLineBreak {
                     cluster.isSpace = ReferenceLayout.isBreakingSpace(character)
-                    cluster.width = ReferenceLayout.isZeroWidth(character) ? 0 : size * (cluster.isWide ? ReferenceLayout.wideAdvance : ReferenceLayout.narrowAdvance)
+                    cluster.width =
+                        ReferenceLayout.isZeroWidth(character)
+                        ? 0 : size * (cluster.isWide ? ReferenceLayout.wideAdvance : ReferenceLayout.narrowAdvance)
                 }
                 clusters.append(cluster)
                 offset += length
