@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "RichRules",
-    platforms: [.macOS(.v13), .iOS(.v16)],
+    // The label (RichRulesUI) where TextKit 2 and UIKit views exist (iOS, Mac Catalyst, tvOS,
+    // visionOS, macOS); on watchOS the core and its attributed strings only.
+    platforms: [.macOS(.v13), .iOS(.v16), .macCatalyst(.v16), .tvOS(.v16), .visionOS(.v1), .watchOS(.v9)],
     products: [
         // The runtime an app links (module RuleRuntime), and the Apple views on top of it.
         .library(name: "RichRules", targets: ["RuleRuntime"]),

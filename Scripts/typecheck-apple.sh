@@ -3,9 +3,15 @@
 # Tests/AppleStubs, written from Apple's documented signatures: a renamed core API, a wrong
 # argument or a Swift 6 concurrency error in a shell fails here instead of on a Mac.
 #
-# Two worlds, the same files, the other `#if` branches:
-#   UIKit world:  UIKit + SwiftUI stubs (canImport(UIKit), canImport(SwiftUI))
-#   AppKit world: AppKit + SwiftUI stubs (canImport(AppKit), not UIKit)
+# Six worlds, the same files, the other `#if` branches:
+#   iOS, Mac Catalyst, tvOS, visionOS, watchOS: UIKit + SwiftUI stubs (canImport(UIKit))
+#   macOS: AppKit + SwiftUI stubs (canImport(AppKit), not UIKit)
+# `os(...)` and `targetEnvironment(macCatalyst)` cannot be set on Linux: in a copy of each
+# file they become `true` or `false` for the world (`os(iOS)` is true on Mac Catalyst, as
+# on Apple's compilers), and the stubs are compiled with `-D TVOS`, `-D WATCHOS`… so that
+# what a platform lacks is missing here too: no views, TextKit 2 or representables on
+# watchOS; no edit menu, pasteboard or share sheet on tvOS (each stub says which page
+# lists which platforms).
 # Each compiles the shells' module to SIL (`-emit-sil`, nothing written): the type checker
 # and the compiler's diagnostic passes, which is where Swift 6's data-race checks of
 # `sending` values and regions run (`-typecheck` alone misses them). Swift 6 language
@@ -49,32 +55,41 @@ mapfile -t files < <(find "$sources" -name '*.swift' | LC_ALL=C sort)
 
 # Builds one stub module into $dir (its own warnings count too).
 stub() {
-    local dir=$1 platform=$2 name=$3
-    shift 3
-    swiftc -emit-module -parse-as-library -swift-version 6 -D "$platform" -module-name "$name" -I "$dir" \
+    local dir=$1 framework=$2 os=$3 name=$4
+    shift 4
+    swiftc -emit-module -parse-as-library -swift-version 6 -D "$framework" -D "$os" -module-name "$name" -I "$dir" \
         -emit-module-path "$dir/$name.swiftmodule" "$@"
 }
 
-# Compiles the shells' module in one world (UIKit or AppKit); fails when a compiler does.
+# Compiles the shells' module in one world; fails when a compiler does.
+#   $1: the world's name, $2: UIKit or AppKit, $3: the stubs' -D (IOS, CATALYST, TVOS…),
+#   $4: which `os(...)` is true (iOS for Mac Catalyst too), $5: whether it is Mac Catalyst.
 world() {
-    local name=$1 platform=$2 dir=$work/$1
+    local name=$1 framework=$2 os=$3 true_os=$4 catalyst=$5 dir=$work/$1
+    local define
+    define=$(echo "$framework" | tr '[:lower:]' '[:upper:]')
     mkdir -p "$dir/src"
-    stub "$dir" "$platform" AppleFoundation "$stubs"/AppleFoundation/*.swift &&
-        stub "$dir" "$platform" CoreGraphics "$stubs"/CoreGraphics/*.swift &&
-        stub "$dir" "$platform" QuartzCore "$stubs"/QuartzCore/*.swift &&
-        stub "$dir" "$platform" CoreText "$stubs"/CoreText/*.swift &&
-        stub "$dir" "$platform" "$name" "$stubs/$name"/*.swift "$stubs"/TextKit/*.swift &&
-        stub "$dir" "$platform" SwiftUI "$stubs"/SwiftUI/*.swift || return 1
-    local inputs=() file copy
-    for file in "${files[@]}"; do
-        if grep -qE '@objc|#selector' "$file"; then
-            copy=$dir/src/$file
-            mkdir -p "$(dirname "$copy")"
-            sed -E 's/@objc //g; s/#selector\(/Selector(_selectorOf: /g' "$file" >"$copy"
-            inputs+=("$copy")
+    stub "$dir" "$define" "$os" AppleFoundation "$stubs"/AppleFoundation/*.swift &&
+        stub "$dir" "$define" "$os" CoreGraphics "$stubs"/CoreGraphics/*.swift &&
+        stub "$dir" "$define" "$os" QuartzCore "$stubs"/QuartzCore/*.swift &&
+        stub "$dir" "$define" "$os" CoreText "$stubs"/CoreText/*.swift &&
+        stub "$dir" "$define" "$os" "$framework" "$stubs/$framework"/*.swift "$stubs"/TextKit/*.swift &&
+        stub "$dir" "$define" "$os" SwiftUI "$stubs"/SwiftUI/*.swift || return 1
+    local inputs=() file copy script
+    script='s/@objc //g; s/#selector\(/Selector(_selectorOf: /g'
+    for platform in iOS tvOS watchOS visionOS macOS; do
+        if [ "$platform" = "$true_os" ]; then
+            script+="; s/os\\($platform\\)/true/g"
         else
-            inputs+=("$file")
+            script+="; s/os\\($platform\\)/false/g"
         fi
+    done
+    script+="; s/targetEnvironment\\(macCatalyst\\)/$catalyst/g"
+    for file in "${files[@]}"; do
+        copy=$dir/src/$file
+        mkdir -p "$(dirname "$copy")"
+        sed -E "$script" "$file" >"$copy"
+        inputs+=("$copy")
     done
     swiftc -emit-sil -wmo -o /dev/null -swift-version 6 -parse-as-library -module-name "$module" \
         -package-name "$package" -I "$dir" "${flags[@]}" "${inputs[@]}"
@@ -82,10 +97,12 @@ world() {
 
 status=0
 start=$SECONDS
-for pair in UIKit:UIKIT AppKit:APPKIT; do
-    name=${pair%%:*}
+for spec in iOS:UIKit:IOS:iOS:false MacCatalyst:UIKit:CATALYST:iOS:true tvOS:UIKit:TVOS:tvOS:false \
+    visionOS:UIKit:VISIONOS:visionOS:false watchOS:UIKit:WATCHOS:watchOS:false macOS:AppKit:MACOS:macOS:false; do
+    IFS=: read -r name framework os true_os catalyst <<<"$spec"
     # A failed compiler, or any diagnostic (`file:line:column: error|warning: …`).
-    if ! world "$name" "${pair#*:}" >"$work/$name.log" 2>&1 || grep -qE '(error|warning):' "$work/$name.log"; then
+    if ! world "$name" "$framework" "$os" "$true_os" "$catalyst" >"$work/$name.log" 2>&1 ||
+        grep -qE '(error|warning):' "$work/$name.log"; then
         status=1
         echo "typecheck-apple: the $name world of $module does not compile cleanly against Tests/AppleStubs:" >&2
         sed "s|$work/$name/src/||g" "$work/$name.log" >&2
@@ -97,4 +114,4 @@ if [ "$status" -ne 0 ]; then
     echo "named in the error, citing the page). See docs/Runtime.md, \"The shells\"." >&2
     exit 1
 fi
-echo "typecheck-apple: the UIKit and AppKit worlds of $module compile against Tests/AppleStubs ($((SECONDS - start)) s)"
+echo "typecheck-apple: the iOS, Mac Catalyst, tvOS, visionOS, watchOS and macOS worlds of $module compile against Tests/AppleStubs ($((SECONDS - start)) s)"

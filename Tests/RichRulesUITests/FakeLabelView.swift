@@ -5,7 +5,7 @@ import RuleRuntime
 /// A view for `LabelShell` without a platform: it records what the shell asks of it.
 @MainActor
 final class FakeLabelView: LabelShellHost {
-    struct Image: Equatable {
+    struct Image: Equatable, Sendable {
         var size: TextSize
         var source: String
     }
@@ -22,16 +22,18 @@ final class FakeLabelView: LabelShellHost {
     /// The images `image(named:)` knows, by name.
     var namedImages: [String: TextSize] = [:]
     var namesAsked: [String] = []
-    var decoded: [Data] = []
+    /// The bytes decoded for display, with the scale asked.
+    var decoded: [(data: Data, scale: Double)] = []
     /// The fitting size of every widget view.
     var widgetFittingSize = TextSize(width: 0, height: 0)
     var widgetsMade: [Widget] = []
     var subviews: [Widget] = []
     var invalidations: [RichLabelInvalidation] = []
 
-    func decodeImage(_ data: Data) -> Image? {
-        decoded.append(data)
-        return Image(size: TextSize(width: 12, height: 6), source: "data")
+    /// 24 × 12 pixels, whatever the bytes: 12 × 6 points at scale 2.
+    nonisolated func decodeForDisplay(_ data: Data, scale: Double) async -> sending Image? {
+        await MainActor.run { self.decoded.append((data, scale)) }
+        return Image(size: TextSize(width: 24 / scale, height: 12 / scale), source: "data")
     }
 
     func image(named name: String) -> Image? {
@@ -47,7 +49,7 @@ final class FakeLabelView: LabelShellHost {
         return widget
     }
 
-    func fittingSize(of widget: Widget) -> TextSize { widgetFittingSize }
+    func measure(_ widget: Widget) -> TextSize { widgetFittingSize }
     func addWidgetView(_ widget: Widget) { subviews.append(widget) }
     func removeWidgetView(_ widget: Widget) { subviews.removeAll { $0 === widget } }
 

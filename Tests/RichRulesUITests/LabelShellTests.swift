@@ -10,12 +10,16 @@ import XCTest
 final class LabelShellTests: XCTestCase {
     /// The social example spec's engine: mentions, links, `[smile]` images by name, a
     /// `[vip]` widget (30×16), the "… more" token.
-    static let social: RuleEngine? = {
+    static let social: RuleEngine? = engine("Social")
+    /// The cms example spec's: `<img>` whose size only the image tells.
+    static let cms: RuleEngine? = engine("Cms")
+
+    static func engine(_ name: String) -> RuleEngine? {
         let json = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("GeneratedConsumerTests/Generated/Social.styles.json")
+            .appendingPathComponent("GeneratedConsumerTests/Generated/\(name).styles.json")
         guard let data = try? Data(contentsOf: json), let table = try? StyleTable(jsonData: data) else { return nil }
         return try? RuleEngine(compiling: table)
-    }()
+    }
 
     @MainActor
     private func render(_ text: String) throws -> RenderResult {
@@ -34,22 +38,31 @@ final class LabelShellTests: XCTestCase {
         return shell
     }
 
-    func testWidthsForAProposal() {
-        XCTAssertEqual(LabelWidth.forProposal(120), 120)
-        XCTAssertEqual(LabelWidth.forProposal(nil), .infinity)
-        XCTAssertEqual(LabelWidth.forProposal(0), .infinity)
-        XCTAssertEqual(LabelWidth.forProposal(-5), .infinity)
-        XCTAssertEqual(LabelWidth.forProposal(LabelWidth.unbounded), .infinity)
-        XCTAssertEqual(LabelWidth.forProposal(.infinity), .infinity)
+    @MainActor
+    func testSwiftUIMeasuringDoesNotInvalidateTheViewsSize() async throws {
+        let view = FakeLabelView()
+        let shell = try shell("hello @alice", view: view)
+        view.invalidations = []
+        // SwiftUI's sizeThatFits sets a new result, then measures.
+        let size = try shell.measuring {
+            shell.setResult(try render("hello @bob, a longer text"))
+            return shell.size(for: SizeProposal(swiftUI: 0))
+        }
+        XCTAssertEqual(size, shell.core.size(for: .minimum))
+        XCTAssertEqual(view.invalidations, [.display], "a redraw, no intrinsic-size invalidation during SwiftUI's pass")
+        shell.core.numberOfLines = 1
+        XCTAssertEqual(view.invalidations.last, [.size, .display], "outside the pass, as before")
     }
 
     @MainActor
     func testSizeAndLayoutPassFollowTheWidth() async throws {
         let view = FakeLabelView()
         let shell = try shell("one two three four five six seven eight nine ten", view: view)
-        XCTAssertEqual(shell.size(forProposedWidth: nil), shell.core.size(forWidth: .infinity))
-        XCTAssertEqual(shell.size(forProposedWidth: 0), shell.core.size(forWidth: .infinity))
-        XCTAssertEqual(shell.size(forProposedWidth: 60), shell.core.size(forWidth: 60))
+        XCTAssertEqual(shell.size(for: SizeProposal(swiftUI: nil)), shell.core.size(forWidth: .infinity))
+        XCTAssertEqual(shell.size(for: SizeProposal(view: 0)), shell.core.size(forWidth: .infinity))
+        XCTAssertEqual(shell.size(for: SizeProposal(swiftUI: 0)), shell.core.size(forWidth: shell.core.minimumWidth))
+        XCTAssertLessThan(shell.core.minimumWidth, shell.core.size(forWidth: .infinity).width)
+        XCTAssertEqual(shell.size(for: SizeProposal(swiftUI: 60)), shell.core.size(forWidth: 60))
         let first = shell.layout(width: 60)
         XCTAssertTrue(first.widthChanged)
         XCTAssertEqual(shell.core.width, 60)
@@ -127,9 +140,36 @@ final class LabelShellTests: XCTestCase {
         let index = try XCTUnwrap(shell.core.shownResult.matches.firstIndex { $0.attachment != nil })
         for _ in 0..<200 where shell.core.images[index] == nil { try await Task.sleep(nanoseconds: 10_000_000) }
         XCTAssertEqual(loader.started.map(\.absoluteString), ["https://cdn.test/smile"])
+        XCTAssertNil(shell.image(forMatch: index), "not decoded in draw: nothing to draw until the layout pass decoded it")
+        XCTAssertTrue(view.decoded.isEmpty)
+        // The layout pass decodes it for display, off the main actor, once.
+        _ = shell.layout(width: 300)
+        XCTAssertTrue(shell.isDecodingImages)
+        _ = shell.layout(width: 300)
+        for _ in 0..<200 where shell.isDecodingImages { try await Task.sleep(nanoseconds: 10_000_000) }
         XCTAssertEqual(shell.image(forMatch: index)?.source, "data")
         _ = shell.image(forMatch: index)
-        XCTAssertEqual(view.decoded, [Data([1, 2, 3])], "decoded once")
+        _ = shell.layout(width: 300)
+        XCTAssertEqual(view.decoded.map(\.data), [Data([1, 2, 3])], "decoded once")
+        XCTAssertEqual(view.decoded.map(\.scale), [1], "at the store's scale")
+    }
+
+    @MainActor
+    func testImagesDecodeAtTheStoresScaleAndAreMeasuredInPoints() async throws {
+        let view = FakeLabelView()
+        // `<img>` without a size (the cms spec's): the header of [1, 2, 3] tells none.
+        let shell = try shell("", view: view)
+        shell.setResult(try XCTUnwrap(Self.cms).render("so <img src=\"p.png\"> good"))
+        let loader = FakeLoader(data: Data([1, 2, 3]))
+        shell.imageStore = AttachmentImageStore(
+            loader: loader, cache: ImageCache(), baseURL: URL(string: "https://cdn.test/"), scale: 2)
+        let index = try XCTUnwrap(shell.core.shownResult.matches.firstIndex { $0.attachment != nil })
+        for _ in 0..<200 where shell.core.images[index] == nil { try await Task.sleep(nanoseconds: 10_000_000) }
+        _ = shell.layout(width: 300)
+        for _ in 0..<200 where shell.isDecodingImages { try await Task.sleep(nanoseconds: 10_000_000) }
+        XCTAssertEqual(view.decoded.map(\.scale), [2])
+        XCTAssertEqual(shell.image(forMatch: index)?.size, TextSize(width: 12, height: 6), "24 × 12 pixels at 2× are 12 × 6 points")
+        XCTAssertEqual(shell.core.attachmentSizes[index], TextSize(width: 12, height: 6), "measured in points, not pixels")
     }
 
     @MainActor
@@ -187,14 +227,45 @@ final class LabelShellTests: XCTestCase {
     }
 
     @MainActor
-    func testAccessibilityFramesCarryTheirMatches() async throws {
+    func testAccessibilityIsRebuiltAndAnnouncedOnlyWhenItChanges() async throws {
         let view = FakeLabelView()
-        let shell = try shell("hello @alice see www.example.com", view: view)
+        let shell = try shell("hello @alice see www.example.com and [vip] @bob", view: view)
         let layout = shell.layout(width: 1000).layout
-        let frames = shell.accessibilityFrames(of: layout)
-        XCTAssertEqual(frames.map(\.frame), layout.accessibilityFrames)
-        XCTAssertFalse(frames.isEmpty)
-        for (frame, match) in frames { XCTAssertEqual(match, layout.result.matches[frame.element.matchIndex]) }
+        let first = shell.updateAccessibility()
+        XCTAssertEqual(first.change, .elements)
+        XCTAssertFalse(first.announce, "the first elements are what VoiceOver asked for: nothing to announce")
+        XCTAssertEqual(first.value, layout.accessibility)
+        for (i, frame) in first.value.elements.enumerated() {
+            XCTAssertEqual(shell.match(ofElement: i), layout.result.matches[frame.element.matchIndex])
+        }
+        // The widget's view is in the reading order (reachable), after the link before it.
+        let widgetItem = try XCTUnwrap(first.value.order.firstIndex { if case .widget = $0 { return true } else { return false } })
+        guard case .widget(let w) = first.value.order[widgetItem] else { return XCTFail() }
+        XCTAssertNotNil(shell.widgetView(forMatch: first.value.widgets[w].matchIndex))
+        // Nothing changed: nothing to do (a layout pass, a redraw, a press).
+        _ = shell.layout(width: 1000)
+        XCTAssertEqual(shell.updateAccessibility().change, .none)
+        let mention = try XCTUnwrap(layout.rects(forMatch: 0).first)
+        shell.core.touchBegan(at: mention.center, time: 0)
+        shell.core.touchCancelled()
+        XCTAssertEqual(shell.updateAccessibility().change, .none)
+        // A new width moves the elements, announces nothing.
+        _ = shell.layout(width: 150)
+        let moved = shell.updateAccessibility()
+        XCTAssertEqual(moved.change, .frames)
+        XCTAssertFalse(moved.announce)
+        // The same text set again (a reused cell): none; another text: rebuilt and announced.
+        shell.setResult(try render("hello @alice see www.example.com and [vip] @bob"))
+        _ = shell.layout(width: 150)
+        XCTAssertEqual(shell.updateAccessibility().change, .none)
+        shell.setResult(try render("bye @carol"))
+        _ = shell.layout(width: 150)
+        let other = shell.updateAccessibility()
+        XCTAssertEqual(other.change, .elements)
+        XCTAssertTrue(other.announce)
+        // The rotor walks the applied links.
+        XCTAssertEqual(shell.rotorLink(from: nil, forward: true), other.value.links.first)
+        XCTAssertFalse(shell.linkRects.isEmpty)
     }
 
     func testMenuActionTitles() {

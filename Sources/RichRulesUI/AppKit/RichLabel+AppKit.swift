@@ -1,6 +1,8 @@
 // RichLabel (AppKit): the AppKit shell of `RichLabelCore`, smaller than the UIKit one:
-// the same core, shell state (Shared/LabelShell.swift) and TextKit 2 layout in a flipped NSView, clicks for taps, a context menu
-// for right clicks and long presses, one accessibility element per tappable match.
+// the same core, shell state (Shared/LabelShell.swift) and TextKit 2 layout in a flipped
+// NSView, clicks for taps, a context menu for right clicks and long presses, an
+// accessibility group with one pressable element per tappable match and the widget views,
+// a Links rotor, the pointing-hand cursor over links.
 // CI (Linux) compiles this file against stub AppKit and SwiftUI modules
 // (Scripts/typecheck-apple.sh, which drops `@objc` there: Linux has no Objective-C
 // runtime); only a Mac runs it.
@@ -9,17 +11,30 @@
 //   NSView: isFlipped, draw(_:), layout(), setFrameSize(_:), needsLayout, needsDisplay, intrinsicContentSize,
 //     invalidateIntrinsicContentSize(), viewDidMoveToWindow(), viewDidChangeEffectiveAppearance(),
 //     effectiveAppearance, convert(_:from:), hitTest(_:), isDescendant(of:), menu(for: NSEvent) -> NSMenu?,
-//     setAccessibilityRole(_:), setAccessibilityLabel(_:), setAccessibilityChildren(_:)
+//     fittingSize, visibleRect, resetCursorRects(), addCursorRect(_:cursor:); NSWindow.invalidateCursorRects(for:);
+//     NSCursor.pointingHand
+//   NSAccessibilityProtocol on NSView: isAccessibilityElement() (NSView's default is false: overridden, so
+//     the group and its label are exposed), accessibilityChildren() (overridden: built when VoiceOver
+//     asks), setAccessibilityRole(_:), setAccessibilityLabel(_:), setAccessibilityCustomRotors(_:) (10.13)
+//   NSAccessibilityElement (not main-actor isolated): init(), setAccessibilityRole(_:), setAccessibilityLabel(_:),
+//     setAccessibilityParent(_:), setAccessibilityFrameInParentSpace(_:) (follows the parent);
+//     accessibilityPerformPress() -> Bool (NSAccessibility's press action: VoiceOver's VO-Space)
+//   NSAccessibility.post(element:notification: .layoutChanged)
+//   NSAccessibilityCustomRotor(rotorType: .link, itemSearchDelegate:) (10.13; the delegate is held weakly);
+//     NSAccessibilityCustomRotorItemSearchDelegate.rotor(_:resultFor:) -> NSAccessibilityCustomRotor.ItemResult?;
+//     SearchParameters.currentItem (optional) / searchDirection; ItemResult(targetElement:)
 //   NSResponder: mouseDown(with:), mouseDragged(with:), mouseUp(with:); NSEvent.locationInWindow
+//   NSObject.perform(_:with:afterDelay:) (the long press's menu runs from the run loop, not inside a task:
+//     a menu's modal tracking inside a main-actor job would hold every other main-actor job until it closes)
 //   NSAppearance.performAsCurrentDrawingAppearance(_:) (macOS 11); NSGraphicsContext.current?.cgContext
-//   NSImage: init?(data:), init?(named:), init?(systemSymbolName:accessibilityDescription:) (macOS 11),
-//     draw(in:from:operation:fraction:respectFlipped:hints:); NSWindow.backingScaleFactor
+//   NSImage: init?(data:), init(size:), addRepresentation(_:), init?(named:),
+//     init?(systemSymbolName:accessibilityDescription:) (macOS 11),
+//     draw(in:from:operation:fraction:respectFlipped:hints:); NSBitmapImageRep(data:), pixelsWide, pixelsHigh;
+//     NSWindow.backingScaleFactor
 //   NSMenu(title:), addItem(_:), NSMenu.popUpContextMenu(_:with:for:); NSMenuItem(title:action:keyEquivalent:),
 //     target, representedObject
 //   NSPasteboard.general: clearContents(), setString(_:forType:), writeObjects(_:)
 //   NSSharingServicePicker(items:).show(relativeTo:of:preferredEdge:)
-//   NSAccessibilityElement.element(withRole:frame:label:parent:) (frame in screen coordinates),
-//     setAccessibilityFrameInParentSpace(_:) (follows the parent); NSAccessibility.screenRect(fromView:rect:)
 //   CACurrentMediaTime() -> CFTimeInterval (one clock for every event)
 import RuleRuntime
 
@@ -55,18 +70,34 @@ import RuleRuntime
         /// Resolves image names (asset catalog, then SF Symbols). Set it before `result`.
         public var imageNamed: (String) -> NSImage? = { NSImage(named: $0) ?? NSImage(systemSymbolName: $0, accessibilityDescription: nil) }
         /// The view of a widget (its frame's `widgetName`; one per widget, kept while the
-        /// text stays).
+        /// text stays). A widget without a declared size takes its view's intrinsic size,
+        /// else its `fittingSize` (a view built with constraints).
         public var widgetView: ((AttachmentFrame) -> NSView?)?
         public var actionTitle: (ContextAction) -> String = { $0.defaultTitle }
         /// The width `intrinsicContentSize` breaks lines at (0: the bounds' width).
         public var preferredMaxLayoutWidth: CGFloat = 0 {
             didSet { invalidateIntrinsicContentSize() }
         }
+        /// Whether holding the mouse down shows the label's menu (default `true`; the right
+        /// click always does).
+        public var showsMenuOnLongPress: Bool {
+            get { core.touchConfiguration.showsMenuOnLongPress }
+            set { core.touchConfiguration.showsMenuOnLongPress = newValue }
+        }
+        /// The traits fonts follow (`RichText` sets them from SwiftUI's environment); `nil`:
+        /// the defaults (macOS has no Dynamic Type for AppKit text).
+        public var traitsOverride: LabelTraits? {
+            didSet { core.traits = traitsOverride ?? LabelTraits() }
+        }
 
         private lazy var shell = LabelShell<RichLabel>(core: core, clock: { CACurrentMediaTime() })
-        /// The elements VoiceOver sees (the view must keep them).
-        private var elements: [NSAccessibilityElement] = []
+        /// The elements VoiceOver was given (the view must keep them), by element index.
+        private var linkElements: [LinkElement] = []
+        private var accessibilityItems: [Any]?
         private var mouseDownEvent: NSEvent?
+        /// The menu a long press asked for, shown from the run loop (`showPendingMenu`).
+        private var pendingMenu: ContextMenu?
+        private lazy var linksRotor = NSAccessibilityCustomRotor(rotorType: .link, itemSearchDelegate: self)
 
         public override init(frame: NSRect) {
             super.init(frame: frame)
@@ -81,6 +112,7 @@ import RuleRuntime
         private func setUp() {
             setAccessibilityRole(.group)
             shell.attach(self)
+            setAccessibilityCustomRotors([linksRotor])
         }
 
         public override var isFlipped: Bool { true }
@@ -88,10 +120,7 @@ import RuleRuntime
         /// What the label shows; setting it drops the previous text's press, expansion and images.
         public var result: RenderResult {
             get { core.result }
-            set {
-                shell.setResult(newValue)
-                setAccessibilityLabel(newValue.accessibilityLabel)
-            }
+            set { shell.setResult(newValue) }
         }
 
         public var numberOfLines: Int {
@@ -111,13 +140,17 @@ import RuleRuntime
 
         // MARK: Layout and drawing
 
-        /// The size for a width (`nil` or infinite: the natural width), rounded up to pixels.
-        public func fittingSize(forWidth proposed: CGFloat?) -> CGSize {
-            CGSize(shell.size(forProposedWidth: proposed.map { Double($0) }), scale: window?.backingScaleFactor ?? 2)
+        /// The size for a proposal, rounded up to pixels: `SizeProposal(swiftUI:)` for
+        /// SwiftUI's (its zero proposal is the minimum size, the same on every platform).
+        public func size(for proposal: SizeProposal) -> CGSize {
+            CGSize(shell.size(for: proposal), scale: window?.backingScaleFactor ?? 2)
         }
 
+        /// Runs `body` (SwiftUI's `sizeThatFits`) without invalidating the intrinsic size.
+        package func measuring<T>(_ body: () -> T) -> T { shell.measuring(body) }
+
         public override var intrinsicContentSize: NSSize {
-            fittingSize(forWidth: preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : bounds.width)
+            size(for: SizeProposal(view: Double(preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : bounds.width)))
         }
 
         public override func setFrameSize(_ newSize: NSSize) {
@@ -127,21 +160,14 @@ import RuleRuntime
 
         public override func layout() {
             super.layout()
-            let (layout, widthChanged) = shell.layout(width: Double(bounds.width))
+            let (_, widthChanged) = shell.layout(width: Double(bounds.width))
             if widthChanged {
                 if preferredMaxLayoutWidth == 0 { invalidateIntrinsicContentSize() }
                 needsDisplay = true
+                window?.invalidateCursorRects(for: self)
             }
-            elements = shell.accessibilityFrames(of: layout).compactMap { frame, _ in
-                let rect = CGRect(frame.frame)
-                let element = NSAccessibilityElement.element(
-                    withRole: frame.element.kind == .button ? .button : frame.element.kind == .image ? .image : .link,
-                    frame: NSAccessibility.screenRect(fromView: self, rect: rect), label: frame.element.label, parent: self)
-                guard let element = element as? NSAccessibilityElement else { return nil }
-                element.setAccessibilityFrameInParentSpace(rect)
-                return element
-            }
-            setAccessibilityChildren(elements)
+            // Once VoiceOver asked for the elements, they follow the layout (only when they change).
+            if shell.appliedAccessibility != nil { apply(shell.updateAccessibility()) }
         }
 
         public override func draw(_ dirtyRect: NSRect) {
@@ -150,6 +176,7 @@ import RuleRuntime
             effectiveAppearance.performAsCurrentDrawingAppearance {
                 (layout.textLayout as? TextKit2Layout)?.draw(at: .zero, in: context) { $0.cgColor }
             }
+            // Images decoded for display by the layout pass; none decodes here.
             for frame in layout.attachmentFrames {
                 guard case .image = frame.attachment.kind, let image = shell.image(forMatch: frame.matchIndex) else { continue }
                 image.draw(in: CGRect(frame.rect), from: .zero, operation: .sourceOver, fraction: 1, respectFlipped: true, hints: nil)
@@ -168,36 +195,52 @@ import RuleRuntime
             return hit
         }
 
+        /// The pointing hand over every tappable match.
+        public override func resetCursorRects() {
+            for rect in shell.linkRects {
+                let visible = CGRect(rect).intersection(visibleRect)
+                if !visible.isEmpty { addCursorRect(visible, cursor: .pointingHand) }
+            }
+        }
+
         // MARK: Mouse
 
         public override func mouseDown(with event: NSEvent) {
             let point = convert(event.locationInWindow, from: nil)
             mouseDownEvent = event
-            perform(core.touchBegan(at: TextPoint(point), time: CACurrentMediaTime()))
-            shell.scheduleLongPress { [weak self] action in self?.perform(action) }
+            handle(core.touchBegan(at: TextPoint(point), time: CACurrentMediaTime()))
+            shell.scheduleLongPress { [weak self] action in self?.handle(action) }
         }
 
         public override func mouseDragged(with event: NSEvent) {
-            perform(core.touchMoved(to: TextPoint(convert(event.locationInWindow, from: nil)), time: CACurrentMediaTime()))
+            handle(core.touchMoved(to: TextPoint(convert(event.locationInWindow, from: nil)), time: CACurrentMediaTime()))
         }
 
         public override func mouseUp(with event: NSEvent) {
             shell.cancelLongPress()
-            perform(core.touchEnded(at: TextPoint(convert(event.locationInWindow, from: nil)), time: CACurrentMediaTime()))
+            handle(core.touchEnded(at: TextPoint(convert(event.locationInWindow, from: nil)), time: CACurrentMediaTime()))
         }
 
-        private func perform(_ action: RichLabelAction?) {
+        private func handle(_ action: RichLabelAction?) {
             switch action {
             case .tap(let match)?:
                 onTap?(match)
             case .contextMenu(let menu)?:
-                guard let event = mouseDownEvent else { return }
-                NSMenu.popUpContextMenu(makeMenu(menu), with: event, for: self)
-                // The menu tracked the mouse: its release will not come here.
-                core.touchCancelled()
+                // Not here: this may run inside the long-press task, and the menu's modal
+                // tracking would hold the main actor until it closes. From the run loop.
+                pendingMenu = menu
+                perform(#selector(showPendingMenu), with: nil, afterDelay: 0)
             case nil:
                 break
             }
+        }
+
+        @objc private func showPendingMenu() {
+            guard let menu = pendingMenu, let event = mouseDownEvent else { return }
+            pendingMenu = nil
+            NSMenu.popUpContextMenu(makeMenu(menu), with: event, for: self)
+            // The menu tracked the mouse: its release will not come here.
+            core.touchCancelled()
         }
 
         // MARK: Menus
@@ -249,24 +292,132 @@ import RuleRuntime
                     relativeTo: rect, of: self, preferredEdge: .minY)
             }
         }
+
+        // MARK: Accessibility
+
+        /// A group VoiceOver enters (NSView is no accessibility element by default: its role
+        /// and label would never be exposed).
+        public override func isAccessibilityElement() -> Bool { true }
+
+        /// The tappable matches (each pressable) and the widget views, in reading order:
+        /// built when VoiceOver asks, rebuilt only when they change.
+        public override func accessibilityChildren() -> [Any]? {
+            apply(shell.updateAccessibility())
+            return accessibilityItems
+        }
+
+        private func apply(_ update: LabelShell<RichLabel>.AccessibilityUpdate) {
+            let value = update.value
+            switch update.change {
+            case .none where accessibilityItems != nil:
+                return
+            case .frames where linkElements.count == value.elements.count:
+                for (element, frame) in zip(linkElements, value.elements) {
+                    element.setAccessibilityFrameInParentSpace(CGRect(frame.frame))
+                }
+                return
+            default:
+                break
+            }
+            setAccessibilityLabel(value.label)
+            linkElements = value.elements.enumerated().map { index, frame in
+                let element = LinkElement()
+                element.owner = self
+                element.index = index
+                let role: NSAccessibility.Role =
+                    index == value.truncationToken || frame.element.kind == .button
+                    ? .button : frame.element.kind == .image ? .image : .link
+                element.setAccessibilityRole(role)
+                element.setAccessibilityLabel(frame.element.label)
+                element.setAccessibilityParent(self)
+                element.setAccessibilityFrameInParentSpace(CGRect(frame.frame))
+                return element
+            }
+            accessibilityItems = value.order.compactMap { item -> Any? in
+                switch item {
+                case .text: return nil  // the group's own label
+                case .element(let index): return linkElements[index]
+                case .widget(let index): return shell.widgetView(forMatch: value.widgets[index].matchIndex)
+                }
+            }
+            if update.announce { NSAccessibility.post(element: self, notification: .layoutChanged) }
+        }
+
+        /// VoiceOver's press on element `index`: the match's tap (the token expands).
+        fileprivate func pressElement(_ index: Int) -> Bool {
+            guard let match = shell.match(ofElement: index) else { return false }
+            shell.activate(match)
+            return true
+        }
+
+        fileprivate func rotorElement(from current: LinkElement?, forward: Bool) -> LinkElement? {
+            apply(shell.updateAccessibility())
+            let index = current.flatMap { element in linkElements.firstIndex { $0 === element } }
+            return shell.rotorLink(from: index, forward: forward).map { linkElements[$0] }
+        }
+    }
+
+    extension RichLabel: @preconcurrency NSAccessibilityCustomRotorItemSearchDelegate {
+        /// The Links rotor: the links in reading order (`LabelAccessibility.links`).
+        public func rotor(
+            _ rotor: NSAccessibilityCustomRotor, resultFor searchParameters: NSAccessibilityCustomRotor.SearchParameters
+        ) -> NSAccessibilityCustomRotor.ItemResult? {
+            let current = searchParameters.currentItem?.targetElement as? LinkElement
+            guard let next = rotorElement(from: current, forward: searchParameters.searchDirection == .next) else { return nil }
+            return NSAccessibilityCustomRotor.ItemResult(targetElement: next)
+        }
     }
 
     extension RichLabel: LabelShellHost {
         package var isInWindow: Bool { window != nil }
-        package func decodeImage(_ data: Data) -> NSImage? { NSImage(data: data) }
+
+        /// Decoded at the store's scale (pixels ÷ scale points: `NSImage(data:)` alone takes
+        /// the file's DPI, 72 for most web images: pixels as points), off the main actor.
+        package nonisolated func decodeForDisplay(_ data: Data, scale: Double) async -> sending NSImage? {
+            guard let bitmap = NSBitmapImageRep(data: data), bitmap.pixelsWide > 0, bitmap.pixelsHigh > 0 else {
+                return NSImage(data: data)  // not a bitmap (PDF): its own size
+            }
+            let image = NSImage(size: NSSize(width: CGFloat(bitmap.pixelsWide) / scale, height: CGFloat(bitmap.pixelsHigh) / scale))
+            image.addRepresentation(bitmap)
+            return image
+        }
+
         package func image(named name: String) -> NSImage? { imageNamed(name) }
         package func size(of image: NSImage) -> TextSize { TextSize(image.size) }
         package func makeWidgetView(for frame: AttachmentFrame) -> NSView? { widgetView?(frame) }
-        package func fittingSize(of widget: NSView) -> TextSize { TextSize(widget.intrinsicContentSize) }
+
+        package func measure(_ widget: NSView) -> TextSize {
+            let intrinsic = widget.intrinsicContentSize  // `noIntrinsicMetric` (-1) without one
+            if intrinsic.width > 0, intrinsic.height > 0 { return TextSize(intrinsic) }
+            let fitting = widget.fittingSize
+            if fitting.width > 0, fitting.height > 0 { return TextSize(fitting) }
+            return TextSize(widget.frame.size)
+        }
+
         package func addWidgetView(_ widget: NSView) { addSubview(widget) }
         package func removeWidgetView(_ widget: NSView) { widget.removeFromSuperview() }
         /// A tappable widget's clicks are the match's: `hitTest(_:)` gives them to the label.
         package func place(_ widget: NSView, at rect: TextRect, isTappable: Bool) { widget.frame = CGRect(rect) }
 
         package func invalidate(_ change: RichLabelInvalidation) {
-            if change.contains(.size) { invalidateIntrinsicContentSize() }
+            if change.contains(.size) {
+                invalidateIntrinsicContentSize()
+                window?.invalidateCursorRects(for: self)
+            }
             needsLayout = true
             needsDisplay = true
+        }
+    }
+
+    /// A tappable match for VoiceOver: pressing it is the match's tap. NSAccessibilityElement
+    /// is not main-actor isolated; AppKit calls accessibility on the main thread.
+    private final class LinkElement: NSAccessibilityElement {
+        weak var owner: RichLabel?
+        /// Its index in the applied `LabelAccessibility.elements`.
+        var index = 0
+
+        @objc func accessibilityPerformPress() -> Bool {
+            MainActor.assumeIsolated { [owner, index] in owner?.pressElement(index) ?? false }
         }
     }
 #endif

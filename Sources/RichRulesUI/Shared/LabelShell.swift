@@ -3,9 +3,11 @@ import RuleRuntime
 
 /// What the UIKit and AppKit `RichLabel` have in common, once, in Foundation terms (so that
 /// it builds and is tested on Linux): the core's callbacks, the result and its image loads
-/// (started in a window, cancelled out of one or by the next text), the decoded images of
-/// the current text, measuring images whose header gave no size, the widget views, the
-/// long-press timer, the right-click menu, the menus' match and rect, VoiceOver's frames.
+/// (started in a window, cancelled out of one or by the next text), the images of the
+/// current text decoded and prepared for display off the draw path (measured when their
+/// header gave no size), the widget views, the long-press timer, the right-click menu, the
+/// menus' match and rect, what VoiceOver sees and when it changed (`updateAccessibility`),
+/// the Links rotor, the sizes SwiftUI asks for without disturbing the view.
 /// A view owns one and forwards to it; what it does with pixels, events and its platform's
 /// menus stays in the view.
 @MainActor
@@ -25,9 +27,18 @@ package final class LabelShell<Host: LabelShellHost> {
     private let clock: () -> Double
     private var imageTask: Task<Void, Never>?
     private var longPressTask: Task<Void, Never>?
+    /// The images ready to draw, by match index, for the text of `imageGeneration`
+    /// (named images as resolved; loaded ones once decoded for display).
     private var decoded: [Int: Host.Image] = [:]
     private var decodedGeneration = -1
+    /// The loaded images being decoded, by match index.
+    private var decoding: [Int: Task<Void, Never>] = [:]
     private var widgets: [WidgetKey: Host.WidgetView] = [:]
+    /// Whether SwiftUI is measuring (`measuring(_:)`): the view's size is not invalidated.
+    private var isMeasuring = false
+    /// What VoiceOver was given last, and whether the core changed since.
+    package private(set) var appliedAccessibility: LabelAccessibility?
+    private var accessibilityIsCurrent = false
 
     /// What a widget's view is kept by: its name and its match's index, stable while the
     /// text stays.
@@ -49,7 +60,24 @@ package final class LabelShell<Host: LabelShellHost> {
             guard let host, let image = host.image(named: name) else { return nil }
             return host.size(of: image)
         }
-        core.onInvalidate = { [weak host] change in host?.invalidate(change) }
+        core.onInvalidate = { [weak self] change in self?.invalidate(change) }
+    }
+
+    private func invalidate(_ change: RichLabelInvalidation) {
+        accessibilityIsCurrent = false
+        var change = change
+        if isMeasuring { change.remove(.size) }
+        host?.invalidate(change)
+    }
+
+    /// Runs `body` (SwiftUI's `sizeThatFits`, which may set the result) without
+    /// invalidating the view's intrinsic size: SwiftUI asks for sizes itself, and an
+    /// invalidation during its layout pass schedules another. Redraws still happen.
+    package func measuring<T>(_ body: () throws -> T) rethrows -> T {
+        let outer = isMeasuring
+        isMeasuring = true
+        defer { isMeasuring = outer }
+        return try body()
     }
 
     // MARK: Content
@@ -58,8 +86,15 @@ package final class LabelShell<Host: LabelShellHost> {
     /// cancelled), this text's images start loading.
     package func setResult(_ result: RenderResult) {
         core.setResult(result)
-        decoded = [:]
+        dropDecodedImages()
         loadImages()
+    }
+
+    private func dropDecodedImages() {
+        decoded = [:]
+        for task in decoding.values { task.cancel() }
+        decoding = [:]
+        decodedGeneration = core.imageGeneration
     }
 
     /// Starts loading the pending images (after cancelling the running load), in a window
@@ -86,46 +121,65 @@ package final class LabelShell<Host: LabelShellHost> {
     /// Whether images are loading.
     package var isLoadingImages: Bool { imageTask != nil }
 
-    /// The image of match `index`, decoded once per text.
+    /// The image of match `index` to draw: a named image (resolved once per text), or a
+    /// loaded one once `prepareImages()` decoded it for display (`nil` until then: `draw`
+    /// never decodes).
     package func image(forMatch index: Int) -> Host.Image? {
-        if decodedGeneration != core.imageGeneration {
-            decoded = [:]
-            decodedGeneration = core.imageGeneration
-        }
+        if decodedGeneration != core.imageGeneration { dropDecodedImages() }
         if let image = decoded[index] { return image }
-        var image: Host.Image?
-        switch core.images[index] {
-        case .loaded(let loaded)?: image = host?.decodeImage(loaded.data)
-        case .named(let name, _)?: image = host?.image(named: name)
-        case nil: image = nil
-        }
-        if let image { decoded[index] = image }
+        guard case .named(let name, _)? = core.images[index], let image = host?.image(named: name) else { return nil }
+        decoded[index] = image
         return image
     }
 
-    // MARK: Layout
-
-    /// The size for a proposed width (see `LabelWidth.forProposal`), in points: the view
-    /// rounds it up to its pixels.
-    package func size(forProposedWidth proposed: Double?) -> TextSize {
-        core.size(forWidth: LabelWidth.forProposal(proposed))
-    }
-
-    /// The layout pass at the view's width: sets the core's width, measures the images
-    /// whose header gave no size (once decoded: a relayout follows), places the widget
-    /// views. Returns the layout (for the accessibility elements) and whether the width
-    /// changed (the view's intrinsic size follows the bounds).
-    package func layout(width: Double) -> (layout: LabelLayout, widthChanged: Bool) {
-        let widthChanged = core.width != width
-        if widthChanged { core.width = width }
-        let layout = core.layout
-        for (index, image) in core.images {
-            if case .loaded(let loaded) = image, loaded.displaySize == nil, core.attachmentSizes[index] == nil,
-                let decoded = self.image(forMatch: index), let host
-            {
-                core.setAttachmentSize(host.size(of: decoded), forMatch: index)
+    /// Starts decoding each loaded image not decoded yet, off the main actor, at the
+    /// store's scale (pixels per point, not pixels as points): when one is ready, an image
+    /// whose header gave no size is measured (a relayout) and the view redraws. Called by
+    /// the layout pass.
+    package func prepareImages() {
+        if decodedGeneration != core.imageGeneration { dropDecodedImages() }
+        let scale = imageStore?.scale ?? 1
+        for (index, image) in core.images where decoded[index] == nil && decoding[index] == nil {
+            guard case .loaded(let loaded) = image, let host else { continue }
+            let generation = core.imageGeneration
+            let data = loaded.data
+            decoding[index] = Task { [weak self] in
+                let image = await host.decodeForDisplay(data, scale: scale)
+                guard let self, !Task.isCancelled, self.core.imageGeneration == generation else { return }
+                self.decoding[index] = nil
+                guard let image else { return }
+                self.decoded[index] = image
+                if loaded.displaySize == nil, self.core.attachmentSizes[index] == nil {
+                    self.core.setAttachmentSize(host.size(of: image), forMatch: index)  // relayouts and redraws
+                } else {
+                    self.invalidate(.display)
+                }
             }
         }
+    }
+
+    /// Whether loaded images are being decoded for display.
+    package var isDecodingImages: Bool { !decoding.isEmpty }
+
+    // MARK: Layout
+
+    /// The size for a proposal (`SizeProposal(swiftUI:)`, `SizeProposal(view:)`), in
+    /// points: the view rounds it up to its pixels.
+    package func size(for proposal: SizeProposal) -> TextSize {
+        core.size(for: proposal)
+    }
+
+    /// The layout pass at the view's width: sets the core's width, starts decoding the
+    /// loaded images (`prepareImages`), places the widget views. Returns the layout and
+    /// whether the width changed (the view's intrinsic size follows the bounds).
+    package func layout(width: Double) -> (layout: LabelLayout, widthChanged: Bool) {
+        let widthChanged = core.width != width
+        if widthChanged {
+            core.width = width
+            accessibilityIsCurrent = false
+        }
+        let layout = core.layout
+        prepareImages()
         placeWidgets(layout.attachmentFrames.filter { $0.widgetName != nil })
         return (layout, widthChanged)
     }
@@ -142,7 +196,7 @@ package final class LabelShell<Host: LabelShellHost> {
             if widgets[key] == nil, let view = host.makeWidgetView(for: frame) {
                 widgets[key] = view
                 host.addWidgetView(view)
-                let fitting = host.fittingSize(of: view)
+                let fitting = host.measure(view)
                 if frame.attachment.width == nil || frame.attachment.height == nil, fitting.width > 0, fitting.height > 0 {
                     core.setAttachmentSize(fitting, forMatch: frame.matchIndex)
                 }
@@ -210,13 +264,58 @@ package final class LabelShell<Host: LabelShellHost> {
         TextRect.union(core.layout.textLayout.rects(for: menu.displayRange))
     }
 
+    /// The view of the widget of match `index`, if placed.
+    package func widgetView(forMatch index: Int) -> Host.WidgetView? {
+        widgets.first { $0.key.matchIndex == index }?.value
+    }
+
     // MARK: Accessibility
 
-    /// The tappable matches laid out for VoiceOver, each with its match.
-    package func accessibilityFrames(of layout: LabelLayout) -> [(frame: AccessibilityFrame, match: RuleMatch)] {
-        layout.accessibilityFrames.compactMap { frame in
-            guard layout.result.matches.indices.contains(frame.element.matchIndex) else { return nil }
-            return (frame, layout.result.matches[frame.element.matchIndex])
+    /// What changed for VoiceOver since the view applied `appliedAccessibility`: the view
+    /// rebuilds its elements for `.elements`, moves them for `.frames`, does nothing for
+    /// `.none` (VoiceOver's focus stays). `announce`: post `.layoutChanged` — only for
+    /// other elements than those VoiceOver already had. Nothing is computed while nothing
+    /// changed in the core or the width since the last call.
+    ///
+    /// Call it from the layout pass when VoiceOver runs, and when VoiceOver asks for the
+    /// elements (the view's `accessibilityElements` getter): a label nobody reads builds
+    /// no elements.
+    package func updateAccessibility() -> AccessibilityUpdate {
+        guard !accessibilityIsCurrent || appliedAccessibility == nil else {
+            return AccessibilityUpdate(value: appliedAccessibility!, change: .none, announce: false)
         }
+        let value = core.accessibility
+        let change = value.change(from: appliedAccessibility)
+        let announce = change == .elements && appliedAccessibility != nil
+        appliedAccessibility = value
+        accessibilityIsCurrent = true
+        return AccessibilityUpdate(value: value, change: change, announce: announce)
+    }
+
+    /// `updateAccessibility()`'s answer.
+    package struct AccessibilityUpdate {
+        package var value: LabelAccessibility
+        package var change: LabelAccessibility.Change
+        package var announce: Bool
+    }
+
+    /// The match of element `index` of the applied value.
+    package func match(ofElement index: Int) -> RuleMatch? {
+        guard let value = appliedAccessibility, value.elements.indices.contains(index) else { return nil }
+        let shown = core.shownResult
+        let matchIndex = value.elements[index].element.matchIndex
+        return shown.matches.indices.contains(matchIndex) ? shown.matches[matchIndex] : nil
+    }
+
+    /// The Links rotor from element `current` (`nil`: from an end): the next or previous
+    /// link of the applied value.
+    package func rotorLink(from current: Int?, forward: Bool) -> Int? {
+        appliedAccessibility?.link(from: current, forward: forward)
+    }
+
+    /// The rects a pointer shows a link cursor over (macOS's pointing hand): every
+    /// tappable match laid out, per line.
+    package var linkRects: [TextRect] {
+        core.layout.accessibilityFrames.flatMap(\.rects)
     }
 }

@@ -5,11 +5,11 @@
 // AttributeScopes.SwiftUIAttributes (font, foregroundColor, backgroundColor, underlineStyle,
 // strikethroughStyle, kern, baselineOffset); Text.LineStyle(pattern:color:);
 // AttributedString.mergeAttributes(_:mergePolicy:) with .keepCurrent; Color(uiColor:), Color(nsColor:);
-// Font(_: CTFont) with `font as CTFont` (CoreText imported: SwiftUI is not documented to re-export it).
+// Font.system(_:design:weight:) and Font.system(size:weight:design:) (iOS 16, macOS 13),
+// Font.custom(_:size:relativeTo:) and Font.custom(_:fixedSize:) (iOS 14), Font.italic(), Font.weight(_:).
 import RuleRuntime
 
-#if canImport(SwiftUI) && (canImport(UIKit) || canImport(AppKit))
-    import CoreText
+#if canImport(SwiftUI) && !os(watchOS) && (canImport(UIKit) || canImport(AppKit))
     import SwiftUI
 
     extension RenderResult {
@@ -34,7 +34,7 @@ import RuleRuntime
                 }
                 let style = run.richRules.style ?? TextStyle()
                 var container = AttributeContainer()
-                container.swiftUI.font = Font((style.font ?? FontSpec()).platformFont(defaultSize: defaultFontSize) as CTFont)
+                container.swiftUI.font = Self.font(style.font ?? FontSpec(), defaultSize: defaultFontSize)
                 container.swiftUI.foregroundColor = style.color.map(Self.color) ?? Color.primary
                 container.swiftUI.backgroundColor = style.background.map(Self.color)
                 container.swiftUI.underlineStyle = style.underline.flatMap { Self.line($0, style.underlineColor) }
@@ -47,6 +47,34 @@ import RuleRuntime
             }
             return output
         }
+
+        /// The SwiftUI font of a spec's font: a Dynamic Type style is SwiftUI's text style (a
+        /// family scales relative to it), so `Text` follows the environment's
+        /// `dynamicTypeSize` and Bold Text as its own fonts do; a fixed size stays fixed.
+        private static func font(_ spec: FontSpec, defaultSize: Double) -> Font {
+            let weight = weights[spec.weight()] ?? .regular
+            var font: Font
+            if let style = spec.textStyle, let textStyle = textStyles[style] {
+                font =
+                    spec.family.map { .custom($0, size: CGFloat(style.defaultSize.points), relativeTo: textStyle).weight(weight) }
+                    ?? .system(textStyle, weight: weight)
+            } else {
+                let size = CGFloat(spec.size ?? defaultSize)
+                font = spec.family.map { .custom($0, fixedSize: size).weight(weight) } ?? .system(size: size, weight: weight)
+            }
+            return spec.italic == true ? font.italic() : font
+        }
+
+        private static let textStyles: [DynamicTypeStyle: Font.TextStyle] = [
+            .largeTitle: .largeTitle, .title1: .title, .title2: .title2, .title3: .title3, .headline: .headline,
+            .subheadline: .subheadline, .body: .body, .callout: .callout, .footnote: .footnote, .caption1: .caption,
+            .caption2: .caption2,
+        ]
+
+        private static let weights: [FontWeight: Font.Weight] = [
+            .ultraLight: .ultraLight, .thin: .thin, .light: .light, .regular: .regular, .medium: .medium, .semibold: .semibold,
+            .bold: .bold, .heavy: .heavy, .black: .black,
+        ]
 
         private static func color(_ color: StyleColor) -> Color {
             #if canImport(UIKit)

@@ -3,7 +3,7 @@
 // (Scripts/typecheck-apple.sh); only a Mac runs it.
 import RuleRuntime
 
-#if canImport(UIKit) || canImport(AppKit)
+#if !os(watchOS) && (canImport(UIKit) || canImport(AppKit))
     import Foundation
     #if canImport(UIKit)
         import UIKit

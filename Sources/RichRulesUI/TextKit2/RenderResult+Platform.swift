@@ -7,7 +7,7 @@
 //   AttributeScopes.UIKitAttributes / AppKitAttributes / FoundationAttributes
 import RuleRuntime
 
-#if canImport(UIKit) || canImport(AppKit)
+#if !os(watchOS) && (canImport(UIKit) || canImport(AppKit))
     import Foundation
     #if canImport(UIKit)
         import UIKit
@@ -102,9 +102,13 @@ import RuleRuntime
             let output = NSMutableAttributedString(string: "")
             var paragraphStyles: [ParagraphStyle: [WritingDirection: NSParagraphStyle]] = [:]
             for run in attributed.runs {
-                var attributes = (run.richRules.style ?? TextStyle()).platformAttributes(defaultFontSize: defaultFontSize)
-                if let paragraph = run[RichRulesAttributes.ParagraphAttribute.self], !paragraph.isEmpty {
-                    let direction = run[RichRulesAttributes.WritingDirectionAttribute.self] ?? .leftToRight
+                var attributes = (run.richRules.style ?? TextStyle()).platformAttributes(
+                    defaultFontSize: defaultFontSize, traits: options.traits)
+                let direction = run[RichRulesAttributes.WritingDirectionAttribute.self] ?? .leftToRight
+                // Paragraph properties, or a right-to-left paragraph (one without a strong
+                // character takes the view's layout direction, which TextKit cannot know).
+                let paragraph = run[RichRulesAttributes.ParagraphAttribute.self] ?? ParagraphStyle()
+                if !paragraph.isEmpty || direction == .rightToLeft {
                     let style = paragraphStyles[paragraph]?[direction] ?? paragraph.platformParagraphStyle(direction: direction)
                     paragraphStyles[paragraph, default: [:]][direction] = style
                     attributes[.paragraphStyle] = style

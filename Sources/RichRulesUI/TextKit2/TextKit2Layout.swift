@@ -42,13 +42,38 @@
 //   NSTextRange: init?(location: any NSTextLocation, end: (any NSTextLocation)?)
 import RuleRuntime
 
-#if canImport(UIKit) || canImport(AppKit)
+#if !os(watchOS) && (canImport(UIKit) || canImport(AppKit))
     import Foundation
     #if canImport(UIKit)
         import UIKit
     #else
         import AppKit
     #endif
+
+    /// What a `TextKit2Layout` needs that does not depend on the width: the platform string
+    /// (fonts, colours, attachment bounds; backgrounds taken out) and the background runs.
+    /// The label core keeps it and lays the text out at each width SwiftUI asks for.
+    @MainActor
+    package final class TextKit2PreparedText: PreparedRichText {
+        let string: NSAttributedString
+        let backgrounds: [(range: TextRange, color: RichRulesColor)]
+
+        init(_ request: RichTextLayoutRequest, defaultFontSize: Double) {
+            let string = NSMutableAttributedString(
+                attributedString: request.result.platformAttributedString(options: request.options, defaultFontSize: defaultFontSize) {
+                    index, _, font in
+                    (nil, request.attachmentBounds(ofMatch: index, font: font) ?? .zero)
+                })
+            var backgrounds: [(range: TextRange, color: RichRulesColor)] = []
+            let whole = NSRange(location: 0, length: string.length)
+            string.enumerateAttribute(.backgroundColor, in: whole) { value, range, _ in
+                if let color = value as? RichRulesColor, let range = TextRange(range) { backgrounds.append((range, color)) }
+            }
+            string.removeAttribute(.backgroundColor, range: whole)
+            self.string = string.copy() as? NSAttributedString ?? string
+            self.backgrounds = backgrounds
+        }
+    }
 
     /// One display laid out by TextKit 2 at one width: the `RichTextLayout` the label core
     /// asks for, and the drawing of it.
@@ -62,7 +87,7 @@ import RuleRuntime
     @MainActor
     package final class TextKit2Layout: @preconcurrency RichTextLayout {
         /// A container width no label reaches (the natural width's first pass): TextKit's default.
-        static let unboundedWidth = CGFloat(LabelWidth.unbounded)
+        static let unboundedWidth = CGFloat(SizeProposal.unbounded)
 
         package let contentStorage: NSTextContentStorage
         package let layoutManager: NSTextLayoutManager
@@ -79,24 +104,20 @@ import RuleRuntime
         let isClipped: Bool
         let display: NSString
 
-        init(_ request: RichTextLayoutRequest, containerWidth: CGFloat, defaultFontSize: Double) {
+        convenience init(_ request: RichTextLayoutRequest, containerWidth: CGFloat, defaultFontSize: Double) {
+            self.init(request, prepared: TextKit2PreparedText(request, defaultFontSize: defaultFontSize), containerWidth: containerWidth)
+        }
+
+        /// `request` laid out from the string `prepared` holds for it (made for any width).
+        init(_ request: RichTextLayoutRequest, prepared: TextKit2PreparedText, containerWidth: CGFloat) {
             let storage = NSTextContentStorage()
             let manager = NSTextLayoutManager()
             let container = NSTextContainer(size: CGSize(width: containerWidth, height: 0))
             container.lineFragmentPadding = 0
             manager.textContainer = container
             storage.addTextLayoutManager(manager)
-            let string = NSMutableAttributedString(
-                attributedString: request.result.platformAttributedString(options: request.options, defaultFontSize: defaultFontSize) {
-                    index, _, font in
-                    (nil, request.attachmentBounds(ofMatch: index, font: font) ?? .zero)
-                })
-            var backgrounds: [(range: TextRange, color: RichRulesColor)] = []
-            let whole = NSRange(location: 0, length: string.length)
-            string.enumerateAttribute(.backgroundColor, in: whole) { value, range, _ in
-                if let color = value as? RichRulesColor, let range = TextRange(range) { backgrounds.append((range, color)) }
-            }
-            string.removeAttribute(.backgroundColor, range: whole)
+            let string = prepared.string
+            let backgrounds = prepared.backgrounds
             storage.performEditingTransaction { storage.attributedString = string }
             manager.ensureLayout(for: manager.documentRange)
 

@@ -3,7 +3,7 @@
 // and AppKit modules (Scripts/typecheck-apple.sh); only a Mac runs it.
 import RuleRuntime
 
-#if canImport(UIKit) || canImport(AppKit)
+#if !os(watchOS) && (canImport(UIKit) || canImport(AppKit))
     import Foundation
     #if canImport(UIKit)
         import UIKit
@@ -29,15 +29,24 @@ import RuleRuntime
         package nonisolated var requiresMainThread: Bool { true }
 
         package func layout(_ request: RichTextLayoutRequest) -> any RichTextLayout {
+            layout(request, prepared: TextKit2PreparedText(request, defaultFontSize: defaultFontSize))
+        }
+
+        /// The platform string of `request`, for every width (the label core keeps it).
+        package func prepare(_ request: RichTextLayoutRequest) -> (any PreparedRichText)? {
+            TextKit2PreparedText(request, defaultFontSize: defaultFontSize)
+        }
+
+        package func layout(_ request: RichTextLayoutRequest, prepared: any PreparedRichText) -> any RichTextLayout {
+            guard let prepared = prepared as? TextKit2PreparedText else { return layout(request) }
             guard request.width.isFinite else {
                 // The natural width: a layout without a width limit, then one at its widest
                 // line, so that centred, right-aligned and right-to-left lines are aligned
                 // within the text (as `ReferenceLayout` does), not within a huge container.
-                let unbounded = TextKit2Layout(request, containerWidth: TextKit2Layout.unboundedWidth, defaultFontSize: defaultFontSize)
-                return TextKit2Layout(
-                    request, containerWidth: CGFloat(unbounded.size.width.rounded(.up) + 1), defaultFontSize: defaultFontSize)
+                let unbounded = TextKit2Layout(request, prepared: prepared, containerWidth: TextKit2Layout.unboundedWidth)
+                return TextKit2Layout(request, prepared: prepared, containerWidth: CGFloat(unbounded.size.width.rounded(.up) + 1))
             }
-            return TextKit2Layout(request, containerWidth: CGFloat(max(1, request.width)), defaultFontSize: defaultFontSize)
+            return TextKit2Layout(request, prepared: prepared, containerWidth: CGFloat(max(1, request.width)))
         }
     }
 #endif

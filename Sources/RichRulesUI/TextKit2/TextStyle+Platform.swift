@@ -6,12 +6,13 @@
 // APIs relied on beyond the attribute keys, checked against Apple's documentation:
 //   UIFontDescriptor.withSymbolicTraits(_:) -> UIFontDescriptor?; UIFont(descriptor:size:)
 //   NSFontDescriptor.withSymbolicTraits(_:) -> NSFontDescriptor; NSFont(descriptor:size:) -> NSFont?
-//   UIFontMetrics(forTextStyle:).scaledFont(for:)
+//   UIFontMetrics(forTextStyle:).scaledFont(for:compatibleWith:) with UITraitCollection(preferredContentSizeCategory:):
+//     the view's text size, not the app's
 //   NSMutableParagraphStyle: alignment, lineSpacing, minimumLineHeight, maximumLineHeight,
 //     paragraphSpacing, baseWritingDirection (mutate before attaching, then copy)
 import RuleRuntime
 
-#if canImport(UIKit) || canImport(AppKit)
+#if !os(watchOS) && (canImport(UIKit) || canImport(AppKit))
     import Foundation
     #if canImport(UIKit)
         import UIKit
@@ -52,13 +53,18 @@ import RuleRuntime
             .bold: .bold, .heavy: .heavy, .black: .black,
         ]
 
-        /// The platform font; `defaultSize` where neither a size nor a text style is given.
-        package func platformFont(defaultSize: Double = 17) -> RichRulesFont {
-            let style = textStyle?.defaultSize
-            // A Dynamic Type style sets the size (as in `html()`): `font: headline` on a rule
-            // is not pinned to the base's size.
-            let pointSize = CGFloat(style?.points ?? size ?? defaultSize)
-            let weight = Self.weights[self.weight ?? style?.weight ?? .regular] ?? .regular
+        /// The platform font in a view with `traits`; `defaultSize` where neither a size nor a
+        /// text style is given. A Dynamic Type style sets the size (as in `html()`: `font:
+        /// headline` on a rule is not pinned to the base's size) at the view's text size; Bold
+        /// Text makes every weight one step bolder (`FontSpec.weight(traits:)`).
+        package func platformFont(defaultSize: Double = 17, traits: LabelTraits = LabelTraits()) -> RichRulesFont {
+            #if canImport(UIKit)
+                // UIFontMetrics scales from the size at Large, by the view's content size.
+                let pointSize = CGFloat(pointSize(defaultSize: defaultSize))
+            #else
+                let pointSize = CGFloat(pointSize(defaultSize: defaultSize, traits: traits))
+            #endif
+            let weight = Self.weights[self.weight(traits: traits)] ?? .regular
             var font = family.flatMap { RichRulesFont(name: $0, size: pointSize) } ?? .systemFont(ofSize: pointSize, weight: weight)
             // Italic through the font descriptor, keeping the traits the font has (bold).
             #if canImport(UIKit)
@@ -68,7 +74,8 @@ import RuleRuntime
                     font = UIFont(descriptor: descriptor, size: pointSize)
                 }
                 if let textStyle, let uiStyle = Self.textStyles[textStyle] {
-                    font = UIFontMetrics(forTextStyle: uiStyle).scaledFont(for: font)
+                    font = UIFontMetrics(forTextStyle: uiStyle).scaledFont(
+                        for: font, compatibleWith: UITraitCollection(preferredContentSizeCategory: traits.contentSizeCategory))
                 }
             #else
                 // Not NSFontManager: its shared instance is main-thread-only AppKit state.
@@ -105,8 +112,11 @@ import RuleRuntime
 
     extension TextStyle {
         /// `NSAttributedString` attributes for this style.
-        package func platformAttributes(defaultFontSize: Double = 17) -> [NSAttributedString.Key: Any] {
-            var attributes: [NSAttributedString.Key: Any] = [.font: (font ?? FontSpec()).platformFont(defaultSize: defaultFontSize)]
+        package func platformAttributes(defaultFontSize: Double = 17, traits: LabelTraits = LabelTraits()) -> [NSAttributedString.Key: Any]
+        {
+            var attributes: [NSAttributedString.Key: Any] = [
+                .font: (font ?? FontSpec()).platformFont(defaultSize: defaultFontSize, traits: traits)
+            ]
             attributes[.foregroundColor] = color?.platformColor
             attributes[.backgroundColor] = background?.platformColor
             attributes[.underlineStyle] = underline.map { $0.platformStyle.rawValue }

@@ -92,7 +92,28 @@ extension NSImageRep {
 }
 
 // https://developer.apple.com/documentation/appkit/nsimagerep
-open class NSImageRep: NSObject {}
+open class NSImageRep: NSObject {
+    // https://developer.apple.com/documentation/appkit/nsimagerep/pixelswide
+    // `var pixelsWide: Int { get set }`
+    open var pixelsWide: Int {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    // https://developer.apple.com/documentation/appkit/nsimagerep/pixelshigh
+    // `var pixelsHigh: Int { get set }`
+    open var pixelsHigh: Int {
+        get { fatalError() }
+        set { fatalError() }
+    }
+}
+
+// https://developer.apple.com/documentation/appkit/nsbitmapimagerep
+// `class NSBitmapImageRep` (not main-actor isolated)
+open class NSBitmapImageRep: NSImageRep {
+    // https://developer.apple.com/documentation/appkit/nsbitmapimagerep/init(data:)
+    // `init?(data: Data)`
+    public init?(data: Data) { fatalError() }
+}
 
 // https://developer.apple.com/documentation/appkit/nsimage
 // `class NSImage`
@@ -110,6 +131,9 @@ open class NSImage: NSObject {
     // https://developer.apple.com/documentation/appkit/nsimage/init(systemsymbolname:accessibilitydescription:)
     // `init?(systemSymbolName name: String, accessibilityDescription description: String?)` (macOS 11)
     public init?(systemSymbolName name: String, accessibilityDescription description: String?) { fatalError() }
+    // https://developer.apple.com/documentation/appkit/nsimage/addrepresentation(_:)
+    // `func addRepresentation(_ imageRep: NSImageRep)`
+    open func addRepresentation(_ imageRep: NSImageRep) { fatalError() }
     // https://developer.apple.com/documentation/appkit/nsimage/size
     open var size: NSSize {
         get { fatalError() }
@@ -224,22 +248,117 @@ public struct NSAccessibility {
     // `static func screenRect(fromView view: NSView, rect: NSRect) -> NSRect`
     @discardableResult
     public static func screenRect(fromView view: NSView, rect: NSRect) -> NSRect { fatalError() }
+
+    // https://developer.apple.com/documentation/appkit/nsaccessibility-swift.struct/notification
+    public struct Notification: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        // https://developer.apple.com/documentation/appkit/nsaccessibility-swift.struct/notification/layoutchanged
+        // `static let layoutChanged: NSAccessibility.Notification` (macOS 10.9)
+        public static let layoutChanged = Notification(rawValue: "AXLayoutChanged")
+    }
+
+    // https://developer.apple.com/documentation/appkit/nsaccessibility-swift.struct/post(element:notification:)
+    // `static func post(element: Any, notification: NSAccessibility.Notification)`
+    public static func post(element: Any, notification: NSAccessibility.Notification) { fatalError() }
+}
+
+// https://developer.apple.com/documentation/appkit/nsaccessibilityelementprotocol
+// `protocol NSAccessibilityElementProtocol : NSObjectProtocol`
+public protocol NSAccessibilityElementProtocol: NSObjectProtocol {}
+
+// https://developer.apple.com/documentation/appkit/nsaccessibilitycustomrotor
+// `class NSAccessibilityCustomRotor` (macOS 10.13; not main-actor isolated)
+open class NSAccessibilityCustomRotor: NSObject {
+    // https://developer.apple.com/documentation/appkit/nsaccessibilitycustomrotor/init(rotortype:itemsearchdelegate:)
+    // `init(rotorType: NSAccessibilityCustomRotor.RotorType, itemSearchDelegate: any
+    //   NSAccessibilityCustomRotorItemSearchDelegate)` (the delegate is held weakly)
+    public init(rotorType: NSAccessibilityCustomRotor.RotorType, itemSearchDelegate: any NSAccessibilityCustomRotorItemSearchDelegate) {
+        fatalError()
+    }
+
+    // https://developer.apple.com/documentation/appkit/nsaccessibilitycustomrotor/rotortype
+    // `enum RotorType` (the cases the shell uses)
+    public enum RotorType: Int, Sendable {
+        case custom = 0
+        case link = 1
+    }
+
+    // https://developer.apple.com/documentation/appkit/nsaccessibilitycustomrotor/searchdirection
+    // `enum SearchDirection`: previous (0), next (1)
+    public enum SearchDirection: Int, Sendable {
+        case previous = 0
+        case next = 1
+    }
+
+    // https://developer.apple.com/documentation/appkit/nsaccessibilitycustomrotor/searchparameters
+    // `class SearchParameters`
+    open class SearchParameters: NSObject {
+        // `var currentItem: NSAccessibilityCustomRotor.ItemResult? { get set }` (nil: from an end)
+        open var currentItem: NSAccessibilityCustomRotor.ItemResult? {
+            get { fatalError() }
+            set { fatalError() }
+        }
+        // `var searchDirection: NSAccessibilityCustomRotor.SearchDirection { get set }`
+        open var searchDirection: NSAccessibilityCustomRotor.SearchDirection {
+            get { fatalError() }
+            set { fatalError() }
+        }
+    }
+
+    // https://developer.apple.com/documentation/appkit/nsaccessibilitycustomrotor/itemresult
+    // `class ItemResult`
+    open class ItemResult: NSObject {
+        // https://developer.apple.com/documentation/appkit/nsaccessibilitycustomrotor/itemresult/init(targetelement:)
+        // `init(targetElement: any NSAccessibilityElementProtocol)`
+        public init(targetElement: any NSAccessibilityElementProtocol) { fatalError() }
+        // `weak var targetElement: (any NSAccessibilityElementProtocol)? { get }`
+        open weak var targetElement: (any NSAccessibilityElementProtocol)? { fatalError() }
+    }
+}
+
+// https://developer.apple.com/documentation/appkit/nsaccessibilitycustomrotoritemsearchdelegate
+// `protocol NSAccessibilityCustomRotorItemSearchDelegate : NSObjectProtocol` (macOS 10.13; not
+// main-actor isolated)
+public protocol NSAccessibilityCustomRotorItemSearchDelegate: NSObjectProtocol {
+    // https://developer.apple.com/documentation/appkit/nsaccessibilitycustomrotoritemsearchdelegate/rotor(_:resultfor:)
+    // `func rotor(_ rotor: NSAccessibilityCustomRotor, resultFor searchParameters:
+    //   NSAccessibilityCustomRotor.SearchParameters) -> NSAccessibilityCustomRotor.ItemResult?`
+    func rotor(_ rotor: NSAccessibilityCustomRotor, resultFor searchParameters: NSAccessibilityCustomRotor.SearchParameters)
+        -> NSAccessibilityCustomRotor.ItemResult?
 }
 
 // The NSAccessibility protocol's setters on NSView:
 // https://developer.apple.com/documentation/appkit/nsaccessibilityprotocol/setaccessibilityrole(_:)
 // https://developer.apple.com/documentation/appkit/nsaccessibilityprotocol/setaccessibilitylabel(_:)
 // https://developer.apple.com/documentation/appkit/nsaccessibilityprotocol/setaccessibilitychildren(_:)
+// https://developer.apple.com/documentation/appkit/nsaccessibilityprotocol/setaccessibilitycustomrotors(_:)
+// (`func setAccessibilityCustomRotors(_ accessibilityCustomRotors: [NSAccessibilityCustomRotor])`, 10.13)
 extension NSView {
     public func setAccessibilityRole(_ accessibilityRole: NSAccessibility.Role?) { fatalError() }
     public func setAccessibilityLabel(_ accessibilityLabel: String?) { fatalError() }
     public func setAccessibilityChildren(_ accessibilityChildren: [Any]?) { fatalError() }
+    public func setAccessibilityCustomRotors(_ accessibilityCustomRotors: [NSAccessibilityCustomRotor]) { fatalError() }
 }
 
-// https://developer.apple.com/documentation/appkit/nsaccessibilityelement
-// `class NSAccessibilityElement` (main-actor isolated here: the stricter reading, page not read)
-@MainActor
-open class NSAccessibilityElement: NSObject {
+// NSView is an NSAccessibilityElementProtocol (the NSAccessibility informal protocol's views).
+extension NSView: NSAccessibilityElementProtocol {}
+
+// https://developer.apple.com/documentation/appkit/nsaccessibilityelement-swift.class
+// `class NSAccessibilityElement` (as its page shows: not main-actor isolated)
+open class NSAccessibilityElement: NSObject, NSAccessibilityElementProtocol {
+    // NSObject's `init()` (no page of its own)
+    public override init() { fatalError() }
+    // https://developer.apple.com/documentation/appkit/nsaccessibilityprotocol/setaccessibilityrole(_:)
+    // `func setAccessibilityRole(_ accessibilityRole: NSAccessibility.Role?)`
+    open func setAccessibilityRole(_ accessibilityRole: NSAccessibility.Role?) { fatalError() }
+    // https://developer.apple.com/documentation/appkit/nsaccessibilityprotocol/setaccessibilitylabel(_:)
+    // `func setAccessibilityLabel(_ accessibilityLabel: String?)`
+    open func setAccessibilityLabel(_ accessibilityLabel: String?) { fatalError() }
+    // The Objective-C `@property (weak) id accessibilityParent`'s setter (the getter's page:
+    // https://developer.apple.com/documentation/appkit/nsaccessibilityprotocol/accessibilityparent())
+    // `func setAccessibilityParent(_ accessibilityParent: Any?)`
+    open func setAccessibilityParent(_ accessibilityParent: Any?) { fatalError() }
     // https://developer.apple.com/documentation/appkit/nsaccessibilityelement/element(withrole:frame:label:parent:)
     // `class func element(withRole role: NSAccessibility.Role, frame: NSRect, label: String?, parent: Any?) -> Any`
     @discardableResult

@@ -38,6 +38,9 @@ open class NSWindow: NSResponder {
     // https://developer.apple.com/documentation/appkit/nswindow/backingscalefactor
     // `var backingScaleFactor: CGFloat { get }`
     open var backingScaleFactor: CGFloat { fatalError() }
+    // https://developer.apple.com/documentation/appkit/nswindow/invalidatecursorrects(for:)
+    // `func invalidateCursorRects(for view: NSView)`
+    open func invalidateCursorRects(for view: NSView) { fatalError() }
 }
 
 // https://developer.apple.com/documentation/appkit/nslayoutconstraint/priority
@@ -103,6 +106,24 @@ open class NSView: NSResponder, @preconcurrency NSCoding {
     open var intrinsicContentSize: NSSize { fatalError() }
     // https://developer.apple.com/documentation/appkit/nsview/invalidateintrinsiccontentsize()
     open func invalidateIntrinsicContentSize() { fatalError() }
+    // https://developer.apple.com/documentation/appkit/nsview/fittingsize
+    // `var fittingSize: NSSize { get }` (macOS 10.7)
+    open var fittingSize: NSSize { fatalError() }
+    // https://developer.apple.com/documentation/appkit/nsview/visiblerect
+    // `var visibleRect: NSRect { get }`
+    open var visibleRect: NSRect { fatalError() }
+    // https://developer.apple.com/documentation/appkit/nsview/resetcursorrects()
+    // `func resetCursorRects()`
+    open func resetCursorRects() { fatalError() }
+    // https://developer.apple.com/documentation/appkit/nsview/addcursorrect(_:cursor:)
+    // `func addCursorRect(_ rect: NSRect, cursor object: NSCursor)`
+    open func addCursorRect(_ rect: NSRect, cursor object: NSCursor) { fatalError() }
+    // https://developer.apple.com/documentation/appkit/nsaccessibilityprotocol/isaccessibilityelement()
+    // `func isAccessibilityElement() -> Bool` (the Objective-C `accessibilityElement` property's getter)
+    open func isAccessibilityElement() -> Bool { fatalError() }
+    // https://developer.apple.com/documentation/appkit/nsaccessibilityprotocol/accessibilitychildren()
+    // `func accessibilityChildren() -> [Any]?`
+    open func accessibilityChildren() -> [Any]? { fatalError() }
     // https://developer.apple.com/documentation/appkit/nsview/effectiveappearance
     // `var effectiveAppearance: NSAppearance { get }`
     open var effectiveAppearance: NSAppearance { fatalError() }
@@ -175,4 +196,13 @@ open class NSGraphicsContext: NSObject {
     // https://developer.apple.com/documentation/appkit/nsgraphicscontext/cgcontext
     // `var cgContext: CGContext { get }`
     open var cgContext: CGContext { fatalError() }
+}
+
+// https://developer.apple.com/documentation/appkit/nscursor
+// `class NSCursor` (main-actor isolated here: the stricter reading)
+@MainActor
+open class NSCursor: NSObject {
+    // https://developer.apple.com/documentation/appkit/nscursor/pointinghand
+    // `class var pointingHand: NSCursor { get }`
+    open class var pointingHand: NSCursor { fatalError() }
 }

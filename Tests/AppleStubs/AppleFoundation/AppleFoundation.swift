@@ -26,3 +26,10 @@ public struct Selector: Hashable, Sendable {
     public init(_ name: String) { fatalError() }
     public init<Method>(_selectorOf method: Method) { fatalError() }
 }
+
+// https://developer.apple.com/documentation/objectivec/nsobject-swift.class/perform(_:with:afterdelay:)
+// `func perform(_ aSelector: Selector, with anArgument: Any?, afterDelay delay: TimeInterval)`
+// (Foundation's run-loop additions to NSObject: a timer on the current run loop, default mode)
+extension NSObject {
+    public func perform(_ aSelector: Selector, with anArgument: Any?, afterDelay delay: TimeInterval) { fatalError() }
+}

@@ -35,6 +35,43 @@ public struct EnvironmentValues {
         get { fatalError() }
         set { fatalError() }
     }
+    // https://developer.apple.com/documentation/swiftui/environmentvalues/dynamictypesize
+    // `var dynamicTypeSize: DynamicTypeSize { get set }` (iOS 15, macOS 12, tvOS 15, watchOS 8)
+    public var dynamicTypeSize: DynamicTypeSize {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    // https://developer.apple.com/documentation/swiftui/environmentvalues/legibilityweight
+    // `var legibilityWeight: LegibilityWeight? { get set }` (nil: unknown)
+    public var legibilityWeight: LegibilityWeight? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    // https://developer.apple.com/documentation/swiftui/environmentvalues/layoutdirection
+    // `var layoutDirection: LayoutDirection { get set }`
+    public var layoutDirection: LayoutDirection {
+        get { fatalError() }
+        set { fatalError() }
+    }
+}
+
+// https://developer.apple.com/documentation/swiftui/dynamictypesize
+// `enum DynamicTypeSize`: Comparable, CaseIterable, Sendable
+public enum DynamicTypeSize: Hashable, Comparable, CaseIterable, Sendable {
+    case xSmall, small, medium, large, xLarge, xxLarge, xxxLarge
+    case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
+}
+
+// https://developer.apple.com/documentation/swiftui/legibilityweight
+// `enum LegibilityWeight`: `case regular`, `case bold`
+public enum LegibilityWeight: Hashable, Sendable {
+    case regular, bold
+}
+
+// https://developer.apple.com/documentation/swiftui/layoutdirection
+// `enum LayoutDirection`: `case leftToRight`, `case rightToLeft`
+public enum LayoutDirection: Hashable, Sendable {
+    case leftToRight, rightToLeft
 }
 
 // https://developer.apple.com/documentation/swiftui/proposedviewsize
@@ -51,7 +88,9 @@ public struct ProposedViewSize: Equatable, Sendable {
     }
 }
 
-#if UIKIT
+#if WATCHOS
+    // No representables on watchOS (UIViewRepresentable's page lists no watchOS).
+#elseif UIKIT
     // https://developer.apple.com/documentation/swiftui/uiviewrepresentable
     // `@MainActor @preconcurrency protocol UIViewRepresentable : View where Self.Body == Never`
     @MainActor @preconcurrency
@@ -147,6 +186,55 @@ public struct Font: Hashable, Sendable {
     // https://developer.apple.com/documentation/swiftui/font/init(_:)
     // `init(_ font: CTFont)`
     public init(_ font: CTFont) { fatalError() }
+
+    // https://developer.apple.com/documentation/swiftui/font/system(_:design:weight:)
+    // `static func system(_ style: Font.TextStyle, design: Font.Design? = nil, weight: Font.Weight? = nil) -> Font`
+    // (iOS 16, macOS 13, tvOS 16, watchOS 9)
+    public static func system(_ style: Font.TextStyle, design: Font.Design? = nil, weight: Font.Weight? = nil) -> Font {
+        fatalError()
+    }
+    // https://developer.apple.com/documentation/swiftui/font/system(size:weight:design:)-697b2
+    // `static func system(size: CGFloat, weight: Font.Weight? = nil, design: Font.Design? = nil) -> Font` (iOS 16)
+    public static func system(size: CGFloat, weight: Font.Weight? = nil, design: Font.Design? = nil) -> Font { fatalError() }
+    // https://developer.apple.com/documentation/swiftui/font/custom(_:size:relativeto:)
+    // `static func custom(_ name: String, size: CGFloat, relativeTo textStyle: Font.TextStyle) -> Font` (iOS 14)
+    public static func custom(_ name: String, size: CGFloat, relativeTo textStyle: Font.TextStyle) -> Font { fatalError() }
+    // https://developer.apple.com/documentation/swiftui/font/custom(_:fixedsize:)
+    // `static func custom(_ name: String, fixedSize: CGFloat) -> Font` (iOS 14)
+    public static func custom(_ name: String, fixedSize: CGFloat) -> Font { fatalError() }
+    // https://developer.apple.com/documentation/swiftui/font/italic()
+    // `func italic() -> Font`
+    public func italic() -> Font { fatalError() }
+    // https://developer.apple.com/documentation/swiftui/font/weight(_:)
+    // `func weight(_ weight: Font.Weight) -> Font`
+    public func weight(_ weight: Font.Weight) -> Font { fatalError() }
+
+    // https://developer.apple.com/documentation/swiftui/font/textstyle
+    // `enum TextStyle`
+    public enum TextStyle: Hashable, CaseIterable, Sendable {
+        case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
+    }
+
+    // https://developer.apple.com/documentation/swiftui/font/design
+    // `enum Design`
+    public enum Design: Hashable, Sendable {
+        case `default`, serif, rounded, monospaced
+    }
+
+    // https://developer.apple.com/documentation/swiftui/font/weight
+    // `@frozen struct Weight`: each weight a static property
+    @frozen
+    public struct Weight: Hashable, Sendable {
+        public static var ultraLight: Weight { fatalError() }
+        public static var thin: Weight { fatalError() }
+        public static var light: Weight { fatalError() }
+        public static var regular: Weight { fatalError() }
+        public static var medium: Weight { fatalError() }
+        public static var semibold: Weight { fatalError() }
+        public static var bold: Weight { fatalError() }
+        public static var heavy: Weight { fatalError() }
+        public static var black: Weight { fatalError() }
+    }
 }
 
 // https://developer.apple.com/documentation/swiftui/color

@@ -129,6 +129,9 @@ open class NSTextAttachment: NSObject {
     }
 }
 
+// TextKit 2: not on watchOS (NSTextContentStorage's page lists no watchOS).
+#if !WATCHOS
+
 // MARK: TextKit 2
 
 // https://developer.apple.com/documentation/uikit/nstextlocation
@@ -285,3 +288,5 @@ open class NSTextLineFragment: NSObject {
     @discardableResult
     open func characterIndex(for point: CGPoint) -> Int { fatalError() }
 }
+
+#endif

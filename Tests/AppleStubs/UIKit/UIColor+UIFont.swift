@@ -10,6 +10,15 @@ open class UITraitCollection: NSObject {
     open var preferredContentSizeCategory: UIContentSizeCategory { fatalError() }
     // https://developer.apple.com/documentation/uikit/uitraitcollection/userinterfacestyle
     open var userInterfaceStyle: UIUserInterfaceStyle { fatalError() }
+    // https://developer.apple.com/documentation/uikit/uitraitcollection/legibilityweight
+    // `var legibilityWeight: UILegibilityWeight { get }` (iOS 13, tvOS 13)
+    open var legibilityWeight: UILegibilityWeight { fatalError() }
+    // https://developer.apple.com/documentation/uikit/uitraitcollection/layoutdirection
+    // `var layoutDirection: UITraitEnvironmentLayoutDirection { get }` (iOS 10, tvOS 10)
+    open var layoutDirection: UITraitEnvironmentLayoutDirection { fatalError() }
+    // https://developer.apple.com/documentation/uikit/uitraitcollection/init(preferredcontentsizecategory:)
+    // `init(preferredContentSizeCategory: UIContentSizeCategory)` (iOS 10, tvOS 10)
+    public init(preferredContentSizeCategory: UIContentSizeCategory) { fatalError() }
     // https://developer.apple.com/documentation/uikit/uitraitcollection/hasdifferentcolorappearance(comparedto:)
     // `func hasDifferentColorAppearance(comparedTo traitCollection: UITraitCollection?) -> Bool`
     @discardableResult
@@ -28,6 +37,36 @@ public enum UIUserInterfaceStyle: Int, Sendable {
 public struct UIContentSizeCategory: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    // Each `static let <name>: UIContentSizeCategory` of the page's topics.
+    public static let unspecified = UIContentSizeCategory(rawValue: "_UICTContentSizeCategoryUnspecified")
+    public static let extraSmall = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXS")
+    public static let small = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryS")
+    public static let medium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryM")
+    public static let large = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryL")
+    public static let extraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXL")
+    public static let extraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXL")
+    public static let extraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXXL")
+    public static let accessibilityMedium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityM")
+    public static let accessibilityLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityL")
+    public static let accessibilityExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXL")
+    public static let accessibilityExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXL")
+    public static let accessibilityExtraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXXL")
+}
+
+// https://developer.apple.com/documentation/uikit/uilegibilityweight
+// `enum UILegibilityWeight` (raw values: unspecified -1, regular 0, bold 1)
+public enum UILegibilityWeight: Int, Sendable {
+    case unspecified = -1
+    case regular = 0
+    case bold = 1
+}
+
+// https://developer.apple.com/documentation/uikit/uitraitenvironmentlayoutdirection
+// `enum UITraitEnvironmentLayoutDirection` (raw values: unspecified -1, leftToRight 0, rightToLeft 1)
+public enum UITraitEnvironmentLayoutDirection: Int, Sendable {
+    case unspecified = -1
+    case leftToRight = 0
+    case rightToLeft = 1
 }
 
 // https://developer.apple.com/documentation/uikit/uicolor
@@ -130,6 +169,11 @@ open class UIFontMetrics: NSObject {
     // `func scaledFont(for font: UIFont) -> UIFont`
     @discardableResult
     open func scaledFont(for font: UIFont) -> UIFont { fatalError() }
+    // https://developer.apple.com/documentation/uikit/uifontmetrics/scaledfont(for:compatiblewith:)
+    // `func scaledFont(for font: UIFont, compatibleWith traitCollection: UITraitCollection?) -> UIFont`
+    // (iOS 11, tvOS 11; not listed for watchOS)
+    @discardableResult
+    open func scaledFont(for font: UIFont, compatibleWith traitCollection: UITraitCollection?) -> UIFont { fatalError() }
 }
 
 // https://developer.apple.com/documentation/uikit/uiimage
@@ -139,6 +183,16 @@ open class UIImage: NSObject {
     // https://developer.apple.com/documentation/uikit/uiimage/init(data:)
     // `init?(data: Data)`
     public init?(data: Data) { fatalError() }
+    // https://developer.apple.com/documentation/uikit/uiimage/init(data:scale:)
+    // `init?(data: Data, scale: CGFloat)`
+    public init?(data: Data, scale: CGFloat) { fatalError() }
+    #if !WATCHOS
+        // https://developer.apple.com/documentation/uikit/uiimage/preparingfordisplay()
+        // `func preparingForDisplay() -> UIImage?` (iOS 15, tvOS 15, visionOS 1; not watchOS):
+        // decodes now, on the calling thread
+        @discardableResult
+        open func preparingForDisplay() -> UIImage? { fatalError() }
+    #endif
     // https://developer.apple.com/documentation/uikit/uiimage/init(named:)
     // `init?(named name: String)`
     public init?(named name: String) { fatalError() }

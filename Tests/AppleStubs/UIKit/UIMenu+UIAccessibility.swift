@@ -1,6 +1,9 @@
 // UIKit's edit menus, pasteboard, accessibility and attribute scope, as far as the shells
 // use them.
 
+// Not on watchOS: menus, pasteboard and accessibility elements belong to views.
+#if !WATCHOS
+
 // MARK: Edit menus (iOS 16)
 
 // https://developer.apple.com/documentation/uikit/uimenuelement
@@ -78,6 +81,9 @@ extension UIMenuElement {
     }
 }
 
+// The edit menu and the pasteboard: not on tvOS (their pages list no tvOS).
+#if !TVOS
+
 // https://developer.apple.com/documentation/uikit/uieditmenuconfiguration
 // `@MainActor class UIEditMenuConfiguration`
 @MainActor
@@ -144,6 +150,8 @@ open class UIPasteboard: NSObject {
     }
 }
 
+#endif
+
 // MARK: Accessibility
 
 // https://developer.apple.com/documentation/uikit/uiaccessibilitytraits
@@ -159,20 +167,15 @@ public struct UIAccessibilityTraits: OptionSet, Sendable {
 
 // The UIAccessibility informal protocol on NSObject:
 // https://developer.apple.com/documentation/uikit/uiaccessibility-protocol
-// `accessibilityLabel`, `accessibilityTraits`, and UIAccessibilityContainer's
-// https://developer.apple.com/documentation/uikit/uiaccessibilitycontainer/accessibilityelements
-// (`var accessibilityElements: [Any]?`): `@MainActor` here, as the informal protocol's
+// `accessibilityLabel`, `accessibilityTraits`: `@MainActor` here, as the informal protocol's
 // `accessibilityActivate()` page shows (the stricter reading for the others).
+// (UIAccessibilityContainer's `accessibilityElements` is on UIView here: the shell overrides it.)
 extension NSObject {
     @MainActor public var accessibilityLabel: String? {
         get { fatalError() }
         set { fatalError() }
     }
     @MainActor public var accessibilityTraits: UIAccessibilityTraits {
-        get { fatalError() }
-        set { fatalError() }
-    }
-    @MainActor public var accessibilityElements: [Any]? {
         get { fatalError() }
         set { fatalError() }
     }
@@ -227,6 +230,8 @@ public struct UIAccessibility {
         fatalError()
     }
 }
+
+#endif
 
 // MARK: Attribute scope
 

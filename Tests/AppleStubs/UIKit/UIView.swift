@@ -5,6 +5,9 @@
 @_exported import CoreGraphics
 @_exported import QuartzCore
 
+// Views, responders and interactions: not on watchOS (UIView's page lists no watchOS).
+#if !WATCHOS
+
 // https://developer.apple.com/documentation/uikit/uiresponder
 // `@MainActor class UIResponder`
 @MainActor
@@ -45,6 +48,9 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Sendable {
     public static let required = UILayoutPriority(1000)
     public static let defaultHigh = UILayoutPriority(750)
     public static let defaultLow = UILayoutPriority(250)
+    // https://developer.apple.com/documentation/uikit/uilayoutpriority/fittingsizelevel
+    // `static var fittingSizeLevel: UILayoutPriority { get }` (raw value 50)
+    public static let fittingSizeLevel = UILayoutPriority(50)
 }
 
 // https://developer.apple.com/documentation/uikit/nslayoutconstraint/axis-swift.enum
@@ -132,6 +138,30 @@ open class UIView: UIResponder, @preconcurrency NSCoding {
     open var intrinsicContentSize: CGSize { fatalError() }
     // https://developer.apple.com/documentation/uikit/uiview/invalidateintrinsiccontentsize()
     open func invalidateIntrinsicContentSize() { fatalError() }
+
+    // https://developer.apple.com/documentation/uikit/uiaccessibilitycontainer/accessibilityelements
+    // `@MainActor var accessibilityElements: [Any]? { get set }`, declared on NSObject (the
+    // UIAccessibilityContainer informal protocol); here on the class, as the label overrides it.
+    open var accessibilityElements: [Any]? {
+        get { fatalError() }
+        set { fatalError() }
+    }
+
+    // https://developer.apple.com/documentation/uikit/uiview/systemlayoutsizefitting(_:)
+    // `func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize`
+    @discardableResult
+    open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize { fatalError() }
+    // https://developer.apple.com/documentation/uikit/uiview/systemlayoutsizefitting(_:withhorizontalfittingpriority:verticalfittingpriority:)
+    // `func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority:
+    //   UILayoutPriority, verticalFittingPriority: UILayoutPriority) -> CGSize`
+    @discardableResult
+    open func systemLayoutSizeFitting(
+        _ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+        verticalFittingPriority: UILayoutPriority
+    ) -> CGSize { fatalError() }
+    // https://developer.apple.com/documentation/uikit/uiview/layoutfittingcompressedsize
+    // `class let layoutFittingCompressedSize: CGSize`
+    public static let layoutFittingCompressedSize = CGSize(width: 0, height: 0)
     // https://developer.apple.com/documentation/uikit/uiview/layoutsubviews(), setneedslayout()
     open func layoutSubviews() { fatalError() }
     open func setNeedsLayout() { fatalError() }
@@ -181,6 +211,8 @@ open class UIPopoverPresentationController: NSObject {
     }
 }
 
+// Sharing: not on tvOS (the page lists no tvOS).
+#if !TVOS
 // https://developer.apple.com/documentation/uikit/uiactivityviewcontroller
 // `@MainActor class UIActivityViewController`
 @MainActor
@@ -193,3 +225,6 @@ open class UIActivityViewController: UIViewController {
 // https://developer.apple.com/documentation/uikit/uiactivity
 @MainActor
 open class UIActivity: NSObject {}
+#endif
+
+#endif
