@@ -3,7 +3,7 @@
 // exact spec colours (`Text` draws links in the tint colour), fonts by the environment's
 // Dynamic Type size, Bold Text and layout direction.
 // CI (Linux) compiles this file against stub modules (Scripts/typecheck-apple.sh); only a
-// Mac runs it. Not on watchOS (no representables there: use `Text(result.swiftUIAttributedString())`).
+// Mac runs it. Not on watchOS (no representables there: use `Text(result.attributedString())`).
 //
 // APIs relied on, checked against Apple's documentation:
 //   UIViewRepresentable / NSViewRepresentable: makeUIView(context:), updateUIView(_:context:),
