@@ -268,6 +268,22 @@ final class LabelShellTests: XCTestCase {
         XCTAssertFalse(shell.linkRects.isEmpty)
     }
 
+    @MainActor
+    func testAWidgetViewMadeAfterVoiceOverAskedRebuildsTheOrderSilently() async throws {
+        let view = FakeLabelView()
+        let shell = try shell("see [vip] now", view: view)
+        shell.core.width = 300
+        // VoiceOver asks before the first layout pass: no widget view yet.
+        let early = shell.updateAccessibility()
+        XCTAssertEqual(early.change, .elements)
+        XCTAssertNil(shell.widgetView(forMatch: try XCTUnwrap(early.value.widgets.first).matchIndex))
+        _ = shell.layout(width: 300)  // makes the widget's view
+        let rebuilt = shell.updateAccessibility()
+        XCTAssertEqual(rebuilt.change, .elements, "the reading order now holds the view")
+        XCTAssertFalse(rebuilt.announce, "the same elements: nothing to announce")
+        XCTAssertEqual(shell.updateAccessibility().change, .none)
+    }
+
     func testMenuActionTitles() {
         let url = URL(string: "https://example.org")!
         XCTAssertEqual(

@@ -39,6 +39,9 @@ package final class LabelShell<Host: LabelShellHost> {
     /// What VoiceOver was given last, and whether the core changed since.
     package private(set) var appliedAccessibility: LabelAccessibility?
     private var accessibilityIsCurrent = false
+    /// Whether a widget view was made or removed since the elements were applied (the
+    /// reading order holds the views themselves).
+    private var widgetViewsChanged = false
 
     /// What a widget's view is kept by: its name and its match's index, stable while the
     /// text stays.
@@ -195,6 +198,7 @@ package final class LabelShell<Host: LabelShellHost> {
             live.insert(key)
             if widgets[key] == nil, let view = host.makeWidgetView(for: frame) {
                 widgets[key] = view
+                widgetViewsChanged = true  // a view VoiceOver's reading order names
                 host.addWidgetView(view)
                 let fitting = host.measure(view)
                 if frame.attachment.width == nil || frame.attachment.height == nil, fitting.width > 0, fitting.height > 0 {
@@ -208,6 +212,7 @@ package final class LabelShell<Host: LabelShellHost> {
         for (key, view) in widgets where !live.contains(key) {
             host.removeWidgetView(view)
             widgets[key] = nil
+            widgetViewsChanged = true
         }
     }
 
@@ -281,12 +286,15 @@ package final class LabelShell<Host: LabelShellHost> {
     /// elements (the view's `accessibilityElements` getter): a label nobody reads builds
     /// no elements.
     package func updateAccessibility() -> AccessibilityUpdate {
-        guard !accessibilityIsCurrent || appliedAccessibility == nil else {
-            return AccessibilityUpdate(value: appliedAccessibility!, change: .none, announce: false)
+        if accessibilityIsCurrent, !widgetViewsChanged, let applied = appliedAccessibility {
+            return AccessibilityUpdate(value: applied, change: .none, announce: false)
         }
         let value = core.accessibility
-        let change = value.change(from: appliedAccessibility)
+        var change = value.change(from: appliedAccessibility)
         let announce = change == .elements && appliedAccessibility != nil
+        // The same elements with another widget view: rebuilt, nothing to announce.
+        if widgetViewsChanged, change != .elements { change = .elements }
+        widgetViewsChanged = false
         appliedAccessibility = value
         accessibilityIsCurrent = true
         return AccessibilityUpdate(value: value, change: change, announce: announce)

@@ -47,11 +47,11 @@ extension RenderResult {
     public func attributedString(options: RichTextOptions = RichTextOptions()) -> AttributedString {
         guard let context else { return AttributedString() }
         let display = self.display
-        // A paragraph without a strong character takes the view's layout direction.
-        let paragraphs = paragraphDirections.map { paragraph in
-            var paragraph = paragraph
-            if !paragraph.hasStrongCharacter { paragraph.direction = options.traits.layoutDirection }
-            return paragraph
+        // A paragraph without a strong character takes the view's layout direction (its
+        // direction is left to right otherwise).
+        var paragraphs = paragraphDirections
+        if options.traits.layoutDirection == .rightToLeft {
+            for i in paragraphs.indices where !paragraphs[i].hasStrongCharacter { paragraphs[i].direction = .rightToLeft }
         }
         let direction = paragraphs.first?.direction ?? options.traits.layoutDirection
         var result = AttributedString(display, attributes: context.presentation.plainAttributes[PresentationCache.index(of: direction)])
