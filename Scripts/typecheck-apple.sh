@@ -48,6 +48,20 @@ if [ "$(uname -s)" != Linux ]; then
     exit 0
 fi
 
+# The worlds set only these conditions: anything else (`os(Linux)`, `targetEnvironment(simulator)`)
+# would keep its Linux value here. And on a real Mac Catalyst SDK `canImport(AppKit)` is true:
+# an AppKit branch must also say `!canImport(UIKit)` (or come after a UIKit one), which the
+# worlds here cannot show.
+if grep -rnoE 'os\([A-Za-z]+\)|targetEnvironment\([A-Za-z]+\)' "$sources" |
+    grep -vE 'os\((iOS|tvOS|watchOS|visionOS|macOS)\)|targetEnvironment\(macCatalyst\)'; then
+    echo "typecheck-apple: a condition above is not one the worlds set (os(iOS|tvOS|watchOS|visionOS|macOS), targetEnvironment(macCatalyst))" >&2
+    exit 1
+fi
+if grep -rnE '^\s*#(if|elseif).*canImport\(AppKit\)' "$sources" | grep -v 'canImport(UIKit)'; then
+    echo "typecheck-apple: an AppKit branch above would also compile on Mac Catalyst: add !canImport(UIKit)" >&2
+    exit 1
+fi
+
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mapfile -t files < <(find "$sources" -name '*.swift' | LC_ALL=C sort)

@@ -258,13 +258,28 @@ final class LabelShellTests: XCTestCase {
         shell.setResult(try render("hello @alice see www.example.com and [vip] @bob"))
         _ = shell.layout(width: 150)
         XCTAssertEqual(shell.updateAccessibility().change, .none)
-        shell.setResult(try render("bye @carol"))
+        shell.setResult(try render("bye @carol and a longer text that wraps over the lines @dave"))
         _ = shell.layout(width: 150)
         let other = shell.updateAccessibility()
         XCTAssertEqual(other.change, .elements)
-        XCTAssertTrue(other.announce)
-        // The rotor walks the applied links.
-        XCTAssertEqual(shell.rotorLink(from: nil, forward: true), other.value.links.first)
+        XCTAssertFalse(other.announce, "a new text (a reused cell) is not announced")
+        // The same text, other elements: expanded by the token (a line limit first).
+        shell.core.numberOfLines = 1
+        _ = shell.layout(width: 150)
+        let cut = shell.updateAccessibility()
+        XCTAssertEqual(cut.change, .elements)
+        XCTAssertTrue(cut.announce, "the same text with other elements: announced")
+        let token = try XCTUnwrap(shell.core.shownResult.matches.last)
+        XCTAssertTrue(token.isTruncationToken)
+        shell.activate(token)
+        _ = shell.layout(width: 150)
+        let expanded = shell.updateAccessibility()
+        XCTAssertEqual(expanded.change, .elements)
+        XCTAssertTrue(expanded.announce, "expanding changes what VoiceOver reads in place")
+        // The rotor walks the applied links, from the text too.
+        XCTAssertEqual(shell.rotorLink(from: nil, forward: true), expanded.value.links.first)
+        XCTAssertEqual(shell.rotorLink(from: .text, forward: true), expanded.value.links.first)
+        XCTAssertNil(shell.rotorLink(from: .text, forward: false))
         XCTAssertFalse(shell.linkRects.isEmpty)
     }
 

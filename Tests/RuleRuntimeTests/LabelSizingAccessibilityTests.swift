@@ -80,19 +80,34 @@ final class LabelSizingAccessibilityTests: XCTestCase {
                     Set(links),
                     Set(a11y.elements.indices.filter { a11y.elements[$0].element.kind != .button && $0 != a11y.truncationToken }), context)
                 var walked: [Int] = []
-                var current: Int? = nil
+                var current: LabelAccessibility.Item? = nil
                 while let next = a11y.link(from: current, forward: true) {
                     walked.append(next)
-                    current = next
+                    current = .element(next)
                 }
                 XCTAssertEqual(walked, links, context)
                 walked = []
                 current = nil
                 while let previous = a11y.link(from: current, forward: false) {
                     walked.append(previous)
-                    current = previous
+                    current = .element(previous)
                 }
                 XCTAssertEqual(walked, links.reversed(), context)
+                // From the text (first in reading order): the first link next, nothing before.
+                XCTAssertEqual(a11y.link(from: .text, forward: true), links.first, context)
+                XCTAssertNil(a11y.link(from: .text, forward: false), context)
+                // From a widget's view: the links after and before it.
+                for (position, item) in a11y.order.enumerated() {
+                    guard case .widget = item else { continue }
+                    let after = a11y.order[(position + 1)...].compactMap { item -> Int? in
+                        if case .element(let i) = item, links.contains(i) { return i }
+                        return nil
+                    }.first
+                    XCTAssertEqual(a11y.link(from: item, forward: true), after, context)
+                }
+                // A tappable widget is an element (a button), not a second item with its view.
+                let widgetElements = Set(a11y.elements.map(\.element.matchIndex))
+                XCTAssertTrue(a11y.widgets.allSatisfy { !widgetElements.contains($0.matchIndex) }, context)
                 stepped += links.count
             }
         }

@@ -76,7 +76,7 @@ import RuleRuntime
         public var actionTitle: (ContextAction) -> String = { $0.defaultTitle }
         /// The width `intrinsicContentSize` breaks lines at (0: the bounds' width).
         public var preferredMaxLayoutWidth: CGFloat = 0 {
-            didSet { invalidateIntrinsicContentSize() }
+            didSet { if preferredMaxLayoutWidth != oldValue { invalidateIntrinsicContentSize() } }
         }
         /// Whether holding the mouse down shows the label's menu (default `true`; the right
         /// click always does).
@@ -85,9 +85,10 @@ import RuleRuntime
             set { core.touchConfiguration.showsMenuOnLongPress = newValue }
         }
         /// The traits fonts follow (`RichText` sets them from SwiftUI's environment); `nil`:
-        /// the defaults (macOS has no Dynamic Type for AppKit text).
+        /// the view's layout direction (`userInterfaceLayoutDirection`) and the default text
+        /// size (macOS has no Dynamic Type for AppKit text).
         public var traitsOverride: LabelTraits? {
-            didSet { core.traits = traitsOverride ?? LabelTraits() }
+            didSet { updateTraits() }
         }
 
         private lazy var shell = LabelShell<RichLabel>(core: core, clock: { CACurrentMediaTime() })
@@ -112,7 +113,14 @@ import RuleRuntime
         private func setUp() {
             setAccessibilityRole(.group)
             shell.attach(self)
+            updateTraits()
             setAccessibilityCustomRotors([linksRotor])
+        }
+
+        private func updateTraits() {
+            core.traits =
+                traitsOverride
+                ?? LabelTraits(layoutDirection: userInterfaceLayoutDirection == .rightToLeft ? .rightToLeft : .leftToRight)
         }
 
         public override var isFlipped: Bool { true }
@@ -120,7 +128,10 @@ import RuleRuntime
         /// What the label shows; setting it drops the previous text's press, expansion and images.
         public var result: RenderResult {
             get { core.result }
-            set { shell.setResult(newValue) }
+            set {
+                cancelPendingMenu()
+                shell.setResult(newValue)
+            }
         }
 
         public var numberOfLines: Int {
@@ -135,6 +146,7 @@ import RuleRuntime
 
         public override func viewDidMoveToWindow() {
             super.viewDidMoveToWindow()
+            if window == nil { cancelPendingMenu() }
             shell.windowChanged()
         }
 
@@ -164,8 +176,10 @@ import RuleRuntime
             if widthChanged {
                 if preferredMaxLayoutWidth == 0 { invalidateIntrinsicContentSize() }
                 needsDisplay = true
-                window?.invalidateCursorRects(for: self)
             }
+            // The link rects may have moved (new text at the same width, an image): cheap,
+            // AppKit asks `resetCursorRects` again when it needs them.
+            window?.invalidateCursorRects(for: self)
             // Once VoiceOver asked for the elements, they follow the layout (only when they change).
             if shell.appliedAccessibility != nil { apply(shell.updateAccessibility()) }
         }
@@ -207,6 +221,7 @@ import RuleRuntime
 
         public override func mouseDown(with event: NSEvent) {
             let point = convert(event.locationInWindow, from: nil)
+            cancelPendingMenu()
             mouseDownEvent = event
             handle(core.touchBegan(at: TextPoint(point), time: CACurrentMediaTime()))
             shell.scheduleLongPress { [weak self] action in self?.handle(action) }
@@ -227,12 +242,21 @@ import RuleRuntime
                 onTap?(match)
             case .contextMenu(let menu)?:
                 // Not here: this may run inside the long-press task, and the menu's modal
-                // tracking would hold the main actor until it closes. From the run loop.
+                // tracking would hold the main actor until it closes. From a run-loop timer:
+                // its callout is outside the main queue's drain, so the tracking loop keeps
+                // running main-queue (main-actor) work — `DispatchQueue.main.async` would not.
                 pendingMenu = menu
                 perform(#selector(showPendingMenu), with: nil, afterDelay: 0)
             case nil:
                 break
             }
+        }
+
+        /// A long press's menu not shown yet goes (new text, a new press, out of the window).
+        private func cancelPendingMenu() {
+            guard pendingMenu != nil else { return }
+            pendingMenu = nil
+            NSObject.cancelPreviousPerformRequests(withTarget: self, selector: #selector(showPendingMenu), object: nil)
         }
 
         @objc private func showPendingMenu() {
@@ -306,6 +330,12 @@ import RuleRuntime
             return accessibilityItems
         }
 
+        /// The whole text, even before the children were asked for.
+        public override func accessibilityLabel() -> String? {
+            apply(shell.updateAccessibility())
+            return shell.appliedAccessibility?.label
+        }
+
         private func apply(_ update: LabelShell<RichLabel>.AccessibilityUpdate) {
             let value = update.value
             switch update.change {
@@ -340,7 +370,9 @@ import RuleRuntime
                 case .widget(let index): return shell.widgetView(forMatch: value.widgets[index].matchIndex)
                 }
             }
-            if update.announce { NSAccessibility.post(element: self, notification: .layoutChanged) }
+            if update.announce {
+                NSAccessibility.post(element: self, notification: .layoutChanged, userInfo: [.uiElements: linkElements])
+            }
         }
 
         /// VoiceOver's press on element `index`: the match's tap (the token expands).
@@ -350,10 +382,15 @@ import RuleRuntime
             return true
         }
 
-        fileprivate func rotorElement(from current: LinkElement?, forward: Bool) -> LinkElement? {
+        fileprivate func rotorElement(from current: (any NSAccessibilityElementProtocol)?, forward: Bool) -> LinkElement? {
             apply(shell.updateAccessibility())
-            let index = current.flatMap { element in linkElements.firstIndex { $0 === element } }
-            return shell.rotorLink(from: index, forward: forward).map { linkElements[$0] }
+            var item: LabelAccessibility.Item?
+            if let element = current as? LinkElement, let index = linkElements.firstIndex(where: { $0 === element }) {
+                item = .element(index)
+            } else if let view = current as? NSView {
+                item = view === self ? .text : shell.accessibilityItem(ofWidgetView: view)
+            }
+            return shell.rotorLink(from: item, forward: forward).map { linkElements[$0] }
         }
     }
 
@@ -362,7 +399,7 @@ import RuleRuntime
         public func rotor(
             _ rotor: NSAccessibilityCustomRotor, resultFor searchParameters: NSAccessibilityCustomRotor.SearchParameters
         ) -> NSAccessibilityCustomRotor.ItemResult? {
-            let current = searchParameters.currentItem?.targetElement as? LinkElement
+            let current = searchParameters.currentItem?.targetElement
             guard let next = rotorElement(from: current, forward: searchParameters.searchDirection == .next) else { return nil }
             return NSAccessibilityCustomRotor.ItemResult(targetElement: next)
         }
@@ -372,14 +409,21 @@ import RuleRuntime
         package var isInWindow: Bool { window != nil }
 
         /// Decoded at the store's scale (pixels ÷ scale points: `NSImage(data:)` alone takes
-        /// the file's DPI, 72 for most web images: pixels as points), off the main actor.
+        /// the file's DPI, 72 for most web images: pixels as points), on a global queue: off
+        /// the main thread whatever the isolation defaults.
         package nonisolated func decodeForDisplay(_ data: Data, scale: Double) async -> sending NSImage? {
-            guard let bitmap = NSBitmapImageRep(data: data), bitmap.pixelsWide > 0, bitmap.pixelsHigh > 0 else {
-                return NSImage(data: data)  // not a bitmap (PDF): its own size
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global(qos: .userInitiated).async {
+                    guard let bitmap = NSBitmapImageRep(data: data), bitmap.pixelsWide > 0, bitmap.pixelsHigh > 0 else {
+                        continuation.resume(returning: NSImage(data: data))  // not a bitmap (PDF): its own size
+                        return
+                    }
+                    let size = NSSize(width: CGFloat(bitmap.pixelsWide) / scale, height: CGFloat(bitmap.pixelsHigh) / scale)
+                    let image = NSImage(size: size)
+                    image.addRepresentation(bitmap)
+                    continuation.resume(returning: image)
+                }
             }
-            let image = NSImage(size: NSSize(width: CGFloat(bitmap.pixelsWide) / scale, height: CGFloat(bitmap.pixelsHigh) / scale))
-            image.addRepresentation(bitmap)
-            return image
         }
 
         package func image(named name: String) -> NSImage? { imageNamed(name) }
@@ -400,10 +444,8 @@ import RuleRuntime
         package func place(_ widget: NSView, at rect: TextRect, isTappable: Bool) { widget.frame = CGRect(rect) }
 
         package func invalidate(_ change: RichLabelInvalidation) {
-            if change.contains(.size) {
-                invalidateIntrinsicContentSize()
-                window?.invalidateCursorRects(for: self)
-            }
+            if change.contains(.size) { invalidateIntrinsicContentSize() }
+            window?.invalidateCursorRects(for: self)
             needsLayout = true
             needsDisplay = true
         }
@@ -416,7 +458,7 @@ import RuleRuntime
         /// Its index in the applied `LabelAccessibility.elements`.
         var index = 0
 
-        @objc func accessibilityPerformPress() -> Bool {
+        override func accessibilityPerformPress() -> Bool {
             MainActor.assumeIsolated { [owner, index] in owner?.pressElement(index) ?? false }
         }
     }

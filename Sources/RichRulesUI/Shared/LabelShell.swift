@@ -33,6 +33,8 @@ package final class LabelShell<Host: LabelShellHost> {
     private var decodedGeneration = -1
     /// The loaded images being decoded, by match index.
     private var decoding: [Int: Task<Void, Never>] = [:]
+    /// The loaded images that did not decode (not tried again for this text).
+    private var undecodable: Set<Int> = []
     private var widgets: [WidgetKey: Host.WidgetView] = [:]
     /// Whether SwiftUI is measuring (`measuring(_:)`): the view's size is not invalidated.
     private var isMeasuring = false
@@ -42,6 +44,9 @@ package final class LabelShell<Host: LabelShellHost> {
     /// Whether a widget view was made or removed since the elements were applied (the
     /// reading order holds the views themselves).
     private var widgetViewsChanged = false
+    /// Whether the text was replaced since the elements were applied: new elements then
+    /// are not announced (a reused cell's next message; `UILabel` announces nothing either).
+    private var textReplaced = false
 
     /// What a widget's view is kept by: its name and its match's index, stable while the
     /// text stays.
@@ -89,6 +94,7 @@ package final class LabelShell<Host: LabelShellHost> {
     /// cancelled), this text's images start loading.
     package func setResult(_ result: RenderResult) {
         core.setResult(result)
+        textReplaced = true
         dropDecodedImages()
         loadImages()
     }
@@ -97,6 +103,7 @@ package final class LabelShell<Host: LabelShellHost> {
         decoded = [:]
         for task in decoding.values { task.cancel() }
         decoding = [:]
+        undecodable = []
         decodedGeneration = core.imageGeneration
     }
 
@@ -142,15 +149,19 @@ package final class LabelShell<Host: LabelShellHost> {
     package func prepareImages() {
         if decodedGeneration != core.imageGeneration { dropDecodedImages() }
         let scale = imageStore?.scale ?? 1
-        for (index, image) in core.images where decoded[index] == nil && decoding[index] == nil {
-            guard case .loaded(let loaded) = image, let host else { continue }
+        for (index, image) in core.images where decoded[index] == nil && decoding[index] == nil && !undecodable.contains(index) {
+            guard case .loaded(let loaded) = image, host != nil else { continue }
             let generation = core.imageGeneration
             let data = loaded.data
-            decoding[index] = Task { [weak self] in
-                let image = await host.decodeForDisplay(data, scale: scale)
-                guard let self, !Task.isCancelled, self.core.imageGeneration == generation else { return }
+            decoding[index] = Task { [weak self, weak host] in
+                guard let image = await host?.decodeForDisplay(data, scale: scale) else {
+                    guard let self, !Task.isCancelled, self.core.imageGeneration == generation else { return }
+                    self.decoding[index] = nil
+                    self.undecodable.insert(index)
+                    return
+                }
+                guard let self, let host, !Task.isCancelled, self.core.imageGeneration == generation else { return }
                 self.decoding[index] = nil
-                guard let image else { return }
                 self.decoded[index] = image
                 if loaded.displaySize == nil, self.core.attachmentSizes[index] == nil {
                     self.core.setAttachmentSize(host.size(of: image), forMatch: index)  // relayouts and redraws
@@ -278,9 +289,10 @@ package final class LabelShell<Host: LabelShellHost> {
 
     /// What changed for VoiceOver since the view applied `appliedAccessibility`: the view
     /// rebuilds its elements for `.elements`, moves them for `.frames`, does nothing for
-    /// `.none` (VoiceOver's focus stays). `announce`: post `.layoutChanged` — only for
-    /// other elements than those VoiceOver already had. Nothing is computed while nothing
-    /// changed in the core or the width since the last call.
+    /// `.none` (VoiceOver's focus stays). `announce`: post `.layoutChanged` — only when the
+    /// elements VoiceOver already had changed while the text stayed (the token expanded the
+    /// label, an image or widget arrived), never for a new text (a reused cell scrolling by).
+    /// Nothing is computed while nothing changed in the core or the width since the last call.
     ///
     /// Call it from the layout pass when VoiceOver runs, and when VoiceOver asks for the
     /// elements (the view's `accessibilityElements` getter): a label nobody reads builds
@@ -291,7 +303,8 @@ package final class LabelShell<Host: LabelShellHost> {
         }
         let value = core.accessibility
         var change = value.change(from: appliedAccessibility)
-        let announce = change == .elements && appliedAccessibility != nil
+        let announce = change == .elements && appliedAccessibility != nil && !textReplaced
+        textReplaced = false
         // The same elements with another widget view: rebuilt, nothing to announce.
         if widgetViewsChanged, change != .elements { change = .elements }
         widgetViewsChanged = false
@@ -315,10 +328,18 @@ package final class LabelShell<Host: LabelShellHost> {
         return shown.matches.indices.contains(matchIndex) ? shown.matches[matchIndex] : nil
     }
 
-    /// The Links rotor from element `current` (`nil`: from an end): the next or previous
-    /// link of the applied value.
-    package func rotorLink(from current: Int?, forward: Bool) -> Int? {
+    /// The Links rotor from `current` (where VoiceOver's focus is; `nil`: from an end): the
+    /// next or previous link of the applied value.
+    package func rotorLink(from current: LabelAccessibility.Item?, forward: Bool) -> Int? {
         appliedAccessibility?.link(from: current, forward: forward)
+    }
+
+    /// The reading-order item of a widget's view, if it is one.
+    package func accessibilityItem(ofWidgetView view: Host.WidgetView) -> LabelAccessibility.Item? {
+        guard let value = appliedAccessibility,
+            let index = value.widgets.firstIndex(where: { widgetView(forMatch: $0.matchIndex) === view })
+        else { return nil }
+        return .widget(index)
     }
 
     /// The rects a pointer shows a link cursor over (macOS's pointing hand): every

@@ -39,8 +39,9 @@ import RuleRuntime
         public var imageStore: AttachmentImageStore?
         public var options: RichTextOptions
         public var onTap: (RuleMatch) -> Void
-        /// Whether a long press shows the label's menu: turn it off under a `.contextMenu`.
-        public var showsMenuOnLongPress = true
+        /// Whether a long press shows the label's menu: `false` under a `.contextMenu`; `nil`
+        /// (default): the platform's default (on, but off on Mac Catalyst).
+        public var showsMenuOnLongPress: Bool?
         #if canImport(UIKit)
             public var widgetView: ((AttachmentFrame) -> UIView?)?
         #else
@@ -82,7 +83,7 @@ import RuleRuntime
                 if label.result != result { label.result = result }
                 label.numberOfLines = environment.lineLimit.map { max(1, $0) } ?? 0
                 label.traitsOverride = LabelTraits(environment)
-                label.showsMenuOnLongPress = showsMenuOnLongPress
+                if let showsMenuOnLongPress { label.showsMenuOnLongPress = showsMenuOnLongPress }
                 if label.imageStore !== imageStore { label.imageStore = imageStore }
                 label.onTap = onTap
                 label.widgetView = widgetView
@@ -112,7 +113,7 @@ import RuleRuntime
                 if label.result != result { label.result = result }
                 label.numberOfLines = environment.lineLimit.map { max(1, $0) } ?? 0
                 label.traitsOverride = LabelTraits(environment)
-                label.showsMenuOnLongPress = showsMenuOnLongPress
+                if let showsMenuOnLongPress { label.showsMenuOnLongPress = showsMenuOnLongPress }
                 if label.imageStore !== imageStore { label.imageStore = imageStore }
                 label.onTap = onTap
                 label.widgetView = widgetView

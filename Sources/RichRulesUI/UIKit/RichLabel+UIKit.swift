@@ -104,14 +104,20 @@ import RuleRuntime
         /// The width `intrinsicContentSize` breaks lines at before the label has a width
         /// (`UILabel`'s property); 0: the bounds' width, else one line per paragraph.
         public var preferredMaxLayoutWidth: CGFloat = 0 {
-            didSet { invalidateIntrinsicContentSize() }
+            didSet { if preferredMaxLayoutWidth != oldValue { invalidateIntrinsicContentSize() } }
         }
-        /// Whether a long press shows the label's menu (default `true`, `false` on Mac
-        /// Catalyst, where the right click shows it). Turn it off in a cell or view with a
-        /// context menu of its own: both would fire.
+        /// Whether a long press shows the label's menu (default `true`). Turn it off in a cell
+        /// or view with a context menu of its own: both would fire. Always `false` on Mac
+        /// Catalyst, which cannot present an edit menu from code: the right click shows it.
         public var showsMenuOnLongPress: Bool {
             get { core.touchConfiguration.showsMenuOnLongPress }
-            set { core.touchConfiguration.showsMenuOnLongPress = newValue }
+            set {
+                #if targetEnvironment(macCatalyst)
+                    core.touchConfiguration.showsMenuOnLongPress = false
+                #else
+                    core.touchConfiguration.showsMenuOnLongPress = newValue
+                #endif
+            }
         }
         /// The traits fonts follow; `nil` (default): the view's own trait collection
         /// (`traitOverrides` included). `RichText` sets them from SwiftUI's environment.
@@ -204,8 +210,9 @@ import RuleRuntime
             sizeThatFits(CGSize(width: preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : bounds.width, height: 0))
         }
 
-        /// A fitting with a required width (a self-sizing cell asking the label itself): the
-        /// height at that width, whatever the bounds are yet.
+        /// A fitting of the label itself with a required width: that width, and the text's
+        /// height at it, whatever the bounds are yet. (A cell's fitting asks its content view,
+        /// whose engine reads `intrinsicContentSize`: see README for a cell's first pass.)
         public override func systemLayoutSizeFitting(
             _ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
             verticalFittingPriority: UILayoutPriority
@@ -214,7 +221,7 @@ import RuleRuntime
                 return super.systemLayoutSizeFitting(
                     targetSize, withHorizontalFittingPriority: horizontalFittingPriority, verticalFittingPriority: verticalFittingPriority)
             }
-            return size(for: SizeProposal(view: Double(targetSize.width)))
+            return CGSize(width: targetSize.width, height: size(for: SizeProposal(view: Double(targetSize.width))).height)
         }
 
         public override func layoutSubviews() {
@@ -222,8 +229,9 @@ import RuleRuntime
             let (_, widthChanged) = shell.layout(width: Double(bounds.width))
             if widthChanged, preferredMaxLayoutWidth == 0 { invalidateIntrinsicContentSize() }
             textElement?.accessibilityFrameInContainerSpace = bounds
-            // Elements only for VoiceOver, and only when they change.
-            if UIAccessibility.isVoiceOverRunning { apply(shell.updateAccessibility()) }
+            // Elements only for assistive technologies (VoiceOver runs, or one asked for them
+            // before: Switch Control, Voice Control), and only when they change.
+            if UIAccessibility.isVoiceOverRunning || shell.appliedAccessibility != nil { apply(shell.updateAccessibility()) }
         }
 
         public override func draw(_ rect: CGRect) {
@@ -399,12 +407,22 @@ import RuleRuntime
             UIAccessibilityCustomRotor(systemType: .link) { [weak self] predicate in
                 guard let self else { return nil }
                 self.apply(self.shell.updateAccessibility())
-                let current = (predicate.currentItem.targetElement as? MatchElement).flatMap { element in
-                    self.matchElements.firstIndex { $0 === element }
-                }
-                guard let next = self.shell.rotorLink(from: current, forward: predicate.searchDirection == .next) else { return nil }
+                guard
+                    let next = self.shell.rotorLink(
+                        from: self.accessibilityItem(of: predicate.currentItem.targetElement), forward: predicate.searchDirection == .next)
+                else { return nil }
                 return UIAccessibilityCustomRotorItemResult(targetElement: self.matchElements[next], targetRange: nil)
             }
+        }
+
+        /// Where VoiceOver's focus is, as an item of the reading order: the text, a match's
+        /// element, a widget's view (`nil`: none of the label's).
+        private func accessibilityItem(of target: (any NSObjectProtocol)?) -> LabelAccessibility.Item? {
+            if let target = target as? UIAccessibilityElement, target === textElement { return .text }
+            if let element = target as? MatchElement, let index = matchElements.firstIndex(where: { $0 === element }) {
+                return .element(index)
+            }
+            return (target as? UIView).flatMap(shell.accessibilityItem(ofWidgetView:))
         }
 
         /// What VoiceOver's double tap on element `index` does: the match's tap (the token expands).
@@ -454,10 +472,16 @@ import RuleRuntime
     extension RichLabel: LabelShellHost {
         package var isInWindow: Bool { window != nil }
 
-        /// Decoded at the store's scale and prepared for display here, off the main actor.
+        /// Decoded at the store's scale and prepared for display on a global queue: off the
+        /// main thread whatever the isolation defaults (a `nonisolated(nonsending)` function
+        /// would run on its caller's, the main actor).
         package nonisolated func decodeForDisplay(_ data: Data, scale: Double) async -> sending UIImage? {
-            guard let image = UIImage(data: data, scale: CGFloat(scale)) else { return nil }
-            return image.preparingForDisplay() ?? image
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global(qos: .userInitiated).async {
+                    let image = UIImage(data: data, scale: CGFloat(scale))
+                    continuation.resume(returning: image?.preparingForDisplay() ?? image)
+                }
+            }
         }
 
         package func image(named name: String) -> UIImage? { imageNamed(name) }

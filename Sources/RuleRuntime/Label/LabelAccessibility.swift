@@ -57,7 +57,7 @@ public struct LabelAccessibility: Sendable, Hashable {
     public func change(from previous: LabelAccessibility?) -> Change {
         guard let previous else { return .elements }
         if previous == self { return .none }
-        guard previous.label == label, previous.order == order,
+        guard previous.label == label, previous.order == order, previous.truncationToken == truncationToken,
             previous.elements.map(\.element) == elements.map(\.element),
             previous.widgets.map(\.matchIndex) == widgets.map(\.matchIndex)
         else { return .elements }
@@ -74,13 +74,13 @@ public struct LabelAccessibility: Sendable, Hashable {
         }
     }
 
-    /// The Links rotor's answer from `current` (an index into `elements`, `nil`: from the
-    /// start or the end) in `direction`: the next link in reading order, `nil` past the
-    /// last. From an element that is not a link, the links after (or before) it in reading order.
-    public func link(from current: Int?, forward: Bool) -> Int? {
+    /// The Links rotor's answer from `current` (where VoiceOver's focus is: the text, an
+    /// element, a widget's view; `nil` or an item not in `order`: from the start or the
+    /// end) in `direction`: the next (or previous) link in reading order, `nil` past the last
+    /// (or before the first). From the text, which comes first, there is no previous link.
+    public func link(from current: Item?, forward: Bool) -> Int? {
         let links = self.links
-        guard let current else { return forward ? links.first : links.last }
-        let position = order.firstIndex(of: .element(current)) ?? (forward ? -1 : order.count)
+        guard let current, let position = order.firstIndex(of: current) else { return forward ? links.first : links.last }
         let rank = { (link: Int) in self.order.firstIndex(of: .element(link))! }
         return forward ? links.first { rank($0) > position } : links.last { rank($0) < position }
     }

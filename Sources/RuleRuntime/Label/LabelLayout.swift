@@ -64,13 +64,16 @@ public struct LabelLayout {
     }
 
     /// What VoiceOver sees of this layout (`LabelAccessibility`): the shown text's label,
-    /// the elements, the widgets among them, the truncation token.
+    /// the elements, the widgets among them, the truncation token. A tappable widget is an
+    /// element (a button whose activation is its tap), so its view is not read again; a
+    /// widget without a tap is its own view, reachable in reading order.
     public var accessibility: LabelAccessibility {
         let elements = accessibilityFrames
         let token = elements.firstIndex { result.matches[$0.element.matchIndex].isTruncationToken }
+        let tapped = Set(elements.map(\.element.matchIndex))
         return LabelAccessibility(
-            label: result.accessibilityLabel, elements: elements, widgets: attachmentFrames.filter { $0.widgetName != nil },
-            truncationToken: token)
+            label: result.accessibilityLabel, elements: elements,
+            widgets: attachmentFrames.filter { $0.widgetName != nil && !tapped.contains($0.matchIndex) }, truncationToken: token)
     }
 
     /// `rects` merged per line (rects of one line share their top and height), in order of

@@ -300,6 +300,7 @@ public final class RichLabelCore {
         }
         guard let made = engine.prepare(request) else { return engine.layout(request) }
         statistics.preparations += 1
+        if key >= 0 { prepared = prepared.filter { $0.key < 0 } }  // the unpressed text and one press
         prepared[key] = made
         return engine.layout(request, prepared: made)
     }

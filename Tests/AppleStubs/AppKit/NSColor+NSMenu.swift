@@ -261,6 +261,21 @@ public struct NSAccessibility {
     // https://developer.apple.com/documentation/appkit/nsaccessibility-swift.struct/post(element:notification:)
     // `static func post(element: Any, notification: NSAccessibility.Notification)`
     public static func post(element: Any, notification: NSAccessibility.Notification) { fatalError() }
+    // https://developer.apple.com/documentation/appkit/nsaccessibility-swift.struct/post(element:notification:userinfo:)
+    // `static func post(element: Any, notification: NSAccessibility.Notification, userInfo:
+    //   [NSAccessibility.NotificationUserInfoKey : Any]?)` (macOS 10.7)
+    public static func post(
+        element: Any, notification: NSAccessibility.Notification, userInfo: [NSAccessibility.NotificationUserInfoKey: Any]?
+    ) { fatalError() }
+
+    // https://developer.apple.com/documentation/appkit/nsaccessibility-swift.struct/notificationuserinfokey
+    public struct NotificationUserInfoKey: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        // https://developer.apple.com/documentation/appkit/nsaccessibility-swift.struct/notificationuserinfokey/uielements
+        // `static let uiElements: NSAccessibility.NotificationUserInfoKey` (what `.layoutChanged` asks for)
+        public static let uiElements = NotificationUserInfoKey(rawValue: "AXUIElementsKey")
+    }
 }
 
 // https://developer.apple.com/documentation/appkit/nsaccessibilityelementprotocol
@@ -359,6 +374,12 @@ open class NSAccessibilityElement: NSObject, NSAccessibilityElementProtocol {
     // https://developer.apple.com/documentation/appkit/nsaccessibilityprotocol/accessibilityparent())
     // `func setAccessibilityParent(_ accessibilityParent: Any?)`
     open func setAccessibilityParent(_ accessibilityParent: Any?) { fatalError() }
+    // https://developer.apple.com/documentation/appkit/nsaccessibilitybutton/accessibilityperformpress()
+    // `func accessibilityPerformPress() -> Bool`: a member of the NSAccessibility protocol the
+    // class adopts (`@interface NSAccessibilityElement : NSObject <NSAccessibility>`), so a
+    // subclass overrides it (here on the class, as Linux has no Objective-C protocol import)
+    @discardableResult
+    open func accessibilityPerformPress() -> Bool { fatalError() }
     // https://developer.apple.com/documentation/appkit/nsaccessibilityelement/element(withrole:frame:label:parent:)
     // `class func element(withRole role: NSAccessibility.Role, frame: NSRect, label: String?, parent: Any?) -> Any`
     @discardableResult

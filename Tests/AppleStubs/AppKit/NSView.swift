@@ -124,6 +124,15 @@ open class NSView: NSResponder, @preconcurrency NSCoding {
     // https://developer.apple.com/documentation/appkit/nsaccessibilityprotocol/accessibilitychildren()
     // `func accessibilityChildren() -> [Any]?`
     open func accessibilityChildren() -> [Any]? { fatalError() }
+    // https://developer.apple.com/documentation/appkit/nsaccessibilityprotocol/accessibilitylabel()
+    // `func accessibilityLabel() -> String?`
+    open func accessibilityLabel() -> String? { fatalError() }
+    // https://developer.apple.com/documentation/appkit/nsview/userinterfacelayoutdirection
+    // `var userInterfaceLayoutDirection: NSUserInterfaceLayoutDirection { get set }`
+    open var userInterfaceLayoutDirection: NSUserInterfaceLayoutDirection {
+        get { fatalError() }
+        set { fatalError() }
+    }
     // https://developer.apple.com/documentation/appkit/nsview/effectiveappearance
     // `var effectiveAppearance: NSAppearance { get }`
     open var effectiveAppearance: NSAppearance { fatalError() }
@@ -205,4 +214,11 @@ open class NSCursor: NSObject {
     // https://developer.apple.com/documentation/appkit/nscursor/pointinghand
     // `class var pointingHand: NSCursor { get }`
     open class var pointingHand: NSCursor { fatalError() }
+}
+
+// https://developer.apple.com/documentation/appkit/nsuserinterfacelayoutdirection
+// `enum NSUserInterfaceLayoutDirection` (leftToRight 0, rightToLeft 1)
+public enum NSUserInterfaceLayoutDirection: Int, Sendable {
+    case leftToRight = 0
+    case rightToLeft = 1
 }

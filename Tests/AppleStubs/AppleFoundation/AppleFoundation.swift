@@ -30,6 +30,11 @@ public struct Selector: Hashable, Sendable {
 // https://developer.apple.com/documentation/objectivec/nsobject-swift.class/perform(_:with:afterdelay:)
 // `func perform(_ aSelector: Selector, with anArgument: Any?, afterDelay delay: TimeInterval)`
 // (Foundation's run-loop additions to NSObject: a timer on the current run loop, default mode)
+// https://developer.apple.com/documentation/objectivec/nsobject-swift.class/cancelpreviousperformrequests(withtarget:selector:object:)
+// `class func cancelPreviousPerformRequests(withTarget aTarget: Any, selector aSelector: Selector, object anArgument: Any?)`
 extension NSObject {
     public func perform(_ aSelector: Selector, with anArgument: Any?, afterDelay delay: TimeInterval) { fatalError() }
+    public class func cancelPreviousPerformRequests(withTarget aTarget: Any, selector aSelector: Selector, object anArgument: Any?) {
+        fatalError()
+    }
 }

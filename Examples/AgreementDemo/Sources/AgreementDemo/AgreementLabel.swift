@@ -1,7 +1,7 @@
 // The agreement text on screen, through the RichRules shells. CI (Linux) does not build
 // this file: it is the Apple side of `AgreementScreen`, whose logic the tests run on the
 // reference layout.
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS)
     import RichRulesUI
     import RuleRuntime
     import UIKit
@@ -18,7 +18,7 @@
     }
 #endif
 
-#if canImport(SwiftUI) && (canImport(UIKit) || canImport(AppKit))
+#if canImport(SwiftUI) && !os(watchOS) && (canImport(UIKit) || canImport(AppKit))
     import RichRulesUI
     import SwiftUI
 
