@@ -62,7 +62,8 @@ final class HTMLCorpusTests: XCTestCase {
                 // Attachments (U+FFFC: images, widgets) are not text: innerText has none.
                 let display = engine.render(item.html).display.replacingOccurrences(of: "\u{FFFC}", with: "")
                 if display == item.innerText { exact += 1 }
-                if let data = try? JSONEncoder().encode(["id": item.id, "display": display, "innerText": item.innerText, "html": item.html]) {
+                if let data = try? JSONEncoder().encode(["id": item.id, "display": display, "innerText": item.innerText, "html": item.html])
+                {
                     lines.append(String(decoding: data, as: UTF8.self))
                 }
                 if Self.normalised(display) == Self.normalised(item.innerText) { normalised += 1 }
