@@ -6,6 +6,8 @@ UTF-8 page with every case in its own container, lets Chromium parse and lay
 it out, and records for every case:
 
   innerText  the container's innerText (WHATWG "rendered text collection")
+  dom        the container's innerHTML after parsing: the tree the HTML parser built
+             (fragment parsing in a <div>), serialised
   links      [{"text": a.innerText, "href": a.getAttribute("href")}] for
              every a[href] inside the container, in document order
 
@@ -66,6 +68,7 @@ SCRIPT = r"""
       root.appendChild(box);
       box.innerHTML = cases[i].html;
       r.innerText = box.innerText;
+      r.dom = box.innerHTML;
       r.links = Array.prototype.map.call(box.querySelectorAll('a[href]'), function (a) {
         return {text: a.innerText, href: a.getAttribute('href')};
       });
@@ -172,6 +175,7 @@ def main():
             out = dict(c)
             out["innerText"] = r["innerText"]
             out["links"] = r["links"]
+            out["dom"] = r["dom"]
             if "targetInnerText" in r:
                 out["targetInnerText"] = r["targetInnerText"]
             f.write(json.dumps(out, ensure_ascii=False, sort_keys=True) + "\n")

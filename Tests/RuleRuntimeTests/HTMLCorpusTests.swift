@@ -15,6 +15,8 @@ final class HTMLCorpusTests: XCTestCase {
         var innerText: String
         var links: [Link]
         var note: String?
+        /// The container's `innerHTML` after parsing: Chromium's tree, serialised.
+        var dom: String?
 
         struct Link: Decodable {
             var text: String
