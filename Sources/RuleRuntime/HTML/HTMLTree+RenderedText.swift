@@ -1,0 +1,365 @@
+/// How an element lays out its content in rendered text, as CSS's default style sheet and
+/// the innerText algorithm ("rendered text collection steps") give it.
+package enum HTMLElementKind: Sendable, Hashable {
+    /// Content in the line (`span`, `a`, `b`, unknown elements).
+    case inline
+    /// A block: one required line break before and after (`div`, `li`, headings, `ul`…).
+    case block
+    /// A paragraph: two required line breaks before and after (`p`).
+    case paragraph
+    /// A block whose white space is kept (`pre`, `listing`, `xmp`, `plaintext`, `textarea` content).
+    case preformatted
+    /// Nothing shown, nothing inside (`script`, `style`, `head`, `template`, `[hidden]`…).
+    case hidden
+    /// A line break (`br`).
+    case lineBreak
+    /// Content that is a box of its own in the line (`img`, `input`, `canvas`…): shows no
+    /// text, but white space around it does not collapse across it.
+    case atomic
+    /// A table row: a line break after it unless last in its table.
+    case tableRow
+    /// A table cell: a tab after it unless last in its row; white space inside trims as a block's.
+    case tableCell
+
+    /// The kind CSS's default style sheet gives element `name` (lower case).
+    package static func `default`(for name: String) -> HTMLElementKind {
+        if name == "p" { return .paragraph }
+        if name == "br" { return .lineBreak }
+        if hiddenNames.contains(name) { return .hidden }
+        if preNames.contains(name) { return .preformatted }
+        if blockNames.contains(name) { return .block }
+        if atomicNames.contains(name) { return .atomic }
+        if name == "tr" { return .tableRow }
+        if name == "td" || name == "th" { return .tableCell }
+        return .inline
+    }
+
+    static let hiddenNames: Set<String> = [
+        "head", "script", "style", "template", "title", "meta", "link", "base", "noscript", "area", "datalist", "param",
+        "source", "track", "noembed", "noframes", "rp", "iframe", "textarea", "audio", "video", "object", "embed",
+    ]
+    static let preNames: Set<String> = ["pre", "listing", "xmp", "plaintext"]
+    static let blockNames: Set<String> = [
+        "html", "body", "address", "blockquote", "center", "dialog", "div", "figure", "figcaption", "footer", "form", "header",
+        "hr", "legend", "main", "search", "article", "aside", "h1", "h2", "h3", "h4", "h5", "h6", "hgroup", "nav", "section", "dl",
+        "dd", "dt", "ol", "ul", "menu", "dir", "details", "summary", "fieldset", "li", "table", "caption", "optgroup", "option",
+        "thead", "tbody", "tfoot",
+    ]
+    /// Boxes in the line without text of their own (`button`, `select`, `svg` show their
+    /// content: inline here).
+    static let atomicNames: Set<String> = ["img", "canvas", "input", "meter", "progress", "image"]
+}
+
+/// How white space in an element's text shows (CSS `white-space`; inherited).
+package enum HTMLWhiteSpace: Sendable, Hashable {
+    /// Runs collapse to one space, none at a line's start or end.
+    case normal
+    /// Kept as written (`pre`, `pre-wrap`, `break-spaces`).
+    case pre
+    /// Spaces collapse, line breaks stay (`pre-line`).
+    case preLine
+}
+
+/// An HTML tree's rendered text (what a browser's `innerText` gives), with where each node
+/// is in it and where each character came from.
+package struct HTMLRenderedText: Sendable {
+    /// The text, UTF-16.
+    package var units: [UInt16] = []
+    /// Each node's range in the text (`nil`: not shown), by node index.
+    package var nodeRanges: [TextRange?]
+    /// For each character of `units`: its source offset, or -1 for a character the layout
+    /// made (a required line break, a cell's tab, a `<br>`'s line feed).
+    package var sources: [Int] = []
+
+    package var string: String { String(decoding: units, as: UTF16.self) }
+}
+
+extension HTMLTree {
+    /// The rendered text of the tree with each element laid out as `kind` says (CSS's
+    /// defaults: `HTMLElementKind.default(for:)`, and `hidden` for an element with the
+    /// `hidden` attribute): the innerText algorithm — white space collapsed as
+    /// `white-space: normal` (runs to one space, none at a line's start or end, across
+    /// element boundaries; `preformatted` keeps it), required line breaks around blocks
+    /// (two around paragraphs), the largest of adjacent ones and none at the start or the
+    /// end, a line feed per `<br>`, tabs between cells and line feeds between rows.
+    package func renderedText(kind: (Int) -> HTMLElementKind, whiteSpace: (Int) -> HTMLWhiteSpace? = { _ in nil })
+        -> HTMLRenderedText
+    {
+        var builder = RenderedTextBuilder(
+            tree: self, kinds: nodes.indices.map { nodes[$0].kind == .element ? kind($0) : .inline },
+            whiteSpaces: nodes.indices.map { nodes[$0].kind == .element ? whiteSpace($0) : nil })
+        builder.walk(0)
+        return builder.finish()
+    }
+
+    /// `renderedText(kind:whiteSpace:)` with CSS's default kinds, the `hidden` attribute,
+    /// and the `display` and `white-space` of an element's `style` attribute (`none`,
+    /// `block`, `flex`, `grid`, `list-item`, `inline`…; `pre`, `pre-wrap`, `pre-line`, `normal`).
+    package func renderedText() -> HTMLRenderedText {
+        renderedText(
+            kind: { node in
+                let n = self.nodes[node]
+                if n.attributes.contains(where: { $0.name == "hidden" }) { return .hidden }
+                if n.name == "input", self.value(of: "type", in: node)?.lowercased() == "hidden" { return .hidden }
+                let kind = HTMLElementKind.default(for: n.name)
+                guard kind != .hidden, let display = self.style(of: node)["display"] else { return kind }
+                switch display {
+                case "none": return .hidden
+                case "block", "flex", "grid", "list-item", "table", "flow-root":
+                    return kind == .paragraph || kind == .preformatted ? kind : .block
+                case "inline", "inline-block", "inline-flex", "inline-grid", "contents":
+                    return kind == .preformatted ? kind : .inline
+                default: return kind
+                }
+            },
+            whiteSpace: { node in
+                switch self.style(of: node)["white-space"] {
+                case "pre", "pre-wrap", "break-spaces": return .pre
+                case "pre-line": return .preLine
+                case "normal", "nowrap": return .normal
+                default: return nil
+                }
+            })
+    }
+
+    /// An element's `style` attribute as lower-cased `property: value` pairs (the last of a
+    /// property wins; `!important` and comments ignored).
+    func style(of node: Int) -> [String: String] {
+        guard let style = value(of: "style", in: node) else { return [:] }
+        var declarations: [String: String] = [:]
+        for declaration in style.split(separator: ";") {
+            let parts = declaration.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            let property = parts[0].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            var value = parts[1].lowercased().replacingOccurrences(of: "!important", with: "")
+            value = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            declarations[property] = value
+        }
+        return declarations
+    }
+}
+
+private struct RenderedTextBuilder {
+    let tree: HTMLTree
+    /// Each node's kind (elements'; others `.inline`).
+    let kinds: [HTMLElementKind]
+    /// Each element's own `white-space`, `nil` where it inherits.
+    let whiteSpaces: [HTMLWhiteSpace?]
+
+    /// What the walk emits: characters with their sources, required line break counts,
+    /// and node boundaries; `finish()` resolves the counts.
+    enum Item {
+        case character(UInt16, source: Int)
+        case requirement(Int)
+        case start(Int)
+        case end(Int)
+    }
+
+    var items: [Item] = []
+    /// A collapsible space waiting for what follows it on the line (its source).
+    var pendingSpace: Int?
+    /// At the start of a line: collapsible spaces here are dropped.
+    var atLineStart = true
+    /// The white space of the element being walked (inherited from its parents).
+    var whiteSpace = HTMLWhiteSpace.normal
+
+    init(tree: HTMLTree, kinds: [HTMLElementKind], whiteSpaces: [HTMLWhiteSpace?]) {
+        self.tree = tree
+        self.kinds = kinds
+        self.whiteSpaces = whiteSpaces
+    }
+
+    func kind(_ node: Int) -> HTMLElementKind { kinds[node] }
+
+    /// A line ends here (a block edge, a `<br>`, a cell edge): a pending space goes.
+    mutating func endLine() {
+        pendingSpace = nil
+        atLineStart = true
+    }
+
+    mutating func emit(_ c: UInt16, source: Int) {
+        flushPendingSpace()
+        items.append(.character(c, source: source))
+        atLineStart = false
+    }
+
+    /// A pending space is shown (something follows it on the line): before the elements that
+    /// started since it, which start at what follows.
+    mutating func flushPendingSpace() {
+        guard let space = pendingSpace else { return }
+        pendingSpace = nil
+        var at = items.count
+        while at > 0, case .start = items[at - 1] { at -= 1 }
+        items.insert(.character(32, source: space), at: at)
+    }
+
+    mutating func walk(_ index: Int) {
+        let node = tree.nodes[index]
+        switch node.kind {
+        case .root:
+            for child in node.children { walk(child) }
+        case .comment:
+            break
+        case .text:
+            text(index)
+        case .element:
+            element(index)
+        }
+    }
+
+    mutating func text(_ index: Int) {
+        let node = tree.nodes[index]
+        let decode = node.text != .raw
+        for piece in node.pieces {
+            // Characters with their sources: entity references decode to what they stand for,
+            // each character mapped to the reference's start.
+            var i = piece.location
+            while i < piece.upperBound {
+                var units: [UInt16]
+                var length = 1
+                if decode, tree.units[i] == 38,  // "&"
+                    let reference = tree.units.withUnsafeBufferPointer({ HTMLEntity.match($0, at: i) }),
+                    i + reference.length <= piece.upperBound
+                {
+                    units = Array(reference.decoded.utf16)
+                    length = reference.length
+                } else {
+                    units = [tree.units[i]]
+                    if tree.units[i] == 13 {  // CR LF and CR are LF
+                        units = [10]
+                        if i + 1 < piece.upperBound, tree.units[i + 1] == 10 { length = 2 }
+                    }
+                }
+                for c in units { character(c, source: i) }
+                i += length
+            }
+        }
+    }
+
+    mutating func character(_ c: UInt16, source: Int) {
+        if whiteSpace == .pre {
+            emit(c, source: source)
+            if c == 10 { atLineStart = true }
+            return
+        }
+        if whiteSpace == .preLine, c == 10 {
+            pendingSpace = nil
+            items.append(.character(10, source: source))
+            atLineStart = true
+            return
+        }
+        if c == 32 || c == 9 || c == 10 || c == 12 {
+            if !atLineStart, pendingSpace == nil { pendingSpace = source }
+            return
+        }
+        emit(c, source: source)
+    }
+
+    mutating func element(_ index: Int) {
+        let outer = whiteSpace
+        if kinds[index] == .preformatted { whiteSpace = .pre }
+        if let own = whiteSpaces[index] { whiteSpace = own }
+        defer { whiteSpace = outer }
+        layout(index)
+    }
+
+    mutating func layout(_ index: Int) {
+        let node = tree.nodes[index]
+        let kind = self.kind(index)
+        switch kind {
+        case .hidden:
+            return
+        case .lineBreak:
+            pendingSpace = nil
+            items.append(.start(index))
+            items.append(.character(10, source: -1))
+            items.append(.end(index))
+            endLine()
+            return
+        case .atomic:
+            // No text, but a box in the line: a space before it stays, one after it too.
+            flushPendingSpace()
+            items.append(.start(index))
+            items.append(.end(index))
+            atLineStart = false
+            return
+        case .block, .paragraph, .preformatted:
+            let count = kind == .paragraph ? 2 : 1
+            endLine()
+            items.append(.requirement(count))
+            items.append(.start(index))
+            for child in node.children { walk(child) }
+            items.append(.end(index))
+            endLine()
+            items.append(.requirement(count))
+        case .tableCell:
+            endLine()
+            items.append(.start(index))
+            for child in node.children { walk(child) }
+            items.append(.end(index))
+            endLine()
+            if nextSibling(of: index, where: { self.kind($0) == .tableCell }) { items.append(.character(9, source: -1)) }
+        case .tableRow:
+            items.append(.start(index))
+            for child in node.children { walk(child) }
+            items.append(.end(index))
+            endLine()
+            if nextRow(after: index) { items.append(.character(10, source: -1)) }
+        case .inline:
+            items.append(.start(index))
+            for child in node.children { walk(child) }
+            items.append(.end(index))
+        }
+    }
+
+    /// Whether an element sibling after `index` in its parent satisfies `test`.
+    func nextSibling(of index: Int, where test: (Int) -> Bool) -> Bool {
+        let siblings = tree.nodes[tree.nodes[index].parent].children
+        guard let at = siblings.firstIndex(of: index) else { return false }
+        return siblings[(at + 1)...].contains { tree.nodes[$0].kind == .element && test($0) }
+    }
+
+    /// Whether a table row follows row `index` in its table (across row groups).
+    func nextRow(after index: Int) -> Bool {
+        if nextSibling(of: index, where: { self.kind($0) == .tableRow }) { return true }
+        let group = tree.nodes[index].parent
+        guard ["tbody", "thead", "tfoot"].contains(tree.nodes[group].name) else { return false }
+        return nextSibling(of: group) { tree.nodes[$0].children.contains { self.kind($0) == .tableRow } }
+    }
+
+    func finish() -> HTMLRenderedText {
+        var out = HTMLRenderedText(nodeRanges: Array(repeating: nil, count: tree.nodes.count))
+        var starts: [Int: Int] = [:]
+        var waiting: [Int] = []  // nodes started since the last character: they start at the next one
+        var required = 0  // the largest requirement since the last character
+        for item in items {
+            switch item {
+            case .requirement(let count):
+                required = max(required, count)
+            case .character(let c, let source):
+                if required > 0, !out.units.isEmpty {
+                    for _ in 0..<required {
+                        out.units.append(10)
+                        out.sources.append(-1)
+                    }
+                }
+                required = 0
+                for node in waiting { starts[node] = out.units.count }
+                waiting = []
+                out.units.append(c)
+                out.sources.append(source)
+            case .start(let node):
+                waiting.append(node)
+            case .end(let node):
+                if let at = waiting.firstIndex(of: node) {
+                    // Nothing of it shown: empty where the text is now.
+                    waiting.remove(at: at)
+                    starts[node] = out.units.count
+                }
+                let start = starts[node] ?? out.units.count
+                out.nodeRanges[node] = TextRange(location: start, length: out.units.count - start)
+            }
+        }
+        return out
+    }
+}
