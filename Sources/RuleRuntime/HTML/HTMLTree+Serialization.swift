@@ -38,20 +38,19 @@ extension HTMLTree {
         }
     }
 
-    /// `&`, U+00A0, `<`, `>` escaped, and `"` in an attribute value.
+    /// `&`, U+00A0, `<`, `>` escaped, and `"` in an attribute value: the serialisation's
+    /// escaping (not `HTMLRenderer.escape`'s, which also writes `'` and control characters
+    /// as references), with its run copying.
     static func escape(_ text: String, attribute: Bool) -> String {
-        var out = ""
-        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
+        HTMLRenderer.escaped(text) { scalar in
             switch scalar {
-            case "&": out += "&amp;"
-            case "\u{A0}": out += "&nbsp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where attribute: out += "&quot;"
-            default: out.unicodeScalars.append(scalar)
+            case "&": return "&amp;"
+            case "\u{A0}": return "&nbsp;"
+            case "<": return "&lt;"
+            case ">": return "&gt;"
+            case "\"" where attribute: return "&quot;"
+            default: return nil
             }
         }
-        return out
     }
 }
