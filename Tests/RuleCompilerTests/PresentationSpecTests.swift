@@ -203,12 +203,12 @@ final class PresentationSpecTests: XCTestCase {
         XCTAssertEqual(
             family("tag * where idex == 0 { style { color: red } }"),
             ["unknown tag field 'idex'; did you mean 'index'? (a condition tests index, level, text or name)"])
-        XCTAssertEqual(family("tag * where text < \"a\" { style { color: red } }"), ["'text' is compared with '==' or '!='"])
+        XCTAssertEqual(family("tag * where text < \"a\" { style { color: red } }"), ["'text' is compared with '==', '!=', 'has', 'contains', 'starts with' or 'ends with'"])
         XCTAssertEqual(family("tag * where index == \"a\" { style { color: red } }"), ["'index' is compared with an integer"])
         XCTAssertEqual(family("tag * where level == 1.5 { style { color: red } }"), ["'level' is compared with an integer"])
         XCTAssertEqual(
             family("tag * where index = 0 { style { color: red } }"),
-            ["expected a comparison ('==', '!=', '<', '<=', '>', '>=') after 'index'"])
+            ["expected a comparison ('==', '!=', '<', '<=', '>', '>=', 'has', 'contains', 'starts with', 'ends with') after 'index'"])
         XCTAssertEqual(family("tag * where index == 0 { highlight none }"), ["'highlight' is not allowed in a 'where' tag block"])
         XCTAssertEqual(
             family("tag b2 where index == 0 { style { color: red } }"),

@@ -122,14 +122,78 @@ final class WhereBlockTests: XCTestCase {
             #"ConditionalStyle(tag: "h1", conditions: [], style: TextStyle(), tap: .notTappable)"#)
     }
 
+    /// CSS's attribute tests in words: `has` (a word of the list, `~=`), `starts with`
+    /// (`^=`), `ends with` (`$=`), `contains` (`*=`); case-sensitive, never on an empty value.
+    func testStringTestsAsCSSAttributeSelectors() throws {
+        let engine = try engine(
+            """
+            rule span {
+              match tag <span class>
+              nest
+              where class has "invisible" { style { color: systemGray } }
+              where class has "ellipsis" { style { underline: single } }
+            }
+            rule link {
+              match tag <a href>
+              nest
+              tap open(url: ${href})
+              where href starts with "https:" and href ends with ".pdf" { style { color: systemRed } }
+              where href contains "example" { tap none }
+            }
+            """)
+        let result = engine.render(
+            #"<span class="invisible">a</span><span class="ellipsis mention">b</span><span class="invisibles">c</span>"#
+                + #"<span class="Invisible x">d</span><a href="https://x.org/f.pdf">e</a><a href="http://example.com">f</a>"#)
+        XCTAssertEqual(result.display, "abcdef")
+        XCTAssertEqual(result.matches.map { $0.style.color }, ["systemGray", nil, nil, nil, "systemRed", nil])
+        XCTAssertEqual(result.matches.map { $0.style.underline }, [nil, .single, nil, nil, nil, nil])
+        XCTAssertEqual(result.matches.map { $0.tap?.handler }, [nil, nil, nil, nil, "open", nil])
+        // The table carries them, its JSON and the generated literal too.
+        let conditions = engine.table.rules[1].conditionalStyles[0].conditions
+        XCTAssertEqual(conditions.map(\.op), [.startsWith, .endsWith])
+        let json = String(decoding: try engine.table.jsonData(), as: UTF8.self)
+        XCTAssertTrue(json.contains(#""op":"starts with""#) || json.contains(#""op" : "starts with""#), json)
+        XCTAssertEqual(try StyleTable(jsonData: engine.table.jsonData()), engine.table)
+        XCTAssertEqual(
+            TableLiteral.condition(conditions[0]).flat,
+            #"TagCondition(field: .attribute("href"), op: .startsWith, value: .text("https:"))"#)
+        // The runtime's own answers (CSS's: an empty value or a "word" with a space never holds).
+        let tag = TagInfo(index: 0, name: "a", level: nil, text: "", raw: "", attributes: ["class": "a  b\tc"])
+        func holds(_ op: TagCondition.Operator, _ value: String) -> Bool {
+            TagCondition(field: .attribute("class"), op: op, value: .text(value)).holds(for: tag)
+        }
+        XCTAssertTrue(holds(.has, "b"))
+        XCTAssertTrue(holds(.has, "c"))
+        XCTAssertFalse(holds(.has, "a  b"))
+        XCTAssertFalse(holds(.has, ""))
+        XCTAssertFalse(holds(.contains, ""))
+        XCTAssertTrue(holds(.contains, "  b"))
+        XCTAssertFalse(holds(.startsWith, ""))
+        XCTAssertTrue(holds(.endsWith, "c"))
+    }
+
     func testErrors() {
         func errors(_ body: String) -> [String] {
             output(body).diagnostics.map { "\($0.location.map { "\($0.line):\($0.column)" } ?? "-"): \($0.message)" }
         }
         XCTAssertEqual(
-            errors("rule a { match tag <a href> where href < \"x\" { tap t } }"), ["2:40: 'href' is compared with '==' or '!='"])
+            errors("rule a { match tag <a href> where href < \"x\" { tap t } }"), ["2:40: 'href' is compared with '==', '!=', 'has', 'contains', 'starts with' or 'ends with'"])
         XCTAssertEqual(
             errors("rule a { match tag <a href> where href == 1 { tap t } }"), ["2:43: 'href' is compared with a string in quotes"])
+        XCTAssertEqual(
+            errors("rule a { match tag <a href> where index has \"x\" { tap t } }"),
+            ["2:45: 'index' is compared with an integer"])
+        XCTAssertEqual(
+            errors("rule a { match tag <a href> where index has 1 { tap t } }"), ["2:41: 'index' is a number: 'has' tests strings"])
+        XCTAssertEqual(
+            errors("rule a { match tag <a href> where href has \"a b\" { tap t } }"),
+            ["2:44: 'has' with a string with white space (it tests one word of the list) never holds (as in CSS)"])
+        XCTAssertEqual(
+            errors("rule a { match tag <a href> where href starts with \"\" { tap t } }"),
+            ["2:52: 'starts with' with an empty string never holds (as in CSS)"])
+        XCTAssertEqual(
+            errors("rule a { match tag <a href> where href starts \"x\" { tap t } }"),
+            ["2:47: expected 'with' after 'starts' ('starts with \"…\"')"])
         XCTAssertEqual(
             errors("rule a { match tag <a> where class == \"x\" { tap t } }"),
             [

@@ -229,6 +229,10 @@ enum TableLiteral {
         case .lessOrEqual: op = "lessOrEqual"
         case .greater: op = "greater"
         case .greaterOrEqual: op = "greaterOrEqual"
+        case .has: op = "has"
+        case .contains: op = "contains"
+        case .startsWith: op = "startsWith"
+        case .endsWith: op = "endsWith"
         }
         let field: SwiftExpression
         switch c.field {

@@ -289,6 +289,11 @@ extension Sema {
             }
             switch (field, test.value) {
             case (.index, .number(let n)), (.level, .number(let n)):
+                guard !op.isStringTest else {
+                    error(.invalidValue, "'\(fieldName)' is a number: '\(test.op)' tests strings", file, test.opSpan)
+                    ok = false
+                    continue
+                }
                 guard n.isInteger, let value = Int(exactly: n.value), abs(value) <= 1_000_000_000 else {
                     error(.invalidValue, "'\(fieldName)' is compared with an integer", file, n.span)
                     ok = false
@@ -296,8 +301,16 @@ extension Sema {
                 }
                 conditions.append(TagCondition(field: field, op: op, value: .integer(value)))
             case (.text, .string(let text, _)), (.name, .string(let text, _)), (.attribute, .string(let text, _)):
-                guard op == .equal || op == .notEqual else {
-                    error(.invalidValue, "'\(fieldName)' is compared with '==' or '!='", file, test.opSpan)
+                guard op == .equal || op == .notEqual || op.isStringTest else {
+                    error(
+                        .invalidValue, "'\(fieldName)' is compared with '==', '!=', 'has', 'contains', 'starts with' or 'ends with'",
+                        file, test.opSpan)
+                    ok = false
+                    continue
+                }
+                if op.isStringTest, text.isEmpty || (op == .has && text.contains(where: { " \t\n\r\u{0C}".contains($0) })) {
+                    let why = text.isEmpty ? "an empty string" : "a string with white space (it tests one word of the list)"
+                    error(.invalidValue, "'\(test.op)' with \(why) never holds (as in CSS)", file, test.value.span)
                     ok = false
                     continue
                 }

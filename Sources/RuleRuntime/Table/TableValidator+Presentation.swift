@@ -166,10 +166,11 @@ extension TableValidator {
             }
         }
         switch (condition.value, isInteger) {
-        case (.integer, true): break
+        case (.integer, true):
+            if condition.op.isStringTest { report(path + "op", "'\(condition.op.rawValue)' tests strings, not integers") }
         case (.text(let text), false):
-            if condition.op != .equal && condition.op != .notEqual {
-                report(path + "op", "a string is compared with '==' or '!='")
+            if condition.op != .equal && condition.op != .notEqual && !condition.op.isStringTest {
+                report(path + "op", "a string is compared with '==', '!=', 'has', 'contains', 'starts with' or 'ends with'")
             }
             if condition.field == .name, text != text.lowercased() {
                 report(path + "value", "a tag name is compared in lower case (names are reported lower-cased)")

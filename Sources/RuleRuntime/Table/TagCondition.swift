@@ -15,6 +15,18 @@ import Foundation
     }
     @_spi(Generated) public enum Operator: String, Codable, Sendable, Hashable, CaseIterable {
         case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+        /// Strings, as CSS's attribute selectors test them (case-sensitive; an empty value
+        /// never holds): the value is one of the whitespace-separated words (`~=`: `class
+        /// has "hashtag"`), a prefix (`^=`), a suffix (`$=`), a substring (`*=`).
+        case has = "has", contains = "contains", startsWith = "starts with", endsWith = "ends with"
+
+        /// Whether the operator compares strings only (CSS's attribute tests).
+        public var isStringTest: Bool {
+            switch self {
+            case .has, .contains, .startsWith, .endsWith: return true
+            default: return false
+            }
+        }
     }
     @_spi(Generated) public enum Value: Sendable, Hashable, Codable {
         case integer(Int)
@@ -57,9 +69,26 @@ import Foundation
         switch (field, value) {
         case (.index, .integer(let n)): return compare(tag.index, n)
         case (.level, .integer(let n)): return tag.level.map { compare($0, n) } ?? false
-        case (.text, .text(let s)): return compare(tag.text, s)
-        case (.name, .text(let s)): return compare(tag.name, s)
-        case (.attribute(let name), .text(let s)): return compare(tag.attributes[name] ?? "", s)
+        case (.text, .text(let s)): return test(tag.text, s)
+        case (.name, .text(let s)): return test(tag.name, s)
+        case (.attribute(let name), .text(let s)): return test(tag.attributes[name] ?? "", s)
+        default: return false
+        }
+    }
+
+    private func test(_ a: String, _ b: String) -> Bool {
+        guard op.isStringTest else { return compare(a, b) }
+        guard !b.isEmpty else { return false }
+        switch op {
+        case .has:
+            // ASCII white space separates the words (HTML's class list); a value holding
+            // white space is no word.
+            let space: (Character) -> Bool = { " \t\n\r\u{0C}".contains($0) }
+            guard !b.contains(where: space) else { return false }
+            return a.split(whereSeparator: space).contains { $0 == b }
+        case .contains: return a.contains(b)
+        case .startsWith: return a.hasPrefix(b)
+        case .endsWith: return a.hasSuffix(b)
         default: return false
         }
     }
@@ -72,6 +101,7 @@ import Foundation
         case .lessOrEqual: return a <= b
         case .greater: return a > b
         case .greaterOrEqual: return a >= b
+        case .has, .contains, .startsWith, .endsWith: return false
         }
     }
 }

@@ -170,12 +170,23 @@ extension Parser {
         return conditions
     }
 
-    /// `FIELD OP VALUE`: `index == 0`, `level >= 2`, `text != "x"`, `href == "/terms"`.
+    /// `FIELD OP VALUE`: `index == 0`, `level >= 2`, `text != "x"`, `href == "/terms"`, and
+    /// CSS's attribute tests in words: `class has "hashtag"` (`~=`), `href starts with
+    /// "https:"` (`^=`), `href ends with ".pdf"` (`$=`), `text contains "x"` (`*=`).
     mutating func parseTagCondition() throws(Failure) -> TagConditionDecl {
         let field = try expectIdentifier("a tag field after 'where' ('index', 'level', 'text', 'name' or an attribute)")
         let start = tok.span
         var op = ""
-        if let c = tok.punct, "=!<>".contains(c) {
+        if tok.isKeyword("has") || tok.isKeyword("contains") {
+            op = tok.identifier!
+            advance()
+        } else if tok.isKeyword("starts") || tok.isKeyword("ends") {
+            let word = tok.identifier!
+            advance()
+            guard tok.isKeyword("with") else { throw fail("expected 'with' after '\(word)' ('\(word) with \"…\"')") }
+            advance()
+            op = word + " with"
+        } else if let c = tok.punct, "=!<>".contains(c) {
             op.append(c)
             advance()
             if tok.isPunct("="), tok.span.start == start.end {
@@ -184,8 +195,10 @@ extension Parser {
             }
         }
         let opSpan = start.union(SourceSpan(start: prevEnd, end: prevEnd))
-        guard ["==", "!=", "<", "<=", ">", ">="].contains(op) else {
-            throw fail("expected a comparison ('==', '!=', '<', '<=', '>', '>=') after '\(field.name)'", at: opSpan)
+        guard ["==", "!=", "<", "<=", ">", ">=", "has", "contains", "starts with", "ends with"].contains(op) else {
+            throw fail(
+                "expected a comparison ('==', '!=', '<', '<=', '>', '>=', 'has', 'contains', 'starts with', 'ends with') after '\(field.name)'",
+                at: opSpan)
         }
         let value: StyleValue
         switch tok.kind {
