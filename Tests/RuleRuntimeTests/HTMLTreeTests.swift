@@ -161,12 +161,35 @@ extension HTMLTreeTests {
         XCTAssertEqual(text.sources, [3, 4, 5, 9, 10, 11])
     }
 
+    func testListMarkersAreGeneratedContent() {
+        let cases: [(String, String)] = [
+            ("<ul><li>Alpha<li> Beta</ul>", "• Alpha\n• Beta"),
+            ("<ol start=3><li>x<li value=10>y<li>z</ol>", "3. x\n10. y\n11. z"),
+            ("<ul><li>a<ul><li>b<ul><li>c</ul></ul></ul>", "• a\n◦ b\n▪ c"),
+            ("<ol><li>one<ul><li>dot</ul><li>two</ol>", "1. one\n• dot\n2. two"),
+            ("<li>loose</li>", "• loose"),
+            ("<ol><li><ul><li>nested</ul><li>next</ol>", "1. • nested\n2. next"),
+            ("<ul><li><p>para</p><li></ul>after", "• para\n\nafter"),
+        ]
+        for (html, expected) in cases {
+            let text = HTMLTree(parsing: html).renderedText(listMarkers: true)
+            XCTAssertEqual(text.string, expected, html)
+            // A browser's innerText has no markers (::marker is not text).
+            XCTAssertEqual(text.innerText, HTMLTree(parsing: html).renderedText().string, html)
+            XCTAssertEqual(text.units.count, text.sources.count)
+        }
+        let text = HTMLTree(parsing: "<ul><li>Alpha</ul>").renderedText(listMarkers: true)
+        XCTAssertEqual(text.sources.prefix(2), [HTMLRenderedText.generated, HTMLRenderedText.generated])
+    }
+
     func testRenderedTextAgainstChromiumsInnerText() {
         let corpus = HTMLCorpusTests.corpus.filter { $0.note == nil }
         var same: [String: (Int, Int)] = [:]
         var differing: [String] = []
         for item in corpus {
             let ours = HTMLTree(parsing: item.html).renderedText().string
+            // With markers, the text without them is the same.
+            XCTAssertEqual(HTMLTree(parsing: item.html).renderedText(listMarkers: true).innerText, ours, item.id)
             var counts = same[item.source, default: (0, 0)]
             counts.1 += 1
             if ours == item.innerText { counts.0 += 1 } else { differing.append(item.id) }

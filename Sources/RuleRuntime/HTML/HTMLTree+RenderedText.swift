@@ -67,11 +67,21 @@ package struct HTMLRenderedText: Sendable {
     package var units: [UInt16] = []
     /// Each node's range in the text (`nil`: not shown), by node index.
     package var nodeRanges: [TextRange?]
-    /// For each character of `units`: its source offset, or -1 for a character the layout
-    /// made (a required line break, a cell's tab, a `<br>`'s line feed).
+    /// For each character of `units`: its source offset, or `HTMLRenderedText.layout` (-1)
+    /// for a character the layout made (a required line break, a cell's tab, a `<br>`'s
+    /// line feed), or `HTMLRenderedText.generated` (-2) for generated content (a list
+    /// marker): shown, but not in a browser's innerText (as `::marker` is not).
     package var sources: [Int] = []
 
+    package static let layout = -1
+    package static let generated = -2
+
     package var string: String { String(decoding: units, as: UTF16.self) }
+
+    /// The text without generated content: what a browser's `innerText` gives.
+    package var innerText: String {
+        String(decoding: zip(units, sources).filter { $0.1 != Self.generated }.map(\.0), as: UTF16.self)
+    }
 }
 
 extension HTMLTree {
@@ -82,20 +92,26 @@ extension HTMLTree {
     /// element boundaries; `preformatted` keeps it), required line breaks around blocks
     /// (two around paragraphs), the largest of adjacent ones and none at the start or the
     /// end, a line feed per `<br>`, tabs between cells and line feeds between rows.
-    package func renderedText(kind: (Int) -> HTMLElementKind, whiteSpace: (Int) -> HTMLWhiteSpace? = { _ in nil })
-        -> HTMLRenderedText
-    {
+    ///
+    /// With `listMarkers`, each `li` starts with its marker as generated content: `•`, `◦`,
+    /// `▪` by the depth of `ul` lists, `N.` in an `ol` (from its `start`, or an `li`'s
+    /// `value`), then a space.
+    package func renderedText(
+        kind: (Int) -> HTMLElementKind, whiteSpace: (Int) -> HTMLWhiteSpace? = { _ in nil }, listMarkers: Bool = false
+    ) -> HTMLRenderedText {
         var builder = RenderedTextBuilder(
             tree: self, kinds: nodes.indices.map { nodes[$0].kind == .element ? kind($0) : .inline },
             whiteSpaces: nodes.indices.map { nodes[$0].kind == .element ? whiteSpace($0) : nil })
+        builder.listMarkers = listMarkers
         builder.walk(0)
         return builder.finish()
     }
 
-    /// `renderedText(kind:whiteSpace:)` with CSS's default kinds, the `hidden` attribute,
-    /// and the `display` and `white-space` of an element's `style` attribute (`none`,
-    /// `block`, `flex`, `grid`, `list-item`, `inline`…; `pre`, `pre-wrap`, `pre-line`, `normal`).
-    package func renderedText() -> HTMLRenderedText {
+    /// `renderedText(kind:whiteSpace:listMarkers:)` with CSS's default kinds, the `hidden`
+    /// attribute, and the `display` and `white-space` of an element's `style` attribute
+    /// (`none`, `block`, `flex`, `grid`, `list-item`, `inline`…; `pre`, `pre-wrap`,
+    /// `pre-line`, `normal`).
+    package func renderedText(listMarkers: Bool = false) -> HTMLRenderedText {
         renderedText(
             kind: { node in
                 let n = self.nodes[node]
@@ -119,7 +135,7 @@ extension HTMLTree {
                 case "normal", "nowrap": return .normal
                 default: return nil
                 }
-            })
+            }, listMarkers: listMarkers)
     }
 
     /// An element's `style` attribute as lower-cased `property: value` pairs (the last of a
@@ -160,6 +176,9 @@ private struct RenderedTextBuilder {
     var pendingSpace: Int?
     /// At the start of a line: collapsible spaces here are dropped.
     var atLineStart = true
+    var listMarkers = false
+    /// The lists around the element being walked: ordered or not, and the next number.
+    var lists: [(ordered: Bool, next: Int)] = []
     /// The white space of the element being walked (inherited from its parents).
     var whiteSpace = HTMLWhiteSpace.normal
 
@@ -179,6 +198,7 @@ private struct RenderedTextBuilder {
 
     mutating func emit(_ c: UInt16, source: Int) {
         flushPendingSpace()
+        flushMarker()
         items.append(.character(c, source: source))
         atLineStart = false
     }
@@ -260,7 +280,40 @@ private struct RenderedTextBuilder {
         if kinds[index] == .preformatted { whiteSpace = .pre }
         if let own = whiteSpaces[index] { whiteSpace = own }
         defer { whiteSpace = outer }
+        let name = tree.nodes[index].name
+        let isList = listMarkers && (name == "ul" || name == "ol" || name == "menu")
+        if isList {
+            let start = name == "ol" ? tree.value(of: "start", in: index).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } : nil
+            lists.append((name == "ol", start ?? 1))
+        }
         layout(index)
+        if isList { lists.removeLast() }
+    }
+
+    /// An `li`'s marker, as generated content, shown before its first content (after the
+    /// line breaks of a block inside it: `<li><p>a` is `• a` on the paragraph's line); an
+    /// empty item shows none.
+    mutating func marker(_ index: Int) {
+        var marker: String
+        if let list = lists.last, list.ordered {
+            let value = tree.value(of: "value", in: index).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? list.next
+            marker = "\(value)."
+            lists[lists.count - 1].next = value + 1
+        } else {
+            let depth = lists.filter { !$0.ordered }.count
+            marker = depth <= 1 ? "•" : depth == 2 ? "◦" : "▪"
+        }
+        marker += " "
+        // An item whose content starts with a nested list shows both markers on its line.
+        pendingMarker = (pendingMarker ?? []) + Array(marker.utf16)
+    }
+
+    var pendingMarker: [UInt16]?
+
+    mutating func flushMarker() {
+        guard let marker = pendingMarker else { return }
+        pendingMarker = nil
+        for c in marker { items.append(.character(c, source: HTMLRenderedText.generated)) }
     }
 
     mutating func layout(_ index: Int) {
@@ -271,6 +324,7 @@ private struct RenderedTextBuilder {
             return
         case .lineBreak:
             pendingSpace = nil
+            flushMarker()
             items.append(.start(index))
             items.append(.character(10, source: -1))
             items.append(.end(index))
@@ -279,6 +333,7 @@ private struct RenderedTextBuilder {
         case .atomic:
             // No text, but a box in the line: a space before it stays, one after it too.
             flushPendingSpace()
+            flushMarker()
             items.append(.start(index))
             items.append(.end(index))
             atLineStart = false
@@ -288,7 +343,9 @@ private struct RenderedTextBuilder {
             endLine()
             items.append(.requirement(count))
             items.append(.start(index))
+            if listMarkers, node.name == "li" { marker(index) }
             for child in node.children { walk(child) }
+            if node.name == "li" { pendingMarker = nil }  // an empty item shows no marker
             items.append(.end(index))
             endLine()
             items.append(.requirement(count))
