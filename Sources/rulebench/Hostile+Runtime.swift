@@ -159,3 +159,54 @@ extension Hostile {
         ]
     }
 }
+
+/// `htmltree` (issue 37): the HTML tree builder and its rendered text (`HTMLTree`, not yet in
+/// renders) on markup that makes a parser work hardest — 100,000 nested `<div>`s (kept to
+/// `HTMLTree.maxDepth`), unclosed `<p>`s and `<li>`s (each closes the one before), crossed
+/// formatting elements (`<b>a <i>b</b> c</i>`: each crossing reopens `<i>`), a comment and
+/// a `<script>` that never close. At two sizes (the second twice the first): the growth of
+/// the time per doubling (at most 1.3: linear; quadratic is 2), and the largest size's time
+/// for all of them (about 5.5 MB of markup and 1.1 million nodes: < 1,500 ms; 1.05 s on
+/// 2026-12-05, about 1 µs a node, the parse 60 % of it — to be made faster when renders use
+/// the tree: docs/HTML.md). `htmltree_*_parse_ms`: the parse alone.
+enum HTMLTreeHostile {
+    static let inputs: [(name: String, make: @Sendable (Int) -> String)] = [
+        ("nested", { String(repeating: "<div>", count: $0) + "x" + String(repeating: "</div>", count: $0) }),
+        ("paragraphs", { String(repeating: "<p>one two ", count: $0) }),
+        ("items", { "<ul>" + String(repeating: "<li>item ", count: $0) }),
+        ("crossed", { String(repeating: "<b>a <i>b</b> c</i> ", count: $0) }),
+        ("unclosed", { "<!--" + String(repeating: "x ", count: $0) + "<script>" + String(repeating: "<p>", count: $0) }),
+    ]
+
+    static func measure() -> [(String, JSON)] {
+        let sizes = [50_000, 100_000]
+        var object: [(String, JSON)] = []
+        var total = 0.0
+        var nodes = 0
+        for input in inputs {
+            let texts = sizes.map(input.make)
+            var times = [Double](repeating: .infinity, count: sizes.count)
+            // The fastest of five, the sizes taken in turn.
+            for _ in 0..<5 {
+                for (index, text) in texts.enumerated() {
+                    times[index] = min(
+                        times[index],
+                        Hostile.seconds {
+                            let tree = HTMLTree(parsing: text)
+                            nodes = tree.nodes.count
+                            _ = tree.renderedText(listMarkers: true)
+                        })
+                }
+            }
+            var parse = Double.infinity
+            for _ in 0..<3 { parse = min(parse, Hostile.seconds { _ = HTMLTree(parsing: texts[1]) }) }
+            object.append(("htmltree_\(input.name)_parse_ms", .number(parse * 1_000)))
+            total += times[1]
+            object.append(("hostile_htmltree_\(input.name)_growth", .number(times[1] / times[0] / 2)))
+            object.append(("htmltree_\(input.name)_nodes", .int(nodes)))
+            object.append(("htmltree_\(input.name)_ms", .number(times[1] * 1_000)))
+        }
+        object.append(("hostile_htmltree_ms", .number(total * 1_000)))
+        return object
+    }
+}

@@ -21,7 +21,7 @@ import RuleCompiler
 ///   Hostile+LazyCaches.swift.
 enum Hostile {
     static let subcommand = "__hostile"
-    static let cases = ["memory", "hit", "nesting9", "budget", "punycode", "html", "imagesrc", "lazycaches"]
+    static let cases = ["memory", "hit", "nesting9", "budget", "punycode", "html", "imagesrc", "lazycaches", "htmltree"]
 
     /// One measure of a case, with its bound (`nil` value: the case failed, see `note`).
     struct Measure {
@@ -85,6 +85,10 @@ enum Hostile {
             }
         case "imagesrc": return [("hostile_image_src_ms", 250, "ms"), ("hostile_image_src_growth", 1.2, "×")]
         case "lazycaches": return [("hostile_lazy_peak_mb", 64, "MB"), ("hostile_lazy_after_mb", 32, "MB")]
+        case "htmltree":
+            return HTMLTreeHostile.inputs.map { ("hostile_htmltree_\($0.name)_growth", 1.3, "×") } + [
+                ("hostile_htmltree_ms", 1_500, "ms")
+            ]
         default: return [("hostile_budget_seconds", 0.5, "s")]
         }
     }
@@ -197,6 +201,8 @@ enum Hostile {
         case "lazycaches":
             guard let measured = lazyCaches() else { return 1 }
             object = measured
+        case "htmltree":
+            object = HTMLTreeHostile.measure()
         case "nesting9":
             let result = cms.render(nineKinds(depth: 512, units: 46_000))
             var bytes = 0

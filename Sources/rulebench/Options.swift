@@ -28,7 +28,8 @@ struct Options {
         a time limit); hostile inputs with their bounds (cms nested 600 deep on 1 MB, hit tests
         and html() at depth 512, a fallback rule under its budget on 200 KB, a 40,000-letter
         host, html() of tappable containers at three sizes, 800,000 spaces in an image source,
-        16 thrashing lazy rules on 8 threads; each in a child process). Prints a table, or one
+        16 thrashing lazy rules on 8 threads, the HTML tree on 5.5 MB of hostile markup; each in
+        a child process). Prints a table, or one
         JSON object.
 
         USAGE: rulebench [--json] [--quick] [--spec <path>] [--profile <workload>] [--only <sections>] [--check] [--export <dir>]

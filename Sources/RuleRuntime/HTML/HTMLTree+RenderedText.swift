@@ -182,10 +182,18 @@ private struct RenderedTextBuilder {
     /// The white space of the element being walked (inherited from its parents).
     var whiteSpace = HTMLWhiteSpace.normal
 
+    /// Each node's position among its parent's children.
+    let positions: [Int]
+
     init(tree: HTMLTree, kinds: [HTMLElementKind], whiteSpaces: [HTMLWhiteSpace?]) {
         self.tree = tree
         self.kinds = kinds
         self.whiteSpaces = whiteSpaces
+        var positions = [Int](repeating: 0, count: tree.nodes.count)
+        for node in tree.nodes {
+            for (position, child) in node.children.enumerated() { positions[child] = position }
+        }
+        self.positions = positions
     }
 
     func kind(_ node: Int) -> HTMLElementKind { kinds[node] }
@@ -369,11 +377,15 @@ private struct RenderedTextBuilder {
         }
     }
 
-    /// Whether an element sibling after `index` in its parent satisfies `test`.
+    /// Whether an element sibling after `index` in its parent satisfies `test` (the next
+    /// element sibling only for a cell or a row, so that a long row stays linear).
     func nextSibling(of index: Int, where test: (Int) -> Bool) -> Bool {
         let siblings = tree.nodes[tree.nodes[index].parent].children
-        guard let at = siblings.firstIndex(of: index) else { return false }
-        return siblings[(at + 1)...].contains { tree.nodes[$0].kind == .element && test($0) }
+        for sibling in siblings[(positions[index] + 1)...] where tree.nodes[sibling].kind == .element {
+            if test(sibling) { return true }
+            if kinds[sibling] != .hidden { return false }
+        }
+        return false
     }
 
     /// Whether a table row follows row `index` in its table (across row groups).

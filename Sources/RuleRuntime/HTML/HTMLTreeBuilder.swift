@@ -15,6 +15,8 @@ struct HTMLTreeBuilder {
     private var skipNewlineAt: Int?
     /// Start tags past `HTMLTree.maxDepth` are ignored; their end tags too.
     private var ignoredDepth: [String: Int] = [:]
+    /// How many `svg` and `math` elements are open (foreign content: `/>` closes, names keep their case).
+    private var foreignOpen = 0
 
     init(units: [UInt16]) {
         self.units = units
@@ -312,7 +314,10 @@ struct HTMLTreeBuilder {
         node.hasStartTag = hasStartTag
         append(node)
         let index = nodes.count - 1
-        if !void { stack.append(index) }
+        if !void {
+            stack.append(index)
+            if tag.name == "svg" || tag.name == "math" { foreignOpen += 1 }
+        }
         return index
     }
 
@@ -325,6 +330,7 @@ struct HTMLTreeBuilder {
     /// Pops the current element, closing it at `offset` (the end of its end tag when `explicitEnd`).
     private mutating func pop(closingAt offset: Int, explicitEnd: Int?) {
         let node = stack.removeLast()
+        if nodes[node].name == "svg" || nodes[node].name == "math" { foreignOpen -= 1 }
         let end = explicitEnd ?? offset
         nodes[node].range = TextRange(location: nodes[node].range.location, length: max(0, end - nodes[node].range.location))
         if explicitEnd != nil { nodes[node].hasEndTag = true }
@@ -387,8 +393,7 @@ struct HTMLTreeBuilder {
             ignoredDepth[name, default: 0] += 1
             return
         }
-        let foreign = stack.contains { ["svg", "math"].contains(nodes[$0].name) }
-        if foreign {
+        if foreignOpen > 0 {
             reconstructFormatting(at: tag.start)
             tag.name = Self.svgNames[name] ?? name
             insert(tag, void: tag.selfClosing)
@@ -536,7 +541,7 @@ struct HTMLTreeBuilder {
             ignoredDepth[name] = count - 1
             return
         }
-        if stack.contains(where: { ["svg", "math"].contains(nodes[$0].name) }) || name == "svg" || name == "math" {
+        if foreignOpen > 0 {
             anyOtherEnd(name, start: start, end: end)
             return
         }
