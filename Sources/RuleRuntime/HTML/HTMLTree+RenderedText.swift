@@ -238,28 +238,29 @@ private struct RenderedTextBuilder {
     mutating func text(_ index: Int) {
         let node = tree.nodes[index]
         let decode = node.text != .raw
-        for piece in node.pieces {
-            // Characters with their sources: entity references decode to what they stand for,
-            // each character mapped to the reference's start.
-            var i = piece.location
-            while i < piece.upperBound {
-                var units: [UInt16]
-                var length = 1
-                if decode, tree.units[i] == 38,  // "&"
-                    let reference = tree.units.withUnsafeBufferPointer({ HTMLEntity.match($0, at: i) }),
-                    i + reference.length <= piece.upperBound
-                {
-                    units = Array(reference.decoded.utf16)
-                    length = reference.length
-                } else {
-                    units = [tree.units[i]]
-                    if tree.units[i] == 13 {  // CR LF and CR are LF
-                        units = [10]
-                        if i + 1 < piece.upperBound, tree.units[i + 1] == 10 { length = 2 }
-                    }
-                }
-                for c in units { character(c, source: i) }
-                i += length
+        read(node.firstPiece, decode: decode)
+        for piece in node.morePieces { read(piece, decode: decode) }
+    }
+
+    /// The characters of a source run, with their sources: a character reference decodes
+    /// to what it stands for, each character mapped to the reference's start; CR LF and CR
+    /// are LF.
+    mutating func read(_ piece: TextRange, decode: Bool) {
+        var i = piece.location
+        while i < piece.upperBound {
+            let unit = tree.units[i]
+            if decode, unit == 38,  // "&"
+                let reference = tree.units.withUnsafeBufferPointer({ HTMLEntity.match($0, at: i) }),
+                i + reference.length <= piece.upperBound
+            {
+                for c in reference.decoded.utf16 { character(c, source: i) }
+                i += reference.length
+            } else if unit == 13 {
+                character(10, source: i)
+                i += i + 1 < piece.upperBound && tree.units[i + 1] == 10 ? 2 : 1
+            } else {
+                character(unit, source: i)
+                i += 1
             }
         }
     }

@@ -38,8 +38,17 @@ package struct HTMLTree: Sendable {
         /// end tag, or to where it was closed implicitly (a reopened element or an implied
         /// `<p>` starts where it was made: no start tag); text and comments their runs.
         package var range: TextRange
+        /// Text: the source runs of its characters past the first (adjacent runs merge, as DOM
+        /// text nodes do; most text nodes have one run, kept without an array); comment: its
+        /// data. Read `runs`.
+        var morePieces: [TextRange] = []
+        /// The first run (text: its first source run; comment: its data).
+        var firstPiece = TextRange(location: 0, length: 0)
+
         /// Text: the source runs of its characters; comment: its data.
-        package var pieces: [TextRange] = []
+        package var pieces: [TextRange] {
+            kind == .text || kind == .comment ? [firstPiece] + morePieces : []
+        }
         /// How text's characters are read: entity references decoded (`normal`, `rcdata`) or not (`raw`).
         package var text: TextKind = .normal
         package var hasStartTag = true

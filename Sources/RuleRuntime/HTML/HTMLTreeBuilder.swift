@@ -246,7 +246,7 @@ struct HTMLTreeBuilder {
     private mutating func addComment(data: Range<Int>, end: Int) -> Int {
         let start = data.lowerBound
         var node = HTMLTree.Node(kind: .comment, name: "", parent: current, range: TextRange(location: start, length: end - start))
-        node.pieces = [TextRange(location: data.lowerBound, length: data.count)]
+        node.firstPiece = TextRange(location: data.lowerBound, length: data.count)
         append(node)
         return end
     }
@@ -293,13 +293,13 @@ struct HTMLTreeBuilder {
         guard range.length > 0 else { return }
         if kind == .normal { reconstructFormatting(at: range.location) }
         if let last = nodes[current].children.last, nodes[last].kind == .text {
-            nodes[last].pieces.append(range)
+            nodes[last].morePieces.append(range)
             nodes[last].range = TextRange(
                 location: nodes[last].range.location, length: range.upperBound - nodes[last].range.location)
             return
         }
         var node = HTMLTree.Node(kind: .text, name: "", parent: current, range: range)
-        node.pieces = [range]
+        node.firstPiece = range
         node.text = kind
         append(node)
     }
@@ -625,7 +625,14 @@ struct HTMLTreeBuilder {
     private func isSpace(_ c: UInt16) -> Bool { c == 32 || c == 9 || c == 10 || c == 12 || c == 13 }
     private func lower(_ c: UInt16) -> UInt16 { c >= 65 && c <= 90 ? c + 32 : c }
 
+    /// The ASCII-lower-cased name at `range` (no array made for an ASCII name).
     private func lowerName(_ range: Range<Int>) -> String {
-        String(decoding: units[range].map(lower), as: UTF16.self)
+        guard range.count <= 32, units[range].allSatisfy({ $0 < 0x80 }) else {
+            return String(decoding: units[range].map(lower), as: UTF16.self)
+        }
+        return String(unsafeUninitializedCapacity: range.count) { buffer in
+            for (i, unit) in units[range].enumerated() { buffer[i] = UInt8(truncatingIfNeeded: lower(unit)) }
+            return range.count
+        }
     }
 }
