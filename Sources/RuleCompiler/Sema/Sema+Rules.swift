@@ -308,7 +308,7 @@ extension Sema {
                     ok = false
                     continue
                 }
-                if op.isStringTest, text.isEmpty || (op == .has && text.contains(where: { " \t\n\r\u{0C}".contains($0) })) {
+                if op.isStringTest, text.isEmpty || (op == .has && text.contains(where: TagCondition.separatesWords)) {
                     let why = text.isEmpty ? "an empty string" : "a string with white space (it tests one word of the list)"
                     error(.invalidValue, "'\(test.op)' with \(why) never holds (as in CSS)", file, test.value.span)
                     ok = false

@@ -95,13 +95,13 @@ struct HTMLTreeBuilder {
                 continue
             }
             let next = i + 1 < n ? units[i + 1] : 0
-            if isLetter(next) {
+            if isASCIILetter(next) {
                 guard let tag = startTag(at: i) else { break }  // EOF in a tag: the rest is dropped
                 handleStart(tag)
                 i = tag.end
             } else if next == 47 {  // "</"
                 let after = i + 2 < n ? units[i + 2] : 0
-                if isLetter(after) {
+                if isASCIILetter(after) {
                     guard let tag = endTag(at: i) else { break }
                     handleEnd(name: tag.name, start: i, end: tag.end)
                     i = tag.end
@@ -141,12 +141,12 @@ struct HTMLTreeBuilder {
         let n = units.count
         var j = start + 1
         let nameStart = j
-        while j < n, !isSpace(units[j]), units[j] != 47, units[j] != 62 { j += 1 }
+        while j < n, !isTagSpace(units[j]), units[j] != 47, units[j] != 62 { j += 1 }
         let name = lowerName(nameStart..<j)
         var attributes: [HTMLTree.Attribute] = []
         var selfClosing = false
         while true {
-            while j < n, isSpace(units[j]) || units[j] == 47 {
+            while j < n, isTagSpace(units[j]) || units[j] == 47 {
                 if units[j] == 47 { selfClosing = j + 1 < n && units[j + 1] == 62 }
                 j += 1
             }
@@ -156,14 +156,14 @@ struct HTMLTreeBuilder {
             // An attribute name: up to space, "/", ">" or "=" (a leading "=" belongs to it).
             let attributeStart = j
             j += 1
-            while j < n, !isSpace(units[j]), units[j] != 47, units[j] != 62, units[j] != 61 { j += 1 }
+            while j < n, !isTagSpace(units[j]), units[j] != 47, units[j] != 62, units[j] != 61 { j += 1 }
             let attributeName = lowerName(attributeStart..<j)
             var k = j
-            while k < n, isSpace(units[k]) { k += 1 }
+            while k < n, isTagSpace(units[k]) { k += 1 }
             var value: TextRange?
             if k < n, units[k] == 61 {
                 k += 1
-                while k < n, isSpace(units[k]) { k += 1 }
+                while k < n, isTagSpace(units[k]) { k += 1 }
                 guard k < n else { return nil }
                 if units[k] == 34 || units[k] == 39 {
                     let quote = units[k]
@@ -177,7 +177,7 @@ struct HTMLTreeBuilder {
                     j = k
                 } else {
                     var end = k
-                    while end < n, !isSpace(units[end]), units[end] != 62 { end += 1 }
+                    while end < n, !isTagSpace(units[end]), units[end] != 62 { end += 1 }
                     value = TextRange(location: k, length: end - k)
                     j = end
                 }
@@ -193,7 +193,7 @@ struct HTMLTreeBuilder {
         let n = units.count
         var j = start + 2
         let nameStart = j
-        while j < n, !isSpace(units[j]), units[j] != 47, units[j] != 62 { j += 1 }
+        while j < n, !isTagSpace(units[j]), units[j] != 47, units[j] != 62 { j += 1 }
         let name = lowerName(nameStart..<j)
         // Attributes of an end tag are read and dropped (quotes may hold ">").
         var quote: UInt16?
@@ -203,7 +203,7 @@ struct HTMLTreeBuilder {
                 if c == q { quote = nil }
             } else if c == 62 {
                 return (name, j + 1)
-            } else if (c == 34 || c == 39), j > nameStart, units[j - 1] == 61 || isSpace(units[j - 1]) {
+            } else if (c == 34 || c == 39), j > nameStart, units[j - 1] == 61 || isTagSpace(units[j - 1]) {
                 quote = c
             }
             j += 1
@@ -258,10 +258,10 @@ struct HTMLTreeBuilder {
         while j + 1 < n {
             if units[j] == 60, units[j + 1] == 47, j + 2 + name.count <= n {
                 var k = 0
-                while k < name.count, lower(units[j + 2 + k]) == name[k] { k += 1 }
+                while k < name.count, asciiLower(units[j + 2 + k]) == name[k] { k += 1 }
                 if k == name.count {
                     let after = j + 2 + k
-                    if after >= n || isSpace(units[after]) || units[after] == 47 || units[after] == 62 { return j }
+                    if after >= n || isTagSpace(units[after]) || units[after] == 47 || units[after] == 62 { return j }
                 }
             }
             j += 1
@@ -619,19 +619,15 @@ struct HTMLTreeBuilder {
         popThrough(position, at: start, end: end)
     }
 
-    // MARK: Characters
-
-    private func isLetter(_ c: UInt16) -> Bool { (c | 0x20) >= 97 && (c | 0x20) <= 122 }
-    private func isSpace(_ c: UInt16) -> Bool { c == 32 || c == 9 || c == 10 || c == 12 || c == 13 }
-    private func lower(_ c: UInt16) -> UInt16 { c >= 65 && c <= 90 ? c + 32 : c }
+    // MARK: Characters (the tag scanner's ASCII helpers: `isASCIILetter`, `isTagSpace`, `asciiLower`)
 
     /// The ASCII-lower-cased name at `range` (no array made for an ASCII name).
     private func lowerName(_ range: Range<Int>) -> String {
         guard range.count <= 32, units[range].allSatisfy({ $0 < 0x80 }) else {
-            return String(decoding: units[range].map(lower), as: UTF16.self)
+            return String(decoding: units[range].map(asciiLower), as: UTF16.self)
         }
         return String(unsafeUninitializedCapacity: range.count) { buffer in
-            for (i, unit) in units[range].enumerated() { buffer[i] = UInt8(truncatingIfNeeded: lower(unit)) }
+            for (i, unit) in units[range].enumerated() { buffer[i] = UInt8(truncatingIfNeeded: asciiLower(unit)) }
             return range.count
         }
     }

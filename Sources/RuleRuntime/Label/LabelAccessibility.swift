@@ -32,7 +32,7 @@ public struct LabelAccessibility: Sendable, Hashable {
     }
 
     /// How a value differs from the one a shell applied last.
-    public enum Change: Sendable, Hashable, Comparable {
+    public enum Change: Sendable, Hashable {
         /// Nothing VoiceOver sees.
         case none
         /// The same elements, with other frames (a new width): move them, announce nothing.

@@ -259,9 +259,10 @@ func decodeHTMLEntities(_ text: String) -> String {
 
 @inline(__always) private func ascii(_ c: Unicode.Scalar) -> UInt16 { UInt16(c.value) }
 
-@inline(__always) private func asciiLower(_ c: UInt16) -> UInt16 { c >= 65 && c <= 90 ? c + 32 : c }
+/// ASCII upper case to lower case, other units as they are (tag and attribute names).
+@inline(__always) func asciiLower(_ c: UInt16) -> UInt16 { c >= 65 && c <= 90 ? c + 32 : c }
 
-@inline(__always) private func isASCIILetter(_ c: UInt16) -> Bool { (c | 0x20) >= 97 && (c | 0x20) <= 122 }
+@inline(__always) func isASCIILetter(_ c: UInt16) -> Bool { (c | 0x20) >= 97 && (c | 0x20) <= 122 }
 
 /// HTML white space inside markup: space, tab, LF, FF, CR.
-@inline(__always) private func isTagSpace(_ c: UInt16) -> Bool { c == 32 || c == 9 || c == 10 || c == 12 || c == 13 }
+@inline(__always) func isTagSpace(_ c: UInt16) -> Bool { c == 32 || c == 9 || c == 10 || c == 12 || c == 13 }

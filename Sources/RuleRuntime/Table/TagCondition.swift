@@ -76,16 +76,17 @@ import Foundation
         }
     }
 
+    /// ASCII white space, which separates the words of a list (HTML's class list, `has`): a
+    /// value holding it is no word.
+    public static func separatesWords(_ c: Character) -> Bool { " \t\n\r\u{0C}".contains(c) }
+
     private func test(_ a: String, _ b: String) -> Bool {
         guard op.isStringTest else { return compare(a, b) }
         guard !b.isEmpty else { return false }
         switch op {
         case .has:
-            // ASCII white space separates the words (HTML's class list); a value holding
-            // white space is no word.
-            let space: (Character) -> Bool = { " \t\n\r\u{0C}".contains($0) }
-            guard !b.contains(where: space) else { return false }
-            return a.split(whereSeparator: space).contains { $0 == b }
+            guard !b.contains(where: Self.separatesWords) else { return false }
+            return a.split(whereSeparator: Self.separatesWords).contains { $0 == b }
         case .contains: return a.contains(b)
         case .startsWith: return a.hasPrefix(b)
         case .endsWith: return a.hasSuffix(b)
