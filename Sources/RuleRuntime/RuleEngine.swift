@@ -21,6 +21,9 @@ public struct RuleEngine: Sendable {
     /// unless set, on every engine). Rules stopped early are listed in
     /// `RenderResult.interrupted`. Rules on automata need no budget.
     public var fallbackBudget = FallbackBudget.standard
+    /// Renders texts as HTML a browser shows (see `HTMLSource`): one parse per text, tag
+    /// rules claiming its elements, the display laid out as `innerText` lays it out.
+    package var rendersHTML = false
     /// `matcher` when it is the engine's own: render then scans UTF-8 where it can and
     /// leaves compiled rules' groups to be solved when read.
     package let ruleMatcher: RuleMatcher?

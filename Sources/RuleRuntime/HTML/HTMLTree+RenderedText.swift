@@ -84,6 +84,29 @@ package struct HTMLRenderedText: Sendable {
     }
 }
 
+/// A match found in an HTML source that the rendered text lays over the tree: a *span*
+/// (`display == nil`) shows its source as text does (collapsed, references decoded), the
+/// markup outside its `content` hidden; an *atomic* piece shows `display` instead of its
+/// source (an image's U+FFFC, a replacement), as a box in the line, with the line breaks
+/// of the element it replaces (`<br>`, `<hr>`) when its range is that element's.
+package struct HTMLPiece: Sendable, Hashable {
+    package var range: TextRange
+    /// A span's shown part (markup before and after it hidden); `nil`: the whole range.
+    package var content: TextRange?
+    package var display: [UInt16]?
+
+    package init(range: TextRange, content: TextRange? = nil, display: [UInt16]? = nil) {
+        self.range = range
+        self.content = content
+        self.display = display
+    }
+
+    /// The order `renderedText` reads pieces in: by start, the longer (outer) first.
+    package static func sort(_ a: HTMLPiece, _ b: HTMLPiece) -> Bool {
+        a.range.location != b.range.location ? a.range.location < b.range.location : a.range.length > b.range.length
+    }
+}
+
 extension HTMLTree {
     /// The rendered text of the tree with each element laid out as `kind` says (CSS's
     /// defaults: `HTMLElementKind.default(for:)`, and `hidden` for an element with the
@@ -96,14 +119,19 @@ extension HTMLTree {
     /// With `listMarkers`, each `li` starts with its marker as generated content: `•`, `◦`,
     /// `▪` by the depth of `ul` lists, `N.` in an `ol` (from its `start`, or an `li`'s
     /// `value`), then a space.
+    ///
+    /// `pieces` (sorted by `HTMLPiece.sort`) lay matches found in the source over the tree:
+    /// piece `k`'s range in the text is `nodeRanges[nodes.count + k]`.
     package func renderedText(
-        kind: (Int) -> HTMLElementKind, whiteSpace: (Int) -> HTMLWhiteSpace? = { _ in nil }, listMarkers: Bool = false
+        kind: (Int) -> HTMLElementKind, whiteSpace: (Int) -> HTMLWhiteSpace? = { _ in nil }, listMarkers: Bool = false,
+        pieces: [HTMLPiece] = []
     ) -> HTMLRenderedText {
         var builder = RenderedTextBuilder(
             tree: self, kinds: nodes.indices.map { nodes[$0].kind == .element ? kind($0) : .inline },
-            whiteSpaces: nodes.indices.map { nodes[$0].kind == .element ? whiteSpace($0) : nil })
+            whiteSpaces: nodes.indices.map { nodes[$0].kind == .element ? whiteSpace($0) : nil }, pieces: pieces)
         builder.listMarkers = listMarkers
         builder.walk(0)
+        builder.advance(to: Int.max)
         return builder.finish()
     }
 
@@ -111,31 +139,37 @@ extension HTMLTree {
     /// attribute, and the `display` and `white-space` of an element's `style` attribute
     /// (`none`, `block`, `flex`, `grid`, `list-item`, `inline`…; `pre`, `pre-wrap`,
     /// `pre-line`, `normal`).
-    package func renderedText(listMarkers: Bool = false) -> HTMLRenderedText {
-        renderedText(
-            kind: { node in
-                let n = self.nodes[node]
-                if n.attributes.contains(where: { $0.name == "hidden" }) { return .hidden }
-                if n.name == "input", self.value(of: "type", in: node)?.lowercased() == "hidden" { return .hidden }
-                let kind = HTMLElementKind.default(for: n.name)
-                guard kind != .hidden, let display = self.style(of: node)["display"] else { return kind }
-                switch display {
-                case "none": return .hidden
-                case "block", "flex", "grid", "list-item", "table", "flow-root":
-                    return kind == .paragraph || kind == .preformatted ? kind : .block
-                case "inline", "inline-block", "inline-flex", "inline-grid", "contents":
-                    return kind == .preformatted ? kind : .inline
-                default: return kind
-                }
-            },
-            whiteSpace: { node in
-                switch self.style(of: node)["white-space"] {
-                case "pre", "pre-wrap", "break-spaces": return .pre
-                case "pre-line": return .preLine
-                case "normal", "nowrap": return .normal
-                default: return nil
-                }
-            }, listMarkers: listMarkers)
+    package func renderedText(listMarkers: Bool = false, pieces: [HTMLPiece] = []) -> HTMLRenderedText {
+        renderedText(kind: defaultKind, whiteSpace: defaultWhiteSpace, listMarkers: listMarkers, pieces: pieces)
+    }
+
+    /// The kind of element `node` as a browser lays it out without style sheets: CSS's
+    /// default, `hidden` for the `hidden` attribute and a hidden input, and the `display` of
+    /// its `style` attribute.
+    package func defaultKind(_ node: Int) -> HTMLElementKind {
+        let n = nodes[node]
+        if n.attributes.contains(where: { $0.name == "hidden" }) { return .hidden }
+        if n.name == "input", value(of: "type", in: node)?.lowercased() == "hidden" { return .hidden }
+        let kind = HTMLElementKind.default(for: n.name)
+        guard kind != .hidden, let display = style(of: node)["display"] else { return kind }
+        switch display {
+        case "none": return .hidden
+        case "block", "flex", "grid", "list-item", "table", "flow-root":
+            return kind == .paragraph || kind == .preformatted ? kind : .block
+        case "inline", "inline-block", "inline-flex", "inline-grid", "contents":
+            return kind == .preformatted ? kind : .inline
+        default: return kind
+        }
+    }
+
+    /// The `white-space` of element `node`'s `style` attribute, `nil` where it inherits.
+    package func defaultWhiteSpace(_ node: Int) -> HTMLWhiteSpace? {
+        switch style(of: node)["white-space"] {
+        case "pre", "pre-wrap", "break-spaces": return .pre
+        case "pre-line": return .preLine
+        case "normal", "nowrap": return .normal
+        default: return nil
+        }
     }
 
     /// An element's `style` attribute as lower-cased `property: value` pairs (the last of a
@@ -174,6 +208,9 @@ private struct RenderedTextBuilder {
     var items: [Item] = []
     /// A collapsible space waiting for what follows it on the line (its source).
     var pendingSpace: Int?
+    /// Where in `items` the pending space goes: where it was read (inside the elements it
+    /// was read in, before those that started since).
+    var pendingSpaceAt = 0
     /// At the start of a line: collapsible spaces here are dropped.
     var atLineStart = true
     var listMarkers = false
@@ -185,10 +222,24 @@ private struct RenderedTextBuilder {
     /// Each node's position among its parent's children.
     let positions: [Int]
 
-    init(tree: HTMLTree, kinds: [HTMLElementKind], whiteSpaces: [HTMLWhiteSpace?]) {
+    /// The matches laid over the tree, in `HTMLPiece.sort` order; piece `k` is reported as
+    /// node `tree.nodes.count + k`.
+    let pieces: [HTMLPiece]
+    /// The next piece to start.
+    var nextPiece = 0
+    /// The spans open around the walk: piece number and where each ends (its content's end).
+    var openSpans: [(piece: Int, end: Int)] = []
+    /// The source before this offset is not shown (inside an atomic piece, a span's markup).
+    var skipUntil = 0
+    /// The smallest source offset at which a piece starts or an open span ends.
+    var nextEvent = Int.max
+
+    init(tree: HTMLTree, kinds: [HTMLElementKind], whiteSpaces: [HTMLWhiteSpace?], pieces: [HTMLPiece] = []) {
         self.tree = tree
         self.kinds = kinds
         self.whiteSpaces = whiteSpaces
+        self.pieces = pieces
+        nextEvent = pieces.first?.range.location ?? Int.max
         var positions = [Int](repeating: 0, count: tree.nodes.count)
         for node in tree.nodes {
             for (position, child) in node.children.enumerated() { positions[child] = position }
@@ -216,9 +267,54 @@ private struct RenderedTextBuilder {
     mutating func flushPendingSpace() {
         guard let space = pendingSpace else { return }
         pendingSpace = nil
-        var at = items.count
-        while at > 0, case .start = items[at - 1] { at -= 1 }
-        items.insert(.character(32, source: space), at: at)
+        items.insert(.character(32, source: space), at: pendingSpaceAt)
+    }
+
+    /// Starts the pieces that start at or before source offset `position` and ends the spans
+    /// that end there.
+    mutating func advance(to position: Int) {
+        guard nextEvent <= position else { return }
+        while true {
+            let end = openSpans.last?.end ?? Int.max
+            let start = nextPiece < pieces.count ? pieces[nextPiece].range.location : Int.max
+            if !openSpans.isEmpty, end <= position, end <= start {
+                let span = openSpans.removeLast()
+                items.append(.end(tree.nodes.count + span.piece))
+                skipUntil = max(skipUntil, pieces[span.piece].range.upperBound)
+            } else if nextPiece < pieces.count, start <= position {
+                startPiece()
+            } else {
+                break
+            }
+        }
+        let end = openSpans.last?.end ?? Int.max
+        nextEvent = min(end, nextPiece < pieces.count ? pieces[nextPiece].range.location : Int.max)
+    }
+
+    mutating func startPiece() {
+        let k = nextPiece
+        nextPiece += 1
+        let piece = pieces[k]
+        let id = tree.nodes.count + k
+        guard let display = piece.display else {
+            items.append(.start(id))
+            let content = piece.content ?? piece.range
+            openSpans.append((k, content.upperBound))
+            skipUntil = max(skipUntil, content.location)
+            return
+        }
+        // Atomic: a box in the line showing its own characters.
+        if display.isEmpty {
+            items.append(.start(id))
+        } else {
+            flushPendingSpace()
+            flushMarker()
+            items.append(.start(id))
+            for c in display { items.append(.character(c, source: piece.range.location)) }
+            atLineStart = display.last == 10
+        }
+        items.append(.end(id))
+        skipUntil = max(skipUntil, piece.range.upperBound)
     }
 
     mutating func walk(_ index: Int) {
@@ -248,6 +344,11 @@ private struct RenderedTextBuilder {
     mutating func read(_ piece: TextRange, decode: Bool) {
         var i = piece.location
         while i < piece.upperBound {
+            if nextEvent <= i { advance(to: i) }
+            if i < skipUntil {
+                i = min(skipUntil, piece.upperBound)
+                continue
+            }
             let unit = tree.units[i]
             if decode, unit == 38,  // "&"
                 let reference = tree.units.withUnsafeBufferPointer({ HTMLEntity.match($0, at: i) }),
@@ -278,13 +379,38 @@ private struct RenderedTextBuilder {
             return
         }
         if c == 32 || c == 9 || c == 10 || c == 12 {
-            if !atLineStart, pendingSpace == nil { pendingSpace = source }
+            if !atLineStart, pendingSpace == nil {
+                pendingSpace = source
+                pendingSpaceAt = items.count
+            }
             return
         }
         emit(c, source: source)
     }
 
     mutating func element(_ index: Int) {
+        let range = tree.nodes[index].range
+        if nextEvent < range.location { advance(to: range.location - 1) }
+        // Pieces starting with the element start before it if they hold it and more (else
+        // inside it, with its content).
+        while nextPiece < pieces.count, skipUntil <= range.location, pieces[nextPiece].range.location == range.location,
+            pieces[nextPiece].range.upperBound > range.upperBound
+        {
+            startPiece()
+            let end = openSpans.last?.end ?? Int.max
+            nextEvent = min(end, nextPiece < pieces.count ? pieces[nextPiece].range.location : Int.max)
+        }
+        if nextPiece < pieces.count, pieces[nextPiece].range == range, pieces[nextPiece].display != nil, skipUntil <= range.location {
+            // An atomic piece in place of the element: its line breaks, its characters.
+            replaced(index)
+            return
+        }
+        // Inside an atomic piece: nothing of it shows.
+        if range.location < skipUntil, range.upperBound <= skipUntil {
+            items.append(.start(index))
+            items.append(.end(index))
+            return
+        }
         let outer = whiteSpace
         if kinds[index] == .preformatted { whiteSpace = .pre }
         if let own = whiteSpaces[index] { whiteSpace = own }
@@ -297,6 +423,27 @@ private struct RenderedTextBuilder {
         }
         layout(index)
         if isList { lists.removeLast() }
+    }
+
+    /// Element `index` shown as the atomic piece whose range is its own: a block's line
+    /// breaks around it, a `<br>`'s line feed replaced.
+    mutating func replaced(_ index: Int) {
+        let kind = self.kind(index)
+        let count = kind == .paragraph ? 2 : kind == .block || kind == .preformatted ? 1 : 0
+        if count > 0 {
+            endLine()
+            items.append(.requirement(count))
+        }
+        if kind == .lineBreak { pendingSpace = nil }
+        items.append(.start(index))
+        advance(to: tree.nodes[index].range.location)
+        items.append(.end(index))
+        if count > 0 {
+            endLine()
+            items.append(.requirement(count))
+        } else if kind == .lineBreak, atLineStart {
+            endLine()
+        }
     }
 
     /// An `li`'s marker, as generated content, shown before its first content (after the
@@ -314,15 +461,21 @@ private struct RenderedTextBuilder {
         }
         marker += " "
         // An item whose content starts with a nested list shows both markers on its line.
+        if pendingMarker == nil { pendingMarkerAt = items.count }
         pendingMarker = (pendingMarker ?? []) + Array(marker.utf16)
     }
 
     var pendingMarker: [UInt16]?
+    /// Where the pending marker may go at the earliest: inside its item.
+    var pendingMarkerAt = 0
 
     mutating func flushMarker() {
         guard let marker = pendingMarker else { return }
         pendingMarker = nil
-        for c in marker { items.append(.character(c, source: HTMLRenderedText.generated)) }
+        // Before the elements that start at the item's first content.
+        var at = items.count
+        while at > pendingMarkerAt, case .start = items[at - 1] { at -= 1 }
+        items.insert(contentsOf: marker.map { .character($0, source: HTMLRenderedText.generated) }, at: at)
     }
 
     mutating func layout(_ index: Int) {
@@ -330,6 +483,9 @@ private struct RenderedTextBuilder {
         let kind = self.kind(index)
         switch kind {
         case .hidden:
+            // Nothing shown: empty where it is.
+            items.append(.start(index))
+            items.append(.end(index))
             return
         case .lineBreak:
             pendingSpace = nil
@@ -398,10 +554,18 @@ private struct RenderedTextBuilder {
     }
 
     func finish() -> HTMLRenderedText {
-        var out = HTMLRenderedText(nodeRanges: Array(repeating: nil, count: tree.nodes.count))
+        var out = HTMLRenderedText(nodeRanges: Array(repeating: nil, count: tree.nodes.count + pieces.count))
         var starts: [Int: Int] = [:]
         var waiting: [Int] = []  // nodes started since the last character: they start at the next one
+        // Nodes that ended with nothing shown: empty where the next character goes (after the
+        // line breaks before it), or where the first element around them that showed
+        // something ends.
+        var empty: [Int] = []
         var required = 0  // the largest requirement since the last character
+        func place(_ nodes: inout [Int], at offset: Int) {
+            for node in nodes { out.nodeRanges[node] = TextRange(location: offset, length: 0) }
+            nodes.removeAll()
+        }
         for item in items {
             switch item {
             case .requirement(let count):
@@ -416,20 +580,23 @@ private struct RenderedTextBuilder {
                 required = 0
                 for node in waiting { starts[node] = out.units.count }
                 waiting = []
+                place(&empty, at: out.units.count)
                 out.units.append(c)
                 out.sources.append(source)
             case .start(let node):
                 waiting.append(node)
             case .end(let node):
-                if let at = waiting.firstIndex(of: node) {
-                    // Nothing of it shown: empty where the text is now.
+                if let at = waiting.lastIndex(of: node) {
                     waiting.remove(at: at)
-                    starts[node] = out.units.count
+                    empty.append(node)
+                    continue
                 }
+                place(&empty, at: out.units.count)
                 let start = starts[node] ?? out.units.count
                 out.nodeRanges[node] = TextRange(location: start, length: out.units.count - start)
             }
         }
+        place(&empty, at: out.units.count)
         return out
     }
 }

@@ -53,6 +53,10 @@ package struct HTMLTree: Sendable {
         package var text: TextKind = .normal
         package var hasStartTag = true
         package var hasEndTag = false
+        /// An element's content in the source: from the end of its start tag to the start of
+        /// its end tag (or to where it was closed); empty at the start tag's end for a void
+        /// element.
+        package var content = TextRange(location: 0, length: 0)
 
         package enum TextKind: Sendable, Hashable { case normal, rcdata, raw }
     }

@@ -312,6 +312,7 @@ struct HTMLTreeBuilder {
             range: TextRange(location: tag.start, length: tag.end - tag.start))
         node.attributes = tag.attributes
         node.hasStartTag = hasStartTag
+        node.content = TextRange(location: tag.end, length: 0)
         append(node)
         let index = nodes.count - 1
         if !void {
@@ -334,6 +335,8 @@ struct HTMLTreeBuilder {
         let end = explicitEnd ?? offset
         nodes[node].range = TextRange(location: nodes[node].range.location, length: max(0, end - nodes[node].range.location))
         if explicitEnd != nil { nodes[node].hasEndTag = true }
+        let content = nodes[node].content.location
+        nodes[node].content.length = max(0, min(offset, end) - content)
     }
 
     /// Pops up to and including the element at stack position `position`; the end tag (if any) closes that one.

@@ -56,7 +56,16 @@ extension RenderResult {
                 return atEnd ? match.range.upperBound : match.range.location
             }
             // In plain text (at the top, or the parent's own text): from the last match
-            // ending at or before `d`, else from the parent's content start.
+            // ending at or before `d`, else from the parent's content start; an HTML
+            // render's text by its source map.
+            if let html = context?.nesting?.html {
+                // At a match's edge: outside it; else the source of the character there.
+                if !atEnd, let at = siblings.first(where: { matches[$0].displayRange.location == d }) { return matches[at].range.location }
+                if atEnd, let at = siblings.last(where: { matches[$0].displayRange.upperBound == d }) {
+                    return matches[at].range.upperBound
+                }
+                return atEnd ? html.sourceOffset(ofDisplayEnd: d) : html.sourceOffset(ofDisplay: d, sourceLength: sourceLength)
+            }
             if let before = siblings.last(where: { matches[$0].displayRange.upperBound <= d }) {
                 let match = matches[before]
                 return match.range.upperBound + (d - match.displayRange.upperBound)

@@ -17,6 +17,8 @@ package struct ResolvedText {
     /// The text's UTF-16 units, when matching made them (a scan of the text's own UTF-8
     /// may not need them).
     var units: TextUnits?
+    /// An HTML render's tree and which element each candidate is (`RuleEngine.rendersHTML`).
+    var html: HTMLSource?
 }
 
 extension RuleEngine {
@@ -29,6 +31,12 @@ extension RuleEngine {
             candidates.removeAll { !only.contains($0.ruleIndex) }
             interrupted.removeAll { !only.contains($0.ruleIndex) }
         }
+        var html: HTMLSource?
+        if rendersHTML {
+            if units == nil { units = TextUnits.make(text) }
+            let source = units!
+            (candidates, html) = htmlCandidates(candidates, source: source, only: only)
+        }
         var contents: [TextRange?]?
         if let containment {
             contents = containment.contents(of: &candidates) { candidate in
@@ -37,7 +45,8 @@ extension RuleEngine {
             }
         }
         let resolution = Resolver.resolve(candidates, priorities: priorities, contents: contents)
-        return ResolvedText(candidates: candidates, contents: contents, resolution: resolution, interrupted: interrupted, units: units)
+        return ResolvedText(
+            candidates: candidates, contents: contents, resolution: resolution, interrupted: interrupted, units: units, html: html)
     }
 
     /// Stage 1: every rule's candidates in `text`, the rules NSRegularExpression stopped

@@ -41,6 +41,8 @@ final class MatchContext: @unchecked Sendable {
         /// The leaf match the cut goes through (`RenderResult.truncated(atDisplayOffset:)`),
         /// shown up to the cut; `nil`: the cut lies between leaves.
         var clip: Clip? = nil
+        /// HTML render: the display offset of the cut (its rendered text is shown up to it).
+        var display: Int? = nil
     }
 
     /// A leaf match cut short: it shows the first `shown` of its `full` display units.

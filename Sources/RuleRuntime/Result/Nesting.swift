@@ -13,6 +13,12 @@ final class Nesting: @unchecked Sendable {
     let isContainer: [Bool]
     let contents: [TextRange]
     let displayRanges: [TextRange]
+    /// An HTML render's rendered text and its source map (`RuleEngine.rendersHTML`): the
+    /// display, instead of the source with matches' displays in place.
+    var html: HTMLDisplayMap?
+    /// HTML render: by position, whether the match shows its part of the rendered text (an
+    /// element, a span) rather than a display of its own.
+    var sliced: [Bool] = []
     private var styles: [TextStyle]?
     private var tapOwners: [Int32]?
 
@@ -62,6 +68,12 @@ final class Nesting: @unchecked Sendable {
     /// The whole display: plain text, containers' contents with their children in place,
     /// up to the context's cut (then the truncation token).
     func display(_ context: MatchContext) -> String {
+        if let html {
+            let end = context.cut?.display ?? html.units.count
+            var units = Array(html.units[0..<min(end, html.units.count)])
+            if context.cut != nil { units.append(contentsOf: context.presentation.tokenText.utf16) }
+            return units.withUnsafeBufferPointer(utf16String)
+        }
         var units: [UInt16] = []
         units.reserveCapacity(context.units.count)
         let limit = context.cut?.source ?? context.units.count
@@ -100,6 +112,7 @@ final class Nesting: @unchecked Sendable {
     /// container's content), the same character; in a container's markup or in a leaf
     /// match, the start of its display.
     func displayPosition(of source: Int, _ matches: [RuleMatch]) -> Int {
+        if let html { return html.displayPosition(of: source) }
         // The last kept match starting at or before `source` (text order is by start).
         var low = 0
         var high = matches.count

@@ -191,4 +191,14 @@ enum DisplayKind: Sendable {
         }
         return length
     }
+
+    var isSource: Bool {
+        if case .source = self { return true }
+        return false
+    }
+
+    var isTagContent: Bool {
+        if case .tagContent = self { return true }
+        return false
+    }
 }

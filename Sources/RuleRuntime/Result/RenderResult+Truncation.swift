@@ -86,14 +86,18 @@ extension RenderResult {
             newIndex[index] = kept.count
             kept.append(index)
         }
-        let sourceCut = clip.map { matches[$0].range.upperBound } ?? sourceOffset(ofDisplay: cut, kept: kept)
+        let html = context.nesting?.html
+        let sourceCut =
+            clip.map { matches[$0].range.upperBound } ?? html?.sourceOffset(ofDisplay: cut, sourceLength: context.units.count)
+            ?? sourceOffset(ofDisplay: cut, kept: kept)
         let clipped = clip.map { index in
             let range = matches[index].displayRange
             return MatchContext.Clip(candidate: matches[index].candidateIndex, shown: cut - range.location, full: range.length)
         }
         let truncated = MatchContext(
             text: text, units: context.storage, rules: context.rules, candidates: context.candidates, solver: context.solver,
-            presentation: context.presentation, measured: context.measured, cut: .init(source: sourceCut, clip: clipped),
+            presentation: context.presentation, measured: context.measured,
+            cut: .init(source: sourceCut, clip: clipped, display: html != nil ? cut : nil),
             reads: context.reads)
         let ranges = kept.map { index in
             let range = matches[index].displayRange
@@ -103,6 +107,10 @@ extension RenderResult {
             truncated.nesting = Nesting(
                 kept: kept.map { nesting.kept[$0] }, parents: kept.map { matches[$0].parent.map { newIndex[$0] } ?? -1 },
                 isContainer: kept.map { nesting.isContainer[$0] }, contents: kept.map { nesting.contents[$0] }, displayRanges: ranges)
+            if let html {
+                truncated.nesting?.html = html
+                truncated.nesting?.sliced = kept.map { nesting.sliced[$0] }
+            }
         }
         func rebased(_ match: RuleMatch, at position: Int? = nil) -> RuleMatch {
             RuleMatch(

@@ -40,6 +40,7 @@ public struct RenderResult: Sendable, Hashable {
     /// the kept matches when read, so that a render that only styles ranges builds no
     /// list). A container's segment holds its nested matches (see `RuleMatch.parent`).
     public var segments: [Segment] {
+        if let html = context?.nesting?.html { return htmlSegments(html) }
         let length = sourceLength
         var segments: [Segment] = []
         segments.reserveCapacity(2 * matches.count + 1)
@@ -61,6 +62,31 @@ public struct RenderResult: Sendable, Hashable {
                     source: TextRange(location: cursor, length: length - cursor),
                     display: TextRange(location: display, length: length - cursor)))
         }
+        return segments
+    }
+
+    /// An HTML render's segments: the plain runs between top-level matches, each with its
+    /// source and display ranges (their lengths differ: markup, collapsed white space).
+    private func htmlSegments(_ html: HTMLDisplayMap) -> [Segment] {
+        let length = sourceLength
+        let displayLength = context?.cut?.display ?? html.units.count
+        var segments: [Segment] = []
+        var cursor = 0
+        var display = 0
+        func plain(to source: Int, display end: Int) {
+            guard cursor < source || display < end else { return }
+            segments.append(
+                .plain(
+                    source: TextRange(location: cursor, length: max(0, source - cursor)),
+                    display: TextRange(location: display, length: max(0, end - display))))
+        }
+        for (index, match) in matches.enumerated() where match.parent == nil {
+            plain(to: match.range.location, display: match.displayRange.location)
+            segments.append(.match(index))
+            cursor = max(cursor, match.range.upperBound)
+            display = max(display, match.displayRange.upperBound)
+        }
+        plain(to: length, display: displayLength)
         return segments
     }
 
@@ -103,7 +129,12 @@ public struct RenderResult: Sendable, Hashable {
     /// The text of a segment: a plain run's source text, or a match's display.
     public func text(of segment: Segment) -> String {
         switch segment {
-        case .plain(let source, _): return context?.string(source) ?? ""
+        case .plain(let source, let shown):
+            guard context?.nesting?.html != nil else { return context?.string(source) ?? "" }
+            let units = display.utf16
+            let start = units.index(units.startIndex, offsetBy: shown.location)
+            return String(units[start..<units.index(start, offsetBy: shown.length)]) ?? ""
+
         case .match(let index): return matches[index].display
         }
     }

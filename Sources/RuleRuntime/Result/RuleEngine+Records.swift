@@ -14,6 +14,9 @@ extension RuleEngine {
             text: text, units: resolved.units, rules: table.rules, candidates: resolved.candidates, solver: ruleMatcher,
             presentation: tablePresentation)
         let (matches, discarded) = resolved.candidates.withUnsafeBufferPointer { candidates in
+            if let html = resolved.html {
+                return htmlRecords(candidates, resolved.resolution, contents: resolved.contents, html: html, context: context)
+            }
             // A kept container shows its content in place (and maps positions in it as plain text).
             if let contents = resolved.contents, resolved.resolution.kept.contains(where: { contents[$0] != nil }) {
                 return nestedRecords(candidates, resolved.resolution, contents: contents, context: context)

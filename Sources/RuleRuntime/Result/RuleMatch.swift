@@ -91,6 +91,11 @@ public struct RuleMatch: Sendable, Hashable {
     }
     /// Whether this is a kept container (its display holds its nested matches).
     public var isContainer: Bool { position >= 0 && context.nesting?.isContainer[position] == true }
+    /// An HTML render's element or span: it shows its part of the rendered text.
+    var isSliced: Bool {
+        guard position >= 0, let nesting = context.nesting, nesting.html != nil, position < nesting.sliced.count else { return false }
+        return nesting.sliced[position]
+    }
 
     /// The rule's name (`truncation` for the token).
     public var rule: String { candidateIndex >= 0 ? context.rules[ruleIndex].name : "truncation" }
@@ -159,7 +164,7 @@ public struct RuleMatch: Sendable, Hashable {
     /// a leaf clipped by `RenderResult.truncated(atDisplayOffset:)`: the part before the
     /// cut, an attachment after the cut left out).
     @_spi(Testing) public var content: MatchContent {
-        if isContainer { return .text(containerDisplay) }
+        if isContainer || isSliced { return .text(containerDisplay) }
         guard let clip else { return fullContent }
         switch fullContent {
         case .text(let text): return .text(utf16Prefix(text, clip.shown))

@@ -1,0 +1,264 @@
+/// An HTML render (`RuleEngine.rendersHTML`): the text is parsed once as a browser parses
+/// it (`HTMLTree`), tag rules claim its elements instead of scanning for tags, and the
+/// display is the tree's rendered text (`HTMLTree.renderedText`) with the kept matches
+/// laid over it.
+///
+/// - *Candidates*: each element (not inside a hidden one) is a candidate of every tag rule
+///   that claims its name — the element rule of that name, the family whose name and digits
+///   it is, else the catch-all — with the element's source range and content. Matches of
+///   the other rules count only where they start and end in text a browser shows (not in
+///   markup, comments, `script` or `style`).
+/// - *Records*: a kept element shows as its kind lays it out (its display range is its
+///   element's); a kept match that shows its source (a mention, a link, a character
+///   reference) is a span of the rendered text; any other leaf (an image, a replacement)
+///   shows its own display as one box in the line, in place of its element when it is one
+///   (`<br>` replaced by `"\n"`, `<img>` by U+FFFC). Each match's display range is its part
+///   of the rendered text; `Nesting.html` maps display offsets to source offsets.
+struct HTMLSource {
+    let tree: HTMLTree
+    /// Each candidate's element node, -1 for a candidate found in the source.
+    var nodes: [Int]
+    /// The kind each element lays out as.
+    let kinds: [HTMLElementKind]
+
+    init(tree: HTMLTree) {
+        self.tree = tree
+        nodes = []
+        kinds = tree.nodes.indices.map { tree.nodes[$0].kind == .element ? tree.defaultKind($0) : .inline }
+    }
+}
+
+extension RuleEngine {
+    /// The candidates of an HTML render: those of `found` that are not tag rules' and lie in
+    /// shown text, then the tree's elements as the tag rules (of `only`, if given) claim them.
+    func htmlCandidates(_ found: [Candidate], source: TextUnits, only: Set<Int>?) -> ([Candidate], HTMLSource) {
+        var html = HTMLSource(tree: HTMLTree(units: Array(source.buffer)))
+        let tree = html.tree
+        let rules = table.rules
+        // Elements inside a hidden one, and the shown text's source runs (in order).
+        var inHidden = [Bool](repeating: false, count: tree.nodes.count)
+        var shown: [TextRange] = []
+        for (index, node) in tree.nodes.enumerated() where index > 0 {
+            let parent = node.parent
+            inHidden[index] = inHidden[parent] || (parent > 0 && html.kinds[parent] == .hidden)
+            guard node.kind == .text, !inHidden[index], node.text == .normal else { continue }
+            shown.append(node.firstPiece)
+            shown.append(contentsOf: node.morePieces)
+        }
+        func isShown(_ offset: Int) -> Bool {
+            var low = 0
+            var high = shown.count
+            while low < high {
+                let mid = (low + high) / 2
+                if shown[mid].location <= offset { low = mid + 1 } else { high = mid }
+            }
+            return low > 0 && offset < shown[low - 1].upperBound
+        }
+        var candidates: [Candidate] = []
+        candidates.reserveCapacity(found.count + tree.nodes.count)
+        for candidate in found where !isTagRule(candidate.ruleIndex) {
+            if isShown(candidate.range.location), isShown(candidate.range.upperBound - 1) { candidates.append(candidate) }
+        }
+        html.nodes = [Int](repeating: -1, count: candidates.count)
+        // The tag rules, and which names claim which.
+        var elementRules: [String: [Int]] = [:]
+        var familyRules: [(family: String, rule: Int)] = []
+        var catchAll: [Int] = []
+        for (index, rule) in rules.enumerated() where only?.contains(index) ?? true {
+            switch rule.matcher {
+            case .element("*", _, _): catchAll.append(index)
+            case .element(let name, _, _): elementRules[name, default: []].append(index)
+            case .tagFamily(let family): familyRules.append((family, index))
+            default: break
+            }
+        }
+        // Names of every element rule and family, also those left out by `only`: the catch-all takes the others.
+        var named: Set<String> = []
+        var families: [String] = []
+        for rule in rules {
+            if case .element(let name, _, _) = rule.matcher, name != "*" { named.insert(name) }
+            if case .tagFamily(let family) = rule.matcher { families.append(family) }
+        }
+        guard !elementRules.isEmpty || !familyRules.isEmpty || !catchAll.isEmpty else { return (candidates, html) }
+        var ordinals = [Int](repeating: 0, count: rules.count)
+        for (index, node) in tree.nodes.enumerated() where node.kind == .element && !inHidden[index] && node.range.length > 0 {
+            func claim(_ rule: Int, level: Int?) {
+                let tag = TagInfo(
+                    index: ordinals[rule], name: node.name, level: level, range: node.range, contentRange: node.content,
+                    attributes: node.attributes.map { TagInfo.AttributeSpan(name: $0.name, value: $0.value) }, source: source)
+                ordinals[rule] += 1
+                candidates.append(Candidate(ruleIndex: rule, range: node.range, tag: tag))
+                html.nodes.append(index)
+            }
+            for rule in elementRules[node.name] ?? [] { claim(rule, level: nil) }
+            var inFamily = named.contains(node.name)
+            for family in families where node.name.hasPrefix(family) {
+                let digits = node.name.utf8.dropFirst(family.utf8.count)
+                guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { continue }
+                inFamily = true
+                for (name, rule) in familyRules where name == family { claim(rule, level: Int(String(decoding: digits, as: UTF8.self))) }
+            }
+            if !inFamily { for rule in catchAll { claim(rule, level: nil) } }
+        }
+        return (candidates, html)
+    }
+
+    private func isTagRule(_ rule: Int) -> Bool {
+        guard rule >= 0, rule < table.rules.count else { return false }
+        switch table.rules[rule].matcher {
+        case .element, .tagFamily: return true
+        default: return false
+        }
+    }
+
+    /// The records of an HTML render (see `HTMLSource`).
+    func htmlRecords(
+        _ candidates: UnsafeBufferPointer<Candidate>, _ resolution: Resolution, contents: [TextRange?]?, html: HTMLSource,
+        context: MatchContext
+    ) -> ([RuleMatch], [DiscardedMatch]) {
+        let kept = resolution.kept
+        let tree = html.tree
+        // What each kept match is in the tree: an element (node ≥ 0), or a piece.
+        var roles = [Int](repeating: -1, count: kept.count)  // node, or -2 - piece number
+        var pieces: [HTMLPiece] = []
+        for (position, index) in kept.enumerated() {
+            let node = index < html.nodes.count ? html.nodes[index] : -1
+            let container = contents?[index] != nil
+            let kind = tablePresentation.displayKind(candidates[index])
+            if node >= 0 {
+                if container || kind.isTagContent {
+                    roles[position] = node
+                    continue
+                }
+            }
+            var piece = HTMLPiece(range: candidates[index].range)
+            if container {
+                piece.content = contents?[index]
+            } else if node >= 0 || !(kind.isSource || isEntityRule(candidates[index].ruleIndex)) {
+                var units: [UInt16] = []
+                context.appendDisplay(of: index, into: &units)
+                piece.display = units
+            }
+            roles[position] = -2 - pieces.count
+            pieces.append(piece)
+        }
+        // Pieces in reading order; `order[k]` is the piece number of the k-th in it.
+        let order = pieces.indices.sorted { HTMLPiece.sort(pieces[$0], pieces[$1]) || pieces[$0] == pieces[$1] && $0 < $1 }
+        var sortedNumber = [Int](repeating: 0, count: pieces.count)
+        for (k, number) in order.enumerated() { sortedNumber[number] = k }
+        let rendered = tree.renderedText(
+            kind: { html.kinds[$0] }, whiteSpace: tree.defaultWhiteSpace, listMarkers: true, pieces: order.map { pieces[$0] })
+        let map = HTMLDisplayMap(units: rendered.units, sources: rendered.sources)
+
+        var matches: [RuleMatch] = []
+        matches.reserveCapacity(kept.count)
+        var isContainer: [Bool] = []
+        var contentOf: [TextRange] = []
+        var sliced: [Bool] = []
+        for (position, index) in kept.enumerated() {
+            let role = roles[position]
+            let nodeRange = role >= 0 ? rendered.nodeRanges[role] : rendered.nodeRanges[tree.nodes.count + sortedNumber[-2 - role]]
+            let range = candidates[index].range
+            let displayRange = nodeRange ?? TextRange(location: map.displayPosition(of: range.location), length: 0)
+            let parent = resolution.parent(of: position)
+            matches.append(
+                RuleMatch(
+                    candidateIndex: index, range: range, ruleIndex: candidates[index].ruleIndex, displayRange: displayRange,
+                    context: context, position: position, parent: parent))
+            let container = contents?[index] != nil
+            isContainer.append(container)
+            contentOf.append(contents?[index] ?? range)
+            sliced.append(container || role >= 0 || pieces[-2 - role].display == nil)
+        }
+        let nesting = Nesting(
+            kept: kept, parents: matches.map { $0.parent ?? -1 }, isContainer: isContainer, contents: contentOf,
+            displayRanges: matches.map(\.displayRange))
+        nesting.html = map
+        nesting.sliced = sliced
+        context.nesting = nesting
+        guard !resolution.discarded.isEmpty else { return (matches, []) }
+        var discarded: [DiscardedMatch] = []
+        for discard in resolution.discarded {
+            let range = candidates[discard.index].range
+            let reason = DiscardReason(
+                keptRule: ruleNames[candidates[discard.by].ruleIndex], keptRange: candidates[discard.by].range, decider: discard.decider)
+            let match = RuleMatch(
+                candidateIndex: discard.index, range: range, ruleIndex: candidates[discard.index].ruleIndex,
+                displayRange: TextRange(location: map.displayPosition(of: range.location), length: 0), context: context)
+            discarded.append(DiscardedMatch(match: match, reason: reason))
+        }
+        return (matches, discarded)
+    }
+
+    private func isEntityRule(_ rule: Int) -> Bool {
+        guard rule >= 0, rule < table.rules.count, case .entity = table.rules[rule].matcher else { return false }
+        return true
+    }
+}
+
+/// The rendered text of an HTML render and where each of its characters came from.
+struct HTMLDisplayMap: Sendable {
+    let units: [UInt16]
+    /// By display offset: the source offset, or `HTMLRenderedText.layout` /
+    /// `HTMLRenderedText.generated`.
+    let sources: [Int]
+    /// The display offsets of characters from the source, in order, and their sources
+    /// (non-decreasing).
+    private let sourced: [Int]
+
+    init(units: [UInt16], sources: [Int]) {
+        self.units = units
+        self.sources = sources
+        sourced = sources.indices.filter { sources[$0] >= 0 }
+    }
+
+    /// The display offset of source offset `source`: the first character shown from at or
+    /// after it (the end of the display when none is).
+    func displayPosition(of source: Int) -> Int {
+        var low = 0
+        var high = sourced.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sources[sourced[mid]] < source { low = mid + 1 } else { high = mid }
+        }
+        return low < sourced.count ? sourced[low] : units.count
+    }
+
+    /// The source offset of display offset `display`: the source of the first character
+    /// from the source at or after it (the end of `length` when none is).
+    func sourceOffset(ofDisplay display: Int, sourceLength: Int) -> Int {
+        var low = 0
+        var high = sourced.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sourced[mid] < display { low = mid + 1 } else { high = mid }
+        }
+        return low < sourced.count ? sources[sourced[low]] : sourceLength
+    }
+
+    /// The source offset just after the last character from the source before display
+    /// offset `end` (0 when none is).
+    func sourceOffset(ofDisplayEnd end: Int) -> Int {
+        var low = 0
+        var high = sourced.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sourced[mid] < end { low = mid + 1 } else { high = mid }
+        }
+        return low > 0 ? sources[sourced[low - 1]] + 1 : 0
+    }
+
+    /// Whether the character at `display` is generated content (a list marker).
+    func isGenerated(_ display: Int) -> Bool { sources[display] == HTMLRenderedText.generated }
+}
+
+extension RenderResult {
+    /// The display without generated content (an HTML render's list markers): what a
+    /// browser's `innerText` holds.
+    package var displayWithoutGenerated: String {
+        guard let html = context?.nesting?.html else { return display }
+        let units = Array(display.utf16)
+        let shown = units.indices.filter { $0 >= html.sources.count || !html.isGenerated($0) }.map { units[$0] }
+        return String(decoding: shown, as: UTF16.self)
+    }
+}
