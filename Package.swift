@@ -90,6 +90,7 @@ let package = Package(
                 "Generated/Prefix.styles.json", "Generated/Escapes.styles.json", "Generated/Chat.styles.json",
                 "Generated/Cms.styles.json", "Generated/Legal.styles.json", "Generated/Taps.styles.json",
                 "Generated/Lookaround.styles.json", "Generated/Feed.styles.json", "Generated/Article.styles.json",
+                "Generated/Mastodon.styles.json",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Ask headless Chromium what it shows for each HTML case (dev-only; not CI).
+r"""Ask headless Chromium what it shows for each HTML case (dev-only; not CI).
 
 Reads JSONL case files ({"id", "source", "html", ...} per line), builds ONE
 UTF-8 page with every case in its own container, lets Chromium parse and lay
@@ -16,6 +16,23 @@ WPT harness measures (#target, else the container's first element child),
 which is what WPT's own "expected" value describes (null where innerText is
 undefined, e.g. on <svg>).
 
+For "mastodon" cases only, a second answer with the CSS rules of Mastodon's
+web UI that change what text shows, in a second container (see below):
+
+  mastodonInnerText  innerText of the same HTML under
+                     .invisible { display: none }  .ellipsis::after { content: "\2026" }
+                     (\2026: U+2026 HORIZONTAL ELLIPSIS). The shortened-link
+                     spans Mastodon hides are dropped; the generated ellipsis
+                     is not part of innerText, which never includes
+                     ::before/::after content, so only the display:none rule
+                     changes the text. (Mastodon's own CSS hides .invisible
+                     with font-size:0 and position:absolute instead, which
+                     innerText still includes; display:none models a client
+                     that drops those spans.)
+  mastodonLinks      the "links" list taken in that container; written only
+                     when it differs from "links" (a link whose text has an
+                     `invisible` span)
+
 Page layout, per case N (0-based, in input order):
 
   <div id="case-N" style="width: 600px">   shadow host
@@ -26,9 +43,21 @@ Page layout, per case N (0-based, in input order):
 
 The shadow root keeps any <style> element or id inside one case from
 affecting the others; there is no author stylesheet, only the UA defaults and
-the page's default font. The HTML strings travel as a JSON array in a
-<script type="application/json"> element. Results are written as ASCII-only
-JSON into <pre id="out">, read back from `chromium --dump-dom`.
+the page's default font.
+
+A "mastodon" case N also gets, after all the case-N hosts, a second host
+
+  <div id="mastodon-case-N" style="width: 600px">   shadow host
+     #shadow-root (open)
+        <style>.invisible { display: none } .ellipsis::after { content: "\2026" }</style>
+        <div class="box">  <- box.innerHTML = case.html again; mastodonInnerText
+                              and mastodonLinks are taken from this .box
+
+so the Mastodon rules apply to that copy only, never to the unstyled answers.
+
+The HTML strings travel as a JSON array in a <script type="application/json">
+element. Results are written as ASCII-only JSON into <pre id="out">, read back
+from `chromium --dump-dom`.
 
 Usage:
   python3 Scripts/html-oracle/oracle.py                       # defaults below
@@ -56,6 +85,14 @@ DEFAULT_OUTPUT = os.path.join(CORPUS, "cases.jsonl")
 
 SCRIPT = r"""
 (function () {
+  // Mastodon web UI rules that change the text shown. The CSS escape \2026 is
+  // U+2026 HORIZONTAL ELLIPSIS (the backslash is doubled for the JS string).
+  var MASTODON_CSS = '.invisible { display: none } .ellipsis::after { content: "\\2026" }';
+  function linksOf(box) {
+    return Array.prototype.map.call(box.querySelectorAll('a[href]'), function (a) {
+      return {text: a.innerText, href: a.getAttribute('href')};
+    });
+  }
   var cases = JSON.parse(document.getElementById('cases').textContent);
   var results = [];
   for (var i = 0; i < cases.length; i++) {
@@ -69,15 +106,25 @@ SCRIPT = r"""
       box.innerHTML = cases[i].html;
       r.innerText = box.innerText;
       r.dom = box.innerHTML;
-      r.links = Array.prototype.map.call(box.querySelectorAll('a[href]'), function (a) {
-        return {text: a.innerText, href: a.getAttribute('href')};
-      });
+      r.links = linksOf(box);
       if (cases[i].wptTarget) {
         // As WPT's getter.html: #target, else the first child, skipping to an element.
         var e = box.querySelector('#target') || box.firstChild;
         while (e && e.nodeType != Node.ELEMENT_NODE) e = e.nextSibling;
         var t = e ? e.innerText : undefined;
         r.targetInnerText = (typeof t === 'string') ? t : null;
+      }
+      if (cases[i].mastodon) {
+        var mroot = document.getElementById('mastodon-case-' + i).attachShadow({mode: 'open'});
+        var style = document.createElement('style');
+        style.textContent = MASTODON_CSS;
+        mroot.appendChild(style);
+        var mbox = document.createElement('div');
+        mbox.className = 'box';
+        mroot.appendChild(mbox);
+        mbox.innerHTML = cases[i].html;
+        r.mastodonInnerText = mbox.innerText;
+        r.mastodonLinks = linksOf(mbox);
       }
     } catch (err) {
       r.error = String(err);
@@ -108,12 +155,16 @@ def load_cases(paths):
 
 
 def build_page(cases):
-    payload = [{"id": c["id"], "html": c["html"], "wptTarget": c["source"] == "wpt"} for c in cases]
+    payload = [{"id": c["id"], "html": c["html"], "wptTarget": c["source"] == "wpt",
+                "mastodon": c["source"] == "mastodon"} for c in cases]
     data = json.dumps(payload, ensure_ascii=True).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     parts = ['<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
              '<title>html-oracle</title>\n</head>\n<body>\n']
     for i in range(len(cases)):
         parts.append(f'<div id="case-{i}" style="width: 600px"></div>\n')
+    for i, c in enumerate(cases):
+        if c["source"] == "mastodon":
+            parts.append(f'<div id="mastodon-case-{i}" style="width: 600px"></div>\n')
     parts.append('<pre id="out"></pre>\n')
     parts.append(f'<script id="cases" type="application/json">{data}</script>\n')
     parts.append(f"<script>{SCRIPT}</script>\n</body>\n</html>\n")
@@ -178,6 +229,14 @@ def main():
             out["dom"] = r["dom"]
             if "targetInnerText" in r:
                 out["targetInnerText"] = r["targetInnerText"]
+            if c["source"] == "mastodon":
+                if not isinstance(r.get("mastodonInnerText"), str):
+                    errors += 1
+                    print(f"{c['id']}: no mastodonInnerText", file=sys.stderr)
+                    continue
+                out["mastodonInnerText"] = r["mastodonInnerText"]
+                if r["mastodonLinks"] != r["links"]:
+                    out["mastodonLinks"] = r["mastodonLinks"]
             f.write(json.dumps(out, ensure_ascii=False, sort_keys=True) + "\n")
     print(f"{len(cases) - errors}/{len(cases)} cases written to {a.output} "
           f"({chromium_version(a.chromium)})", file=sys.stderr)

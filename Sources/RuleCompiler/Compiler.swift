@@ -158,7 +158,10 @@ public enum Compiler {
         let compiled = Compiled(
             table: table, automata: automata.automata, ruleLocations: checked.rules.map(\.location),
             allowedOverlaps: checked.rules.map(\.allowedNames),
-            handlerSites: checked.handlerSites.mapValues { SwiftEmitter.Site(file: $0.file.path, line: $0.location.line) },
+            // A built-in spec has no file to point at.
+            handlerSites: checked.handlerSites.filter { !BuiltinSpecs.isBuiltin($0.value.file.path) }.mapValues {
+                SwiftEmitter.Site(file: $0.file.path, line: $0.location.line)
+            },
             path: path, files: files)
         // A failing example is an error: no compiled spec then, as for any other error.
         return Output(

@@ -21,9 +21,10 @@ public struct RuleEngine: Sendable {
     /// unless set, on every engine). Rules stopped early are listed in
     /// `RenderResult.interrupted`. Rules on automata need no budget.
     public var fallbackBudget = FallbackBudget.standard
-    /// Renders texts as HTML a browser shows (see `HTMLSource`): one parse per text, tag
-    /// rules claiming its elements, the display laid out as `innerText` lays it out.
-    package var rendersHTML = false
+    /// Renders texts as a browser shows HTML (see `HTMLSource`): one parse per text, tag
+    /// rules claiming its elements, the display laid out as `innerText` lays it out. Set
+    /// from the table (`StyleTable.html`: the spec imports `html`).
+    public package(set) var rendersHTML = false
     /// `matcher` when it is the engine's own: render then scans UTF-8 where it can and
     /// leaves compiled rules' groups to be solved when read.
     package let ruleMatcher: RuleMatcher?
@@ -73,6 +74,7 @@ public struct RuleEngine: Sendable {
         self.priorities = table.rules.map(\.priority)
         self.ruleNames = table.rules.map(\.name)
         self.tablePresentation = PresentationCache(table)
+        self.rendersHTML = table.html == true
     }
 
     /// The largest memory (bytes, the caches' own estimate) a cache of any of the engine's

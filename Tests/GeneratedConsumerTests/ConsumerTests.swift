@@ -156,10 +156,21 @@ final class ConsumerTests: XCTestCase {
         XCTAssertEqual(chat.display, "great job @carol")
         XCTAssertEqual(chat.matches.map { ChatRules.rule(of: $0) }, [.bold, .mention])
         XCTAssertEqual(chat.matches.map(\.parent), [nil, 0])
+        // An HTML spec (`import html`): the generated table renders as a browser lays out.
+        try check(MastodonRules.render, table: MastodonRules.table, name: "mastodon")
+        XCTAssertEqual(CmsRules.table.html, true)
+        XCTAssertEqual(CmsRules.table.formatVersion, StyleTable.htmlFormatVersion)
+        XCTAssertTrue(CmsRules.engine.rendersHTML)
         let cms = CmsRules.render("<b>Bold with <a href=\"/l\">link</a></b> &amp; <p>more</p>")
-        XCTAssertEqual(cms.display, "Bold with link & more")
-        XCTAssertEqual(cms.matches.map(\.rule), ["bold", "link", "entity", "other"])
-        XCTAssertTrue(CmsRules.table.rules.first { $0.name == "bold" }?.nest == true)
+        XCTAssertEqual(cms.display, "Bold with link &\n\nmore")
+        XCTAssertEqual(cms.matches.map(\.rule), ["htmlBold", "htmlLink"])
+        XCTAssertEqual(cms.matches.map { CmsRules.rule(of: $0) }, [.htmlBold, .htmlLink])
+        XCTAssertTrue(CmsRules.table.rules.first { $0.name == "htmlBold" }?.nest == true)
+        let status = MastodonRules.render(
+            #"<p>Hi <a href="https://m.s/tags/a" class="mention hashtag">#<span>a</span></a> <a href="https://x.org/long"><span class="invisible">https://</span><span class="ellipsis">x.org/l</span><span class="invisible">ong</span></a></p>"#
+        )
+        XCTAssertEqual(status.display, "Hi #a x.org/l…")
+        XCTAssertEqual(status.matches.compactMap(\.tap?.handler), ["openTag", "openURL"])
     }
 
     /// Paragraph properties, colors with a dark variant, a replacement with an image beside
@@ -348,7 +359,7 @@ extension ConsumerTests {
         let generated: [(String, RuleEngine)] = [
             ("agreement", AgreementRules.engine), ("article", ArticleRules.engine), ("chat", ChatRules.engine),
             ("cms", CmsRules.engine), ("feed", FeedRules.engine), ("html", HtmlRules.engine), ("legal", LegalRules.engine),
-            ("prefix", PrefixRules.engine), ("social", SocialRules.engine),
+            ("prefix", PrefixRules.engine), ("social", SocialRules.engine), ("mastodon", MastodonRules.engine),
         ]
         var held = 0
         for (name, engine) in generated {
@@ -364,7 +375,7 @@ extension ConsumerTests {
                 held += run.summary.passed
             }
         }
-        // 43 examples in Specs/, each on three engines.
-        XCTAssertEqual(held, 43 * 3)
+        // 47 examples in Specs/, each on three engines.
+        XCTAssertEqual(held, 47 * 3)
     }
 }

@@ -43,7 +43,7 @@ final class WrittenTablesValidateTests: XCTestCase {
 
     func testCheckedInTablesDecode() throws {
         let files = try Self.files(in: "Tests/GeneratedConsumerTests/Generated", ending: ".styles.json")
-        XCTAssertEqual(files.count, 12)
+        XCTAssertEqual(files.count, 13)
         for file in files {
             XCTAssertNoThrow(try StyleTable(jsonData: Data(contentsOf: file)), file.lastPathComponent)
         }

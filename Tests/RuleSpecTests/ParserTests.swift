@@ -123,7 +123,7 @@ final class ParserTests: XCTestCase {
             messages(text),
             [
                 "2:29: expected an integer after 'priority', found '}'",
-                "3:10: expected a statement of a rule ('allow', 'alt', 'highlight', 'image', 'in arguments', 'match', 'nest', 'priority', 'replace', 'show', 'style', 'tap', 'where', 'widget'), found 'frobnicate'",
+                "3:10: expected a statement of a rule ('allow', 'alt', 'highlight', 'image', 'in arguments', 'match', 'nest', 'priority', 'replace', 'show', 'style', 'tap', 'where', 'widget'; HTML specs: 'before', 'after', 'inline', 'block', 'paragraph', 'pre', 'hide'), found 'frobnicate'",
                 "4:18: expected a value for 'color', found '}'",
                 "6:1: expected a statement ('rule', 'tags', 'style', 'base', 'highlight', 'truncation', 'import' or 'example'), found 'bogus'",
                 "7:8: unclosed '{' of rule 'd': expected '}' before the end of the file",

@@ -18,7 +18,7 @@ final class GoldenFilesTests: XCTestCase {
     static let specs = [
         "Specs/agreement.richrules", "Specs/social.richrules", "Specs/html.richrules", "Specs/prefix.richrules",
         "Specs/chat.richrules", "Specs/cms.richrules", "Specs/legal.richrules", "Specs/feed.richrules", "Specs/article.richrules",
-        "Tests/GeneratedConsumerTests/Specs/escapes.richrules", "Tests/GeneratedConsumerTests/Specs/taps.richrules",
+        "Specs/mastodon.richrules", "Tests/GeneratedConsumerTests/Specs/escapes.richrules", "Tests/GeneratedConsumerTests/Specs/taps.richrules",
         "Tests/GeneratedConsumerTests/Specs/lookaround.richrules",
     ]
 

@@ -68,6 +68,14 @@ struct ConflictAnalysis {
         self.allows = allows
     }
 
+    /// Whether rule `index` matches tags or elements.
+    func isElementRule(_ index: Int) -> Bool {
+        switch table.rules[index].matcher {
+        case .element, .tagFamily: return true
+        default: return false
+        }
+    }
+
     /// Two rules that can overlap: the confirmed example text, and the rule the resolver
     /// keeps there and why (all `nil` when no example was confirmed).
     struct Overlap {
@@ -118,6 +126,9 @@ struct ConflictAnalysis {
             guard let second = matchable[j] else { continue }
             for i in 0..<j {
                 guard let first = matchable[i] else { continue }
+                // An HTML spec's elements are the nodes of one tree: they nest or lie apart,
+                // and text rules match inside their text.
+                if table.html == true, isElementRule(i) || isElementRule(j) { continue }
                 if ContinuousClock.now > deadline {
                     overlaps[i * count + j] = Overlap(unchecked: true)
                     unchecked += 1

@@ -23,6 +23,7 @@ extension SwiftEmitter {
             a.add("handlers", .literal("handlerLabels"))
             a.add("rules", .literal("rules"))
             a.add("contentHash", ifSet: table.contentHash.map(TableLiteral.string))
+            if table.html == true { a.add("html", .literal("true")) }
         }
         w.line("/// The style table, equal to the one `\(table.name).styles.json` holds: the spec's styles")
         w.line("/// (`Styles`) and rules (`Rules`) are declared at the end of this file.")

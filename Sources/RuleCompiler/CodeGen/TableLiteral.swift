@@ -129,7 +129,15 @@ enum TableLiteral {
             a.add("alt", ifSet: presentation.alt.map(template))
             a.add("show", ifSet: presentation.show.map(integer))
             a.add("layer", ifSet: presentation.layer.map { styles?.named($0, styleName: presentation.styleName) ?? style($0) })
+            a.add("layout", ifSet: presentation.layout.map(layout))
+            a.add("before", ifSet: presentation.before.map(string))
+            a.add("after", ifSet: presentation.after.map(string))
         }
+    }
+
+    /// `.block`, `.hidden`…
+    static func layout(_ layout: ElementLayout) -> SwiftExpression {
+        .member(layout == .hidden ? "hidden" : layout.rawValue)
     }
 
     static func image(_ image: ImageSpec) -> SwiftExpression {
@@ -212,6 +220,9 @@ enum TableLiteral {
             case .notTappable?: a.add("tap", .member("notTappable"))
             case nil: break
             }
+            a.add("layout", ifSet: c.layout.map(layout))
+            a.add("before", ifSet: c.before.map(string))
+            a.add("after", ifSet: c.after.map(string))
         }
     }
 

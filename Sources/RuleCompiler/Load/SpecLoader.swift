@@ -144,6 +144,10 @@ public struct SpecLoader {
         stack.append((canonical, display))
         let directory = (display as NSString).deletingLastPathComponent
         for statement in spec.statements {
+            if case .importBuiltin(let name, _) = statement {
+                loadBuiltin(name.name)
+                continue
+            }
             guard case .importFile(let literal, _) = statement else { continue }
             let ref = SourceRef(file: source, span: literal.span)
             guard let name = literal.plainText, !name.isEmpty else {
@@ -161,6 +165,16 @@ public struct SpecLoader {
         loaded[canonical] = spec
         order.append(spec)
         return spec
+    }
+
+    /// Parses built-in spec `name` (`import html`) once, into the order: no file is read.
+    mutating func loadBuiltin(_ name: String) {
+        let key = "builtin:" + name
+        guard loaded[key] == nil, let text = BuiltinSpecs.source(of: name) else { return }
+        let (spec, syntax) = Parser.parse(SourceFile(path: BuiltinSpecs.path(of: name), text: text))
+        diagnostics.add(contentsOf: syntax)
+        loaded[key] = spec
+        order.append(spec)
     }
 
     /// `a/./b/../c` → `a/c`, keeping a relative path relative.

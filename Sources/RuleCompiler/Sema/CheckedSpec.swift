@@ -28,6 +28,8 @@ struct CheckedSpec: Equatable, Sendable {
     /// The root spec's `example` statements (`SpecExamples` runs them); never part of the
     /// table or the generated code.
     var examples: [CheckedExample] = []
+    /// The spec imports `html`: its table renders texts as HTML (`StyleTable.html`).
+    var html = false
 
     /// The style table phase: the runtime's table of this spec, built once by
     /// `Compiler.compile` and carried to the later phases. Presentations keep their style
@@ -35,8 +37,9 @@ struct CheckedSpec: Equatable, Sendable {
     func makeTable() -> StyleTable {
         let nests = rules.contains(where: \.nest)
         return StyleTable(
-            name: name, source: source, base: base, styles: styles, highlight: highlight, truncation: truncation,
-            handlers: handlers, rules: rules.map { $0.entry(withLayers: nests) })
+            formatVersion: html ? StyleTable.htmlFormatVersion : StyleTable.currentFormatVersion, name: name, source: source, base: base,
+            styles: styles, highlight: highlight, truncation: truncation, handlers: handlers,
+            rules: rules.map { $0.entry(withLayers: nests) }, html: html ? true : nil)
     }
 }
 

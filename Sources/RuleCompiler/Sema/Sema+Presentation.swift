@@ -47,6 +47,10 @@ extension Sema {
                 name: decl.name.name, width: o.width, height: o.height, align: o.align, position: o.position, tappable: o.tappable)
         }
         if case .alt(let literal, _)? = items["alt"] { p.alt = template(literal, scope: scope, in: file) }
+        let laidOut = elementLayout(items, in: file)
+        if let layout = laidOut.layout { p.layout = layout }
+        if let before = laidOut.before { p.before = before }
+        if let after = laidOut.after { p.after = after }
         return p
     }
 

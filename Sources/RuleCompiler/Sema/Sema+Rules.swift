@@ -37,6 +37,7 @@ extension Sema {
         }
         let priority = checkPriority(items["priority"], in: file)
         var presentation = presentation(items, scope: scope, in: file, inherited: nil)
+        if let matcher { checkLayoutOwner(items, matcher: matcher, presentation: presentation, in: file) }
         presentation.layer = presentation.style
         presentation.style = base.merged(with: presentation.style)
         checkAlt(items, shows: [presentation], in: file)
@@ -87,6 +88,7 @@ extension Sema {
         let scope = CaptureScope(maxGroup: 0, names: ["text", "name", "level", "index"], what: "tag fields: text, name, level, index")
         let priority = checkPriority(items["priority"], in: file)
         let familyPresentation = presentation(items, scope: scope, in: file, inherited: nil)
+        checkLayoutOwner(items, matcher: .tagFamily(family), presentation: familyPresentation, in: file)
         var tags: [String: RulePresentation] = [:]
         var tagSites: [String: SourceRef] = [:]
         for case .tag(let block) in decl.items where block.conditions.isEmpty {
@@ -106,6 +108,7 @@ extension Sema {
             tagSites[name] = ref(file, block.name.span)
             let tagItems = uniqueItems(block.items, owner: "tag '\(name)'", in: file)
             var p = presentation(tagItems, scope: scope, in: file, inherited: familyPresentation)
+            checkLayoutOwner(tagItems, matcher: .tagFamily(family), presentation: p, in: file)
             p.layer = p.style
             p.style = base.merged(with: p.style)
             checkAlt(tagItems, shows: [p], in: file)
@@ -167,6 +170,59 @@ extension Sema {
                 .markupInArguments,
                 "\(what) matches markup, which user text does not hold: 'in arguments' makes an argument's own markup count",
                 at: ref(file, span))
+        }
+    }
+
+    /// `inline`, `block`, `paragraph`, `pre`, `hide`, `before "…"`, `after "…"`: the layout of
+    /// an element and the text it adds, in an HTML spec (`import html`).
+    mutating func elementLayout(_ items: [String: Item], in file: SourceFile) -> (
+        layout: ElementLayout?, before: String?, after: String?
+    ) {
+        var result: (layout: ElementLayout?, before: String?, after: String?) = (nil, nil, nil)
+        var first: (String, SourceSpan)?
+        if case .layout(let word)? = items["layout"] {
+            result.layout = word.name == "hide" ? .hidden : ElementLayout(rawValue: word.name)
+            first = (word.name, word.span)
+        }
+        for key in ["before", "after"] {
+            guard case .generated(let before, let literal, let span)? = items[key] else { continue }
+            guard let text = literal.plainText else {
+                error(.invalidValue, "'\(key)' shows plain text: write it without '$' references", file, literal.span)
+                continue
+            }
+            if text.isEmpty { error(.invalidValue, "'\(key)' needs text (leave the statement out for none)", file, literal.span) }
+            if before { result.before = text } else { result.after = text }
+            if first == nil { first = (key, span) }
+        }
+        if let (word, span) = first, !importsHTML {
+            error(
+                .invalidValue,
+                "'\(word)' lays out an element of HTML: the spec needs 'import html' (texts then render as a browser shows them)",
+                file, span)
+        }
+        return result
+    }
+
+    /// A layout or `before`/`after` is an element's: an error on other rules, and on an
+    /// element that shows a replacement, an image or a widget instead of its content.
+    mutating func checkLayoutOwner(_ items: [String: Item], matcher: CheckedMatcher, presentation p: RulePresentation, in file: SourceFile)
+    {
+        let statement = items["layout"] ?? items["before"] ?? items["after"]
+        guard let statement else { return }
+        switch matcher {
+        case .element, .tagFamily: break
+        default:
+            error(
+                .invalidValue, "'\(statement.keyword)' lays out an element: it applies to tag families and elements ('match tag <p>')",
+                file, statement.span)
+            return
+        }
+        let shows = p.replace != nil ? "'replace'" : p.image != nil ? "an image" : p.widget != nil ? "a widget" : nil
+        if let shows, let generated = items["before"] ?? items["after"] {
+            error(
+                .conflictingContent,
+                "'\(generated.keyword)' adds text around the element's content, but it shows \(shows) instead; choose one",
+                file, generated.span)
         }
     }
 
@@ -336,8 +392,11 @@ extension Sema {
                 tap = .tap(checkTap(decl, scope: scope, in: file))
             }
         }
+        let laidOut = elementLayout(items, in: file)
         guard ok else { return nil }
-        return ConditionalStyle(tag: name == "*" ? nil : name, conditions: conditions, style: style, tap: tap)
+        return ConditionalStyle(
+            tag: name == "*" ? nil : name, conditions: conditions, style: style, tap: tap, layout: laidOut.layout, before: laidOut.before,
+            after: laidOut.after)
     }
 
     /// The field a test reads: `index`, `level` (tag families), `text`, `name`, or an
@@ -394,6 +453,17 @@ extension Sema {
         for item in items {
             if case .allowOverlap = item { continue }
             if case .tag = item { continue }
+            if case .layout(let word) = item {
+                // One layout: `block` and `hide` are two answers to one question.
+                if case .layout(let first)? = result["layout"] {
+                    error(
+                        .duplicate, "\(owner) has two layouts ('\(first.name)' and '\(word.name)'); choose one", file, word.span,
+                        notes: [.init("'\(first.name)' here", at: ref(file, first.span))])
+                } else {
+                    result["layout"] = item
+                }
+                continue
+            }
             if let first = result[item.keyword] {
                 error(
                     .duplicate, "\(owner) has two '\(item.keyword)' statements", file, item.span,

@@ -27,9 +27,14 @@ struct Sema {
     var allowSites: [(rule: String, other: Identifier, file: SourceFile)] = []
 
     static let priorityRange = -1_000_000...1_000_000
+    /// Some file of the spec says `import html`: texts render as HTML.
+    let importsHTML: Bool
 
     init(spec: LoadedSpec) {
         self.spec = spec
+        importsHTML = spec.files.contains { file in
+            file.statements.contains { if case .importBuiltin(let name, _) = $0 { return name.name == "html" } else { return false } }
+        }
     }
 
     func ref(_ file: SourceFile, _ span: SourceSpan) -> SourceRef { SourceRef(file: file, span: span) }
@@ -58,7 +63,8 @@ struct Sema {
         return CheckedSpec(
             name: TypeNames.spec(atPath: spec.root.source.path), source: source, base: base,
             styles: resolvedStyles, highlight: defaultHighlight, truncation: truncation,
-            handlers: handlers.mapValues(\.labels), handlerSites: handlers.mapValues(\.ref), rules: rules, examples: examples)
+            handlers: handlers.mapValues(\.labels), handlerSites: handlers.mapValues(\.ref), rules: rules, examples: examples,
+            html: importsHTML)
     }
 
     mutating func checkHeader(_ file: SpecFile) {

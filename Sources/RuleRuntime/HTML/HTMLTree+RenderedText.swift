@@ -20,6 +20,9 @@ package enum HTMLElementKind: Sendable, Hashable {
     case tableRow
     /// A table cell: a tab after it unless last in its row; white space inside trims as a block's.
     case tableCell
+    /// A block in the line (`display: inline-block`): white space inside trims as a block's,
+    /// white space around it does not collapse across it.
+    case inlineBlock
 
     /// The kind CSS's default style sheet gives element `name` (lower case).
     package static func `default`(for name: String) -> HTMLElementKind {
@@ -39,6 +42,8 @@ package enum HTMLElementKind: Sendable, Hashable {
         "source", "track", "noembed", "noframes", "rp", "iframe", "textarea", "audio", "video", "object", "embed",
     ]
     static let preNames: Set<String> = ["pre", "listing", "xmp", "plaintext"]
+    /// Hidden by default, shown when a `style` attribute displays them.
+    static let displayable: Set<String> = ["script", "style", "rp", "title", "head"]
     static let blockNames: Set<String> = [
         "html", "body", "address", "blockquote", "center", "dialog", "div", "figure", "figcaption", "footer", "form", "header",
         "hr", "legend", "main", "search", "article", "aside", "h1", "h2", "h3", "h4", "h5", "h6", "hgroup", "nav", "section", "dl",
@@ -121,14 +126,16 @@ extension HTMLTree {
     /// `value`), then a space.
     ///
     /// `pieces` (sorted by `HTMLPiece.sort`) lay matches found in the source over the tree:
-    /// piece `k`'s range in the text is `nodeRanges[nodes.count + k]`.
+    /// piece `k`'s range in the text is `nodeRanges[nodes.count + k]`. `generated`: text
+    /// elements add before and after their content, as generated content.
     package func renderedText(
         kind: (Int) -> HTMLElementKind, whiteSpace: (Int) -> HTMLWhiteSpace? = { _ in nil }, listMarkers: Bool = false,
-        pieces: [HTMLPiece] = []
+        pieces: [HTMLPiece] = [], generated: [Int: (before: [UInt16]?, after: [UInt16]?)] = [:]
     ) -> HTMLRenderedText {
         var builder = RenderedTextBuilder(
             tree: self, kinds: nodes.indices.map { nodes[$0].kind == .element ? kind($0) : .inline },
-            whiteSpaces: nodes.indices.map { nodes[$0].kind == .element ? whiteSpace($0) : nil }, pieces: pieces)
+            whiteSpaces: nodes.indices.map { nodes[$0].kind == .element ? whiteSpace($0) : nil }, pieces: pieces,
+            generated: generated)
         builder.listMarkers = listMarkers
         builder.walk(0)
         builder.advance(to: Int.max)
@@ -151,14 +158,43 @@ extension HTMLTree {
         if n.attributes.contains(where: { $0.name == "hidden" }) { return .hidden }
         if n.name == "input", value(of: "type", in: node)?.lowercased() == "hidden" { return .hidden }
         let kind = HTMLElementKind.default(for: n.name)
-        guard kind != .hidden, let display = style(of: node)["display"] else { return kind }
-        switch display {
-        case "none": return .hidden
+        let style = n.attributes.contains(where: { $0.name == "style" }) ? self.style(of: node) : [:]
+        if style["display"] == "none" { return .hidden }
+        // Hidden elements whose text a style may display (a template's content is not in the
+        // document, media and embedded content are replaced, `noscript` is raw text).
+        if kind == .hidden, !HTMLElementKind.displayable.contains(n.name) || style["display"] == nil { return kind }
+        // `p` gives two required line breaks whatever its display (innerText's steps).
+        if n.name == "p" { return kind }
+        var laidOut = kind
+        switch style["display"] {
         case "block", "flex", "grid", "list-item", "table", "flow-root":
-            return kind == .paragraph || kind == .preformatted ? kind : .block
-        case "inline", "inline-block", "inline-flex", "inline-grid", "contents":
-            return kind == .preformatted ? kind : .inline
-        default: return kind
+            laidOut = kind == .preformatted ? kind : .block
+        case "inline", "contents":
+            laidOut = kind == .preformatted ? kind : .inline
+        case "inline-block", "inline-flex", "inline-grid", "inline-table":
+            laidOut = .inlineBlock
+        default:
+            if kind == .hidden { laidOut = .inline }
+        }
+        // Floated and absolutely positioned boxes, and the children of a flex or grid
+        // container, are blocks.
+        if laidOut == .inline || laidOut == .atomic || laidOut == .inlineBlock {
+            let float = style["float"]
+            let position = style["position"]
+            if (float != nil && float != "none") || position == "absolute" || position == "fixed" || isFlexItem(node) {
+                return laidOut == .atomic ? .atomic : .block
+            }
+        }
+        return laidOut
+    }
+
+    /// Whether element `node`'s parent lays its children out as a flex or grid container.
+    private func isFlexItem(_ node: Int) -> Bool {
+        let parent = nodes[node].parent
+        guard parent > 0, nodes[parent].attributes.contains(where: { $0.name == "style" }) else { return false }
+        switch style(of: parent)["display"] {
+        case "flex", "grid", "inline-flex", "inline-grid": return true
+        default: return false
         }
     }
 
@@ -218,6 +254,19 @@ private struct RenderedTextBuilder {
     var lists: [(ordered: Bool, next: Int)] = []
     /// The white space of the element being walked (inherited from its parents).
     var whiteSpace = HTMLWhiteSpace.normal
+    /// Whether the element being walked is visible (`visibility`, inherited): an invisible
+    /// one shows no text and adds no line breaks or tabs of its own, but its children may
+    /// be visible again.
+    var visible = true
+    /// The `text-transform` of the element being walked (inherited).
+    var transform = TextTransform.none
+    /// Inside SVG or MathML where text is not rendered (outside `text`, `foreignObject`, a
+    /// MathML token element…).
+    var foreignHidden = false
+    /// The last character emitted was a letter (for `capitalize`).
+    var afterLetter = false
+
+    enum TextTransform { case none, uppercase, lowercase, capitalize }
 
     /// Each node's position among its parent's children.
     let positions: [Int]
@@ -234,8 +283,15 @@ private struct RenderedTextBuilder {
     /// The smallest source offset at which a piece starts or an open span ends.
     var nextEvent = Int.max
 
-    init(tree: HTMLTree, kinds: [HTMLElementKind], whiteSpaces: [HTMLWhiteSpace?], pieces: [HTMLPiece] = []) {
+    /// Text elements add before and after their content (`before`, `after`), by node.
+    let generated: [Int: (before: [UInt16]?, after: [UInt16]?)]
+
+    init(
+        tree: HTMLTree, kinds: [HTMLElementKind], whiteSpaces: [HTMLWhiteSpace?], pieces: [HTMLPiece] = [],
+        generated: [Int: (before: [UInt16]?, after: [UInt16]?)] = [:]
+    ) {
         self.tree = tree
+        self.generated = generated
         self.kinds = kinds
         self.whiteSpaces = whiteSpaces
         self.pieces = pieces
@@ -248,6 +304,8 @@ private struct RenderedTextBuilder {
     }
 
     func kind(_ node: Int) -> HTMLElementKind { kinds[node] }
+
+    static let tableParts: Set<String> = ["table", "tbody", "thead", "tfoot", "tr"]
 
     /// A line ends here (a block edge, a `<br>`, a cell edge): a pending space goes.
     mutating func endLine() {
@@ -333,6 +391,14 @@ private struct RenderedTextBuilder {
 
     mutating func text(_ index: Int) {
         let node = tree.nodes[index]
+        // White space between table parts is not rendered (no anonymous cell holds it).
+        if Self.tableParts.contains(tree.nodes[node.parent].name),
+            node.pieces.allSatisfy({ piece in
+                (piece.location..<piece.upperBound).allSatisfy { [9, 10, 12, 13, 32].contains(tree.units[$0]) }
+            })
+        {
+            return
+        }
         let decode = node.text != .raw
         read(node.firstPiece, decode: decode)
         for piece in node.morePieces { read(piece, decode: decode) }
@@ -367,6 +433,14 @@ private struct RenderedTextBuilder {
     }
 
     mutating func character(_ c: UInt16, source: Int) {
+        guard visible, !foreignHidden else { return }
+        if transform != .none {
+            if c >= 0x41, !(0xD800...0xDFFF).contains(c) {
+                transformed(c, source: source)
+                return
+            }
+            afterLetter = false
+        }
         if whiteSpace == .pre {
             emit(c, source: source)
             if c == 10 { atLineStart = true }
@@ -386,6 +460,26 @@ private struct RenderedTextBuilder {
             return
         }
         emit(c, source: source)
+    }
+
+    /// A character through `text-transform` (a letter may become several: `ß` → `SS`).
+    mutating func transformed(_ c: UInt16, source: Int) {
+        let scalar = Unicode.Scalar(c)!
+        let isLetter = scalar.properties.isAlphabetic
+        let text = String(Character(scalar))
+        var out: String
+        switch transform {
+        case .uppercase: out = text.uppercased()
+        case .lowercase: out = text.lowercased()
+        case .capitalize: out = isLetter && !afterLetter ? text.uppercased() : text
+        case .none: out = text
+        }
+        if out.isEmpty { out = text }
+        afterLetter = isLetter
+        let transform = self.transform
+        self.transform = .none
+        for unit in out.utf16 { character(unit, source: source) }
+        self.transform = transform
     }
 
     mutating func element(_ index: Int) {
@@ -411,11 +505,32 @@ private struct RenderedTextBuilder {
             items.append(.end(index))
             return
         }
-        let outer = whiteSpace
+        let outer = (whiteSpace, visible, transform, foreignHidden)
         if kinds[index] == .preformatted { whiteSpace = .pre }
         if let own = whiteSpaces[index] { whiteSpace = own }
-        defer { whiteSpace = outer }
+        defer { (whiteSpace, visible, transform, foreignHidden) = outer }
         let name = tree.nodes[index].name
+        if tree.nodes[index].attributes.contains(where: { $0.name == "style" }) {
+            let style = tree.style(of: index)
+            switch style["visibility"] {
+            case "hidden", "collapse": visible = false
+            case "visible": visible = true
+            default: break
+            }
+            switch style["text-transform"] {
+            case "uppercase": transform = .uppercase
+            case "lowercase": transform = .lowercase
+            case "capitalize": transform = .capitalize
+            case "none": transform = .none
+            default: break
+            }
+        }
+        switch name {
+        case "svg", "math": foreignHidden = true
+        case "text", "tspan", "textpath", "textPath", "foreignobject", "foreignObject", "mi", "mn", "mo", "ms", "mtext", "annotation":
+            foreignHidden = false
+        default: break
+        }
         let isList = listMarkers && (name == "ul" || name == "ol" || name == "menu")
         if isList {
             let start = name == "ol" ? tree.value(of: "start", in: index).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } : nil
@@ -488,6 +603,11 @@ private struct RenderedTextBuilder {
             items.append(.end(index))
             return
         case .lineBreak:
+            guard visible else {
+                items.append(.start(index))
+                items.append(.end(index))
+                return
+            }
             pendingSpace = nil
             flushMarker()
             items.append(.start(index))
@@ -504,12 +624,13 @@ private struct RenderedTextBuilder {
             atLineStart = false
             return
         case .block, .paragraph, .preformatted:
-            let count = kind == .paragraph ? 2 : 1
+            // An invisible block adds no line breaks of its own (its children may).
+            let count = !visible ? 0 : kind == .paragraph ? 2 : 1
             endLine()
             items.append(.requirement(count))
             items.append(.start(index))
             if listMarkers, node.name == "li" { marker(index) }
-            for child in node.children { walk(child) }
+            content(index)
             if node.name == "li" { pendingMarker = nil }  // an empty item shows no marker
             items.append(.end(index))
             endLine()
@@ -517,20 +638,47 @@ private struct RenderedTextBuilder {
         case .tableCell:
             endLine()
             items.append(.start(index))
-            for child in node.children { walk(child) }
+            content(index)
             items.append(.end(index))
             endLine()
-            if nextSibling(of: index, where: { self.kind($0) == .tableCell }) { items.append(.character(9, source: -1)) }
+            if visible, nextSibling(of: index, where: { self.kind($0) == .tableCell }) { items.append(.character(9, source: -1)) }
         case .tableRow:
             items.append(.start(index))
-            for child in node.children { walk(child) }
+            content(index)
             items.append(.end(index))
             endLine()
-            if nextRow(after: index) { items.append(.character(10, source: -1)) }
+            if visible, nextRow(after: index) { items.append(.character(10, source: -1)) }
+        case .inlineBlock:
+            // A box in the line whose content trims as a block's.
+            flushPendingSpace()
+            flushMarker()
+            items.append(.start(index))
+            atLineStart = true
+            content(index)
+            items.append(.end(index))
+            pendingSpace = nil
+            atLineStart = false
         case .inline:
             items.append(.start(index))
-            for child in node.children { walk(child) }
+            content(index)
             items.append(.end(index))
+        }
+    }
+
+    /// An element's children, with the text it adds before and after them (generated, as a
+    /// marker is: the text before waits for the first content, inside the element; shown
+    /// for an empty element too, as CSS's `::before` is).
+    mutating func content(_ index: Int) {
+        let added = generated[index]
+        if let before = added?.before, !before.isEmpty {
+            if pendingMarker == nil { pendingMarkerAt = items.count }
+            pendingMarker = (pendingMarker ?? []) + before
+        }
+        for child in tree.nodes[index].children { walk(child) }
+        if let after = added?.after, !after.isEmpty {
+            for c in after { emit(c, source: HTMLRenderedText.generated) }
+        } else if added?.before?.isEmpty == false {
+            flushMarker()
         }
     }
 

@@ -17,24 +17,82 @@
 struct HTMLSource {
     let tree: HTMLTree
     /// Each candidate's element node, -1 for a candidate found in the source.
-    var nodes: [Int]
-    /// The kind each element lays out as.
-    let kinds: [HTMLElementKind]
+    var nodes: [Int] = []
+    /// The kind each element lays out as: its rule's layout, else the browser's default.
+    var kinds: [HTMLElementKind]
+    /// The text elements add before and after their content (`before`, `after`), by node.
+    var generated: [Int: (before: [UInt16]?, after: [UInt16]?)] = [:]
 
     init(tree: HTMLTree) {
         self.tree = tree
-        nodes = []
         kinds = tree.nodes.indices.map { tree.nodes[$0].kind == .element ? tree.defaultKind($0) : .inline }
     }
 }
 
 extension RuleEngine {
-    /// The candidates of an HTML render: those of `found` that are not tag rules' and lie in
-    /// shown text, then the tree's elements as the tag rules (of `only`, if given) claim them.
+    /// The candidates of an HTML render: the tree's elements as the tag rules (of `only`, if
+    /// given) claim them, and those of `found` that are not tag rules' and lie in shown text.
+    /// An element's layout and added text are its claim's that wins (highest priority, then
+    /// the first rule), as resolution will keep it; nothing inside a hidden element is a
+    /// candidate.
     func htmlCandidates(_ found: [Candidate], source: TextUnits, only: Set<Int>?) -> ([Candidate], HTMLSource) {
         var html = HTMLSource(tree: HTMLTree(units: Array(source.buffer)))
         let tree = html.tree
         let rules = table.rules
+        // The tag rules, and which names claim which.
+        var elementRules: [String: [Int]] = [:]
+        var familyRules: [(family: String, rule: Int)] = []
+        var catchAll: [Int] = []
+        for (index, rule) in rules.enumerated() where only?.contains(index) ?? true {
+            switch rule.matcher {
+            case .element("*", _, _): catchAll.append(index)
+            case .element(let name, _, _): elementRules[name, default: []].append(index)
+            case .tagFamily(let family): familyRules.append((family, index))
+            default: break
+            }
+        }
+        // Names of every element rule and family, also those left out by `only`: the catch-all takes the others.
+        var named: Set<String> = []
+        var families: [String] = []
+        for rule in rules {
+            if case .element(let name, _, _) = rule.matcher, name != "*" { named.insert(name) }
+            if case .tagFamily(let family) = rule.matcher { families.append(family) }
+        }
+        let claims = !elementRules.isEmpty || !familyRules.isEmpty || !catchAll.isEmpty
+        // Each element's claims: its candidates, and the winner's layout and added text.
+        var claimed: [Candidate] = []
+        var claimedNodes: [Int] = []
+        var ordinals = [Int](repeating: 0, count: rules.count)
+        for (index, node) in tree.nodes.enumerated() where claims && node.kind == .element && node.range.length > 0 {
+            var winner: (priority: Int, rule: Int, tag: TagInfo)?
+            func claim(_ rule: Int, level: Int?) {
+                let tag = TagInfo(
+                    index: ordinals[rule], name: node.name, level: level, range: node.range, contentRange: node.content,
+                    attributes: node.attributes.map { TagInfo.AttributeSpan(name: $0.name, value: $0.value) }, source: source)
+                ordinals[rule] += 1
+                claimed.append(Candidate(ruleIndex: rule, range: node.range, tag: tag))
+                claimedNodes.append(index)
+                let priority = rules[rule].priority
+                if winner == nil || priority > winner!.priority || (priority == winner!.priority && rule < winner!.rule) {
+                    winner = (priority, rule, tag)
+                }
+            }
+            for rule in elementRules[node.name] ?? [] { claim(rule, level: nil) }
+            var inFamily = named.contains(node.name)
+            for family in families where node.name.hasPrefix(family) {
+                let digits = node.name.utf8.dropFirst(family.utf8.count)
+                guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { continue }
+                inFamily = true
+                for (name, rule) in familyRules where name == family { claim(rule, level: Int(String(decoding: digits, as: UTF8.self))) }
+            }
+            if !inFamily { for rule in catchAll { claim(rule, level: nil) } }
+            guard let winner else { continue }
+            let p = rules[winner.rule].presentation(for: winner.tag)
+            if let layout = p.layout { html.kinds[index] = layout.kind }
+            if p.before != nil || p.after != nil {
+                html.generated[index] = (p.before.map { Array($0.utf16) }, p.after.map { Array($0.utf16) })
+            }
+        }
         // Elements inside a hidden one, and the shown text's source runs (in order).
         var inHidden = [Bool](repeating: false, count: tree.nodes.count)
         var shown: [TextRange] = []
@@ -55,50 +113,14 @@ extension RuleEngine {
             return low > 0 && offset < shown[low - 1].upperBound
         }
         var candidates: [Candidate] = []
-        candidates.reserveCapacity(found.count + tree.nodes.count)
+        candidates.reserveCapacity(found.count + claimed.count)
         for candidate in found where !isTagRule(candidate.ruleIndex) {
             if isShown(candidate.range.location), isShown(candidate.range.upperBound - 1) { candidates.append(candidate) }
         }
         html.nodes = [Int](repeating: -1, count: candidates.count)
-        // The tag rules, and which names claim which.
-        var elementRules: [String: [Int]] = [:]
-        var familyRules: [(family: String, rule: Int)] = []
-        var catchAll: [Int] = []
-        for (index, rule) in rules.enumerated() where only?.contains(index) ?? true {
-            switch rule.matcher {
-            case .element("*", _, _): catchAll.append(index)
-            case .element(let name, _, _): elementRules[name, default: []].append(index)
-            case .tagFamily(let family): familyRules.append((family, index))
-            default: break
-            }
-        }
-        // Names of every element rule and family, also those left out by `only`: the catch-all takes the others.
-        var named: Set<String> = []
-        var families: [String] = []
-        for rule in rules {
-            if case .element(let name, _, _) = rule.matcher, name != "*" { named.insert(name) }
-            if case .tagFamily(let family) = rule.matcher { families.append(family) }
-        }
-        guard !elementRules.isEmpty || !familyRules.isEmpty || !catchAll.isEmpty else { return (candidates, html) }
-        var ordinals = [Int](repeating: 0, count: rules.count)
-        for (index, node) in tree.nodes.enumerated() where node.kind == .element && !inHidden[index] && node.range.length > 0 {
-            func claim(_ rule: Int, level: Int?) {
-                let tag = TagInfo(
-                    index: ordinals[rule], name: node.name, level: level, range: node.range, contentRange: node.content,
-                    attributes: node.attributes.map { TagInfo.AttributeSpan(name: $0.name, value: $0.value) }, source: source)
-                ordinals[rule] += 1
-                candidates.append(Candidate(ruleIndex: rule, range: node.range, tag: tag))
-                html.nodes.append(index)
-            }
-            for rule in elementRules[node.name] ?? [] { claim(rule, level: nil) }
-            var inFamily = named.contains(node.name)
-            for family in families where node.name.hasPrefix(family) {
-                let digits = node.name.utf8.dropFirst(family.utf8.count)
-                guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { continue }
-                inFamily = true
-                for (name, rule) in familyRules where name == family { claim(rule, level: Int(String(decoding: digits, as: UTF8.self))) }
-            }
-            if !inFamily { for rule in catchAll { claim(rule, level: nil) } }
+        for (candidate, node) in zip(claimed, claimedNodes) where !inHidden[node] {
+            candidates.append(candidate)
+            html.nodes.append(node)
         }
         return (candidates, html)
     }
@@ -147,8 +169,9 @@ extension RuleEngine {
         var sortedNumber = [Int](repeating: 0, count: pieces.count)
         for (k, number) in order.enumerated() { sortedNumber[number] = k }
         let rendered = tree.renderedText(
-            kind: { html.kinds[$0] }, whiteSpace: tree.defaultWhiteSpace, listMarkers: true, pieces: order.map { pieces[$0] })
-        let map = HTMLDisplayMap(units: rendered.units, sources: rendered.sources)
+            kind: { html.kinds[$0] }, whiteSpace: tree.defaultWhiteSpace, listMarkers: true, pieces: order.map { pieces[$0] },
+            generated: html.generated)
+        let map = HTMLDisplayMap(units: rendered.units, sources: rendered.sources, source: tree.units)
 
         var matches: [RuleMatch] = []
         matches.reserveCapacity(kept.count)
@@ -202,14 +225,28 @@ struct HTMLDisplayMap: Sendable {
     /// By display offset: the source offset, or `HTMLRenderedText.layout` /
     /// `HTMLRenderedText.generated`.
     let sources: [Int]
-    /// The display offsets of characters from the source, in order, and their sources
-    /// (non-decreasing).
+    /// The source (as parsed: the tree's units, shared).
+    let source: [UInt16]
+    /// The display offsets of characters from the source, in order (their sources are
+    /// non-decreasing).
     private let sourced: [Int]
 
-    init(units: [UInt16], sources: [Int]) {
+    init(units: [UInt16], sources: [Int], source: [UInt16]) {
         self.units = units
         self.sources = sources
+        self.source = source
         sourced = sources.indices.filter { sources[$0] >= 0 }
+    }
+
+    /// The position in `sourced` of the first display offset at or after `display`.
+    private func firstSourced(atOrAfter display: Int) -> Int {
+        var low = 0
+        var high = sourced.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sourced[mid] < display { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// The display offset of source offset `source`: the first character shown from at or
@@ -224,28 +261,44 @@ struct HTMLDisplayMap: Sendable {
         return low < sourced.count ? sourced[low] : units.count
     }
 
-    /// The source offset of display offset `display`: the source of the first character
-    /// from the source at or after it (the end of `length` when none is).
-    func sourceOffset(ofDisplay display: Int, sourceLength: Int) -> Int {
-        var low = 0
-        var high = sourced.count
-        while low < high {
-            let mid = (low + high) / 2
-            if sourced[mid] < display { low = mid + 1 } else { high = mid }
-        }
-        return low < sourced.count ? sources[sourced[low]] : sourceLength
+    /// The source offset of display offset `display` as the start of a range: the
+    /// source of the character there, or for a character the layout made (a line break,
+    /// a marker) just after the source of the one before it; 0 at the start.
+    func sourceStart(ofDisplay display: Int) -> Int {
+        guard display > 0 else { return 0 }
+        if display < sources.count, sources[display] >= 0 { return sources[display] }
+        let next = firstSourced(atOrAfter: display)
+        return next > 0 ? sourceEnd(ofCharacterAt: sourced[next - 1]) : 0
     }
 
-    /// The source offset just after the last character from the source before display
-    /// offset `end` (0 when none is).
-    func sourceOffset(ofDisplayEnd end: Int) -> Int {
-        var low = 0
-        var high = sourced.count
-        while low < high {
-            let mid = (low + high) / 2
-            if sourced[mid] < end { low = mid + 1 } else { high = mid }
+    /// The source offset of display offset `display` as the end of a range: just after the
+    /// source of the character before it, or for a character the layout made, the source of
+    /// the next one from the source; the source's end at the display's end.
+    func sourceEnd(ofDisplay display: Int, sourceLength: Int) -> Int {
+        guard display < units.count else { return sourceLength }
+        if display > 0, sources[display - 1] >= 0 { return sourceEnd(ofCharacterAt: display - 1) }
+        let next = firstSourced(atOrAfter: display)
+        return next < sourced.count ? sources[sourced[next]] : sourceLength
+    }
+
+    /// Where the source of the character at display offset `display` (from the source)
+    /// ends: after a character reference, a CR LF, or the unit.
+    private func sourceEnd(ofCharacterAt display: Int) -> Int {
+        let start = sources[display]
+        guard start < source.count else { return start }
+        if source[start] == 38, let reference = source.withUnsafeBufferPointer({ HTMLEntity.match($0, at: start) }) {
+            return start + reference.length
         }
-        return low > 0 ? sources[sourced[low - 1]] + 1 : 0
+        if source[start] == 13, start + 1 < source.count, source[start + 1] == 10 { return start + 2 }
+        // A surrogate pair's two units share the first's source.
+        if (0xD800...0xDBFF).contains(source[start]) { return min(start + 2, source.count) }
+        return start + 1
+    }
+
+    /// The source offset of display offset `display` (a cut): `sourceStart(ofDisplay:)`,
+    /// the source's end at the display's end.
+    func sourceOffset(ofDisplay display: Int, sourceLength: Int) -> Int {
+        display >= units.count ? sourceLength : sourceStart(ofDisplay: display)
     }
 
     /// Whether the character at `display` is generated content (a list marker).

@@ -59,12 +59,15 @@ extension RenderResult {
             // ending at or before `d`, else from the parent's content start; an HTML
             // render's text by its source map.
             if let html = context?.nesting?.html {
+                // The display's ends are the source's (markup and white space before and after included).
+                if !atEnd, d == 0 { return 0 }
+                if atEnd, d >= html.units.count { return sourceLength }
                 // At a match's edge: outside it; else the source of the character there.
                 if !atEnd, let at = siblings.first(where: { matches[$0].displayRange.location == d }) { return matches[at].range.location }
                 if atEnd, let at = siblings.last(where: { matches[$0].displayRange.upperBound == d }) {
                     return matches[at].range.upperBound
                 }
-                return atEnd ? html.sourceOffset(ofDisplayEnd: d) : html.sourceOffset(ofDisplay: d, sourceLength: sourceLength)
+                return atEnd ? html.sourceEnd(ofDisplay: d, sourceLength: sourceLength) : html.sourceStart(ofDisplay: d)
             }
             if let before = siblings.last(where: { matches[$0].displayRange.upperBound <= d }) {
                 let match = matches[before]

@@ -13,12 +13,23 @@ import Foundation
     public var style: TextStyle
     /// The tap of the tags that pass (`nil`: the tag's own).
     public var tap: TapOverride?
+    /// HTML specs: the layout, and the text before and after, of the elements that pass
+    /// (`where class has "invisible" { hide }`); `nil`: the element's own.
+    public var layout: ElementLayout?
+    public var before: String?
+    public var after: String?
 
-    public init(tag: String?, conditions: [TagCondition], style: TextStyle, tap: TapOverride? = nil) {
+    public init(
+        tag: String?, conditions: [TagCondition], style: TextStyle, tap: TapOverride? = nil, layout: ElementLayout? = nil,
+        before: String? = nil, after: String? = nil
+    ) {
         self.tag = tag
         self.conditions = conditions
         self.style = style
         self.tap = tap
+        self.layout = layout
+        self.before = before
+        self.after = after
     }
 
     public func applies(to info: TagInfo) -> Bool {

@@ -59,6 +59,9 @@ import Foundation
                 case .notTappable?: p.tap = nil
                 case nil: break
                 }
+                if let layout = conditional.layout { p.layout = layout }
+                if let before = conditional.before { p.before = before }
+                if let after = conditional.after { p.after = after }
             }
         }
         return p

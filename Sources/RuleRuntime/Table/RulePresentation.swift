@@ -24,11 +24,18 @@ import Foundation
     /// rule's (and tag's) style before the merge with `base`. Set in tables that have a
     /// container (`RuleEntry.nest`); `nil`: a nested match lays its whole `style` over.
     @_spi(Generated) public var layer: TextStyle?
+    /// HTML specs: how the element lays out (`block`, `hide`…); `nil`: as a browser's
+    /// default style sheet lays it out.
+    @_spi(Generated) public var layout: ElementLayout?
+    /// HTML specs: text the element shows before and after its content (`before "…"`,
+    /// `after "…"`), generated as a list marker is (not the element's source).
+    @_spi(Generated) public var before: String?
+    @_spi(Generated) public var after: String?
 
     @_spi(Generated) public init(
         style: TextStyle, styleName: String? = nil, highlight: TextStyle? = nil, tap: TapSpec? = nil,
         replace: MatchTemplate? = nil, image: ImageSpec? = nil, widget: WidgetSpec? = nil, alt: MatchTemplate? = nil, show: Int? = nil,
-        layer: TextStyle? = nil
+        layer: TextStyle? = nil, layout: ElementLayout? = nil, before: String? = nil, after: String? = nil
     ) {
         self.style = style
         self.styleName = styleName
@@ -40,5 +47,8 @@ import Foundation
         self.alt = alt
         self.show = show
         self.layer = layer
+        self.layout = layout
+        self.before = before
+        self.after = after
     }
 }

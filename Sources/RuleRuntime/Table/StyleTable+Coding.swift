@@ -33,7 +33,7 @@ extension StyleTable {
             if case .number(let number) = version.kind { what = number.text }
             throw refuse("'formatVersion' is an integer, found \(what)", at: JSONPath() + "formatVersion")
         }
-        guard found == Self.currentFormatVersion else {
+        guard found == Self.currentFormatVersion || found == Self.htmlFormatVersion else {
             let kind = StyleTableError.Kind.unsupportedFormatVersion(found: found, supported: Self.currentFormatVersion)
             throw refuse(
                 "formatVersion is \(found); this runtime reads formatVersion \(Self.currentFormatVersion) (regenerate the table with the matching rulegen)",
@@ -215,7 +215,7 @@ extension TagCondition: Codable {
 }
 
 extension ConditionalStyle: Codable {
-    private enum Key: String, CodingKey { case tag, conditions, style, tap }
+    private enum Key: String, CodingKey { case tag, conditions, style, tap, layout, before, after }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
@@ -233,7 +233,9 @@ extension ConditionalStyle: Codable {
         }
         self.init(
             tag: try c.decodeIfPresent(String.self, forKey: .tag), conditions: try c.decode([TagCondition].self, forKey: .conditions),
-            style: try c.decodeIfPresent(TextStyle.self, forKey: .style) ?? TextStyle(), tap: tap)
+            style: try c.decodeIfPresent(TextStyle.self, forKey: .style) ?? TextStyle(), tap: tap,
+            layout: try c.decodeIfPresent(ElementLayout.self, forKey: .layout), before: try c.decodeIfPresent(String.self, forKey: .before),
+            after: try c.decodeIfPresent(String.self, forKey: .after))
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -246,6 +248,9 @@ extension ConditionalStyle: Codable {
         case .notTappable?: try c.encode("none", forKey: .tap)
         case nil: break
         }
+        try c.encodeIfPresent(layout, forKey: .layout)
+        try c.encodeIfPresent(before, forKey: .before)
+        try c.encodeIfPresent(after, forKey: .after)
     }
 }
 

@@ -6,6 +6,9 @@ import Foundation
 public struct StyleTable: Codable, Sendable, Hashable {
     /// The table format this runtime reads and writes.
     public static let currentFormatVersion = 3
+    /// The format of a table whose spec imports `html` (`html`): a runtime that reads only
+    /// `currentFormatVersion` refuses it rather than showing its markup as text.
+    public static let htmlFormatVersion = 4
 
     public var formatVersion: Int
     /// The spec's UpperCamelCase name (`Agreement` for `agreement.richrules`).
@@ -30,11 +33,14 @@ public struct StyleTable: Codable, Sendable, Hashable {
     /// of a SHA-256 of the pair. A JSON file and a Swift file with different hashes come
     /// from different runs. `nil` for tables made otherwise.
     public var contentHash: String?
+    /// `true` when the spec imports `html`: texts are rendered as a browser shows HTML
+    /// (`RuleEngine.rendersHTML`); `nil` otherwise. Such a table is `htmlFormatVersion`.
+    public var html: Bool?
 
     @_spi(Generated) public init(
         formatVersion: Int = StyleTable.currentFormatVersion, name: String, source: String, base: TextStyle,
         styles: [String: TextStyle], highlight: TextStyle?, truncation: TruncationSpec? = nil, handlers: [String: [String?]],
-        rules: [RuleEntry], contentHash: String? = nil
+        rules: [RuleEntry], contentHash: String? = nil, html: Bool? = nil
     ) {
         self.formatVersion = formatVersion
         self.name = name
@@ -46,5 +52,6 @@ public struct StyleTable: Codable, Sendable, Hashable {
         self.handlers = handlers
         self.rules = rules
         self.contentHash = contentHash
+        self.html = html
     }
 }

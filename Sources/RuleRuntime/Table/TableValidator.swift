@@ -66,6 +66,15 @@ struct TableValidator {
         {
             report(top + "contentHash", "a content hash is 16 lower-case hex digits, found \(JSONScanner.quoted(hash))")
         }
+        let html = table.html == true
+        if html != (table.formatVersion == StyleTable.htmlFormatVersion) {
+            report(
+                top + "formatVersion",
+                html
+                    ? "a table with \"html\": true is formatVersion \(StyleTable.htmlFormatVersion)"
+                    : "formatVersion \(StyleTable.htmlFormatVersion) is a table with \"html\": true (its spec imports html)")
+        }
+        if table.html == false { report(top + "html", "\"html\" is true or left out") }
         check(table.base, at: top + "base")
         for (name, style) in table.styles.sorted(by: { $0.key < $1.key }) {
             if name.isEmpty { report(top + "styles" + name, "a style's name cannot be empty", atKey: true) }
@@ -136,6 +145,33 @@ struct TableValidator {
         }
         checkConditionalStyles(of: rule, at: path + "conditionalStyles", scope: scope)
         if rule.nest { checkNest(rule, at: path + "nest") }
+        checkLayout(of: rule, at: path)
+    }
+
+    /// `layout`, `before` and `after` lay out elements: an HTML table's tag rules only.
+    private mutating func checkLayout(of rule: RuleEntry, at path: JSONPath) {
+        var places = [
+            (path + "presentation", rule.presentation.layout != nil, rule.presentation.before != nil || rule.presentation.after != nil)
+        ]
+        for (name, p) in rule.tags.sorted(by: { $0.key < $1.key }) {
+            places.append((path + "tags" + name, p.layout != nil, p.before != nil || p.after != nil))
+        }
+        for (index, c) in rule.conditionalStyles.enumerated() {
+            places.append((path + "conditionalStyles" + index, c.layout != nil, c.before != nil || c.after != nil))
+        }
+        let isTag: Bool
+        switch rule.matcher {
+        case .element, .tagFamily: isTag = true
+        default: isTag = false
+        }
+        for (place, layout, generated) in places where layout || generated {
+            let key = layout ? "layout" : "before"
+            if table.html != true {
+                report(place + key, "'\(key)' lays out an element of an HTML table (\"html\": true)")
+            } else if !isTag {
+                report(place + key, "'\(key)' lays out an element: only tag families and elements have one")
+            }
+        }
     }
 
     /// `nest`: a container shows its content, so it has content and shows no replacement,

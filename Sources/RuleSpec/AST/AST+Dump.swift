@@ -23,7 +23,7 @@ extension SpecFile {
             case .truncation(let decl):
                 lines.append("  \(location(decl.span)) truncation \(oneLine(decl.text.span))")
                 dump(decl.items, rule: "", depth: 2, into: &lines, detail: detail)
-            case .importFile(_, let span), .base(_, let span), .highlight(_, let span):
+            case .importFile(_, let span), .importBuiltin(_, let span), .base(_, let span), .highlight(_, let span):
                 lines.append("  \(location(span)) \(oneLine(span))")
             case .style(let decl):
                 lines.append("  \(location(decl.span)) \(oneLine(decl.span))")

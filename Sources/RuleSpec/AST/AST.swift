@@ -178,6 +178,15 @@ public enum Item: Sendable, Hashable {
     case inArguments(SourceSpan)
     /// `tag h1 { … }` (tag families only).
     case tag(TagBlock)
+    /// `inline`, `block`, `paragraph`, `pre`, `hide`: how an element of an HTML spec
+    /// (`import html`) lays out; the word and its span.
+    case layout(Identifier)
+    /// `before "…"` / `after "…"`: text an element of an HTML spec shows before or after
+    /// its content.
+    case generated(before: Bool, TemplateLiteral, SourceSpan)
+
+    /// The words of `layout` statements.
+    public static let layoutWords: Set<String> = ["inline", "block", "paragraph", "pre", "hide"]
 
     /// The statement keyword, for messages.
     public var keyword: String {
@@ -196,6 +205,8 @@ public enum Item: Sendable, Hashable {
         case .nest: return "nest"
         case .inArguments: return "in arguments"
         case .tag: return "tag"
+        case .layout(let word): return word.name
+        case .generated(let before, _, _): return before ? "before" : "after"
         }
     }
 
@@ -204,8 +215,9 @@ public enum Item: Sendable, Hashable {
         switch self {
         case .match(_, let s), .style(_, let s), .highlight(_, let s), .allowOverlap(_, let s), .priority(_, let s),
             .tap(_, let s), .replace(_, let s), .alt(_, let s), .show(_, let s), .nest(let s),
-            .inArguments(let s):
+            .inArguments(let s), .generated(_, _, let s):
             return s
+        case .layout(let word): return word.span
         case .image(let i): return i.span
         case .widget(let w): return w.span
         case .tag(let t): return t.span
@@ -314,6 +326,8 @@ public enum Statement: Sendable, Hashable {
     case example(ExampleDecl)
     case truncation(TruncationDecl)
     case importFile(TemplateLiteral, SourceSpan)
+    /// `import html`: a spec built into rulegen (the name and the statement's span).
+    case importBuiltin(Identifier, SourceSpan)
     case base(StyleBlock, SourceSpan)
     case style(StyleDecl)
     case highlight(HighlightRef, SourceSpan)

@@ -3,8 +3,12 @@ extension Parser {
     /// there (reported, then parsed and dropped).
     mutating func parseItem(_ context: Context) throws(Failure) -> Item? {
         guard let word = tok.identifier, context.itemKeywords.contains(word) else {
-            let list = context.allowed.map { $0 == "in" ? "in arguments" : $0 }.sorted().map { "'\($0)'" }.joined(separator: ", ")
-            throw fail("expected a statement of \(context.name) (\(list)), found \(tok.description)")
+            let html = Item.layoutWords.union(["before", "after"])
+            let list = context.allowed.subtracting(html).map { $0 == "in" ? "in arguments" : $0 }.sorted().map { "'\($0)'" }
+                .joined(separator: ", ")
+            let htmlList =
+                context.allowed.isSuperset(of: html) ? "; HTML specs: 'before', 'after', 'inline', 'block', 'paragraph', 'pre', 'hide'" : ""
+            throw fail("expected a statement of \(context.name) (\(list)\(htmlList)), found \(tok.description)")
         }
         let keyword = tok.span
         if !context.allowed.contains(word) {
@@ -59,6 +63,11 @@ extension Parser {
             return .show(literal, span(self))
         case "nest":
             return .nest(keyword)
+        case "inline", "block", "paragraph", "pre", "hide":
+            return .layout(Identifier(word, span: keyword))
+        case "before", "after":
+            let text = try expectString("the text in quotes after '\(word)'")
+            return .generated(before: word == "before", text, span(self))
         case "in":
             guard tok.isKeyword("arguments") else { throw fail("expected 'arguments' after 'in' (write 'in arguments')") }
             advance()

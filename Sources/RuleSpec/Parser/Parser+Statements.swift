@@ -44,7 +44,16 @@ extension Parser {
         case "example":
             return .example(try parseExample(keyword: SourceSpan(start: start, end: prevEnd)))
         case "import":
-            let path = try expectString("a file name in quotes after 'import'")
+            if let name = tok.identifier {
+                // `import html`: a spec built into rulegen.
+                let id = Identifier(name, span: tok.span)
+                advance()
+                guard name == "html" else {
+                    throw fail("unknown built-in spec '\(name)' (built in: html); a file is imported by its name in quotes", at: id.span)
+                }
+                return .importBuiltin(id, span(self))
+            }
+            let path = try expectString("a file name in quotes after 'import', or 'html' (the built-in HTML spec)")
             return .importFile(path, span(self))
         case "base":
             let block = try parseStyleBlock(after: "'base'")

@@ -16,17 +16,19 @@ public struct Parser {
         var allowed: Set<String> {
             switch self {
             case .rule:
-                return [
+                return Set([
                     "match", "priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "show", "nest", "in", "allow",
-                    "where",
-                ]
+                    "where", "before", "after",
+                ]).union(Item.layoutWords)
             case .family:
-                return [
+                return Set([
                     "priority", "style", "highlight", "tap", "replace", "image", "widget", "alt", "nest", "in", "allow", "tag", "where",
-                ]
-            case .tagBlock: return ["style", "highlight", "tap", "replace", "image", "widget", "alt"]
+                    "before", "after",
+                ]).union(Item.layoutWords)
+            case .tagBlock:
+                return Set(["style", "highlight", "tap", "replace", "image", "widget", "alt", "before", "after"]).union(Item.layoutWords)
             case .truncation: return ["style", "highlight", "tap"]
-            case .conditionalTagBlock: return ["style", "tap"]
+            case .conditionalTagBlock: return Set(["style", "tap", "before", "after"]).union(Item.layoutWords)
             }
         }
         var itemKeywords: Set<String> { Context.rule.allowed.union(Context.family.allowed) }
