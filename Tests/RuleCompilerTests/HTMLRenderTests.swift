@@ -111,6 +111,18 @@ final class HTMLRenderTests: XCTestCase {
         XCTAssertEqual(second.sourceText, "<p>Second")
     }
 
+    /// Found by fuzzing: an element inside an atomic one (a canvas's fallback content) is
+    /// not laid out; it is no match, and nothing lies outside its parent's display range.
+    func testContentOfAnAtomicElementIsNotShown() throws {
+        let result = try engine().render("<ol><li>Cha<canvas><div id=x><b>in</b></div></canvas> after</li></ol>")
+        XCTAssertEqual(result.display, "1. Cha after")
+        XCTAssertFalse(result.matches.contains { $0.rule == "bold" })
+        for match in result.matches {
+            guard let parent = match.parent else { continue }
+            XCTAssertTrue(result.matches[parent].displayRange.contains(match.displayRange), "\(match.rule)")
+        }
+    }
+
     func testPlainSpecsRenderAsBefore() throws {
         // Without `rendersHTML`, tags pair as the tag scanner pairs them (markup it cannot pair shows).
         let engine = try engine(html: false)

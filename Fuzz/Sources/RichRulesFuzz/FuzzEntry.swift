@@ -10,11 +10,17 @@ import Foundation
 
 /// `RICHRULES_FUZZ_TABLES=1`: only the table pipeline, for every input.
 let tablesOnly = ProcessInfo.processInfo.environment["RICHRULES_FUZZ_TABLES"] == "1"
+/// `RICHRULES_FUZZ_HTML=1`: every input is an HTML text, rendered by HTML specs (`HTMLPipeline`).
+let htmlOnly = ProcessInfo.processInfo.environment["RICHRULES_FUZZ_HTML"] == "1"
 
 /// libFuzzer's entry point.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
+    if htmlOnly {
+        HTMLPipeline.run(bytes)
+        return 0
+    }
     let input = FuzzInput(bytes)
     if !tablesOnly { SpecPipeline.run(input) }
     if tablesOnly || bytes.first == UInt8(ascii: "{") {

@@ -194,6 +194,18 @@ extension Sema {
             if before { result.before = text } else { result.after = text }
             if first == nil { first = (key, span) }
         }
+        if case .layout(let word)? = items["layout"], word.name == "hide" {
+            let shown = ["tap", "replace", "image", "widget", "before", "after"].first { key in
+                guard let item = items[key] else { return false }
+                if case .tap(let tap, _) = item { return tap.handler.name != "none" }
+                return true
+            }
+            if let shown, let item = items[shown] {
+                diagnostics.report(
+                    .hiddenContent, "'\(shown)' never applies: 'hide' shows nothing of the element", at: ref(file, item.span),
+                    notes: [.init("hidden here", at: ref(file, word.span))])
+            }
+        }
         if let (word, span) = first, !importsHTML {
             error(
                 .invalidValue,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How an element lays out its content in rendered text, as CSS's default style sheet and
 /// the innerText algorithm ("rendered text collection steps") give it.
 package enum HTMLElementKind: Sendable, Hashable {
@@ -48,7 +50,6 @@ package enum HTMLElementKind: Sendable, Hashable {
         "html", "body", "address", "blockquote", "center", "dialog", "div", "figure", "figcaption", "footer", "form", "header",
         "hr", "legend", "main", "search", "article", "aside", "h1", "h2", "h3", "h4", "h5", "h6", "hgroup", "nav", "section", "dl",
         "dd", "dt", "ol", "ul", "menu", "dir", "details", "summary", "fieldset", "li", "table", "caption", "optgroup", "option",
-        "thead", "tbody", "tfoot",
     ]
     /// Boxes in the line without text of their own (`button`, `select`, `svg` show their
     /// content: inline here).
@@ -265,6 +266,13 @@ private struct RenderedTextBuilder {
     var foreignHidden = false
     /// The last character emitted was a letter (for `capitalize`).
     var afterLetter = false
+    /// The language of the element being walked (`lang`, inherited), for `text-transform`.
+    var language: String?
+    /// What a browser moves before each table, shown there.
+    let foster: HTMLFosterParenting
+    /// Walking content moved before its table: the walk is out of source order, so pieces
+    /// (which are never in moved content) are not started on the way.
+    var walkingMoved = false
 
     enum TextTransform { case none, uppercase, lowercase, capitalize }
 
@@ -292,6 +300,7 @@ private struct RenderedTextBuilder {
     ) {
         self.tree = tree
         self.generated = generated
+        self.foster = tree.fosterParenting()
         self.kinds = kinds
         self.whiteSpaces = whiteSpaces
         self.pieces = pieces
@@ -376,6 +385,8 @@ private struct RenderedTextBuilder {
     }
 
     mutating func walk(_ index: Int) {
+        // Moved before its table: walked there (`moveOut`), not where the source has it.
+        if foster.moved[index], !walkingMoved { return }
         let node = tree.nodes[index]
         switch node.kind {
         case .root:
@@ -400,8 +411,13 @@ private struct RenderedTextBuilder {
             return
         }
         let decode = node.text != .raw
-        read(node.firstPiece, decode: decode)
-        for piece in node.morePieces { read(piece, decode: decode) }
+        // Moved before its table, a run of white space between two tags stays in the table
+        // (the parser moves each run of text on its own).
+        func stays(_ piece: TextRange) -> Bool {
+            walkingMoved && (piece.location..<piece.upperBound).allSatisfy { [9, 10, 12, 13, 32].contains(tree.units[$0]) }
+        }
+        if !stays(node.firstPiece) { read(node.firstPiece, decode: decode) }
+        for piece in node.morePieces where !stays(piece) { read(piece, decode: decode) }
     }
 
     /// The characters of a source run, with their sources: a character reference decodes
@@ -410,8 +426,8 @@ private struct RenderedTextBuilder {
     mutating func read(_ piece: TextRange, decode: Bool) {
         var i = piece.location
         while i < piece.upperBound {
-            if nextEvent <= i { advance(to: i) }
-            if i < skipUntil {
+            if nextEvent <= i, !walkingMoved { advance(to: i) }
+            if i < skipUntil, !walkingMoved {
                 i = min(skipUntil, piece.upperBound)
                 continue
             }
@@ -468,10 +484,11 @@ private struct RenderedTextBuilder {
         let isLetter = scalar.properties.isAlphabetic
         let text = String(Character(scalar))
         var out: String
+        let locale = language.map { Locale(identifier: $0) }
         switch transform {
-        case .uppercase: out = text.uppercased()
-        case .lowercase: out = text.lowercased()
-        case .capitalize: out = isLetter && !afterLetter ? text.uppercased() : text
+        case .uppercase: out = locale.map { text.uppercased(with: $0) } ?? text.uppercased()
+        case .lowercase: out = locale.map { text.lowercased(with: $0) } ?? text.lowercased()
+        case .capitalize: out = isLetter && !afterLetter ? (locale.map { text.uppercased(with: $0) } ?? text.uppercased()) : text
         case .none: out = text
         }
         if out.isEmpty { out = text }
@@ -482,8 +499,22 @@ private struct RenderedTextBuilder {
         self.transform = transform
     }
 
+    /// The content a browser moves out of table `index`, shown before it.
+    mutating func moveOut(_ index: Int) {
+        guard let moved = foster.roots[index] else { return }
+        let outer = walkingMoved
+        walkingMoved = true
+        for node in moved { walk(node) }
+        walkingMoved = outer
+    }
+
     mutating func element(_ index: Int) {
+        moveOut(index)
         let range = tree.nodes[index].range
+        if walkingMoved {
+            laidOut(index)
+            return
+        }
         if nextEvent < range.location { advance(to: range.location - 1) }
         // Pieces starting with the element start before it if they hold it and more (else
         // inside it, with its content).
@@ -505,10 +536,17 @@ private struct RenderedTextBuilder {
             items.append(.end(index))
             return
         }
-        let outer = (whiteSpace, visible, transform, foreignHidden)
+        laidOut(index)
+    }
+
+    /// Element `index` laid out as its kind says, with the white space, visibility, text
+    /// transform and language it sets for its content.
+    mutating func laidOut(_ index: Int) {
+        let outer = (whiteSpace, visible, transform, foreignHidden, language)
         if kinds[index] == .preformatted { whiteSpace = .pre }
         if let own = whiteSpaces[index] { whiteSpace = own }
-        defer { (whiteSpace, visible, transform, foreignHidden) = outer }
+        defer { (whiteSpace, visible, transform, foreignHidden, language) = outer }
+        if let lang = tree.value(of: "lang", in: index) { language = lang.isEmpty ? nil : lang }
         let name = tree.nodes[index].name
         if tree.nodes[index].attributes.contains(where: { $0.name == "style" }) {
             let style = tree.style(of: index)

@@ -93,13 +93,17 @@ extension RuleEngine {
                 html.generated[index] = (p.before.map { Array($0.utf16) }, p.after.map { Array($0.utf16) })
             }
         }
-        // Elements inside a hidden one, and the shown text's source runs (in order).
+        // Elements inside a hidden one, and the shown text's source runs (in order). Content
+        // a browser moves before its table is shown out of source order: no match is made
+        // there (elements there, and the table parts holding them, are no candidates).
+        let foster = tree.fosterParenting()
         var inHidden = [Bool](repeating: false, count: tree.nodes.count)
         var shown: [TextRange] = []
         for (index, node) in tree.nodes.enumerated() where index > 0 {
             let parent = node.parent
-            inHidden[index] = inHidden[parent] || (parent > 0 && html.kinds[parent] == .hidden)
-            guard node.kind == .text, !inHidden[index], node.text == .normal else { continue }
+            // (An atomic element's content — a canvas's fallback — is not shown either.)
+            inHidden[index] = inHidden[parent] || (parent > 0 && (html.kinds[parent] == .hidden || html.kinds[parent] == .atomic))
+            guard node.kind == .text, !inHidden[index], node.text == .normal, foster.isEmpty || !foster.moved[index] else { continue }
             shown.append(node.firstPiece)
             shown.append(contentsOf: node.morePieces)
         }
@@ -119,6 +123,7 @@ extension RuleEngine {
         }
         html.nodes = [Int](repeating: -1, count: candidates.count)
         for (candidate, node) in zip(claimed, claimedNodes) where !inHidden[node] {
+            if !foster.isEmpty, foster.moved[node] || foster.holders[node] { continue }
             candidates.append(candidate)
             html.nodes.append(node)
         }
@@ -182,8 +187,13 @@ extension RuleEngine {
             let role = roles[position]
             let nodeRange = role >= 0 ? rendered.nodeRanges[role] : rendered.nodeRanges[tree.nodes.count + sortedNumber[-2 - role]]
             let range = candidates[index].range
-            let displayRange = nodeRange ?? TextRange(location: map.displayPosition(of: range.location), length: 0)
             let parent = resolution.parent(of: position)
+            var displayRange = nodeRange ?? TextRange(location: map.displayPosition(of: range.location), length: 0)
+            if nodeRange == nil, let parent {
+                // Not laid out (nothing of it shows): empty, inside its parent.
+                let around = matches[parent].displayRange
+                displayRange.location = min(max(displayRange.location, around.location), around.upperBound)
+            }
             matches.append(
                 RuleMatch(
                     candidateIndex: index, range: range, ruleIndex: candidates[index].ruleIndex, displayRange: displayRange,
@@ -235,8 +245,15 @@ struct HTMLDisplayMap: Sendable {
         self.units = units
         self.sources = sources
         self.source = source
-        sourced = sources.indices.filter { sources[$0] >= 0 }
+        let sourced = sources.indices.filter { sources[$0] >= 0 }
+        self.sourced = sourced
+        let inOrder = zip(sourced, sourced.dropFirst()).allSatisfy { sources[$0] <= sources[$1] }
+        bySource = inOrder ? sourced : sourced.sorted { sources[$0] != sources[$1] ? sources[$0] < sources[$1] : $0 < $1 }
     }
+
+    /// `sourced` ordered by source: the same unless content moved before a table is shown
+    /// out of source order.
+    private let bySource: [Int]
 
     /// The position in `sourced` of the first display offset at or after `display`.
     private func firstSourced(atOrAfter display: Int) -> Int {
@@ -252,13 +269,14 @@ struct HTMLDisplayMap: Sendable {
     /// The display offset of source offset `source`: the first character shown from at or
     /// after it (the end of the display when none is).
     func displayPosition(of source: Int) -> Int {
+        let order = bySource
         var low = 0
-        var high = sourced.count
+        var high = order.count
         while low < high {
             let mid = (low + high) / 2
-            if sources[sourced[mid]] < source { low = mid + 1 } else { high = mid }
+            if sources[order[mid]] < source { low = mid + 1 } else { high = mid }
         }
-        return low < sourced.count ? sourced[low] : units.count
+        return low < order.count ? order[low] : units.count
     }
 
     /// The source offset of display offset `display` as the start of a range: the

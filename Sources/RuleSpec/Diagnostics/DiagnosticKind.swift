@@ -97,6 +97,10 @@ extension DiagnosticKind {
         "markup-in-arguments", .note, .semantics,
         "`in arguments` on a rule that matches markup (a tag family, element or entity), which user text does not hold: an argument's own tags or entities would become markup."
     )
+    public static let hiddenContent = DiagnosticKind(
+        "hidden-content", .warning, .semantics,
+        "An element of an HTML spec that `hide` hides also states a tap, a replacement, an image, a widget or text before or after it: nothing of a hidden element shows, so they never apply."
+    )
 
     // The regex compiler.
     public static let fallback = DiagnosticKind(
@@ -143,7 +147,8 @@ extension DiagnosticKind {
     public static let all: [DiagnosticKind] = [
         .io, .import, .importCycle, .tooManyErrors, .syntax, .version, .duplicate, .unknownStyle, .unknownProperty, .unknownRule,
         .unknownHandler, .unknownCapture, .invalidValue, .invalidName, .invalidPattern, .emptyMatch, .missingMatch, .styleCycle,
-        .handlerLabels, .conflictingContent, .tappableArguments, .markupInArguments, .fallback, .lazyDFA, .stateBudget, .overlap,
+        .handlerLabels, .conflictingContent, .tappableArguments, .markupInArguments, .hiddenContent, .fallback, .lazyDFA, .stateBudget,
+        .overlap,
         .shadowed, .neverKept, .neverMatches, .unneededAllow, .notAnalyzable, .example,
     ]
 
