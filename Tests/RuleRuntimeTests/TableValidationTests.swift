@@ -89,7 +89,7 @@ final class TableValidationTests: XCTestCase {
             "unknown detector 'lnk' (cashtag, email, hashtag, link, mention, phone) (at rules[1].match.detector)")
         assertRefused(
             Self.hostile(#""color": "systemBlue""#, #"👉"colour": "systemBlue""#),
-            "unknown key 'colour' (keys here: alignment, background, baselineOffset, color, font, kern, lineHeight, lineSpacing, paragraphSpacing, strikethrough, strikethroughColor, underline, underlineColor) (at styles.link.colour)"
+            "unknown key 'colour' (keys here: alignment, background, baselineOffset, color, firstLineHeadIndent, font, headIndent, kern, lineHeight, lineSpacing, paragraphSpacing, strikethrough, strikethroughColor, underline, underlineColor) (at styles.link.colour)"
         )
         assertRefused(
             Self.hostile(#"{"size": 14}"#, #"{"size": 14, "weight": 👉"heavyy"}"#),
@@ -130,6 +130,9 @@ final class TableValidationTests: XCTestCase {
         assertRefused(
             Self.hostile(#""base": {"font": {"size": 14}}"#, #""base": {"lineHeight": 👉0}"#),
             "'lineHeight' is greater than 0 and at most 1000 points, found 0.0 (at base.lineHeight)")
+        assertRefused(
+            Self.hostile(#""base": {"font": {"size": 14}}"#, #""base": {"headIndent": 👉-1}"#),
+            "'headIndent' is from 0 to 1000 points, found -1.0 (at base.headIndent)")
         assertRefused(
             Self.hostile(#""name": "bold","#, #""name": "bold", "priority": 👉2000000,"#),
             "priority 2000000 is out of range: a priority is from -1000000 to 1000000 (at rules[0].priority)")

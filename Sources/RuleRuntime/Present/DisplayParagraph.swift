@@ -21,8 +21,8 @@ extension RenderResult {
     /// The display's paragraphs (split after each paragraph separator, as
     /// `paragraphDirections`), each with its direction and paragraph properties.
     ///
-    /// A paragraph takes `alignment`, `lineSpacing`, `lineHeight` and `paragraphSpacing` from
-    /// the style of its first character: the base style for plain text, else the merged style
+    /// A paragraph takes `alignment`, `lineSpacing`, `lineHeight`, `paragraphSpacing`,
+    /// `headIndent` and `firstLineHeadIndent` from the style of its first character: the base style for plain text, else the merged style
     /// of the innermost match there (as TextKit takes a paragraph's `NSParagraphStyle` from
     /// its first character). A match that starts inside a paragraph does not change it.
     public var paragraphs: [DisplayParagraph] { paragraphs(directions: paragraphDirections, styles: nil) }

@@ -104,6 +104,8 @@ extension TableValidator {
             ("lineSpacing", style.lineSpacing, 0...1000, false),
             ("lineHeight", style.lineHeight, 0...1000, true),
             ("paragraphSpacing", style.paragraphSpacing, 0...1000, false),
+            ("headIndent", style.headIndent, 0...1000, false),
+            ("firstLineHeadIndent", style.firstLineHeadIndent, 0...1000, false),
         ]
         for (key, value, range, positive) in ranges {
             guard let value, !range.contains(value) || (positive && value == 0) else { continue }

@@ -6,7 +6,8 @@ import Foundation
 /// outside. Each problem names the key path of its value.
 ///
 /// - numbers in the ranges a spec may write: font sizes (0, 1000], `kern` and
-///   `baselineOffset` [-1000, 1000], `lineSpacing` and `paragraphSpacing` [0, 1000],
+///   `baselineOffset` [-1000, 1000], `lineSpacing`, `paragraphSpacing`, `headIndent` and
+///   `firstLineHeadIndent` [0, 1000],
 ///   `lineHeight` (0, 1000], attachment sizes (0, 10000], priorities ±1,000,000;
 /// - capture groups (`show`, `$n` in templates, `captureNames`) that the rule's pattern has
 ///   (ICU compiles each pattern here, which also refuses the patterns it rejects), and

@@ -3,8 +3,8 @@
 /// system color name such as `systemBlue`, or a light and a dark value; here they are typed
 /// (`StyleColor`).
 ///
-/// `alignment`, `lineSpacing`, `lineHeight` and `paragraphSpacing` are paragraph
-/// properties (`paragraphStyle`): a paragraph of the display takes them from the style of
+/// `alignment`, `lineSpacing`, `lineHeight`, `paragraphSpacing`, `headIndent` and
+/// `firstLineHeadIndent` are paragraph properties (`paragraphStyle`): a paragraph of the display takes them from the style of
 /// its first character (`RenderResult.paragraphs`), as TextKit takes a paragraph's
 /// `NSParagraphStyle` from its first character.
 public struct TextStyle: Codable, Sendable, Hashable {
@@ -28,13 +28,19 @@ public struct TextStyle: Codable, Sendable, Hashable {
     /// Points added after the paragraph (`NSParagraphStyle.paragraphSpacing`; a paragraph
     /// property).
     public var paragraphSpacing: Double?
+    /// Points from the leading edge to every line of the paragraph but the first
+    /// (`NSParagraphStyle.headIndent`; a paragraph property).
+    public var headIndent: Double?
+    /// Points from the leading edge to the paragraph's first line
+    /// (`NSParagraphStyle.firstLineHeadIndent`; a paragraph property).
+    public var firstLineHeadIndent: Double?
 
     public init(
         font: FontSpec? = nil, color: StyleColor? = nil, background: StyleColor? = nil,
         underline: LineStyle? = nil, underlineColor: StyleColor? = nil,
         strikethrough: LineStyle? = nil, strikethroughColor: StyleColor? = nil,
         kern: Double? = nil, baselineOffset: Double? = nil, alignment: ParagraphAlignment? = nil, lineSpacing: Double? = nil,
-        lineHeight: Double? = nil, paragraphSpacing: Double? = nil
+        lineHeight: Double? = nil, paragraphSpacing: Double? = nil, headIndent: Double? = nil, firstLineHeadIndent: Double? = nil
     ) {
         self.font = font
         self.color = color
@@ -49,6 +55,8 @@ public struct TextStyle: Codable, Sendable, Hashable {
         self.lineSpacing = lineSpacing
         self.lineHeight = lineHeight
         self.paragraphSpacing = paragraphSpacing
+        self.headIndent = headIndent
+        self.firstLineHeadIndent = firstLineHeadIndent
     }
 
     /// `self` overridden by every property `other` sets (later wins).
@@ -67,6 +75,8 @@ public struct TextStyle: Codable, Sendable, Hashable {
         result.lineSpacing = other.lineSpacing ?? lineSpacing
         result.lineHeight = other.lineHeight ?? lineHeight
         result.paragraphSpacing = other.paragraphSpacing ?? paragraphSpacing
+        result.headIndent = other.headIndent ?? headIndent
+        result.firstLineHeadIndent = other.firstLineHeadIndent ?? firstLineHeadIndent
         return result
     }
 
@@ -74,14 +84,17 @@ public struct TextStyle: Codable, Sendable, Hashable {
     public var isEmpty: Bool { self == TextStyle() }
 
     /// The paragraph properties: `alignment`, `lineSpacing`, `lineHeight`,
-    /// `paragraphSpacing`.
+    /// `paragraphSpacing`, `headIndent`, `firstLineHeadIndent`.
     public var paragraphStyle: ParagraphStyle {
-        ParagraphStyle(alignment: alignment, lineSpacing: lineSpacing, lineHeight: lineHeight, paragraphSpacing: paragraphSpacing)
+        ParagraphStyle(
+            alignment: alignment, lineSpacing: lineSpacing, lineHeight: lineHeight, paragraphSpacing: paragraphSpacing,
+            headIndent: headIndent, firstLineHeadIndent: firstLineHeadIndent)
     }
 
     /// Whether a paragraph property is set.
     public var hasParagraphProperties: Bool {
-        alignment != nil || lineSpacing != nil || lineHeight != nil || paragraphSpacing != nil
+        alignment != nil || lineSpacing != nil || lineHeight != nil || paragraphSpacing != nil || headIndent != nil
+            || firstLineHeadIndent != nil
     }
 
     /// The style without its paragraph properties.
@@ -91,6 +104,8 @@ public struct TextStyle: Codable, Sendable, Hashable {
         style.lineSpacing = nil
         style.lineHeight = nil
         style.paragraphSpacing = nil
+        style.headIndent = nil
+        style.firstLineHeadIndent = nil
         return style
     }
 }
