@@ -6,7 +6,7 @@ import XCTest
 @testable import RuleCompiler
 
 /// The language's paragraph properties (`alignment`, `lineSpacing`, `lineHeight`,
-/// `paragraphSpacing`) and colors with a dark variant (`#333333 dark #CCCCCC`): what the
+/// `paragraphSpacing`, `headIndent`, `firstLineHeadIndent`) and colors with a dark variant (`#333333 dark #CCCCCC`): what the
 /// checks accept and reject (at their line and column), the table they make, and the
 /// generated Swift literal of it.
 final class ParagraphColorSpecTests: XCTestCase {
@@ -52,6 +52,47 @@ final class ParagraphColorSpecTests: XCTestCase {
             ParagraphStyle(alignment: .right, lineSpacing: 4, lineHeight: 22.5, paragraphSpacing: 0))
         XCTAssertEqual(table.rules[1].presentation.style.alignment, .justified)
         XCTAssertEqual(try StyleTable(jsonData: table.jsonData()), table)
+    }
+
+    /// `headIndent` and `firstLineHeadIndent` merge base → style → rule like the others,
+    /// and the table keeps them through its JSON.
+    func testIndentsMergeAndReachTheTable() throws {
+        let table = try table(
+            """
+            base { font: 15; headIndent: 18 }
+            style hanging { headIndent: 24; firstLineHeadIndent: 0 }
+            rule item { match /^- .*$/m  style hanging }
+            rule quote { match /^>.*$/m  style { firstLineHeadIndent: 12.5 } }
+            """)
+        XCTAssertEqual(table.base, TextStyle(font: FontSpec(size: 15), headIndent: 18))
+        XCTAssertEqual(table.styles["hanging"], TextStyle(headIndent: 24, firstLineHeadIndent: 0))
+        XCTAssertEqual(table.rules[0].presentation.style.paragraphStyle, ParagraphStyle(headIndent: 24, firstLineHeadIndent: 0))
+        XCTAssertEqual(table.rules[1].presentation.style.paragraphStyle, ParagraphStyle(headIndent: 18, firstLineHeadIndent: 12.5))
+        XCTAssertEqual(try StyleTable(jsonData: table.jsonData()), table)
+        let result = try RuleEngine(compiling: table).render("- item\nplain")
+        XCTAssertEqual(
+            result.paragraphs.map(\.style), [ParagraphStyle(headIndent: 24, firstLineHeadIndent: 0), ParagraphStyle(headIndent: 18)])
+    }
+
+    func testIndentErrors() {
+        XCTAssertEqual(errors("base { headIndent: -1 }"), ["2:20: 'headIndent' must be between 0 and 1000 points"])
+        XCTAssertEqual(errors("base { firstLineHeadIndent: 1000.5 }"), ["2:29: 'firstLineHeadIndent' must be between 0 and 1000 points"])
+        XCTAssertEqual(errors("base { headIndent: 2 3 }"), ["2:22: 'headIndent' takes one number"])
+        XCTAssertEqual(errors("base { headIndent: left }"), ["2:20: 'headIndent' takes one number"])
+        XCTAssertEqual(errors("base { headIndnet: 2 }"), ["2:8: unknown style property 'headIndnet'; did you mean 'headIndent'?"])
+        XCTAssertEqual(
+            errors("base { firstLineIndent: 2 }"), ["2:8: unknown style property 'firstLineIndent'; did you mean 'firstLineHeadIndent'?"])
+        XCTAssertEqual(
+            errors("base { headIndent: 1; headIndent: 2 }"), ["2:23: style property 'headIndent' is set twice"])
+        // A highlight changes no layout.
+        XCTAssertEqual(
+            errors("rule a { match /a/ tap t highlight { firstLineHeadIndent: 4 } }"),
+            ["2:38: 'firstLineHeadIndent' is a paragraph property: a pressed highlight changes how text looks, not its layout"])
+        XCTAssertEqual(
+            errors("style p { headIndent: 8; firstLineHeadIndent: 4; lineHeight: 20 }\nhighlight p"),
+            [
+                "3:11: style 'p' sets 'lineHeight', 'headIndent' and 'firstLineHeadIndent', paragraph properties: a pressed highlight changes how text looks, not its layout"
+            ])
     }
 
     func testColorsWithADarkVariant() throws {
@@ -114,6 +155,9 @@ final class ParagraphColorSpecTests: XCTestCase {
             TableLiteral.color(.dynamic(light: RGBA(red: 1, green: 2, blue: 3, alpha: 4), dark: RGBA(red: 5, green: 6, blue: 7))).flat,
             ".dynamic(light: RGBA(red: 1, green: 2, blue: 3, alpha: 4), dark: RGBA(red: 5, green: 6, blue: 7))")
         XCTAssertEqual(TableLiteral.style(TextStyle(alignment: .natural)).flat, "TextStyle(alignment: .natural)")
+        XCTAssertEqual(
+            TableLiteral.style(TextStyle(paragraphSpacing: 2, headIndent: 18, firstLineHeadIndent: 0)).flat,
+            "TextStyle(paragraphSpacing: 2, headIndent: 18, firstLineHeadIndent: 0)")
         let output = compile("base { color: #333 dark #CCC; alignment: center }\nrule a { match /a/ }")
         let source = SwiftEmitter(table: try XCTUnwrap(output.table), automata: try XCTUnwrap(output.automata), specPath: "p.richrules")
             .emit()
@@ -121,6 +165,18 @@ final class ParagraphColorSpecTests: XCTestCase {
             source.contains("color: .dynamic(light: RGBA(red: 51, green: 51, blue: 51), dark: RGBA(red: 204, green: 204, blue: 204))"),
             source)
         XCTAssertTrue(source.contains("alignment: .center"), source)
+        // A rule's indents over the base's: the base merged with what the rule adds.
+        let indented = compile("base { headIndent: 4 }\nrule a { match /a/ style { headIndent: 18; firstLineHeadIndent: 0 } }")
+        let indentedSource = SwiftEmitter(
+            table: try XCTUnwrap(indented.table), automata: try XCTUnwrap(indented.automata), specPath: "p.richrules"
+        ).emit()
+        XCTAssertTrue(indentedSource.contains("TextStyle(headIndent: 4)"), indentedSource)
+        XCTAssertTrue(
+            indentedSource.contains("Styles.base.merged(with: TextStyle(headIndent: 18, firstLineHeadIndent: 0))"), indentedSource)
+        XCTAssertEqual(
+            StyleReferences.delta(
+                from: TextStyle(headIndent: 4, firstLineHeadIndent: 0), to: TextStyle(headIndent: 4, firstLineHeadIndent: 2)),
+            TextStyle(firstLineHeadIndent: 2))
     }
 
     /// A spec's paragraphs through the engine: a heading rule that starts a line sets its

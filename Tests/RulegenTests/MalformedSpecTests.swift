@@ -127,6 +127,12 @@ final class MalformedSpecTests: XCTestCase {
             name: "paragraph spacing past the limit", spec: "richrules 1\nrule a { match /x/ style { paragraphSpacing: 1️⃣1001 } }",
             message: "'paragraphSpacing' must be between 0 and 1000 points"),
         Case(
+            name: "negative head indent", spec: "richrules 1\nstyle s { headIndent: 1️⃣-4 }",
+            message: "'headIndent' must be between 0 and 1000 points"),
+        Case(
+            name: "misspelt first-line indent", spec: "richrules 1\nbase { 1️⃣firstLineHeadIndnet: 2 }",
+            message: "unknown style property 'firstLineHeadIndnet'; did you mean 'firstLineHeadIndent'?"),
+        Case(
             name: "unknown paragraph alignment", spec: "richrules 1\nbase { alignment: 1️⃣centre }",
             message: "unknown alignment 'centre'; did you mean 'center'? (natural, left, center, right or justified)"),
         Case(

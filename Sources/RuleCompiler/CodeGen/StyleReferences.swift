@@ -82,6 +82,8 @@ struct StyleReferences {
             kern: changed(reference.kern, target.kern), baselineOffset: changed(reference.baselineOffset, target.baselineOffset),
             alignment: changed(reference.alignment, target.alignment), lineSpacing: changed(reference.lineSpacing, target.lineSpacing),
             lineHeight: changed(reference.lineHeight, target.lineHeight),
-            paragraphSpacing: changed(reference.paragraphSpacing, target.paragraphSpacing))
+            paragraphSpacing: changed(reference.paragraphSpacing, target.paragraphSpacing),
+            headIndent: changed(reference.headIndent, target.headIndent),
+            firstLineHeadIndent: changed(reference.firstLineHeadIndent, target.firstLineHeadIndent))
     }
 }

@@ -54,6 +54,8 @@ enum TableLiteral {
             a.add("lineSpacing", ifSet: style.lineSpacing.map(number))
             a.add("lineHeight", ifSet: style.lineHeight.map(number))
             a.add("paragraphSpacing", ifSet: style.paragraphSpacing.map(number))
+            a.add("headIndent", ifSet: style.headIndent.map(number))
+            a.add("firstLineHeadIndent", ifSet: style.firstLineHeadIndent.map(number))
         }
     }
 

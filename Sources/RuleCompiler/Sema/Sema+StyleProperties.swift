@@ -8,7 +8,9 @@ extension Sema {
             "baseline",
         ] + paragraphProperties
     /// The properties of a whole paragraph (`NSParagraphStyle`).
-    static let paragraphProperties = ["alignment", "lineSpacing", "lineHeight", "paragraphSpacing"]
+    static let paragraphProperties = [
+        "alignment", "lineSpacing", "lineHeight", "paragraphSpacing", "headIndent", "firstLineHeadIndent",
+    ]
 
     /// Checks a style block's properties and values.
     mutating func style(from block: StyleBlock, in file: SourceFile) -> TextStyle {
@@ -49,7 +51,9 @@ extension Sema {
             case "alignment": style.alignment = alignment(values, property, file)
             case "lineSpacing": style.lineSpacing = number(values, property, file, minimum: 0)
             case "lineHeight": style.lineHeight = number(values, property, file, minimum: 0, positive: true)
-            default: style.paragraphSpacing = number(values, property, file, minimum: 0)
+            case "paragraphSpacing": style.paragraphSpacing = number(values, property, file, minimum: 0)
+            case "headIndent": style.headIndent = number(values, property, file, minimum: 0)
+            default: style.firstLineHeadIndent = number(values, property, file, minimum: 0)
             }
         }
         return style

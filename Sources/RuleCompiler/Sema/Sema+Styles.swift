@@ -139,7 +139,9 @@ extension Sema {
                     case "alignment": return style.alignment != nil
                     case "lineSpacing": return style.lineSpacing != nil
                     case "lineHeight": return style.lineHeight != nil
-                    default: return style.paragraphSpacing != nil
+                    case "paragraphSpacing": return style.paragraphSpacing != nil
+                    case "headIndent": return style.headIndent != nil
+                    default: return style.firstLineHeadIndent != nil
                     }
                 }
                 let names = set.map { "'\($0)'" }
