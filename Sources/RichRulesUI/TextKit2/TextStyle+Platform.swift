@@ -9,7 +9,9 @@
 //   UIFontMetrics(forTextStyle:).scaledFont(for:compatibleWith:) with UITraitCollection(preferredContentSizeCategory:):
 //     the view's text size, not the app's
 //   NSMutableParagraphStyle: alignment, lineSpacing, minimumLineHeight, maximumLineHeight,
-//     paragraphSpacing, baseWritingDirection (mutate before attaching, then copy)
+//     paragraphSpacing, headIndent, firstLineHeadIndent (both from the leading margin, so
+//     mirrored in a right-to-left paragraph), baseWritingDirection (mutate before attaching,
+//     then copy)
 import RuleRuntime
 
 #if !os(watchOS) && (canImport(UIKit) || canImport(AppKit))
@@ -150,6 +152,8 @@ import RuleRuntime
                 style.maximumLineHeight = CGFloat(lineHeight)
             }
             if let paragraphSpacing { style.paragraphSpacing = CGFloat(paragraphSpacing) }
+            if let headIndent { style.headIndent = CGFloat(headIndent) }
+            if let firstLineHeadIndent { style.firstLineHeadIndent = CGFloat(firstLineHeadIndent) }
             // Frozen before it is attached (a mutable style must not change once in a string).
             return style.copy() as? NSParagraphStyle ?? style
         }

@@ -69,6 +69,12 @@ open class NSParagraphStyle: NSObject, NSCopying {
     open var minimumLineHeight: CGFloat { fatalError() }
     open var maximumLineHeight: CGFloat { fatalError() }
     open var paragraphSpacing: CGFloat { fatalError() }
+    // https://developer.apple.com/documentation/uikit/nsparagraphstyle/headindent
+    // `var headIndent: CGFloat { get }` (from the leading margin, always nonnegative)
+    open var headIndent: CGFloat { fatalError() }
+    // https://developer.apple.com/documentation/uikit/nsparagraphstyle/firstlineheadindent
+    // `var firstLineHeadIndent: CGFloat { get }`
+    open var firstLineHeadIndent: CGFloat { fatalError() }
     open var baseWritingDirection: NSWritingDirection { fatalError() }
     @discardableResult
     open func copy(with zone: NSZone? = nil) -> Any { fatalError() }
@@ -93,6 +99,18 @@ open class NSMutableParagraphStyle: NSParagraphStyle {
         set { fatalError() }
     }
     open override var paragraphSpacing: CGFloat {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    // https://developer.apple.com/documentation/uikit/nsmutableparagraphstyle/headindent
+    // `var headIndent: CGFloat { get set }`
+    open override var headIndent: CGFloat {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    // https://developer.apple.com/documentation/uikit/nsmutableparagraphstyle/firstlineheadindent
+    // `var firstLineHeadIndent: CGFloat { get set }`
+    open override var firstLineHeadIndent: CGFloat {
         get { fatalError() }
         set { fatalError() }
     }
