@@ -6,8 +6,8 @@ import XCTest
 @_spi(Generated) @_spi(Testing) @testable import RuleRuntime
 
 /// The paragraph indents `headIndent` and `firstLineHeadIndent` in the runtime: merging,
-/// the table's JSON and its ranges, and each paragraph's properties in
-/// `attributedString()`.
+/// the table's JSON and its ranges, each paragraph's properties in `attributedString()`,
+/// and `html()`'s CSS.
 final class ParagraphIndentTests: XCTestCase {
     /// 10-point text: a narrow cluster is 5 points wide in the reference layout.
     static let hanging = TextStyle(font: FontSpec(size: 10), headIndent: 20, firstLineHeadIndent: 10)
@@ -67,5 +67,54 @@ final class ParagraphIndentTests: XCTestCase {
                 ParagraphStyle(headIndent: 20, firstLineHeadIndent: 0), ParagraphStyle(headIndent: 20, firstLineHeadIndent: 0),
                 ParagraphStyle(headIndent: 20, firstLineHeadIndent: 10),
             ])
+    }
+
+    /// One paragraph: `padding-inline-start` for `headIndent` on the container, `text-indent`
+    /// for the first line's difference (negative for a hanging indent).
+    func testHTMLIndentsOneParagraph() throws {
+        let base = TextStyle(font: FontSpec(size: 14), headIndent: 18, firstLineHeadIndent: 6)
+        let html = try engine(base: base).render("a b").html(options: HTMLOptions(base: base))
+        HTMLRendererTests.assertWellFormed(html)
+        XCTAssertEqual(
+            html,
+            #"<div class="rr" dir="ltr" style="white-space:pre-wrap;overflow-wrap:break-word;font-size:14px;padding-inline-start:18px;text-indent:-12px">a b</div>"#
+        )
+        let first = try engine(base: TextStyle(firstLineHeadIndent: 12)).render("x").html()
+        XCTAssertTrue(first.contains(#"style="white-space:pre-wrap;overflow-wrap:break-word;text-indent:12px">"#), first)
+        let head = try engine(base: TextStyle(headIndent: 8, firstLineHeadIndent: 8)).render("x").html()
+        XCTAssertTrue(head.contains(#"overflow-wrap:break-word;padding-inline-start:8px">"#), head)
+        // Indents of 0 write nothing.
+        let zero = try engine(base: TextStyle(headIndent: 0, firstLineHeadIndent: 0)).render("x").html()
+        XCTAssertTrue(zero.contains(#"style="white-space:pre-wrap;overflow-wrap:break-word">"#), zero)
+    }
+
+    /// Several paragraphs with indents: a block each, since CSS indents a block's first line
+    /// only; the container has none (padding would add up). `headIndent` alone is a hanging
+    /// indent, as in TextKit (the first line's indent is 0).
+    func testHTMLIndentsEachParagraphBlock() throws {
+        let base = TextStyle(headIndent: 20)
+        let item = Fixture.regex(
+            "item", "(?m)^- .*$", presentation: Fixture.presentation(style: TextStyle(headIndent: 20, firstLineHeadIndent: 0)))
+        let html = try engine(base: base, [item]).render("- one\nשלום").html(options: HTMLOptions(base: base))
+        HTMLRendererTests.assertWellFormed(html)
+        XCTAssertEqual(
+            html,
+            #"<div class="rr" dir="ltr" style="white-space:pre-wrap;overflow-wrap:break-word">"#
+                + #"<div class="rr-p" style="padding-inline-start:20px;text-indent:-20px"><span class="rr-m" data-rule="item">- one</span><br></div>"#
+                + #"<div class="rr-p" dir="rtl" style="padding-inline-start:20px;text-indent:-20px">שלום</div></div>"#)
+        // The same indents on every paragraph: still a block each.
+        let same = try engine(base: Self.hanging).render("a\nb").html(options: HTMLOptions(base: Self.hanging))
+        XCTAssertEqual(
+            same.components(separatedBy: #"<div class="rr-p" style="padding-inline-start:20px;text-indent:-10px">"#).count - 1, 2, same)
+    }
+
+    /// A placeholder's box inherits `text-indent` in CSS: it resets it where a first line is
+    /// indented, and only there.
+    func testHTMLPlaceholdersResetTextIndent() throws {
+        let badge = Fixture.regex("w", "w", presentation: Fixture.presentation(widget: WidgetSpec(name: "dot")))
+        let indented = try engine(base: Self.hanging, [badge]).render("a w").html()
+        XCTAssertTrue(indented.contains(#"vertical-align:middle;text-indent:0">dot</span>"#), indented)
+        let plain = try engine(base: TextStyle(headIndent: 20, firstLineHeadIndent: 20), [badge]).render("a w").html()
+        XCTAssertFalse(plain.contains("text-indent"), plain)
     }
 }

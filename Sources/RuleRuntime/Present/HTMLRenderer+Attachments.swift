@@ -25,17 +25,19 @@ extension HTMLRenderer {
     /// showing `name` in small type, at least as large as the attachment's bounds with no
     /// intrinsic size (`Attachment.bounds(intrinsic: nil, font:)`, as the reference layout
     /// takes them): its declared size, a missing side equal to the declared one, the text's
-    /// em when neither is declared. It grows to fit the name, which is never clipped.
+    /// em when neither is declared. It grows to fit the name, which is never clipped. Where
+    /// a paragraph indents its first line, it resets `text-indent`, which it would inherit.
     func placeholder(_ attachment: Attachment, kind: String, data: (String, String), name: String, border: String) -> String {
         // The name is 0.6em: the text's em is 1 / 0.6 of the name's.
         let em = "1.667em"
         let width = (attachment.width ?? attachment.height).map { Self.number($0) + "px" } ?? em
         let height = (attachment.height ?? attachment.width).map { Self.number($0) + "px" } ?? em
-        let css = [
+        var css = [
             "display:inline-flex", "align-items:center", "justify-content:center", "box-sizing:border-box", "font-size:0.6em",
             "line-height:1", "min-width:" + width, "min-height:" + height, "padding:0 0.3em", "border:1px \(border) currentColor",
             "border-radius:3px", "white-space:nowrap", "text-decoration:none", "vertical-align:" + Self.verticalAlign(attachment),
         ]
+        if indentsFirstLines { css.append("text-indent:0") }
         let attributes: [(String, String)] = [
             ("class", "\(prefix)-\(kind)"), data, ("role", "img"), ("aria-label", attachment.accessibilityLabel),
             ("style", css.joined(separator: ";")),

@@ -4,8 +4,9 @@
 /// elements open around the current run; a run closes those that do not hold it and opens
 /// the ones between the stack's top and its owner. Each element is opened once, whatever
 /// the depth: the output is linear in the result. When paragraphs are blocks of their own
-/// (paragraph properties that differ, or paragraph spacing), the pass runs per paragraph and
-/// an element is opened once per paragraph it spans.
+/// (paragraph properties that differ, paragraph spacing, or indents in a text of several
+/// paragraphs), the pass runs per paragraph and an element is opened once per paragraph it
+/// spans.
 struct HTMLRenderer {
     let result: RenderResult
     let options: HTMLOptions
@@ -26,6 +27,9 @@ struct HTMLRenderer {
     /// Highlight classes in order of first use, with their declarations.
     private var highlightClasses: [(name: String, declarations: String)] = []
     private var hasLinks = false
+    /// Whether some paragraph indents its first line otherwise than the rest (`text-indent`,
+    /// which placeholders reset: CSS inherits it into their boxes).
+    private(set) var indentsFirstLines = false
     /// Per match: whether an element of it was written (its tap and details go on the first).
     private var written: [Bool]
     /// Per match: whether other elements refer to its tap by `data-tap` (see `tapAttributes`).
@@ -65,14 +69,17 @@ struct HTMLRenderer {
         let directions = BidiDirection.paragraphs(of: displayString)
         let paragraphs = result.paragraphs(directions: directions, styles: nil)
         // The container carries the base style's paragraph properties (a single paragraph's
-        // own); paragraphs that differ from it, or are set apart by paragraph spacing, are
-        // blocks of their own.
+        // own); paragraphs that differ from it, are set apart by paragraph spacing or are
+        // indented are blocks of their own (CSS indents only a block's first line, and
+        // padding would add up from the container to a paragraph).
         let containerParagraph = paragraphs.count == 1 ? paragraphs[0].style : options.base.paragraphStyle
         let splits =
             paragraphs.count > 1
             && paragraphs.indices.contains { i in
                 paragraphs[i].style != containerParagraph || (i < paragraphs.count - 1 && (paragraphs[i].style.paragraphSpacing ?? 0) > 0)
+                    || paragraphs[i].style.isIndented
             }
+        indentsFirstLines = paragraphs.contains { $0.style.indent(firstLine: true) != $0.style.indent(firstLine: false) }
         var containerCSS = ["white-space:pre-wrap", "overflow-wrap:break-word"]
         var body = ""
         if splits {
@@ -89,6 +96,7 @@ struct HTMLRenderer {
         }
         containerCSS += declarations(options.base, over: nil, decorations: false)
         containerCSS += Self.paragraphDeclarations(containerParagraph, over: nil)
+        if !splits { containerCSS += Self.indentDeclarations(containerParagraph) }
         let container =
             "<div class=\"\(prefix)\" dir=\"\(direction.rawValue)\" style=\"\(Self.escape(containerCSS.joined(separator: ";")))\">"
             + body + "</div>"
@@ -97,10 +105,10 @@ struct HTMLRenderer {
 
     /// The display as one `<div class="rr-p">` per paragraph (its separator a final `<br>`,
     /// which a block does not show, except as the line of an empty paragraph), with the
-    /// paragraph's properties that differ from the container's, its spacing as a bottom
-    /// margin (not after the last), and `dir` when it has a strong character of the other
-    /// direction. The elements of matches that span a paragraph break are opened again in
-    /// each paragraph.
+    /// paragraph's properties that differ from the container's, its indents (the container
+    /// has none then), its spacing as a bottom margin (not after the last), and `dir` when
+    /// it has a strong character of the other direction. The elements of matches that span
+    /// a paragraph break are opened again in each paragraph.
     mutating func paragraphBlocks(
         _ atoms: [Atom], paragraphs: [DisplayParagraph], directions: [ParagraphDirection], container: ParagraphStyle,
         dir: WritingDirection
@@ -128,7 +136,7 @@ struct HTMLRenderer {
             if directions[i].hasStrongCharacter, directions[i].direction != dir {
                 attributes.append(("dir", directions[i].direction.rawValue))
             }
-            var css = Self.paragraphDeclarations(paragraph.style, over: container)
+            var css = Self.paragraphDeclarations(paragraph.style, over: container) + Self.indentDeclarations(paragraph.style)
             if i < paragraphs.count - 1, let spacing = paragraph.style.paragraphSpacing, spacing > 0 {
                 css.append("margin-bottom:\(Self.number(spacing))px")
             }
@@ -161,6 +169,19 @@ struct HTMLRenderer {
         if lineHeight != container.flatMap(lineHeightValue) {
             css.append("line-height:" + (lineHeight ?? "normal"))
         }
+        return css
+    }
+
+    /// A paragraph's indents, from the start edge as TextKit takes them from the leading
+    /// margin (so mirrored in a right-to-left block): `headIndent` as
+    /// `padding-inline-start`, which moves every line, and `firstLineHeadIndent` as the
+    /// first line's `text-indent` from there (negative for a hanging indent). None at 0.
+    static func indentDeclarations(_ style: ParagraphStyle) -> [String] {
+        let head = style.indent(firstLine: false)
+        let first = style.indent(firstLine: true)
+        var css: [String] = []
+        if head != 0 { css.append("padding-inline-start:\(number(head))px") }
+        if first != head { css.append("text-indent:\(number(first - head))px") }
         return css
     }
 

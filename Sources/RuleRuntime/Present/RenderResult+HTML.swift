@@ -32,10 +32,15 @@ extension RenderResult {
     ///   the base style's). Colors with a dark variant as their light or dark value, or (adaptive)
     ///   as custom properties named by their values (`var(--rr-333333FF-CCCCCCFF,#333333)`).
     /// - Paragraph properties (`RenderResult.paragraphs`): `text-align` and `line-height` on
-    ///   the container for the base style (a single paragraph: its own); when paragraphs
-    ///   differ from it or `paragraphSpacing` sets them apart, one
-    ///   `<div class="rr-p">` per paragraph with what differs, its spacing as `margin-bottom`
-    ///   (not after the last) and its `dir` when of the other direction.
+    ///   the container for the base style (a single paragraph: its own, with its indents);
+    ///   when paragraphs differ from it, `paragraphSpacing` sets them apart or a paragraph is
+    ///   indented, one `<div class="rr-p">` per paragraph with what differs, its indents, its
+    ///   spacing as `margin-bottom` (not after the last) and its `dir` when of the other
+    ///   direction. Indents are from the start edge, as TextKit's are from the leading
+    ///   margin: `headIndent` as `padding-inline-start`, `firstLineHeadIndent` as the
+    ///   `text-indent` from there (`firstLineHeadIndent - headIndent`, negative for a
+    ///   hanging indent); where a first line is indented, placeholders reset `text-indent`
+    ///   (CSS would indent the name in their box).
     /// - A replacement with `alt` has `aria-label` (and `role="img"` when not a link).
     /// - An image is an `<img>` with `alt` (`Attachment.accessibilityLabel`), `width`
     ///   and `height` when known, and `vertical-align` from its alignment (`middle`,
