@@ -7,7 +7,7 @@ import XCTest
 
 /// The paragraph indents `headIndent` and `firstLineHeadIndent` in the runtime: merging,
 /// the table's JSON and its ranges, each paragraph's properties in `attributedString()`,
-/// and `html()`'s CSS.
+/// `html()`'s CSS, and the reference layout's lines, rects and hit tests.
 final class ParagraphIndentTests: XCTestCase {
     /// 10-point text: a narrow cluster is 5 points wide in the reference layout.
     static let hanging = TextStyle(font: FontSpec(size: 10), headIndent: 20, firstLineHeadIndent: 10)
@@ -116,5 +116,60 @@ final class ParagraphIndentTests: XCTestCase {
         XCTAssertTrue(indented.contains(#"vertical-align:middle;text-indent:0">dot</span>"#), indented)
         let plain = try engine(base: TextStyle(headIndent: 20, firstLineHeadIndent: 20), [badge]).render("a w").html()
         XCTAssertFalse(plain.contains("text-indent"), plain)
+    }
+
+    /// The first line of a paragraph starts at `firstLineHeadIndent`, the others at
+    /// `headIndent`, and the indents narrow the lines; fragments start after the indent,
+    /// where hit tests find nothing.
+    func testReferenceLayoutIndentsLines() throws {
+        let result = try engine(base: Self.hanging).render("aaaa bbbb cccc\nzz")
+        let plain = ReferenceLayout(
+            RichTextLayoutRequest(result: try engine(base: TextStyle(font: FontSpec(size: 10))).render(result.display), width: 50))
+        let layout = ReferenceLayout(RichTextLayoutRequest(result: result, width: 50))
+        func lines(_ layout: ReferenceLayout) -> [String] {
+            layout.lineFragments.map { String(result.display.utf16.dropFirst($0.displayRange.location).prefix($0.displayRange.length))! }
+        }
+        XCTAssertEqual(lines(plain), ["aaaa bbbb ", "cccc\n", "zz"])
+        // 40 points after the first line's 10, 30 after the others' 20.
+        XCTAssertEqual(lines(layout), ["aaaa ", "bbbb ", "cccc\n", "zz"])
+        XCTAssertEqual(layout.lineFragments.map(\.rect.minX), [10, 20, 20, 10])
+        XCTAssertEqual(layout.lineFragments.map(\.rect.width), [20, 20, 20, 10])
+        XCTAssertEqual(layout.size.width, 40)
+        let c = try XCTUnwrap(utf16Range(of: "cccc", in: result.display))
+        let rect = try XCTUnwrap(layout.rects(for: c).first)
+        XCTAssertRectsEqual([rect], [TextRect(x: 20, y: layout.lineFragments[2].rect.minY, width: 20, height: 10 * 1.19)])
+        let y = rect.center.y
+        XCTAssertEqual(layout.displayOffset(at: TextPoint(x: 21, y: y)), c.location)
+        XCTAssertNil(layout.displayOffset(at: TextPoint(x: 19, y: y)))
+        XCTAssertEqual(layout.displayOffset(at: TextPoint(x: 11, y: layout.lineFragments[0].rect.center.y)), 0)
+        XCTAssertNil(layout.displayOffset(at: TextPoint(x: 9, y: layout.lineFragments[0].rect.center.y)))
+        // The new paragraph's first line starts at its first-line indent again.
+        XCTAssertEqual(layout.displayOffset(at: TextPoint(x: 10, y: layout.lineFragments[3].rect.center.y)), c.upperBound + 1)
+    }
+
+    /// The label core's hit test on an indented line lands on its match; a tap in the indent
+    /// lands on nothing.
+    func testLabelHitOnAnIndentedLine() throws {
+        let tap = Fixture.regex("tag", "#\\w+", presentation: Fixture.presentation(style: Self.hanging, tap: TapSpec(handler: "t")))
+        let result = try engine(base: Self.hanging, [tap]).render("aaaa #bbb")
+        let core = RichLabelCore(engine: ReferenceLayoutEngine(), result: result)
+        core.width = 50
+        let laid = core.layout
+        XCTAssertEqual(laid.textLayout.lineFragments.map(\.rect.minX), [10, 20])
+        let line = laid.textLayout.lineFragments[1].rect
+        XCTAssertEqual(laid.hit(at: TextPoint(x: 22, y: line.center.y)).matchIndex, 0)
+        XCTAssertNil(laid.hit(at: TextPoint(x: 12, y: line.center.y)).matchIndex)
+        XCTAssertRectsEqual(laid.rects(forMatch: 0), [TextRect(x: 20, y: line.minY, width: 20, height: line.height)])
+    }
+
+    /// A right-to-left paragraph is indented from the right, as TextKit takes the indents
+    /// from the leading margin.
+    func testReferenceLayoutIndentsRightToLeftFromTheRight() throws {
+        let result = try engine(base: Self.hanging).render("אבגד הוזח")
+        let layout = ReferenceLayout(RichTextLayoutRequest(result: result, width: 50))
+        XCTAssertEqual(layout.lineFragments.map(\.displayRange.length), [5, 4])
+        XCTAssertEqual(layout.lineFragments.map(\.rect.maxX), [40, 30])
+        XCTAssertEqual(layout.displayOffset(at: TextPoint(x: 39, y: layout.lineFragments[0].rect.center.y)), 0)
+        XCTAssertNil(layout.displayOffset(at: TextPoint(x: 41, y: layout.lineFragments[0].rect.center.y)))
     }
 }

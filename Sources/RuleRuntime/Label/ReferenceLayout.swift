@@ -17,6 +17,12 @@ import Foundation
 ///   Spaces at the end of a line hang past the width and do not count in its used width.
 ///   A line break at the very end adds no empty line. With a `lineLimit`, the layout
 ///   stops after that many lines.
+/// - **Indents**: a paragraph's first line starts `firstLineHeadIndent` from the leading
+///   edge, its other lines `headIndent` (the paragraph properties its runs carry in
+///   `attributedString(options:)`; 0 when not set), and the width left for a line's
+///   clusters is what its indent leaves. A line's used width (and so the layout's width)
+///   counts its indent; its fragment's rect starts after it, and the indent holds no
+///   character for hit testing.
 /// - **Heights**: a line is as tall as its tallest ascent plus its deepest descent (text:
 ///   `FontMetrics.system(size:)`; an attachment: its bounds against the baseline).
 /// - **Direction**: each line takes its paragraph's base direction
@@ -35,7 +41,8 @@ package struct ReferenceLayout: RichTextLayout {
     struct Cluster {
         var offset: Int
         var length: Int
-        /// The left edge in the line, in logical order (before mirroring).
+        /// The left edge in the line, in logical order (before mirroring), from the leading
+        /// edge (so after the line's indent).
         var x: Double
         var width: Double
         var ascent: Double
@@ -52,7 +59,11 @@ package struct ReferenceLayout: RichTextLayout {
         var top: Double
         var ascent: Double
         var height: Double
+        /// From the leading edge to the end of the last cluster that is not a space, the
+        /// indent included.
         var usedWidth: Double
+        /// Points from the leading edge to the line's first cluster.
+        var indent: Double
         var rightToLeft: Bool
         /// The visual x of the logical start: 0 for a left-to-right line, the alignment
         /// width for a right-to-left one.
@@ -70,16 +81,20 @@ package struct ReferenceLayout: RichTextLayout {
     }
 
     /// What does not depend on the width: each cluster's advance and metrics, and the
-    /// paragraphs' directions.
+    /// paragraphs' directions and indents.
     package final class Prepared: PreparedRichText {
         let clusters: [Cluster]
         let directions: [ParagraphDirection]
+        /// Per paragraph of `directions`, its style's indents; empty when no paragraph has one.
+        let indents: [(firstLine: Double, otherLines: Double)]
 
         init(_ request: RichTextLayoutRequest) {
             let result = request.result
             let display = result.display
-            // Each UTF-16 unit's font size and attachment bounds, from the attributed runs.
+            // Each UTF-16 unit's font size and attachment bounds, from the attributed runs,
+            // and where paragraph properties set an indent.
             var fontSizes: [(range: Range<Int>, size: Double, attachment: Int?)] = []
+            var paragraphStyles: [(range: Range<Int>, style: ParagraphStyle)] = []
             let attributed = result.attributedString(options: request.options)
             var offset = 0
             for run in attributed.runs {
@@ -88,6 +103,9 @@ package struct ReferenceLayout: RichTextLayout {
                 let size = (style?.font ?? FontSpec()).pointSize(traits: request.options.traits)
                 let attachment = run.richRules.attachment != nil ? run.richRules.matchIndex : nil
                 fontSizes.append((offset..<offset + length, size, attachment))
+                if let paragraph = run[RichRulesAttributes.ParagraphAttribute.self], paragraph.isIndented {
+                    paragraphStyles.append((offset..<offset + length, paragraph))
+                }
                 offset += length
             }
             var clusters: [Cluster] = []
@@ -118,7 +136,23 @@ package struct ReferenceLayout: RichTextLayout {
                 offset += length
             }
             self.clusters = clusters
-            self.directions = result.paragraphDirections
+            let directions = result.paragraphDirections
+            self.directions = directions
+            self.indents = paragraphStyles.isEmpty ? [] : Self.indents(of: directions, styles: paragraphStyles)
+        }
+
+        /// The indents of each paragraph: those of the paragraph style on its first unit (every
+        /// run of a paragraph carries the same).
+        static func indents(
+            of paragraphs: [ParagraphDirection], styles: [(range: Range<Int>, style: ParagraphStyle)]
+        ) -> [(firstLine: Double, otherLines: Double)] {
+            var k = 0
+            return paragraphs.map { paragraph in
+                let start = paragraph.range.lowerBound
+                while k < styles.count, styles[k].range.upperBound <= start { k += 1 }
+                guard k < styles.count, styles[k].range.contains(start) else { return (0, 0) }
+                return (styles[k].style.indent(firstLine: true), styles[k].style.indent(firstLine: false))
+            }
         }
     }
 
@@ -127,14 +161,31 @@ package struct ReferenceLayout: RichTextLayout {
         let width = request.width > 0 ? request.width : 0
         var clusters = prepared.clusters
         let directions = prepared.directions
+        let indents = prepared.indents
         var lines: [Line] = []
         var start = 0
         var lastBreak: Int?  // a break opportunity before this cluster, on the current line
-        var x = 0.0
         var paragraph = 0
+        var indentParagraph = 0
+        /// The indent of a line starting at cluster `i`: its paragraph's first line's when
+        /// the cluster starts the paragraph, else its other lines'.
+        func indent(ofLineAt i: Int) -> Double {
+            guard !indents.isEmpty, i < clusters.count else { return 0 }
+            let offset = clusters[i].offset
+            while indentParagraph + 1 < directions.count, directions[indentParagraph].range.upperBound <= offset { indentParagraph += 1 }
+            let indent = indents[indentParagraph]
+            return offset == directions[indentParagraph].range.lowerBound ? indent.firstLine : indent.otherLines
+        }
+        var lineIndent = indent(ofLineAt: 0)
+        var x = lineIndent
+        /// Starts the line at `start`: its clusters from its indent.
+        func beginLine() {
+            lineIndent = indent(ofLineAt: start)
+            x = lineIndent
+        }
         func endLine(at end: Int) {
             guard end > start else { return }
-            var used = 0.0
+            var used = lineIndent
             var ascent = 0.0
             var descent = 0.0
             for i in start..<end {
@@ -151,7 +202,7 @@ package struct ReferenceLayout: RichTextLayout {
             lines.append(
                 Line(
                     clusters: start..<end, top: (lines.last.map { $0.top + $0.height } ?? 0), ascent: ascent, height: ascent + descent,
-                    usedWidth: used, rightToLeft: rtl, origin: 0))
+                    usedWidth: used, indent: lineIndent, rightToLeft: rtl, origin: 0))
             start = end
             lastBreak = nil
         }
@@ -161,7 +212,7 @@ package struct ReferenceLayout: RichTextLayout {
             if clusters[i].isLineBreak {
                 clusters[i].x = x
                 endLine(at: i + 1)
-                x = 0
+                beginLine()
                 i += 1
                 continue
             }
@@ -170,7 +221,7 @@ package struct ReferenceLayout: RichTextLayout {
                 // Break at the last opportunity on the line, else before this cluster.
                 let at = lastBreak ?? i
                 endLine(at: at)
-                x = 0
+                beginLine()
                 for k in at..<i {
                     clusters[k].x = x
                     x += clusters[k].width
@@ -179,7 +230,7 @@ package struct ReferenceLayout: RichTextLayout {
                 if x + clusters[i].width > width, i > start {
                     // The moved clusters and this one still do not fit: break before it.
                     endLine(at: i)
-                    x = 0
+                    beginLine()
                 }
             }
             clusters[i].x = x
@@ -193,13 +244,14 @@ package struct ReferenceLayout: RichTextLayout {
         for index in lines.indices {
             let line = lines[index]
             lines[index].origin = line.rightToLeft ? alignment : 0
-            let x = line.rightToLeft ? alignment - line.usedWidth : 0
+            let x = line.rightToLeft ? alignment - line.usedWidth : line.indent
             let first = clusters[line.clusters.lowerBound].offset
             let last = clusters[line.clusters.upperBound - 1]
             fragments.append(
                 LineFragment(
                     displayRange: TextRange(location: first, length: last.offset + last.length - first),
-                    rect: TextRect(x: x, y: line.top, width: line.usedWidth, height: line.height), baseline: line.top + line.ascent))
+                    rect: TextRect(x: x, y: line.top, width: line.usedWidth - line.indent, height: line.height),
+                    baseline: line.top + line.ascent))
         }
         self.clusters = clusters
         self.lines = lines
