@@ -331,8 +331,8 @@ enum ExplainJSON {
     }
 
     /// A style as the style table encodes it: `alignment`, `background`, `baselineOffset`,
-    /// `color`, `font` (`family`, `italic`, `size`, `textStyle`, `weight`), `kern`,
-    /// `lineHeight`, `lineSpacing`, `paragraphSpacing`, `strikethrough`,
+    /// `color`, `firstLineHeadIndent`, `font` (`family`, `italic`, `size`, `textStyle`,
+    /// `weight`), `headIndent`, `kern`, `lineHeight`, `lineSpacing`, `paragraphSpacing`, `strikethrough`,
     /// `strikethroughColor`, `underline`, `underlineColor`; absent ones left out.
     static func write(_ style: TextStyle, to w: inout JSONWriter) {
         var separator = false
@@ -357,9 +357,17 @@ enum ExplainJSON {
             key("\"color\":", &w)
             write(color, to: &w)
         }
+        if let firstLineHeadIndent = style.firstLineHeadIndent {
+            key("\"firstLineHeadIndent\":", &w)
+            w.double(firstLineHeadIndent)
+        }
         if let font = style.font {
             key("\"font\":", &w)
             write(font, to: &w)
+        }
+        if let headIndent = style.headIndent {
+            key("\"headIndent\":", &w)
+            w.double(headIndent)
         }
         if let kern = style.kern {
             key("\"kern\":", &w)
@@ -519,6 +527,8 @@ enum ExplainText {
         if let lineSpacing = style.lineSpacing { parts.append("lineSpacing \(number(lineSpacing))") }
         if let lineHeight = style.lineHeight { parts.append("lineHeight \(number(lineHeight))") }
         if let paragraphSpacing = style.paragraphSpacing { parts.append("paragraphSpacing \(number(paragraphSpacing))") }
+        if let headIndent = style.headIndent { parts.append("headIndent \(number(headIndent))") }
+        if let indent = style.firstLineHeadIndent { parts.append("firstLineHeadIndent \(number(indent))") }
         return parts.isEmpty ? "none" : parts.joined(separator: ", ")
     }
 

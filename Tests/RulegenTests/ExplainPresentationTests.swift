@@ -126,7 +126,7 @@ final class ExplainPresentationTests: XCTestCase {
             """)
     }
 
-    /// Paragraph properties and color pairs: JSON keys in order among the others, a pair as
+    /// Paragraph properties (indents included) and color pairs: JSON keys in order among the others, a pair as
     /// `{"dark", "light"}`; the text format in the language's words.
     func testParagraphPropertiesAndColorPairs() throws {
         let scratch = try ScratchDirectory()
@@ -134,21 +134,21 @@ final class ExplainPresentationTests: XCTestCase {
             "l.richrules",
             """
             richrules 1
-            base { color: #333 dark #CCC; alignment: natural; lineSpacing: 4; paragraphSpacing: 6 }
-            rule title { match /^#.*$/m  style { alignment: center; lineHeight: 22.5; underline: single #F00 dark #F88 } }
+            base { color: #333 dark #CCC; alignment: natural; lineSpacing: 4; paragraphSpacing: 6; headIndent: 18 }
+            rule title { match /^#.*$/m  style { alignment: center; lineHeight: 22.5; firstLineHeadIndent: 0; underline: single #F00 dark #F88 } }
             rule url { match /https?:\\/\\/\\S+/  replace "网页链接"  image "link" position before  alt "Web link"  tap open(url: $0) }
             """)
         let json = try CLI.run(["explain", "l.richrules", "--format", "json", "--text", "#T\nhttps://a.b"], cwd: scratch.url)
         XCTAssertEqual(json.status, 0, json.stderr)
         XCTAssertTrue(
             json.stdout.contains(
-                ##""style":{"alignment":"center","color":{"dark":"#CCCCCCFF","light":"#333333FF"},"lineHeight":22.5,"lineSpacing":4,"paragraphSpacing":6,"underline":"single","underlineColor":{"dark":"#FF8888FF","light":"#FF0000FF"}}"##
+                ##""style":{"alignment":"center","color":{"dark":"#CCCCCCFF","light":"#333333FF"},"firstLineHeadIndent":0,"headIndent":18,"lineHeight":22.5,"lineSpacing":4,"paragraphSpacing":6,"underline":"single","underlineColor":{"dark":"#FF8888FF","light":"#FF0000FF"}}"##
             ), json.stdout)
         XCTAssertTrue(json.stdout.contains(##""display":"#T\n\##u{FFFC}网页链接""##), json.stdout)
         let text = try CLI.run(["explain", "l.richrules", "--format", "text", "--text", "#T"], cwd: scratch.url)
         XCTAssertTrue(
             text.stdout.contains(
-                "style: color #333333FF dark #CCCCCCFF, underline single, underlineColor #FF0000FF dark #FF8888FF, alignment center, lineSpacing 4, lineHeight 22.5, paragraphSpacing 6"
+                "style: color #333333FF dark #CCCCCCFF, underline single, underlineColor #FF0000FF dark #FF8888FF, alignment center, lineSpacing 4, lineHeight 22.5, paragraphSpacing 6, headIndent 18, firstLineHeadIndent 0"
             ), text.stdout)
     }
 }
