@@ -21,11 +21,12 @@ final class HTMLRenderTests: XCTestCase {
         rule entity { match entity priority -1 }
         """
 
-    func engine(_ body: String = spec, html: Bool = true, file: StaticString = #filePath, line: UInt = #line) throws -> RuleEngine {
+    /// `html`: the engine option (`nil`: the table's, as `import html` sets it).
+    func engine(_ body: String = spec, html: Bool? = true, file: StaticString = #filePath, line: UInt = #line) throws -> RuleEngine {
         let output = Compiler.compile(source: "richrules 1\n" + body, path: "h.richrules", analyze: false)
         let table = try XCTUnwrap(output.table, "\(output.diagnostics.map(\.message))", file: file, line: line)
         var engine = try RuleEngine(table: table, automata: XCTUnwrap(output.automata, file: file, line: line))
-        engine.rendersHTML = html
+        if let html { engine.rendersHTML = html }
         return engine
     }
 
@@ -109,6 +110,33 @@ final class HTMLRenderTests: XCTestCase {
         XCTAssertEqual(selection.sourceText, "<b>bold</b> words</p>")  // the paragraph ends there: its end tag too
         let second = result.selection(ofDisplayRange: TextRange(location: 18, length: 6))
         XCTAssertEqual(second.sourceText, "<p>Second")
+    }
+
+    /// `import html`: a spec's table renders HTML without an engine option, list items hang
+    /// their wrapped lines past the marker (a head indent), links without `href` are text,
+    /// and the spec's statements lay elements out.
+    func testImportHTML() throws {
+        let engine = try engine(
+            """
+            import html
+            rule span { match tag <span class> nest where class has "invisible" { hide } where class has "ellipsis" { after "…" } }
+            rule quote { match tag <blockquote> nest before "> " }
+            rule para { match tag <p> nest block style { paragraphSpacing: 6 } }
+            """, html: nil)
+        XCTAssertTrue(engine.rendersHTML)
+        XCTAssertEqual(engine.table.formatVersion, StyleTable.htmlFormatVersion)
+        let result = engine.render(
+            #"<p>See <a href="https://x.org/long"><span class="invisible">https://</span><span class="ellipsis">x.org/l</span><span class="invisible">ong</span></a> and <a name="top">this</a></p><ul><li>One</li><li>Two</li></ul><blockquote>q</blockquote>"#
+        )
+        XCTAssertEqual(result.display, "See x.org/l… and this\n• One\n• Two\n> q")
+        XCTAssertEqual(result.displayWithoutGenerated, "See x.org/l and this\nOne\nTwo\nq")
+        XCTAssertEqual(result.matches.compactMap(\.tap).map { $0.arguments.first?.value }, ["https://x.org/long"])
+        let paragraphs = result.paragraphs
+        XCTAssertEqual(paragraphs.map(\.style.headIndent), [nil, 18, 18, nil])
+        XCTAssertEqual(paragraphs.first?.style.paragraphSpacing, 6)
+        // Hidden spans are matches with nothing shown, inside their link.
+        let hidden = result.matches.filter { $0.rule == "span" && $0.display.isEmpty }
+        XCTAssertEqual(hidden.count, 2)
     }
 
     /// Found by fuzzing: an element inside an atomic one (a canvas's fallback content) is

@@ -45,6 +45,10 @@ enum BuiltinSpecs {
         rule htmlHeading5  { match tag <h5>     nest  priority -1  style { font: subheadline } }
         rule htmlHeading6  { match tag <h6>     nest  priority -1  style { font: footnote } }
 
+        // A list item starts with its marker (generated: `•`, `◦`, `▪` by depth, `1.` in an
+        // `ol`); its wrapped lines start past it.
+        rule htmlListItem  { match tag <li>     nest  priority -1  style { headIndent: 18 } }
+
         // A link is an `a` with an `href` (a browser's `a[href]`): without one, plain text.
         rule htmlLink {
           match tag <a href>
