@@ -13,8 +13,8 @@ import RuleCompiler
 /// - `hit`: cms at depth 512 (`<a>` around 511 `<b>`, 3.7 KB): the first
 ///   `match(atDisplayOffset:)` (it makes the display and its runs) and the median of 1,000
 ///   more, < 0.5 ms each.
-/// - `nesting9`: the nine container kinds of cms nested 512 deep, repeated to 46 KB:
-///   `html()` and `accessibilityElements`, < 1 s each.
+/// - `nesting9`: nine container kinds (the elements cms styles) nested 512 deep, repeated
+///   to 46 KB: `html()` and `accessibilityElements`, < 1 s each.
 /// - `budget`: `RuleEngine(compiling:)` (`.standard` budget) with `/(\w+)\1$/` on
 ///   `"ab"×100,000 + "! @bob"`: the render, < 0.5 s, with the rule in `interrupted`.
 /// - `punycode`, `html`, `imagesrc`: see Hostile+Runtime.swift; `lazycaches`:
@@ -99,7 +99,11 @@ enum Hostile {
     static func expectations(_ name: String) -> [(String, Int)] {
         switch name {
         case "memory": return [("kept", 512)]
-        case "nesting9": return [("kept", 2_048)]
+        // The cms spec renders HTML as a browser parses it: an `<h1>` closes the open one and
+        // an `<a>` the open link, and the formatting elements they close are reopened, so a
+        // block of 512 levels is more elements than 512 (3,168 kept; 2,048 when tags paired
+        // by name).
+        case "nesting9": return [("kept", 3_168)]
         case "punycode": return [("url_bytes", 129_005), ("labelled_links", 160)]
         case "imagesrc": return [("images", 2)]
         case "lazycaches": return [("lazy_rules", 16)]
