@@ -151,6 +151,18 @@ final class HTMLRenderTests: XCTestCase {
         }
     }
 
+    /// Found by fuzzing: formatting elements reopened in a new paragraph share the range of
+    /// the image they hold; the image's attachment is the image's, not theirs.
+    func testAnImageInReopenedFormattingElements() throws {
+        let result = try engine("import html", html: nil).render("<p><a href=x><i><p><img src=q>")
+        XCTAssertEqual(result.display, "\u{FFFC}")
+        XCTAssertEqual(result.matches.filter { $0.displayRange.length == 1 }.map(\.rule), ["htmlItalic", "htmlLink", "htmlImage"])
+        for match in result.matches {
+            guard let parent = match.parent else { continue }
+            XCTAssertTrue(result.matches[parent].displayRange.contains(match.displayRange), "\(match.rule)")
+        }
+    }
+
     func testPlainSpecsRenderAsBefore() throws {
         // Without `rendersHTML`, tags pair as the tag scanner pairs them (markup it cannot pair shows).
         let engine = try engine(html: false)

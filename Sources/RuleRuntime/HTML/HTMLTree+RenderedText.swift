@@ -94,17 +94,21 @@ package struct HTMLRenderedText: Sendable {
 /// (`display == nil`) shows its source as text does (collapsed, references decoded), the
 /// markup outside its `content` hidden; an *atomic* piece shows `display` instead of its
 /// source (an image's U+FFFC, a replacement), as a box in the line, with the line breaks
-/// of the element it replaces (`<br>`, `<hr>`) when its range is that element's.
+/// of the element it replaces (`<br>`, `<hr>`) when it is an element's (`node`).
 package struct HTMLPiece: Sendable, Hashable {
     package var range: TextRange
     /// A span's shown part (markup before and after it hidden); `nil`: the whole range.
     package var content: TextRange?
     package var display: [UInt16]?
+    /// The element an atomic piece is (shown in its place, with its line breaks); `nil`
+    /// for a match found in the source.
+    package var node: Int?
 
-    package init(range: TextRange, content: TextRange? = nil, display: [UInt16]? = nil) {
+    package init(range: TextRange, content: TextRange? = nil, display: [UInt16]? = nil, node: Int? = nil) {
         self.range = range
         self.content = content
         self.display = display
+        self.node = node
     }
 
     /// The order `renderedText` reads pieces in: by start, the longer (outer) first.
@@ -525,7 +529,7 @@ private struct RenderedTextBuilder {
             let end = openSpans.last?.end ?? Int.max
             nextEvent = min(end, nextPiece < pieces.count ? pieces[nextPiece].range.location : Int.max)
         }
-        if nextPiece < pieces.count, pieces[nextPiece].range == range, pieces[nextPiece].display != nil, skipUntil <= range.location {
+        if nextPiece < pieces.count, pieces[nextPiece].node == index, pieces[nextPiece].display != nil, skipUntil <= range.location {
             // An atomic piece in place of the element: its line breaks, its characters.
             replaced(index)
             return

@@ -158,7 +158,7 @@ extension RuleEngine {
                     continue
                 }
             }
-            var piece = HTMLPiece(range: candidates[index].range)
+            var piece = HTMLPiece(range: candidates[index].range, node: node >= 0 ? node : nil)
             if container {
                 piece.content = contents?[index]
             } else if node >= 0 || !(kind.isSource || isEntityRule(candidates[index].ruleIndex)) {
