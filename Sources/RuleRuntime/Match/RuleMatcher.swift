@@ -19,6 +19,9 @@ package struct RuleMatcher: CandidateMatcher {
         case scanned
         case prefix([Unicode.Scalar])
         case tags(TagScanner)
+        /// An HTML table's tag rule: its elements come from the text's HTML tree
+        /// (`RuleEngine.htmlCandidates`), not from a scan.
+        case elements
         case entities
     }
 
@@ -122,6 +125,8 @@ package struct RuleMatcher: CandidateMatcher {
                 }
             case .prefix(let prefix):
                 kinds.append(.prefix(Array(prefix.unicodeScalars)))
+            case .tagFamily where table.html == true, .element where table.html == true:
+                kinds.append(.elements)
             case .tagFamily(let family):
                 kinds.append(.tags(TagScanner(kind: .family(family), nested: rule.nest)))
             case .element("*", _, _):
@@ -204,6 +209,8 @@ package struct RuleMatcher: CandidateMatcher {
                 Self.prefixCandidates(prefix, ruleIndex: ruleIndex, in: text, into: &result)
             case .tags(let scanner):
                 scanner.scan(source, ruleIndex: ruleIndex, into: &result)
+            case .elements:
+                break
             case .entities:
                 Self.entityCandidates(units, ruleIndex: ruleIndex, into: &result)
             }
