@@ -163,6 +163,92 @@ final class HTMLRenderTests: XCTestCase {
         }
     }
 
+    /// Found in review: nested tables (a table inside a table's moved content) are shown
+    /// once, in time linear in their depth.
+    func testNestedTablesAreShownOnce() throws {
+        let engine = try engine("import html", html: nil)
+        XCTAssertEqual(engine.render("<table><table>x").display, "x")
+        let deep = engine.render(String(repeating: "<table>", count: 400) + "x")
+        XCTAssertEqual(deep.display, "x")
+    }
+
+    /// Found in review: list numbers are 32-bit, as browsers clamp them.
+    func testHugeListNumbersAreClamped() throws {
+        let engine = try engine("import html", html: nil)
+        XCTAssertEqual(engine.render(#"<ol start="9223372036854775807"><li>a<li>b</ol>"#).display, "2147483647. a\n2147483647. b")
+        XCTAssertEqual(engine.render(#"<ol><li value="-9999999999">a</ol>"#).display, "-2147483648. a")
+    }
+
+    /// Found in review: the token of a truncated HTML render stays in the text without its
+    /// generated content; a cut after an image maps past the image's whole source.
+    func testTruncatedHTMLRenders() throws {
+        let engine = try engine("import html", html: nil)
+        let list = engine.render("<ul><li>a<li>b</ul>")
+        let cut = list.truncated(toCharacters: 4)
+        XCTAssertEqual(cut.display, "• a\n…")
+        XCTAssertEqual(cut.displayWithoutGenerated, "a\n…")
+        let image = engine.render("<img src=a.png><br>b").truncated(atDisplayOffset: 1)
+        XCTAssertEqual(image.matches.last?.range, TextRange(location: 15, length: 0))
+    }
+
+    /// Found in review: text before and after an element sits where CSS puts `::before` and
+    /// `::after`, inside the element; a hidden element shows nothing, not even the image it
+    /// is; an element rule without `nest` still holds the matches inside it (in an HTML
+    /// spec every element holds its content).
+    func testGeneratedTextHiddenImagesAndImpliedNesting() throws {
+        let engine = try engine(
+            """
+            import html
+            rule span { match tag <span> nest before "X" after "Y" }
+            rule pic { match tag <img src/> image "${src}" where src starts with "t" { hide } }
+            rule para { match tag <p> style { font: bold } }
+            rule mention { match /@\\w+/ tap mention(name: $0) }
+            """, html: nil)
+        XCTAssertEqual(engine.render("a <span>b</span>").display, "a XbY")
+        XCTAssertEqual(engine.render("a<span> b</span>").display, "aX bY")
+        XCTAssertEqual(engine.render("a <span></span>").display, "a XY")
+        let span = try XCTUnwrap(engine.render("a <span>b</span>").matches.first { $0.rule == "span" })
+        XCTAssertEqual(span.display, "XbY")
+        XCTAssertEqual(engine.render("<img src=t.png><img src=u.png>").display, "\u{FFFC}")
+        let para = engine.render("<p>hi @ann <a href=/x>link</a></p>")
+        XCTAssertEqual(para.matches.map(\.rule), ["para", "mention", "htmlLink"])
+        XCTAssertEqual(para.matches.compactMap(\.tap).map(\.handler), ["mention", "openURL"])
+    }
+
+    /// Found in review: a match that ends where a table starts ends before the content the
+    /// browser moves out of the table.
+    func testASpanEndsBeforeContentMovedOutOfATable() throws {
+        let engine = try engine("import html\nrule tag { match /#\\w+/ style { font: bold } }", html: nil)
+        let result = engine.render("#tag<table>x<tr><td>y")
+        XCTAssertEqual(result.display, "#tagx\ny")
+        XCTAssertEqual(result.matches.first { $0.rule == "tag" }?.display, "#tag")
+    }
+
+    /// Found in review: an HTML spec's template is HTML, its arguments text: shown as
+    /// written (`<b>` and `&amp;` in an argument are characters), never markup.
+    func testTemplatesOfAnHTMLSpec() throws {
+        let engine = try engine("import html\nrule mention { match /@\\w+/ in arguments tap mention(name: $0) }", html: nil)
+        let result = engine.render(template: "<p><b>%@</b> wrote:</p><p>%@</p>", arguments: ["Ann <i>&amp;</i>", "hi  @bob"])
+        XCTAssertEqual(result.display, "Ann <i>&amp;</i> wrote:\n\nhi @bob")
+        XCTAssertEqual(result.matches.map(\.rule), ["htmlBold", "mention"])
+        XCTAssertEqual(result.matches.first?.display, "Ann <i>&amp;</i>")
+        // An element whose markup holds an argument is no link.
+        let link = engine.render(template: #"<a href="%@">go</a>"#, arguments: ["javascript:x"])
+        XCTAssertEqual(link.display, "go")
+        XCTAssertTrue(link.matches.isEmpty)
+    }
+
+    /// Found by fuzzing: a span ends before the tab its cell adds; what a `<br>` holds (in
+    /// SVG, where it is no line break) is no match.
+    func testSpansEndBeforeLayoutCharacters() throws {
+        let engine = try engine("import html\nrule mention { match /@\\w+/ tap mention(name: $0) }", html: nil)
+        let cells = engine.render("<table><td><a href=x>O@e<td>")
+        XCTAssertEqual(cells.display, "O@e\t")
+        XCTAssertEqual(cells.matches.first { $0.rule == "mention" }?.display, "@e")
+        let svg = engine.render("<svg><br><code><img src=a></code></svg>")
+        XCTAssertTrue(svg.matches.isEmpty)
+    }
+
     func testPlainSpecsRenderAsBefore() throws {
         // Without `rendersHTML`, tags pair as the tag scanner pairs them (markup it cannot pair shows).
         let engine = try engine(html: false)

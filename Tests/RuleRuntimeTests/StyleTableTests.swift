@@ -58,7 +58,7 @@ final class StyleTableTests: XCTestCase {
         XCTAssertThrowsError(try StyleTable(jsonData: Data(#"{"formatVersion": 1}"#.utf8))) { error in
             XCTAssertEqual(
                 "\(error)",
-                "style table:1:19: formatVersion is 1; this runtime reads formatVersion 3 (regenerate the table with the matching rulegen) (at formatVersion)"
+                "style table:1:19: formatVersion is 1; this runtime reads formatVersion 3 (and 4 for HTML tables; regenerate the table with the matching rulegen) (at formatVersion)"
             )
             XCTAssertEqual((error as? StyleTableError)?.kind, .unsupportedFormatVersion(found: 1, supported: 3))
         }

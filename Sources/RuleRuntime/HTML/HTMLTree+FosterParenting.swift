@@ -11,6 +11,8 @@ package struct HTMLFosterParenting: Sendable {
     /// Per node: a table, row group or row that holds foster-parented content (its range
     /// holds text that is not shown inside it).
     package var holders: [Bool]
+    /// Per node: the table it is moved before (a root), -1 for other nodes.
+    package var rootOf: [Int]
 
     package var isEmpty: Bool { roots.isEmpty }
 }
@@ -24,7 +26,8 @@ extension HTMLTree {
     /// What a browser moves before each table (see `HTMLFosterParenting`). Linear in the tree.
     package func fosterParenting() -> HTMLFosterParenting {
         var result = HTMLFosterParenting(
-            moved: [Bool](repeating: false, count: nodes.count), holders: [Bool](repeating: false, count: nodes.count))
+            moved: [Bool](repeating: false, count: nodes.count), holders: [Bool](repeating: false, count: nodes.count),
+            rootOf: [Int](repeating: -1, count: nodes.count))
         for (index, node) in nodes.enumerated() where node.kind == .element && node.name == "table" {
             var found: [Int] = []
             func visit(_ part: Int) {
@@ -58,6 +61,7 @@ extension HTMLTree {
             guard !found.isEmpty else { continue }
             result.roots[index] = found
             for root in found {
+                result.rootOf[root] = index
                 var pending = [root]
                 while let next = pending.popLast() {
                     result.moved[next] = true

@@ -79,6 +79,10 @@ package struct HTMLRenderedText: Sendable {
     /// marker): shown, but not in a browser's innerText (as `::marker` is not).
     package var sources: [Int] = []
 
+    /// Where the source of each shown atomic piece (an image, a replacement) ends, by where
+    /// it starts (every character of the piece has that start as its source).
+    package var atomicEnds: [Int: Int] = [:]
+
     package static let layout = -1
     package static let generated = -2
 
@@ -152,13 +156,34 @@ extension HTMLTree {
     /// (`none`, `block`, `flex`, `grid`, `list-item`, `inline`…; `pre`, `pre-wrap`,
     /// `pre-line`, `normal`).
     package func renderedText(listMarkers: Bool = false, pieces: [HTMLPiece] = []) -> HTMLRenderedText {
-        renderedText(kind: defaultKind, whiteSpace: defaultWhiteSpace, listMarkers: listMarkers, pieces: pieces)
+        let kinds = defaultKinds()
+        return renderedText(kind: { kinds[$0] }, whiteSpace: defaultWhiteSpace, listMarkers: listMarkers, pieces: pieces)
     }
 
     /// The kind of element `node` as a browser lays it out without style sheets: CSS's
     /// default, `hidden` for the `hidden` attribute and a hidden input, and the `display` of
     /// its `style` attribute.
     package func defaultKind(_ node: Int) -> HTMLElementKind {
+        let parent = nodes[node].parent
+        let parentDisplay =
+            parent > 0 && nodes[parent].attributes.contains(where: { $0.name == "style" }) ? style(of: parent)["display"] : nil
+        return defaultKind(node, parentDisplay: parentDisplay)
+    }
+
+    /// Every node's `defaultKind` (text and comments: `.inline`), each `style` attribute
+    /// parsed once.
+    package func defaultKinds() -> [HTMLElementKind] {
+        var displays = [String?](repeating: nil, count: nodes.count)
+        var kinds = [HTMLElementKind](repeating: .inline, count: nodes.count)
+        for (index, node) in nodes.enumerated() where node.kind == .element {
+            if node.attributes.contains(where: { $0.name == "style" }) { displays[index] = style(of: index)["display"] }
+            kinds[index] = defaultKind(index, parentDisplay: node.parent > 0 ? displays[node.parent] : nil)
+        }
+        return kinds
+    }
+
+    /// `defaultKind(_:)` with the parent's `display` given (flex and grid items are blocks).
+    func defaultKind(_ node: Int, parentDisplay: String?) -> HTMLElementKind {
         let n = nodes[node]
         if n.attributes.contains(where: { $0.name == "hidden" }) { return .hidden }
         if n.name == "input", value(of: "type", in: node)?.lowercased() == "hidden" { return .hidden }
@@ -186,21 +211,12 @@ extension HTMLTree {
         if laidOut == .inline || laidOut == .atomic || laidOut == .inlineBlock {
             let float = style["float"]
             let position = style["position"]
-            if (float != nil && float != "none") || position == "absolute" || position == "fixed" || isFlexItem(node) {
+            let flexItem = ["flex", "grid", "inline-flex", "inline-grid"].contains(parentDisplay ?? "")
+            if (float != nil && float != "none") || position == "absolute" || position == "fixed" || flexItem {
                 return laidOut == .atomic ? .atomic : .block
             }
         }
         return laidOut
-    }
-
-    /// Whether element `node`'s parent lays its children out as a flex or grid container.
-    private func isFlexItem(_ node: Int) -> Bool {
-        let parent = nodes[node].parent
-        guard parent > 0, nodes[parent].attributes.contains(where: { $0.name == "style" }) else { return false }
-        switch style(of: parent)["display"] {
-        case "flex", "grid", "inline-flex", "inline-grid": return true
-        default: return false
-        }
     }
 
     /// The `white-space` of element `node`'s `style` attribute, `nil` where it inherits.
@@ -272,11 +288,15 @@ private struct RenderedTextBuilder {
     var afterLetter = false
     /// The language of the element being walked (`lang`, inherited), for `text-transform`.
     var language: String?
+    /// The locale of the last language a character was transformed in.
+    var cachedLocale: (language: String, locale: Locale)?
     /// What a browser moves before each table, shown there.
     let foster: HTMLFosterParenting
     /// Walking content moved before its table: the walk is out of source order, so pieces
     /// (which are never in moved content) are not started on the way.
     var walkingMoved = false
+    /// The table whose moved content is being walked (-1: none).
+    var movingFor = -1
 
     enum TextTransform { case none, uppercase, lowercase, capitalize }
 
@@ -294,6 +314,8 @@ private struct RenderedTextBuilder {
     var skipUntil = 0
     /// The smallest source offset at which a piece starts or an open span ends.
     var nextEvent = Int.max
+    /// Where each shown atomic piece's source ends, by its start.
+    var atomicEnds: [Int: Int] = [:]
 
     /// Text elements add before and after their content (`before`, `after`), by node.
     let generated: [Int: (before: [UInt16]?, after: [UInt16]?)]
@@ -318,6 +340,19 @@ private struct RenderedTextBuilder {
 
     func kind(_ node: Int) -> HTMLElementKind { kinds[node] }
 
+    /// A list's `start` or an item's `value`: an integer, clamped to 32 bits as browsers do.
+    static func listNumber(_ text: String) -> Int? {
+        let digits = text.trimmingCharacters(in: .whitespaces)
+        guard let first = digits.first, first == "-" || first == "+" || first.isASCII && first.isNumber else { return nil }
+        let sign = first == "-" ? -1 : 1
+        var value = 0
+        for c in digits.dropFirst(first.isNumber ? 0 : 1) {
+            guard let digit = c.wholeNumberValue, c.isASCII else { break }
+            value = min(value * 10 + digit, Int(Int32.max) + 1)
+        }
+        return max(Int(Int32.min), min(Int(Int32.max), sign * value))
+    }
+
     static let tableParts: Set<String> = ["table", "tbody", "thead", "tfoot", "tr"]
 
     /// A line ends here (a block edge, a `<br>`, a cell edge): a pending space goes.
@@ -339,6 +374,7 @@ private struct RenderedTextBuilder {
         guard let space = pendingSpace else { return }
         pendingSpace = nil
         items.insert(.character(32, source: space), at: pendingSpaceAt)
+        if pendingMarker != nil, pendingSpaceAt <= pendingMarkerAt { pendingMarkerAt += 1 }
     }
 
     /// Starts the pieces that start at or before source offset `position` and ends the spans
@@ -362,6 +398,19 @@ private struct RenderedTextBuilder {
         nextEvent = min(end, nextPiece < pieces.count ? pieces[nextPiece].range.location : Int.max)
     }
 
+    /// Ends the open spans that end at or before source offset `position` (and nothing
+    /// else: no piece starts), so that what the layout adds next (a cell's tab, a line
+    /// break) is not theirs.
+    mutating func closeSpans(endingBy position: Int) {
+        guard let last = openSpans.last, last.end <= position else { return }
+        while let last = openSpans.last, last.end <= position {
+            openSpans.removeLast()
+            items.append(.end(tree.nodes.count + last.piece))
+            skipUntil = max(skipUntil, pieces[last.piece].range.upperBound)
+        }
+        nextEvent = min(openSpans.last?.end ?? Int.max, nextPiece < pieces.count ? pieces[nextPiece].range.location : Int.max)
+    }
+
     mutating func startPiece() {
         let k = nextPiece
         nextPiece += 1
@@ -382,6 +431,7 @@ private struct RenderedTextBuilder {
             flushMarker()
             items.append(.start(id))
             for c in display { items.append(.character(c, source: piece.range.location)) }
+            atomicEnds[piece.range.location] = piece.range.upperBound
             atLineStart = display.last == 10
         }
         items.append(.end(id))
@@ -390,7 +440,7 @@ private struct RenderedTextBuilder {
 
     mutating func walk(_ index: Int) {
         // Moved before its table: walked there (`moveOut`), not where the source has it.
-        if foster.moved[index], !walkingMoved { return }
+        if foster.rootOf[index] >= 0, foster.rootOf[index] != movingFor { return }
         let node = tree.nodes[index]
         switch node.kind {
         case .root:
@@ -430,6 +480,15 @@ private struct RenderedTextBuilder {
     mutating func read(_ piece: TextRange, decode: Bool) {
         var i = piece.location
         while i < piece.upperBound {
+            if let arguments = tree.arguments, tree.units[i] == 0xFFFC,
+                arguments.ranges.contains(where: { $0.location <= i && i < $0.upperBound })
+            {
+                // A template's argument: its own characters, as written.
+                if nextEvent <= i, !walkingMoved { advance(to: i) }
+                if i >= skipUntil || walkingMoved { character(arguments.filled[i], source: i) }
+                i += 1
+                continue
+            }
             if nextEvent <= i, !walkingMoved { advance(to: i) }
             if i < skipUntil, !walkingMoved {
                 i = min(skipUntil, piece.upperBound)
@@ -450,6 +509,7 @@ private struct RenderedTextBuilder {
                 i += 1
             }
         }
+        if !walkingMoved { closeSpans(endingBy: piece.upperBound) }
     }
 
     mutating func character(_ c: UInt16, source: Int) {
@@ -488,7 +548,11 @@ private struct RenderedTextBuilder {
         let isLetter = scalar.properties.isAlphabetic
         let text = String(Character(scalar))
         var out: String
-        let locale = language.map { Locale(identifier: $0) }
+        var locale: Locale?
+        if let language {
+            if cachedLocale?.language != language { cachedLocale = (language, Locale(identifier: language)) }
+            locale = cachedLocale?.locale
+        }
         switch transform {
         case .uppercase: out = locale.map { text.uppercased(with: $0) } ?? text.uppercased()
         case .lowercase: out = locale.map { text.lowercased(with: $0) } ?? text.lowercased()
@@ -506,15 +570,17 @@ private struct RenderedTextBuilder {
     /// The content a browser moves out of table `index`, shown before it.
     mutating func moveOut(_ index: Int) {
         guard let moved = foster.roots[index] else { return }
-        let outer = walkingMoved
-        walkingMoved = true
+        let outer = (walkingMoved, movingFor)
+        (walkingMoved, movingFor) = (true, index)
         for node in moved { walk(node) }
-        walkingMoved = outer
+        (walkingMoved, movingFor) = outer
     }
 
     mutating func element(_ index: Int) {
-        moveOut(index)
         let range = tree.nodes[index].range
+        // What ends before the table ends before the content moved out of it.
+        if foster.roots[index] != nil, !walkingMoved { closeSpans(endingBy: range.location) }
+        if walkingMoved || range.location >= skipUntil { moveOut(index) }
         if walkingMoved {
             laidOut(index)
             return
@@ -528,6 +594,16 @@ private struct RenderedTextBuilder {
             startPiece()
             let end = openSpans.last?.end ?? Int.max
             nextEvent = min(end, nextPiece < pieces.count ? pieces[nextPiece].range.location : Int.max)
+        }
+        if kinds[index] == .hidden, nextPiece < pieces.count, pieces[nextPiece].node == index {
+            // A hidden element shows nothing, not even the image or replacement it is.
+            items.append(.start(index))
+            items.append(.start(tree.nodes.count + nextPiece))
+            items.append(.end(tree.nodes.count + nextPiece))
+            items.append(.end(index))
+            nextPiece += 1
+            nextEvent = min(openSpans.last?.end ?? Int.max, nextPiece < pieces.count ? pieces[nextPiece].range.location : Int.max)
+            return
         }
         if nextPiece < pieces.count, pieces[nextPiece].node == index, pieces[nextPiece].display != nil, skipUntil <= range.location {
             // An atomic piece in place of the element: its line breaks, its characters.
@@ -575,7 +651,7 @@ private struct RenderedTextBuilder {
         }
         let isList = listMarkers && (name == "ul" || name == "ol" || name == "menu")
         if isList {
-            let start = name == "ol" ? tree.value(of: "start", in: index).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } : nil
+            let start = name == "ol" ? tree.value(of: "start", in: index).flatMap(Self.listNumber) : nil
             lists.append((name == "ol", start ?? 1))
         }
         layout(index)
@@ -609,9 +685,9 @@ private struct RenderedTextBuilder {
     mutating func marker(_ index: Int) {
         var marker: String
         if let list = lists.last, list.ordered {
-            let value = tree.value(of: "value", in: index).flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? list.next
+            let value = tree.value(of: "value", in: index).flatMap(Self.listNumber) ?? list.next
             marker = "\(value)."
-            lists[lists.count - 1].next = value + 1
+            lists[lists.count - 1].next = value < Int(Int32.max) ? value + 1 : value
         } else {
             let depth = lists.filter { !$0.ordered }.count
             marker = depth <= 1 ? "•" : depth == 2 ? "◦" : "▪"
@@ -712,15 +788,15 @@ private struct RenderedTextBuilder {
     /// for an empty element too, as CSS's `::before` is).
     mutating func content(_ index: Int) {
         let added = generated[index]
-        if let before = added?.before, !before.isEmpty {
-            if pendingMarker == nil { pendingMarkerAt = items.count }
-            pendingMarker = (pendingMarker ?? []) + before
+        // Shown where the element's content starts and ends (`::before`, `::after`), unless
+        // the element is invisible.
+        let shows = visible && !foreignHidden
+        if shows, let before = added?.before {
+            for c in before { emit(c, source: HTMLRenderedText.generated) }
         }
         for child in tree.nodes[index].children { walk(child) }
-        if let after = added?.after, !after.isEmpty {
+        if shows, let after = added?.after {
             for c in after { emit(c, source: HTMLRenderedText.generated) }
-        } else if added?.before?.isEmpty == false {
-            flushMarker()
         }
     }
 
@@ -787,6 +863,7 @@ private struct RenderedTextBuilder {
             }
         }
         place(&empty, at: out.units.count)
+        out.atomicEnds = atomicEnds
         return out
     }
 }

@@ -72,6 +72,11 @@ package struct HTMLTree: Sendable {
     /// are offsets into the source as given; `units` is that source.
     package let units: [UInt16]
 
+    /// A template's arguments (`RuleEngine.render(template:)`): the tree is parsed from the
+    /// text with each argument masked (U+FFFC: text, never markup), and the rendered text
+    /// shows the argument's own characters (`filled`), as written.
+    package var arguments: (ranges: [TextRange], filled: [UInt16])?
+
     /// The deepest stack of open elements kept.
     package static let maxDepth = 512
 

@@ -25,18 +25,24 @@ struct HTMLSource {
 
     init(tree: HTMLTree) {
         self.tree = tree
-        kinds = tree.nodes.indices.map { tree.nodes[$0].kind == .element ? tree.defaultKind($0) : .inline }
+        kinds = tree.defaultKinds()
     }
 }
 
 extension RuleEngine {
     /// The candidates of an HTML render: the tree's elements as the tag rules (of `only`, if
     /// given) claim them, and those of `found` that are not tag rules' and lie in shown text.
-    /// An element's layout and added text are its claim's that wins (highest priority, then
-    /// the first rule), as resolution will keep it; nothing inside a hidden element is a
-    /// candidate.
+    /// An element's layout and added text are those of the claim that ranks first (highest
+    /// priority, then the first rule: the claim resolution keeps unless a crossing match of
+    /// a higher priority discards it); nothing inside a hidden element is a candidate.
     func htmlCandidates(_ found: [Candidate], source: TextUnits, only: Set<Int>?) -> ([Candidate], HTMLSource) {
-        var html = HTMLSource(tree: HTMLTree(units: Array(source.buffer)))
+        htmlCandidates(found, tree: HTMLTree(units: Array(source.buffer)), source: source, only: only)
+    }
+
+    /// `htmlCandidates(_:source:only:)` on a tree parsed before (a template's: parsed from
+    /// its masked text), its tags reading `source`.
+    func htmlCandidates(_ found: [Candidate], tree: HTMLTree, source: TextUnits, only: Set<Int>?) -> ([Candidate], HTMLSource) {
+        var html = HTMLSource(tree: tree)
         let tree = html.tree
         let rules = table.rules
         // The tag rules, and which names claim which.
@@ -101,8 +107,10 @@ extension RuleEngine {
         var shown: [TextRange] = []
         for (index, node) in tree.nodes.enumerated() where index > 0 {
             let parent = node.parent
-            // (An atomic element's content — a canvas's fallback — is not shown either.)
-            inHidden[index] = inHidden[parent] || (parent > 0 && (html.kinds[parent] == .hidden || html.kinds[parent] == .atomic))
+            // What an atomic element or a line break holds is not shown either (a canvas's
+            // fallback, a `<br>` in SVG).
+            let holdsNothing = [HTMLElementKind.hidden, .atomic, .lineBreak].contains(html.kinds[parent])
+            inHidden[index] = inHidden[parent] || (parent > 0 && holdsNothing)
             guard node.kind == .text, !inHidden[index], node.text == .normal, foster.isEmpty || !foster.moved[index] else { continue }
             shown.append(node.firstPiece)
             shown.append(contentsOf: node.morePieces)
@@ -176,7 +184,7 @@ extension RuleEngine {
         let rendered = tree.renderedText(
             kind: { html.kinds[$0] }, whiteSpace: tree.defaultWhiteSpace, listMarkers: true, pieces: order.map { pieces[$0] },
             generated: html.generated)
-        let map = HTMLDisplayMap(units: rendered.units, sources: rendered.sources, source: tree.units)
+        let map = HTMLDisplayMap(units: rendered.units, sources: rendered.sources, source: tree.units, atomicEnds: rendered.atomicEnds)
 
         var matches: [RuleMatch] = []
         matches.reserveCapacity(kept.count)
@@ -241,10 +249,14 @@ struct HTMLDisplayMap: Sendable {
     /// non-decreasing).
     private let sourced: [Int]
 
-    init(units: [UInt16], sources: [Int], source: [UInt16]) {
+    /// Where each atomic piece's source ends, by its start (`HTMLRenderedText.atomicEnds`).
+    let atomicEnds: [Int: Int]
+
+    init(units: [UInt16], sources: [Int], source: [UInt16], atomicEnds: [Int: Int] = [:]) {
         self.units = units
         self.sources = sources
         self.source = source
+        self.atomicEnds = atomicEnds
         let sourced = sources.indices.filter { sources[$0] >= 0 }
         self.sourced = sourced
         let inOrder = zip(sourced, sourced.dropFirst()).allSatisfy { sources[$0] <= sources[$1] }
@@ -303,6 +315,7 @@ struct HTMLDisplayMap: Sendable {
     /// ends: after a character reference, a CR LF, or the unit.
     private func sourceEnd(ofCharacterAt display: Int) -> Int {
         let start = sources[display]
+        if let end = atomicEnds[start] { return end }
         guard start < source.count else { return start }
         if source[start] == 38, let reference = source.withUnsafeBufferPointer({ HTMLEntity.match($0, at: start) }) {
             return start + reference.length
@@ -329,7 +342,9 @@ extension RenderResult {
     package var displayWithoutGenerated: String {
         guard let html = context?.nesting?.html else { return display }
         let units = Array(display.utf16)
-        let shown = units.indices.filter { $0 >= html.sources.count || !html.isGenerated($0) }.map { units[$0] }
+        // Past a cut: the truncation token.
+        let end = context?.cut?.display ?? html.sources.count
+        let shown = units.indices.filter { $0 >= end || !html.isGenerated($0) }.map { units[$0] }
         return String(decoding: shown, as: UTF16.self)
     }
 }

@@ -17,6 +17,11 @@
 /// Resolution (priority, overlap, nesting) then runs on all kept candidates of the filled
 /// text as for any text, and ranges are into the filled text. Both engines find the same
 /// candidates on any text, so they agree on templates too.
+///
+/// An HTML spec's template (`RuleEngine.rendersHTML`) is parsed as HTML from the masked
+/// text, so an argument is text in the tree, never markup: its characters show as written
+/// (no character reference decoded), its white space collapsing as text's does; an
+/// element whose start tag holds an argument (`<a href="%@">`) is no match.
 extension RuleEngine {
     /// Renders `template`: its text with the arguments in place (`RenderResult.text`), where
     /// an argument's characters are never markup (see `RichTemplate`); `arguments` of the
@@ -74,9 +79,34 @@ extension RuleEngine {
                 }
             }
         }
+        var html: HTMLSource?
+        if rendersHTML {
+            // The tree of the masked text (an argument is U+FFFC there: text, never markup),
+            // its text shown from the filled one in the arguments.
+            var tree = HTMLTree(units: masked)
+            tree.arguments = (holes, units)
+            var (found, source) = htmlCandidates(candidates, tree: tree, source: filled, only: nil)
+            // An element whose markup holds an argument (`<a href="%@">`) is no match.
+            candidates = []
+            var nodes: [Int] = []
+            for (index, candidate) in found.enumerated() {
+                if let tag = candidate.tagBox?.info, let content = tag.contentRange {
+                    let markup = [
+                        TextRange(location: candidate.range.location, length: content.location - candidate.range.location),
+                        TextRange(location: content.upperBound, length: candidate.range.upperBound - content.upperBound),
+                    ]
+                    if holes.contains(where: { hole in markup.contains { $0.length > 0 && $0.overlaps(hole) } }) { continue }
+                }
+                candidates.append(candidate)
+                nodes.append(source.nodes[index])
+            }
+            source.nodes = nodes
+            html = source
+        }
         let contents = containment?.contents(of: &candidates) { $0.groups }
         let resolution = Resolver.resolve(candidates, priorities: priorities, contents: contents)
-        return ResolvedText(candidates: candidates, contents: contents, resolution: resolution, interrupted: interrupted, units: filled)
+        return ResolvedText(
+            candidates: candidates, contents: contents, resolution: resolution, interrupted: interrupted, units: filled, html: html)
     }
 
     /// Whether a candidate found on the masked text keeps arguments out of its markup: it

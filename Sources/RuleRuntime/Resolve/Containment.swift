@@ -11,9 +11,16 @@ struct Containment: Sendable {
         /// Tags of the family that show something else and hold nothing.
         var leafTags: Set<String>
 
-        init(_ rule: RuleEntry) {
+        /// `html`: in an HTML table every element holds its content, as in a browser
+        /// (`nest` is implied).
+        init(_ rule: RuleEntry, html: Bool = false) {
             func shows(_ p: RulePresentation) -> Bool { p.replace != nil || p.image != nil || p.widget != nil }
-            nests = rule.nest && !shows(rule.presentation)
+            var isElement = false
+            switch rule.matcher {
+            case .element, .tagFamily: isElement = true
+            default: break
+            }
+            nests = (rule.nest || html && isElement) && !shows(rule.presentation)
             show = rule.presentation.show
             leafTags = Set(rule.tags.filter { shows($0.value) }.keys)
         }
@@ -23,8 +30,10 @@ struct Containment: Sendable {
 
     /// `nil` when no rule of `table` is a container.
     init?(_ table: StyleTable) {
-        guard table.rules.contains(where: \.nest) else { return nil }
-        rules = table.rules.map(Rule.init)
+        let html = table.html == true
+        let rules = table.rules.map { Rule($0, html: html) }
+        guard rules.contains(where: \.nests) else { return nil }
+        self.rules = rules
     }
 
     /// Whether `candidate` is a match of a container (it holds the kept matches inside its

@@ -126,7 +126,8 @@ public struct RenderResult: Sendable, Hashable {
         return units.withUnsafeBufferPointer(utf16String)
     }
 
-    /// The text of a segment: a plain run's source text, or a match's display.
+    /// The text of a segment: a plain run's source text (an HTML render's: the text it
+    /// shows), or a match's display.
     public func text(of segment: Segment) -> String {
         switch segment {
         case .plain(let source, let shown):

@@ -36,7 +36,7 @@ extension StyleTable {
         guard found == Self.currentFormatVersion || found == Self.htmlFormatVersion else {
             let kind = StyleTableError.Kind.unsupportedFormatVersion(found: found, supported: Self.currentFormatVersion)
             throw refuse(
-                "formatVersion is \(found); this runtime reads formatVersion \(Self.currentFormatVersion) (regenerate the table with the matching rulegen)",
+                "formatVersion is \(found); this runtime reads formatVersion \(Self.currentFormatVersion) (and \(Self.htmlFormatVersion) for HTML tables; regenerate the table with the matching rulegen)",
                 at: JSONPath() + "formatVersion", kind: kind)
         }
         let decoded: (value: StyleTable, unknownKeys: [JSONValueDecoder.UnknownKey])

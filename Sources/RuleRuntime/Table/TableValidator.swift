@@ -151,22 +151,23 @@ struct TableValidator {
 
     /// `layout`, `before` and `after` lay out elements: an HTML table's tag rules only.
     private mutating func checkLayout(of rule: RuleEntry, at path: JSONPath) {
-        var places = [
-            (path + "presentation", rule.presentation.layout != nil, rule.presentation.before != nil || rule.presentation.after != nil)
-        ]
+        /// The first of `layout`, `before`, `after` set, if any.
+        func key(_ layout: ElementLayout?, _ before: String?, _ after: String?) -> String? {
+            layout != nil ? "layout" : before != nil ? "before" : after != nil ? "after" : nil
+        }
+        var places = [(path + "presentation", key(rule.presentation.layout, rule.presentation.before, rule.presentation.after))]
         for (name, p) in rule.tags.sorted(by: { $0.key < $1.key }) {
-            places.append((path + "tags" + name, p.layout != nil, p.before != nil || p.after != nil))
+            places.append((path + "tags" + name, key(p.layout, p.before, p.after)))
         }
         for (index, c) in rule.conditionalStyles.enumerated() {
-            places.append((path + "conditionalStyles" + index, c.layout != nil, c.before != nil || c.after != nil))
+            places.append((path + "conditionalStyles" + index, key(c.layout, c.before, c.after)))
         }
         let isTag: Bool
         switch rule.matcher {
         case .element, .tagFamily: isTag = true
         default: isTag = false
         }
-        for (place, layout, generated) in places where layout || generated {
-            let key = layout ? "layout" : "before"
+        for case let (place, key?) in places {
             if table.html != true {
                 report(place + key, "'\(key)' lays out an element of an HTML table (\"html\": true)")
             } else if !isTag {
