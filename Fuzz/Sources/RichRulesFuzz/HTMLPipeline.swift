@@ -54,19 +54,25 @@ enum HTMLPipeline {
         return engine
     }
 
+    /// Every engine renders the input with the render checks; the reads a label makes
+    /// (presentation, truncation, selection) run on one of them, chosen by the input, so a
+    /// run covers more inputs.
     static func run(_ bytes: UnsafeBufferPointer<UInt8>) {
         let text = String(decoding: bytes, as: UTF8.self)
-        for engine in engines {
+        let chosen = bytes.reduce(0) { $0 &+ Int($1) } % engines.count
+        for (index, engine) in engines.enumerated() {
             let result = engine.render(text)
             RenderChecks.check(result, text: text, ruleCount: engine.table.rules.count)
+            checkRanges(result)
+            guard index == chosen else { continue }
             PresentationChecks.check(result)
             check(result, text: text)
         }
     }
 
-    static func check(_ result: RenderResult, text: String) {
-        let display = result.display
-        let count = display.utf16.count
+    /// Display ranges lie in the display, each inside its parent's.
+    static func checkRanges(_ result: RenderResult) {
+        let count = result.display.utf16.count
         for match in result.matches {
             require(match.displayRange.upperBound <= count, "\(match.rule)'s display range \(match.displayRange) is past the display")
             if let parent = result.matches[safe: match.parent] {
@@ -76,11 +82,16 @@ enum HTMLPipeline {
                     "\(match.rule)'s display range \(match.displayRange) is outside its parent's \(parent.displayRange)")
             }
         }
-        for offset in stride(from: 0, through: count, by: max(1, count / 64)) { _ = result.matchIndex(atDisplayOffset: offset) }
+    }
+
+    static func check(_ result: RenderResult, text: String) {
+        let display = result.display
+        let count = display.utf16.count
+        for offset in stride(from: 0, through: count, by: max(1, count / 16)) { _ = result.matchIndex(atDisplayOffset: offset) }
         require(String(result.attributedString().characters) == display, "the attributed string is not the display")
         _ = result.html()
         let length = text.utf16.count
-        for limit in [0, 1, count / 3, count - 1] where limit >= 0 {
+        for limit in [1, count / 3, count - 1] where limit >= 0 {
             let cut = result.truncated(toCharacters: limit)
             RenderChecks.checkDisplay(cut)
             let atOffset = result.truncated(atDisplayOffset: limit)
