@@ -71,6 +71,7 @@ extension RuleEngine {
         var ordinals = [Int](repeating: 0, count: rules.count)
         for (index, node) in tree.nodes.enumerated() where claims && node.kind == .element && node.range.length > 0 {
             var winner: (priority: Int, rule: Int, tag: TagInfo)?
+            let firstClaim = claimed.count
             func claim(_ rule: Int, level: Int?) {
                 let tag = TagInfo(
                     index: ordinals[rule], name: node.name, level: level, range: node.range, contentRange: node.content,
@@ -95,6 +96,13 @@ extension RuleEngine {
             guard let winner else { continue }
             let p = rules[winner.rule].presentation(for: winner.tag)
             if let layout = p.layout { html.kinds[index] = layout.kind }
+            if html.kinds[index] == .hidden, p.replace != nil || p.image != nil || p.widget != nil {
+                // A hidden element that would show an image or a replacement is no match: it
+                // shows nothing.
+                claimed.removeLast(claimed.count - firstClaim)
+                claimedNodes.removeLast(claimedNodes.count - firstClaim)
+                continue
+            }
             if p.before != nil || p.after != nil {
                 html.generated[index] = (p.before.map { Array($0.utf16) }, p.after.map { Array($0.utf16) })
             }
