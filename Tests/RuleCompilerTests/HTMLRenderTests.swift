@@ -253,6 +253,17 @@ final class HTMLRenderTests: XCTestCase {
         XCTAssertTrue(svg.matches.isEmpty)
     }
 
+    /// Found by fuzzing: formatting elements reopened together in a new list item have the
+    /// same source range; each display range lies inside its parent's.
+    func testReopenedElementsWithTheSameRange() throws {
+        let result = try engine("import html", html: nil).render(#" <li>s<s><i style="display:block"><li>s"#)
+        XCTAssertEqual(result.display, "• s\n• s")
+        for match in result.matches {
+            guard let parent = match.parent else { continue }
+            XCTAssertTrue(result.matches[parent].displayRange.contains(match.displayRange), "\(match.rule)")
+        }
+    }
+
     func testPlainSpecsRenderAsBefore() throws {
         // Without `rendersHTML`, tags pair as the tag scanner pairs them (markup it cannot pair shows).
         let engine = try engine(html: false)

@@ -205,10 +205,16 @@ extension RuleEngine {
             let range = candidates[index].range
             let parent = resolution.parent(of: position)
             var displayRange = nodeRange ?? TextRange(location: map.displayPosition(of: range.location), length: 0)
-            if nodeRange == nil, let parent {
-                // Not laid out (nothing of it shows): empty, inside its parent.
+            let isSliced = role >= 0 || contents?[index] != nil || pieces[-2 - role].display == nil
+            if let parent, nodeRange == nil || isSliced {
+                // Not laid out (nothing of it shows): empty, inside its parent. An element is
+                // inside its parent's range too: elements with the same source range (a
+                // formatting element reopened with another, or around one child) nest in
+                // resolution order, which may be the tree's other way round.
                 let around = matches[parent].displayRange
-                displayRange.location = min(max(displayRange.location, around.location), around.upperBound)
+                let start = min(max(displayRange.location, around.location), around.upperBound)
+                let end = min(max(displayRange.upperBound, start), around.upperBound)
+                displayRange = TextRange(location: start, length: end - start)
             }
             matches.append(
                 RuleMatch(
@@ -217,7 +223,7 @@ extension RuleEngine {
             let container = contents?[index] != nil
             isContainer.append(container)
             contentOf.append(contents?[index] ?? range)
-            sliced.append(container || role >= 0 || pieces[-2 - role].display == nil)
+            sliced.append(isSliced)
         }
         let nesting = Nesting(
             kept: kept, parents: matches.map { $0.parent ?? -1 }, isContainer: isContainer, contents: contentOf,
