@@ -186,7 +186,9 @@ extension RuleEngine {
             pieces.append(piece)
         }
         // Pieces in reading order; `order[k]` is the piece number of the k-th in it.
-        let order = pieces.indices.sorted { HTMLPiece.sort(pieces[$0], pieces[$1]) || pieces[$0] == pieces[$1] && $0 < $1 }
+        let order = pieces.indices.sorted { a, b in
+            HTMLPiece.sort(pieces[a], pieces[b]) || !HTMLPiece.sort(pieces[b], pieces[a]) && a < b
+        }
         var sortedNumber = [Int](repeating: 0, count: pieces.count)
         for (k, number) in order.enumerated() { sortedNumber[number] = k }
         let rendered = tree.renderedText(
@@ -220,8 +222,7 @@ extension RuleEngine {
                 RuleMatch(
                     candidateIndex: index, range: range, ruleIndex: candidates[index].ruleIndex, displayRange: displayRange,
                     context: context, position: position, parent: parent))
-            let container = contents?[index] != nil
-            isContainer.append(container)
+            isContainer.append(contents?[index] != nil)
             contentOf.append(contents?[index] ?? range)
             sliced.append(isSliced)
         }
@@ -232,17 +233,7 @@ extension RuleEngine {
         nesting.sliced = sliced
         context.nesting = nesting
         guard !resolution.discarded.isEmpty else { return (matches, []) }
-        var discarded: [DiscardedMatch] = []
-        for discard in resolution.discarded {
-            let range = candidates[discard.index].range
-            let reason = DiscardReason(
-                keptRule: ruleNames[candidates[discard.by].ruleIndex], keptRange: candidates[discard.by].range, decider: discard.decider)
-            let match = RuleMatch(
-                candidateIndex: discard.index, range: range, ruleIndex: candidates[discard.index].ruleIndex,
-                displayRange: TextRange(location: map.displayPosition(of: range.location), length: 0), context: context)
-            discarded.append(DiscardedMatch(match: match, reason: reason))
-        }
-        return (matches, discarded)
+        return (matches, discardedRecords(candidates, resolution, context: context) { map.displayPosition(of: $0) })
     }
 
     private func isEntityRule(_ rule: Int) -> Bool {

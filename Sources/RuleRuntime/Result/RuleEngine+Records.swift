@@ -115,7 +115,7 @@ extension RuleEngine {
 
     /// The discarded matches, each placed (an empty display range) where `position` puts
     /// its source start.
-    private func discardedRecords(
+    func discardedRecords(
         _ candidates: UnsafeBufferPointer<Candidate>, _ resolution: Resolution, context: MatchContext, position: (Int) -> Int
     ) -> [DiscardedMatch] {
         var discarded: [DiscardedMatch] = []
