@@ -132,6 +132,51 @@ package final class PikeVM {
         return matched
     }
 
+    /// The earliest start, at or after `from`, of a match attempt that is still alive
+    /// after reading the text up to `frontier` (a thread waiting to consume the unit at
+    /// `frontier`); `nil` when none is. Unlike `search`, every position starts an attempt
+    /// and no match cuts a thread: this asks whether more text could still change any
+    /// match starting before `frontier`, not what the leftmost one is (`RichStream`).
+    /// Assertions read the whole `text`, as in a search of it.
+    package func earliestLiveStart(_ text: UnsafeBufferPointer<UInt16>, from: Int, frontier: Int) -> Int? {
+        let limit = min(frontier, text.count)
+        guard from < limit else { return nil }
+        lookarounds?.prepare(for: text)
+        overLimit = false
+        var context = AssertionContext(regex: regex, text: text, position: from, limit: nil)
+        current.clear()
+        while true {
+            let position = context.position
+            if position >= limit {
+                var earliest: Int?
+                for index in 0..<current.count {
+                    let pc = Int(current.dense[index])
+                    guard regex.opcodes[pc] == CompiledRegex.opConsume else { continue }
+                    let start = current.slots[pc * slotCount]
+                    if start >= 0, earliest.map({ start < $0 }) ?? true { earliest = start }
+                }
+                return earliest
+            }
+            let (scalar, length) = UTF16Text.decode(text, at: position)
+            if startAllowed(text, at: position), regex.startSet.map({ $0.contains(scalar) }) ?? true {
+                add(to: &current, pc: 0, slots: blank, context: context)
+            }
+            var after = context
+            after.advance()
+            next.clear()
+            for index in 0..<current.count {
+                let pc = Int(current.dense[index])
+                if regex.opcodes[pc] == CompiledRegex.opConsume, position + length <= text.count,
+                    regex.sets[Int(regex.operand[pc])].contains(scalar)
+                {
+                    add(to: &next, pc: Int(regex.successor[pc]), slots: current.slots + pc * slotCount, context: after)
+                }
+            }
+            swap(&current, &next)
+            context = after
+        }
+    }
+
     /// Whether a match attempt may start at `position` (see `RegexProgram.StartFilter`).
     private func startAllowed(_ text: UnsafeBufferPointer<UInt16>, at position: Int) -> Bool {
         guard regex.program.startFilter == .notInsideCRLF, position > 0, position < text.count else { return true }

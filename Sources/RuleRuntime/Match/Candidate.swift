@@ -58,3 +58,14 @@ package struct Candidate: Sendable, Hashable {
         hasher.combine(tag)
     }
 }
+
+extension Candidate {
+    /// The candidate of a text that starts `offset` units later (a stream's window): its
+    /// range and stored groups moved. (Tags keep their own text: no stream shifts them.)
+    func shifted(by offset: Int) -> Candidate {
+        var moved = self
+        moved.range.location += offset
+        if let groups = storedGroups { moved.storedGroups = groups.map { $0.map { TextRange(location: $0.location + offset, length: $0.length) } } }
+        return moved
+    }
+}

@@ -51,7 +51,7 @@ extension RuleEngine {
 
     /// Stage 1: every rule's candidates in `text`, the rules NSRegularExpression stopped
     /// early, and the text's UTF-16 units if they were made.
-    private func match(_ text: String) -> ([Candidate], [InterruptedRule], TextUnits?) {
+    func match(_ text: String) -> ([Candidate], [InterruptedRule], TextUnits?) {
         var interrupted: [InterruptedRule] = []
         var candidates: [Candidate]
         var units: TextUnits?

@@ -1,0 +1,92 @@
+/// What one `RichStream.append` changed: the new render, where its display first differs
+/// from the previous one, which matches are new or gone, and what is final.
+///
+/// Matches are compared by rule, source range, display range and parent: a match that
+/// grew (a URL one character longer) is removed and added, and listed in `extended`.
+public struct StreamChange: Sendable {
+    /// The render of the text so far (equal to `engine.render(stream.text)`).
+    public let result: RenderResult
+    /// The first display offset (UTF-16) where `result.display` may differ from the previous
+    /// display: everything before it is shown as it was.
+    public let firstChangedDisplayOffset: Int
+    /// The previous result's matches that are gone or changed (indices into its `matches`).
+    public let removed: Range<Int>
+    /// The new or changed matches (indices into `result.matches`).
+    public let added: Range<Int>
+    /// Indices into `result.matches` of the added matches that continue a removed one (same
+    /// rule and start, another end): a match that grew or shrank.
+    public let extended: [Int]
+    /// The safe point in the source (UTF-16): no match starting before it changes again.
+    public let finalSourceLength: Int
+    /// The safe point in the display: the display before it never changes again.
+    public let finalDisplayLength: Int
+    /// The matches that may still change (they end after the safe point), as indices into
+    /// `result.matches`.
+    public let provisional: Range<Int>
+    /// Why this append re-rendered more than the text after the safe point, if it did.
+    public let fallback: StreamFallback?
+
+    init(previous: RenderResult, result: RenderResult, previousFinal: Int, final: Int, fallback: StreamFallback?) {
+        self.result = result
+        self.fallback = fallback
+        let old = previous.matches
+        let new = result.matches
+        var common = 0
+        while common < old.count, common < new.count, Self.same(old[common], new[common]) { common += 1 }
+        removed = common..<old.count
+        added = common..<new.count
+        if result.context?.nesting?.html != nil || previous.context?.nesting?.html != nil {
+            // An HTML display is laid out from the whole tree (an open tag's `<` shows until
+            // the tag is complete): compared as it is.
+            let before = previous.display.utf16
+            let after = result.display.utf16
+            firstChangedDisplayOffset = zip(before, after).prefix { $0 == $1 }.count
+        } else {
+            var changed = Self.displayLength(previous)
+            if common < old.count { changed = min(changed, old[common].displayRange.location) }
+            if common < new.count { changed = min(changed, new[common].displayRange.location) }
+            firstChangedDisplayOffset = changed
+        }
+        var extended: [Int] = []
+        for index in added {
+            let match = new[index]
+            if old[removed].contains(where: { $0.ruleIndex == match.ruleIndex && $0.range.location == match.range.location }) {
+                extended.append(index)
+            }
+        }
+        self.extended = extended
+        finalSourceLength = final
+        finalDisplayLength = Self.displayOffset(ofSource: final, in: result)
+        let firstProvisional = new.firstIndex { $0.range.upperBound > final } ?? new.count
+        provisional = firstProvisional..<new.count
+    }
+
+    private static func same(_ a: RuleMatch, _ b: RuleMatch) -> Bool {
+        a.ruleIndex == b.ruleIndex && a.range == b.range && a.displayRange == b.displayRange && a.parent == b.parent
+    }
+
+    /// The display's length, from the records (without building the display).
+    static func displayLength(_ result: RenderResult) -> Int {
+        if result.context?.nesting?.html != nil { return result.display.utf16.count }
+        return displayOffset(ofSource: result.sourceLength, in: result)
+    }
+
+    /// The display offset of a source offset that no kept match crosses (a plain-text
+    /// position, or a match's end): after the last top-level match ending at or before it.
+    static func displayOffset(ofSource source: Int, in result: RenderResult) -> Int {
+        if result.context?.nesting?.html != nil { return source == 0 ? 0 : displayLength(result) }
+        let matches = result.matches
+        // The last top-level match ending at or before `source` (top-level matches are disjoint, in order).
+        var low = 0
+        var high = matches.count
+        while low < high {
+            let mid = (low + high) / 2
+            if matches[mid].range.upperBound <= source { low = mid + 1 } else { high = mid }
+        }
+        var index = low - 1
+        while index >= 0, matches[index].parent != nil { index -= 1 }
+        guard index >= 0 else { return source }
+        let match = matches[index]
+        return match.displayRange.upperBound + (source - match.range.upperBound)
+    }
+}
