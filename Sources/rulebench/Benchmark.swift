@@ -200,6 +200,11 @@ struct Benchmark {
             log("containers: Specs/cms.richrules on generated HTML (\(scale.nestingSizes.map(grouped).joined(separator: ", ")) units)")
             report.nesting = try NestingBench.measure(socialSpec: specPath, sizes: scale.nestingSizes, policy: scale.policy)
         }
+        if options.runs("stream") {
+            log("streaming: Specs/chat.richrules and Specs/feed.richrules on a 20 KB answer in 1-, 4- and 16-unit pieces")
+            report.stream = try StreamBench.measure(
+                specDirectory: URL(fileURLWithPath: specPath).deletingLastPathComponent().path, policy: scale.policy, quick: options.quick)
+        }
         let cmsSpec = URL(fileURLWithPath: specPath).deletingLastPathComponent().appendingPathComponent("cms.richrules").path
         if options.runs("hostile"), FileManager.default.fileExists(atPath: cmsSpec) {
             log(

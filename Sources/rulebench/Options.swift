@@ -50,7 +50,7 @@ struct Options {
                                   rendered labels; `init` prints the 100-rule engine's init time, and the time
                                   StyleTable(jsonData:) takes to read and validate its table, instead.
           --only <sections>       Run only these sections, comma-separated (social, attributed, throughput,
-                                  nesting, hostile, rules, lookaround, feed, real, compile, adversarial): a
+                                  nesting, stream, hostile, rules, lookaround, feed, real, compile, adversarial): a
                                   partial report, for iterating on one of them. `real`: the public rule
                                   sets under Benchmarks/specs, as their authors wrote them.
           --check                 Exit 1 when a hostile input misses its bound or its expected counts
@@ -70,7 +70,7 @@ struct Options {
 
     static let usage = "rulebench [--json] [--quick] [--spec <path>] [--profile <workload>] [--only <sections>] [--check] [--export <dir>]"
     static let sections: Set<String> = [
-        "social", "attributed", "throughput", "nesting", "hostile", "rules", "lookaround", "feed", "real", "compile",
+        "social", "attributed", "throughput", "nesting", "stream", "hostile", "rules", "lookaround", "feed", "real", "compile",
         "adversarial",
     ]
 

@@ -85,6 +85,18 @@ extension Report {
                     })
             ),
             (
+                "stream",
+                .array(
+                    (stream?.rows ?? []).map {
+                        .object([
+                            ("spec", .string($0.spec)), ("piece_units", .int($0.pieceUnits)), ("appends", .int($0.pieces)),
+                            ("streamed", .int($0.streamed)), ("render_seconds", .number($0.render)),
+                            ("appends_seconds", .number($0.appends)), ("overhead", .number($0.overhead)),
+                            ("append_p99_seconds", .number($0.p99)),
+                        ])
+                    })
+            ),
+            (
                 "rule_compile",
                 .array(
                     ruleCompile.map {

@@ -75,6 +75,7 @@ struct Report {
     var attributedLabels: AttributedLabels.Result?
     /// The cms spec (containers) on generated HTML.
     var nesting: NestingBench.Result?
+    var stream: StreamBench.Result?
     /// Decoding the embedded automata and building the engine of the largest rule set.
     var engineInit: EngineInit.Result?
     /// Resident bytes the largest rule set's engine holds once built (child process), or why not measured.
@@ -148,6 +149,8 @@ struct Report {
             Target(key: "worst_rule_compile_seconds", value: ruleCompile.map(\.seconds).max(), atLeast: false, threshold: 1),
             Target(key: "attributed_overhead", value: attributedLabels?.overhead, atLeast: false, threshold: 1.15),
             Target(key: "nesting_growth", value: nesting?.growth, atLeast: false, threshold: 1.5),
+            Target(key: "stream_overhead", value: stream?.worstOverhead, atLeast: false, threshold: 3),
+            Target(key: "stream_append_p99_us", value: stream?.worstP99Microseconds, atLeast: false, threshold: nil),
             Target(
                 key: "engine_init_ms_100_rules", value: engineInit?.rules == 100 ? engineInit?.milliseconds : nil, atLeast: false,
                 threshold: 1),
@@ -284,6 +287,18 @@ struct Report {
                 ])
             }
             out += layout(rows, leftColumns: 1)
+            out.append("")
+        }
+        if let stream {
+            out.append("streaming (RichStream.append, compiled engine; a 20 KB answer; overhead: all appends over one render):")
+            rows = [["spec", "piece", "appends", "streamed", "render", "all appends", "overhead", "p99 append"]]
+            for row in stream.rows {
+                rows.append([
+                    row.spec, "\(row.pieceUnits) units", grouped(row.pieces), grouped(row.streamed), formatSeconds(row.render),
+                    formatSeconds(row.appends), String(format: "%.1f×", row.overhead), formatSeconds(row.p99),
+                ])
+            }
+            out += layout(rows, leftColumns: 2)
             out.append("")
         }
         if let nesting {

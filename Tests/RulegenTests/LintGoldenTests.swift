@@ -70,6 +70,7 @@ final class LintGoldenTests: XCTestCase {
             ("conflicting-content", ["label-style"], ["label-style-not"]),
             ("tappable-arguments", ["in-arguments"], ["in-arguments-not"]),
             ("markup-in-arguments", ["in-arguments"], ["in-arguments-not"]),
+            ("stream-unbounded", ["stream-unbounded", "containers-tags"], ["stream-unbounded-not", "containers-regex"]),
         ]
         for (kind, positive, negative) in expectations {
             for (name, expected) in positive.map({ ($0, true) }) + negative.map({ ($0, false) }) {

@@ -49,6 +49,43 @@ enum AutomataPhase {
                         at: at))
             }
         }
+        diagnostics += streamNotes(spec, built)
         return Result(built: built, diagnostics: diagnostics)
+    }
+
+    /// `stream-unbounded`: the rules that keep a stream from re-reading a bounded window
+    /// (`RichStream`, docs/Runtime.md). An HTML spec renders whole on every append, which
+    /// docs/Runtime.md says once: no note per rule.
+    static func streamNotes(_ spec: CheckedSpec, _ built: AutomataBuilder.Result) -> [Diagnostic] {
+        guard !spec.html else { return [] }
+        var notes: [Diagnostic] = []
+        for (index, rule) in spec.rules.enumerated() {
+            let why: String
+            switch rule.matcher {
+            case .tagFamily, .element:
+                why = "is a tag rule: a tag may close anywhere later, so a stream renders the whole text on every append"
+            case .regex(let pattern):
+                guard let program = index < built.automata.automata.count ? built.automata.automata[index]?.program : nil else {
+                    notes.append(
+                        DiagnosticKind.streamUnbounded(
+                            "rule '\(rule.name)' runs on NSRegularExpression: a stream renders the whole text on every append",
+                            at: pattern.site))
+                    continue
+                }
+                if program.lookaroundReach.ahead == nil {
+                    why = "looks ahead without a bound: a stream re-reads from its last safe point on every append"
+                } else if program.loopsOverLineBreaks {
+                    why = "can run over line breaks without a bound: a stream re-reads from where its match starts until the match ends"
+                } else {
+                    continue
+                }
+                notes.append(DiagnosticKind.streamUnbounded("rule '\(rule.name)' \(why)", at: pattern.site))
+                continue
+            case .prefix, .entity:
+                continue
+            }
+            notes.append(DiagnosticKind.streamUnbounded("rule '\(rule.name)' \(why)", at: rule.matcherSite))
+        }
+        return notes
     }
 }

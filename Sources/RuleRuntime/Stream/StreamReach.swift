@@ -63,39 +63,12 @@ struct StreamReach {
     }
 
     private static func rule(_ regex: CompiledRegex, _ name: String, _ behind: inout Int, _ ahead: inout Int) -> Rule {
-        let reach = Self.reach(of: regex.program)
+        let reach = regex.program.lookaroundReach
         guard let back = reach.behind else { return .pinned(name) }
         behind = max(behind, back)
         guard let forward = reach.ahead else { return .pinned(name) }
         ahead = max(ahead, forward)
         return .regex(regex)
-    }
-
-    /// How far a program's lookarounds read behind and ahead of the position they are
-    /// tried at (`nil`: without bound), nested lookarounds included.
-    static func reach(of program: RegexProgram) -> (behind: Int?, ahead: Int?) {
-        func add(_ a: Int?, _ b: Int?) -> Int? {
-            guard let a, let b else { return nil }
-            let (sum, overflow) = a.addingReportingOverflow(b)
-            return overflow ? nil : sum
-        }
-        func most(_ a: Int?, _ b: Int?) -> Int? {
-            guard let a, let b else { return nil }
-            return max(a, b)
-        }
-        var behind: Int? = 0
-        var ahead: Int? = 0
-        for look in program.lookarounds {
-            let inner = reach(of: look.body)
-            if look.behind {
-                behind = most(behind, add(look.maxLength, inner.behind))
-                ahead = most(ahead, inner.ahead)
-            } else {
-                ahead = most(ahead, add(look.maxLength, inner.ahead))
-                behind = most(behind, inner.behind)
-            }
-        }
-        return (behind, ahead)
     }
 }
 

@@ -116,6 +116,12 @@ extension DiagnosticKind {
         "The rule can have no DFA, not even one built while it matches (more kinds of word boundary or lookarounds than a state "
             + "can carry, or too many character classes): it runs on its NFA, in linear time but slower.")
 
+    public static let streamUnbounded = DiagnosticKind(
+        "stream-unbounded", .note, .compiler,
+        "A rule that keeps a `RichStream` from reading a bounded window: a match that can run over line breaks without a "
+            + "bound (`[^*]*`, `(?s).*`) or a lookahead without one makes appends re-read from where the match starts until it "
+            + "ends; a tag rule or a rule on NSRegularExpression makes every append render the whole text.")
+
     // The conflict analysis.
     public static let overlap = DiagnosticKind(
         "overlap", .note, .analysis,
@@ -148,7 +154,7 @@ extension DiagnosticKind {
         .io, .import, .importCycle, .tooManyErrors, .syntax, .version, .duplicate, .unknownStyle, .unknownProperty, .unknownRule,
         .unknownHandler, .unknownCapture, .invalidValue, .invalidName, .invalidPattern, .emptyMatch, .missingMatch, .styleCycle,
         .handlerLabels, .conflictingContent, .tappableArguments, .markupInArguments, .hiddenContent, .fallback, .lazyDFA, .stateBudget,
-        .overlap,
+        .streamUnbounded, .overlap,
         .shadowed, .neverKept, .neverMatches, .unneededAllow, .notAnalyzable, .example,
     ]
 
