@@ -131,6 +131,56 @@ final class StreamDifferentialTests: XCTestCase {
         return false
     }
 
+    /// A label core that applies every change of a stream against one that is given each
+    /// result whole: the same size, lines, shown display and truncation, at a random width
+    /// and line limit; a press on a match that did not change survives an append.
+    static func checkLabel(_ engine: RuleEngine, _ pieces: [String], _ rng: inout SeededGenerator, _ context: String) -> (streamed: Int, keptCuts: Int, reusedLines: Int)? {
+        let width = rng.pick([24.0, 60.0, 130.0, .infinity])
+        let lines = rng.pick([0, 0, 1, 2, 3])
+        let layout = ReferenceLayoutEngine()
+        let core = RichLabelCore(engine: layout, numberOfLines: lines)
+        core.width = width
+        var stream = RichStream(engine: engine)
+        for piece in pieces {
+            // Press the first match, when there is one and it is shown.
+            let pressable = core.layout.textLayout.lineFragments.isEmpty ? nil : core.shownResult.matches.indices.first { index in
+                !core.shownResult.matches[index].isTruncationToken && core.shownResult.matches[index].parent == nil
+            }
+            var pressed: Int?
+            if let index = pressable, let rect = core.layout.textLayout.rects(for: core.shownResult.matches[index].displayRange).first,
+                rect.width > 0
+            {
+                _ = core.touchBegan(at: rect.center, time: 0)
+                pressed = core.pressedMatch
+            }
+            let change = stream.append(piece)
+            core.apply(change)
+            let fresh = RichLabelCore(engine: ReferenceLayoutEngine(), numberOfLines: lines)
+            fresh.width = width
+            fresh.setResult(change.result)
+            let shown = "\(context)\nlabel at width \(width), \(lines) lines, after appending \(piece.debugDescription): text \(stream.text.debugDescription)"
+            guard core.size(forWidth: width) == fresh.size(forWidth: width),
+                core.layout.textLayout.lineFragments == fresh.layout.textLayout.lineFragments,
+                core.shownResult.display == fresh.shownResult.display, core.isTruncated == fresh.isTruncated
+            else {
+                XCTFail(
+                    "\(shown)\nstreamed label: \(core.shownResult.display.debugDescription) \(core.layout.textLayout.lineFragments)"
+                        + "\nfresh label: \(fresh.shownResult.display.debugDescription) \(fresh.layout.textLayout.lineFragments)")
+                return nil
+            }
+            if let pressed, pressed < change.added.lowerBound, core.pressedMatch != pressed {
+                XCTFail("\(shown)\nthe press on unchanged match \(pressed) was dropped")
+                return nil
+            }
+            if let now = core.pressedMatch, now >= change.added.lowerBound {
+                XCTFail("\(shown)\na press stayed on changed match \(now)")
+                return nil
+            }
+            core.touchCancelled()
+        }
+        return (core.statistics.streamedLayouts, core.statistics.keptCuts, layout.reusedLineCount)
+    }
+
     /// Random container specs from the nesting pool, regex rules only (tag rules make a
     /// stream render whole, which the repo specs cover).
     static func randomSpec(_ rng: inout SeededGenerator, _ attempt: Int) throws -> Engines {
@@ -169,6 +219,7 @@ final class StreamDifferentialTests: XCTestCase {
         var appends = 0
         var failures = 0
         var tallies: [String: Tally] = [:]
+        var label = (streams: 0, streamed: 0, keptCuts: 0, reusedLines: 0)
         for index in 0..<streams {
             let engines = specs[index % specs.count]
             let text = Self.text(&rng)
@@ -178,12 +229,28 @@ final class StreamDifferentialTests: XCTestCase {
                 let context = "seed \(seed), stream \(index), \(name) engine of \(engines.name), pieces \(pieces)"
                 if Self.check(engine, pieces, context, tally: &tallies[name, default: Tally()]) { failures += 1 }
             }
+            if index % 3 == 0 {
+                let context = "seed \(seed), stream \(index), label of \(engines.name), pieces \(pieces)"
+                if let counts = Self.checkLabel(engines.compiled, pieces, &rng, context) {
+                    label.streams += 1
+                    label.streamed += counts.streamed
+                    label.keptCuts += counts.keptCuts
+                    label.reusedLines += counts.reusedLines
+                } else {
+                    failures += 1
+                }
+            }
             if failures >= 5 { break }
         }
         print("StreamDifferentialTests: \(streams) streams × 2 engines, \(appends) appends each (seed \(seed))")
         for (name, tally) in tallies.sorted(by: { $0.key < $1.key }) {
             print("  \(name): \(tally.streamed) of \(tally.appends) appends streamed, mean text after the safe point \(tally.tail / max(tally.streamed, 1)) units")
         }
+        print(
+            "  labels: \(label.streams) streams, \(label.streamed) layouts from the previous text's lines "
+                + "(\(label.reusedLines) lines kept), \(label.keptCuts) truncations kept their cut")
+        XCTAssertGreaterThan(label.streamed, 0, "seed \(seed): labels lay out from the previous text")
+        XCTAssertGreaterThan(label.keptCuts, 0, "seed \(seed): truncated labels keep their cut")
         let compiled = tallies["compiled", default: Tally()]
         XCTAssertGreaterThan(compiled.streamed * 2, compiled.appends, "seed \(seed): most appends of the compiled engines stream")
     }

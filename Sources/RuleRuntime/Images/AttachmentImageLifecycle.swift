@@ -54,6 +54,28 @@ package struct AttachmentImageLifecycle {
         }
     }
 
+    /// Moves to `result`, a stream's next render whose matches before `unchanged` are the
+    /// previous result's (`RichLabelCore.apply(_:)`): their images stay as they are (loaded,
+    /// named or still loading); the later matches' start over as in `reset(for:)`. The
+    /// generation moves on only when a load in flight is dropped (its event would otherwise
+    /// land on the new match at its index).
+    package mutating func update(for result: RenderResult, keepingBefore unchanged: Int, resolveName: ((String) -> TextSize?)? = nil) {
+        var dropsPending = false
+        for (key, state) in states where key >= unchanged {
+            if case .pending = state { dropsPending = true }
+            states[key] = nil
+        }
+        if dropsPending { generation += 1 }
+        for request in AttachmentImageRequest.requests(for: result) where request.key >= unchanged {
+            let name = request.source.trimmingCharacters(in: .whitespaces)
+            if let resolveName, Self.isName(name), let size = resolveName(name) {
+                states[request.key] = .named(name, size: size)
+            } else {
+                states[request.key] = .pending(request)
+            }
+        }
+    }
+
     /// The requests still to load, by match index.
     package var pendingRequests: [AttachmentImageRequest] {
         states.keys.sorted().compactMap { key in

@@ -72,6 +72,8 @@ package struct ReferenceLayout: RichTextLayout {
 
     let clusters: [Cluster]
     let lines: [Line]
+    /// The lines taken from a previous layout (`init(_:prepared:reusing:unchangedBefore:)`).
+    package let reusedLines: Int
     package let lineFragments: [LineFragment]
     package let size: TextSize
 
@@ -88,7 +90,10 @@ package struct ReferenceLayout: RichTextLayout {
         /// Per paragraph of `directions`, its style's indents; empty when no paragraph has one.
         let indents: [(firstLine: Double, otherLines: Double)]
 
-        init(_ request: RichTextLayoutRequest) {
+        /// `previous`: what was prepared for an earlier request whose display and styles agree
+        /// with this one's before display offset `unchangedBefore` (a stream's last text): its
+        /// clusters before the paragraph holding that offset are kept, not measured again.
+        init(_ request: RichTextLayoutRequest, reusing previous: Prepared? = nil, unchangedBefore: Int = 0) {
             let result = request.result
             let display = result.display
             // Each UTF-16 unit's font size and attachment bounds, from the attributed runs,
@@ -111,7 +116,29 @@ package struct ReferenceLayout: RichTextLayout {
             var clusters: [Cluster] = []
             var run = 0
             offset = 0
-            for character in display {
+            var characters = Substring(display)
+            if let previous, unchangedBefore > 0 {
+                // The paragraph holding the first change starts after the last line break
+                // before it: its clusters (and the paragraph's direction) may change.
+                // The clusters that end before the change (their offsets grow), then back to a
+                // line break (one the change does not touch: a CR may become CR LF).
+                var low = 0
+                var high = previous.clusters.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    let c = previous.clusters[mid]
+                    if c.offset + c.length < unchangedBefore { low = mid + 1 } else { high = mid }
+                }
+                var kept = low
+                while kept > 0, !previous.clusters[kept - 1].isLineBreak { kept -= 1 }
+                if kept > 0 {
+                    clusters = Array(previous.clusters[..<kept])
+                    offset = clusters[kept - 1].offset + clusters[kept - 1].length
+                    let units = display.utf16
+                    characters = display[units.index(units.startIndex, offsetBy: offset)...]
+                }
+            }
+            for character in characters {
                 let length = character.utf16.count
                 while run + 1 < fontSizes.count, fontSizes[run].range.upperBound <= offset { run += 1 }
                 let size = fontSizes.isEmpty ? 17 : fontSizes[run].size
@@ -156,14 +183,33 @@ package struct ReferenceLayout: RichTextLayout {
         }
     }
 
-    /// Lays out `request`'s display from what `prepared` holds for it.
-    package init(_ request: RichTextLayoutRequest, prepared: Prepared) {
+    /// Lays out `request`'s display from what `prepared` holds for it. `previous`: a layout
+    /// at the same width and line limit of an earlier request whose display and styles agree
+    /// with this one's before display offset `unchangedBefore` (a stream's last text): its
+    /// lines before the paragraph holding that offset are kept, not broken again.
+    package init(_ request: RichTextLayoutRequest, prepared: Prepared, reusing previous: ReferenceLayout? = nil, unchangedBefore: Int = 0) {
         let width = request.width > 0 ? request.width : 0
         var clusters = prepared.clusters
         let directions = prepared.directions
         let indents = prepared.indents
         var lines: [Line] = []
         var start = 0
+        if let previous, unchangedBefore > 0, width.isFinite || previous.size.width.isFinite {
+            // Whole paragraphs before the first change: every line up to the last line break
+            // before it (a paragraph's lines depend on its direction and indents only).
+            var kept = 0
+            for (index, line) in previous.lines.enumerated() {
+                let last = previous.clusters[line.clusters.upperBound - 1]
+                guard last.offset + last.length < unchangedBefore, line.clusters.upperBound <= clusters.count else { break }
+                if last.isLineBreak { kept = index + 1 }
+            }
+            if kept > 0 {
+                lines = Array(previous.lines[..<kept])
+                start = lines[kept - 1].clusters.upperBound
+                for i in 0..<start { clusters[i].x = previous.clusters[i].x }
+            }
+        }
+        let reusedLines = lines.count
         var lastBreak: Int?  // a break opportunity before this cluster, on the current line
         var paragraph = 0
         var indentParagraph = 0
@@ -176,7 +222,7 @@ package struct ReferenceLayout: RichTextLayout {
             let indent = indents[indentParagraph]
             return offset == directions[indentParagraph].range.lowerBound ? indent.firstLine : indent.otherLines
         }
-        var lineIndent = indent(ofLineAt: 0)
+        var lineIndent = indent(ofLineAt: start)
         var x = lineIndent
         /// Starts the line at `start`: its clusters from its indent.
         func beginLine() {
@@ -207,7 +253,7 @@ package struct ReferenceLayout: RichTextLayout {
             lastBreak = nil
         }
         let limit = request.lineLimit.map { max(1, $0) } ?? Int.max
-        var i = 0
+        var i = start
         while i < clusters.count, lines.count < limit {
             if clusters[i].isLineBreak {
                 clusters[i].x = x
@@ -255,6 +301,7 @@ package struct ReferenceLayout: RichTextLayout {
         }
         self.clusters = clusters
         self.lines = lines
+        self.reusedLines = reusedLines
         self.lineFragments = fragments
         self.size = TextSize(width: widest, height: lines.last.map { $0.top + $0.height } ?? 0)
     }

@@ -96,6 +96,20 @@ public final class RichLabelCore {
     private var loadRelay: (id: Int, events: AsyncStream<AttachmentImageEvent>.Continuation)?
     private var loadCount = 0
 
+    /// The unpressed layouts of the full text made since the last change, by width, with
+    /// their line limit: what a stream's next text reuses.
+    private var fullLayouts: [Double: (limit: Int?, layout: any RichTextLayout)] = [:]
+    /// After `apply(_:)`: what the previous text prepared and laid out, up to
+    /// `unchangedBefore` (a display offset) the same as the current one's.
+    private var streamReuse: StreamReuse?
+
+    private struct StreamReuse {
+        var unchangedBefore: Int
+        var prepared: (any PreparedRichText)?
+        var layouts: [Double: (limit: Int?, layout: any RichTextLayout)]
+        var fits: [Double: Fit]
+    }
+
     private struct Fit {
         var result: RenderResult
         var cut: Int?
@@ -127,9 +141,36 @@ public final class RichLabelCore {
         loadRelay = nil
         self.result = result
         isExpanded = false
+        streamReuse = nil
         widgetSizes = [:]
         imageLifecycle.reset(for: result, resolveName: resolveImageName)
         invalidateSize()
+    }
+
+    /// Shows a stream's next render (`RichStream.append`): like `setResult`, but what did
+    /// not change is kept — the press on a match that did not change (a touch in progress
+    /// goes on), the expansion, the widget sizes and images of the unchanged matches — and
+    /// the text is laid out again only from the paragraph holding
+    /// `change.firstChangedDisplayOffset` (the engine's
+    /// `layout(_:prepared:reusing:unchangedBefore:)`). A truncated label keeps its cut while
+    /// the change is after it and the text still overflows: the token stays, and the cut is
+    /// not searched again.
+    public func apply(_ change: StreamChange) {
+        let unchanged = change.added.lowerBound
+        let reuse = StreamReuse(
+            unchangedBefore: change.firstChangedDisplayOffset, prepared: prepared[-1], layouts: fullLayouts, fits: fits)
+        result = change.result
+        widgetSizes = widgetSizes.filter { $0.key < unchanged }
+        imageLifecycle.update(for: result, keepingBefore: unchanged, resolveName: resolveImageName)
+        if let pressed = interaction.pressedMatch, pressed >= unchanged { cancelInteraction() }
+        fits = [:]
+        fitOrder = []
+        prepared = [:]
+        fullLayouts = [:]
+        measuredMinimumWidth = nil
+        shownLayout = nil
+        streamReuse = change.firstChangedDisplayOffset > 0 ? reuse : nil
+        onInvalidate?([.size, .display])
     }
 
     /// Shows the whole text, whatever `numberOfLines` says.
@@ -233,6 +274,11 @@ public final class RichLabelCore {
         public var fitHits = 0
         /// Widths fitted (each a layout, or more when the lines truncate).
         public var fitMisses = 0
+        /// Layouts of a stream's next text made from the previous one's lines
+        /// (`apply(_:)`: laid out from the paragraph of the first change).
+        public var streamedLayouts = 0
+        /// Truncations that kept their cut after `apply(_:)` (the change was after it).
+        public var keptCuts = 0
     }
 
     /// What is shown at `width`: the result, or the result truncated to the lines.
@@ -294,6 +340,28 @@ public final class RichLabelCore {
     private func layoutFull(_ request: RichTextLayoutRequest) -> any RichTextLayout {
         statistics.layouts += 1
         let key = request.options.pressed ?? -1
+        if key < 0, let reuse = streamReuse, let old = reuse.prepared {
+            let made: (any PreparedRichText)?
+            if let known = prepared[-1] {
+                made = known
+            } else {
+                made = engine.prepare(request, reusing: old, unchangedBefore: reuse.unchangedBefore)
+                statistics.preparations += 1
+                prepared[-1] = made
+            }
+            if let made, let previous = reuse.layouts[request.width], previous.limit == request.lineLimit {
+                statistics.streamedLayouts += 1
+                let layout = engine.layout(request, prepared: made, reusing: previous.layout, unchangedBefore: reuse.unchangedBefore)
+                fullLayouts[request.width] = (request.lineLimit, layout)
+                return layout
+            }
+        }
+        let layout = layoutFullFresh(request, key: key)
+        if key < 0 { fullLayouts[request.width] = (request.lineLimit, layout) }
+        return layout
+    }
+
+    private func layoutFullFresh(_ request: RichTextLayoutRequest, key: Int) -> any RichTextLayout {
         if let prepared = prepared[key] {
             statistics.preparedReuses += 1
             return engine.layout(request, prepared: prepared)
@@ -324,6 +392,12 @@ public final class RichLabelCore {
             return fit
         }
         statistics.fitMisses += 1
+        if let kept = keptCut(width) {
+            if fitOrder.count >= Self.fitCapacity { fits[fitOrder.removeFirst()] = nil }
+            fits[width] = kept
+            fitOrder.append(width)
+            return kept
+        }
         let outcome = LineTruncation.fit(
             request(result, pressed: nil, width: width), lines: isExpanded ? 0 : numberOfLines, engine: engine, layoutFull: layoutFull)
         statistics.layouts += outcome.layoutCount - 1  // the candidates (the full text counted itself)
@@ -334,8 +408,23 @@ public final class RichLabelCore {
         return fit
     }
 
+    /// After `apply(_:)`: the previous text's truncation at `width` when the change came
+    /// after its cut and the text still overflows the lines (so the longest cut that fits is
+    /// the same: every longer one holds the same text up to its end); `nil` otherwise.
+    private func keptCut(_ width: Double) -> Fit? {
+        guard let reuse = streamReuse, !isExpanded, numberOfLines > 0, let old = reuse.fits[width], let cut = old.cut,
+            reuse.unchangedBefore > cut
+        else { return nil }
+        let whole = layoutFull(request(result, pressed: nil, width: width, lineLimit: numberOfLines))
+        guard !LineTruncation.fits(whole, lines: numberOfLines, length: result.display.utf16.count) else { return nil }
+        statistics.keptCuts += 1
+        return Fit(result: result.truncated(atDisplayOffset: cut), cut: cut, size: old.size, layout: old.layout)
+    }
+
     /// Everything laid out is stale: sizes may change.
     private func invalidateSize() {
+        streamReuse = nil
+        fullLayouts = [:]
         fits = [:]
         fitOrder = []
         prepared = [:]
@@ -497,6 +586,8 @@ public final class RichLabelCore {
             // Same sizes: the cuts stay, the layouts (which hold the images) are remade.
             for width in fits.keys { fits[width]?.layout = nil }
             prepared = [:]
+            fullLayouts = [:]
+            streamReuse = nil
             shownLayout = nil
             onInvalidate?(.display)
         }

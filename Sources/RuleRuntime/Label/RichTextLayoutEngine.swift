@@ -29,6 +29,19 @@ public protocol RichTextLayoutEngine {
     /// used on another thread (`RichLabelCore.size(forWidth:)` from a background
     /// measurement), instead of trapping inside the engine. Default: `false`.
     var requiresMainThread: Bool { get }
+    /// What `prepare(_:)` returns for `request`, from `previous`, prepared for an earlier
+    /// request whose display and styles agree with `request`'s before display offset
+    /// `unchangedBefore` (a stream's last text, `RichLabelCore.apply(_:)`): an engine keeps
+    /// what it prepared of the paragraphs before that offset. Default: `prepare(request)`.
+    func prepare(_ request: RichTextLayoutRequest, reusing previous: any PreparedRichText, unchangedBefore: Int) -> (any PreparedRichText)?
+    /// A layout of `request` from `prepared`, given `previous`, a layout at the same width
+    /// and line limit of an earlier request whose display and styles agree with `request`'s
+    /// before display offset `unchangedBefore`: an engine keeps the lines of the paragraphs
+    /// before that offset and lays out from there (TextKit: invalidate from the paragraph).
+    /// Default: `layout(request, prepared:)`.
+    func layout(
+        _ request: RichTextLayoutRequest, prepared: any PreparedRichText, reusing previous: any RichTextLayout, unchangedBefore: Int
+    ) -> any RichTextLayout
 }
 
 /// What an engine prepared for laying a text out at several widths (its attributed string,
@@ -42,5 +55,13 @@ extension RichTextLayoutEngine {
 
     public func layout(_ request: RichTextLayoutRequest, prepared: any PreparedRichText) -> any RichTextLayout {
         layout(request)
+    }
+    public func prepare(_ request: RichTextLayoutRequest, reusing previous: any PreparedRichText, unchangedBefore: Int) -> (any PreparedRichText)? {
+        prepare(request)
+    }
+    public func layout(
+        _ request: RichTextLayoutRequest, prepared: any PreparedRichText, reusing previous: any RichTextLayout, unchangedBefore: Int
+    ) -> any RichTextLayout {
+        layout(request, prepared: prepared)
     }
 }
