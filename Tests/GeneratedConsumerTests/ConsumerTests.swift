@@ -331,6 +331,31 @@ final class TypedHandlersTests: XCTestCase {
 final class TemplateConsumerTests: XCTestCase {
     /// The generated template API: a name and a message never become markup, each keeps its
     /// own mentions and links (`in arguments`), and nothing matches across the two.
+    /// The README's streaming example on the generated chat engine: an answer arriving a
+    /// few characters at a time, each change applied to a label core, equal to whole renders.
+    func testStreamingTheReadmeWay() {
+        let answer = "Sure **@carol**, the docs are at https://example.com/streaming and _here_ :smile:\n\nCall +1 415 555 0132."
+        var stream = RichStream(engine: ChatRules.engine)
+        let label = RichLabelCore(engine: ReferenceLayoutEngine(), numberOfLines: 2)
+        label.width = 80
+        var provisionalSeen = false
+        var at = answer.startIndex
+        while at < answer.endIndex {
+            let end = answer.index(at, offsetBy: 3, limitedBy: answer.endIndex) ?? answer.endIndex
+            let change = stream.append(String(answer[at..<end]))
+            at = end
+            XCTAssertEqual(change.result, ChatRules.render(stream.text), stream.text)
+            XCTAssertNil(change.fallback)
+            label.apply(change)
+            _ = label.layout  // what a shell draws after the invalidation
+            if !change.provisional.isEmpty { provisionalSeen = true }
+        }
+        XCTAssertTrue(provisionalSeen, "a match near the end is provisional while the text grows")
+        XCTAssertEqual(label.result.matches.map(\.rule), ["bold", "mention", "link", "italic", "emoji", "phone"])
+        XCTAssertTrue(label.isTruncated)
+        XCTAssertGreaterThan(label.statistics.streamedLayouts, 0)
+    }
+
     func testChatTemplates() {
         let name = "**@eve** https://evil.example/"
         let message = "hi @bob"

@@ -134,6 +134,13 @@ import RuleRuntime
             }
         }
 
+        /// Shows a stream's next render (`RichStream.append`): the press and the images of the
+        /// matches that did not change stay, the text is laid out again from the paragraph of
+        /// the first change, and a truncation keeps its cut while the change is after it.
+        public func apply(_ change: StreamChange) {
+            shell.apply(change)
+        }
+
         public var numberOfLines: Int {
             get { core.numberOfLines }
             set { core.numberOfLines = newValue }

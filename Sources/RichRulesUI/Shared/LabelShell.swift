@@ -99,6 +99,29 @@ package final class LabelShell<Host: LabelShellHost> {
         loadImages()
     }
 
+    /// Shows a stream's next render (`RichLabelCore.apply(_:)`): the press and the images of
+    /// the matches that did not change stay; the text is laid out again from the paragraph of
+    /// the first change.
+    package func apply(_ change: StreamChange) {
+        let follows = change.follows(core.result)
+        core.apply(change)
+        textReplaced = true
+        guard follows else {
+            dropDecodedImages()
+            loadImages()
+            return
+        }
+        let unchanged = change.added.lowerBound
+        decoded = decoded.filter { $0.key < unchanged }
+        for (key, task) in decoding where key >= unchanged {
+            task.cancel()
+            decoding[key] = nil
+        }
+        undecodable = undecodable.filter { $0 < unchanged }
+        decodedGeneration = core.imageGeneration
+        loadImages()
+    }
+
     private func dropDecodedImages() {
         decoded = [:]
         for task in decoding.values { task.cancel() }

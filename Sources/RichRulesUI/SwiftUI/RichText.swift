@@ -36,6 +36,9 @@ import RuleRuntime
     @MainActor
     public struct RichText {
         public var result: RenderResult
+        /// A stream's change that made `result` (`init(_:imageStore:options:onTap:)` with a
+        /// `StreamChange`): the label applies it, laying out from the first changed paragraph.
+        public var change: StreamChange?
         public var imageStore: AttachmentImageStore?
         public var options: RichTextOptions
         public var onTap: (RuleMatch) -> Void
@@ -56,6 +59,17 @@ import RuleRuntime
             self.imageStore = imageStore
             self.options = options
             self.onTap = onTap
+        }
+
+        /// The render of a stream's append (`RichStream.append`), applied as a change: what
+        /// did not change keeps its press, images and lines. An update SwiftUI skipped makes
+        /// the label show the result whole (`RichLabelCore.apply(_:)`).
+        public init(
+            _ change: StreamChange, imageStore: AttachmentImageStore? = nil, options: RichTextOptions = RichTextOptions(),
+            onTap: @escaping (RuleMatch) -> Void = { _ in }
+        ) {
+            self.init(change.result, imageStore: imageStore, options: options, onTap: onTap)
+            self.change = change
         }
     }
 
@@ -80,7 +94,9 @@ import RuleRuntime
             }
 
             private func update(_ label: RichLabel, environment: EnvironmentValues) {
-                if label.result != result { label.result = result }
+                if label.result != result {
+                    if let change, change.result == result { label.apply(change) } else { label.result = result }
+                }
                 label.numberOfLines = environment.lineLimit.map { max(1, $0) } ?? 0
                 label.traitsOverride = LabelTraits(environment)
                 if let showsMenuOnLongPress { label.showsMenuOnLongPress = showsMenuOnLongPress }
@@ -110,7 +126,9 @@ import RuleRuntime
             }
 
             private func update(_ label: RichLabel, environment: EnvironmentValues) {
-                if label.result != result { label.result = result }
+                if label.result != result {
+                    if let change, change.result == result { label.apply(change) } else { label.result = result }
+                }
                 label.numberOfLines = environment.lineLimit.map { max(1, $0) } ?? 0
                 label.traitsOverride = LabelTraits(environment)
                 if let showsMenuOnLongPress { label.showsMenuOnLongPress = showsMenuOnLongPress }

@@ -174,6 +174,13 @@ import RuleRuntime
         }
 
         /// The most lines shown (0: no limit); a longer text ends with the spec's truncation token.
+        /// Shows a stream's next render (`RichStream.append`): the press and the images of the
+        /// matches that did not change stay, the text is laid out again from the paragraph of
+        /// the first change, and a truncation keeps its cut while the change is after it.
+        public func apply(_ change: StreamChange) {
+            shell.apply(change)
+        }
+
         public var numberOfLines: Int {
             get { core.numberOfLines }
             set { core.numberOfLines = newValue }

@@ -155,7 +155,10 @@ public final class RichLabelCore {
     /// `layout(_:prepared:reusing:unchangedBefore:)`). A truncated label keeps its cut while
     /// the change is after it and the text still overflows: the token stays, and the cut is
     /// not searched again.
+    /// A change that does not follow the result shown (an append skipped, another text) is
+    /// shown as `setResult(change.result)` would.
     public func apply(_ change: StreamChange) {
+        guard change.follows(result) else { return setResult(change.result) }
         let unchanged = change.added.lowerBound
         let reuse = StreamReuse(
             unchangedBefore: change.firstChangedDisplayOffset, prepared: prepared[-1], layouts: fullLayouts, fits: fits)

@@ -26,8 +26,18 @@ public struct StreamChange: Sendable {
     /// Why this append re-rendered more than the text after the safe point, if it did.
     public let fallback: StreamFallback?
 
+    /// The render this change starts from (its records, by identity).
+    private let previousContext: ObjectIdentifier?
+
+    /// Whether this change starts from `result` (the stream's previous render): what
+    /// `RichLabelCore.apply(_:)` checks before reusing what it laid out of `result`.
+    public func follows(_ result: RenderResult) -> Bool {
+        result.context.map(ObjectIdentifier.init) == previousContext
+    }
+
     init(previous: RenderResult, result: RenderResult, previousFinal: Int, final: Int, fallback: StreamFallback?) {
         self.result = result
+        self.previousContext = previous.context.map(ObjectIdentifier.init)
         self.fallback = fallback
         let old = previous.matches
         let new = result.matches
