@@ -82,6 +82,7 @@ package final class PikeVM {
     ) -> [Int]? {
         let count = text.count
         let limit = endAt ?? count
+        livePosition = -1
         lookarounds?.prepare(for: text)
         overLimit = false
         var context = AssertionContext(regex: regex, text: text, position: from, limit: endAt)
@@ -132,31 +133,28 @@ package final class PikeVM {
         return matched
     }
 
-    /// The earliest start, at or after `from`, of a match attempt that is still alive
-    /// after reading the text up to `frontier` (a thread waiting to consume the unit at
-    /// `frontier`); `nil` when none is. Unlike `search`, every position starts an attempt
-    /// and no match cuts a thread: this asks whether more text could still change any
-    /// match starting before `frontier`, not what the leftmost one is (`RichStream`).
-    /// Assertions read the whole `text`, as in a search of it.
+    /// Where `earliestLiveStart` has read up to (-1: not started).
+    private var livePosition = -1
+
+    /// The earliest start of a match attempt that is still alive after reading the text up
+    /// to `frontier` (a thread waiting to consume the unit at `frontier`), `nil` when none
+    /// is. Attempts start at every position from `from` (the first call's) on; unlike
+    /// `search`, no match cuts a thread: this asks whether more text could still change a
+    /// match starting before `frontier`, not what the leftmost one is (a stream's safe
+    /// point). Each call reads on from where the last one stopped (`frontier` never moves
+    /// back; the units read must not change, while `text` may move and grow); assertions
+    /// read the whole `text`. Other searches of this VM start it over.
     package func earliestLiveStart(_ text: UnsafeBufferPointer<UInt16>, from: Int, frontier: Int) -> Int? {
         let limit = min(frontier, text.count)
-        guard from < limit else { return nil }
         lookarounds?.prepare(for: text)
         overLimit = false
-        var context = AssertionContext(regex: regex, text: text, position: from, limit: nil)
-        current.clear()
-        while true {
+        if livePosition < 0 {
+            livePosition = from
+            current.clear()
+        }
+        var context = AssertionContext(regex: regex, text: text, position: livePosition, limit: nil)
+        while context.position < limit {
             let position = context.position
-            if position >= limit {
-                var earliest: Int?
-                for index in 0..<current.count {
-                    let pc = Int(current.dense[index])
-                    guard regex.opcodes[pc] == CompiledRegex.opConsume else { continue }
-                    let start = current.slots[pc * slotCount]
-                    if start >= 0, earliest.map({ start < $0 }) ?? true { earliest = start }
-                }
-                return earliest
-            }
             let (scalar, length) = UTF16Text.decode(text, at: position)
             if startAllowed(text, at: position), regex.startSet.map({ $0.contains(scalar) }) ?? true {
                 add(to: &current, pc: 0, slots: blank, context: context)
@@ -175,6 +173,15 @@ package final class PikeVM {
             swap(&current, &next)
             context = after
         }
+        livePosition = max(livePosition, context.position)
+        var earliest: Int?
+        for index in 0..<current.count {
+            let pc = Int(current.dense[index])
+            guard regex.opcodes[pc] == CompiledRegex.opConsume else { continue }
+            let start = current.slots[pc * slotCount]
+            if start >= 0, earliest.map({ start < $0 }) ?? true { earliest = start }
+        }
+        return earliest
     }
 
     /// Whether a match attempt may start at `position` (see `RegexProgram.StartFilter`).

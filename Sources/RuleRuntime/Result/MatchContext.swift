@@ -11,6 +11,9 @@ final class MatchContext: @unchecked Sendable {
     // first read and only read and written under this context's `StripedLocks` lock;
     // `units` points into the storage, which lives as long as this.
     private let madeUnits: TextUnits?
+    /// How many of `madeUnits` are this text's (a stream's storage grows past them); `nil`:
+    /// all of them.
+    let unitCount: Int?
     /// The text whose units to make when first read (`nil`: `madeUnits` has them).
     private let lazyText: String?
     private var made: TextUnits?
@@ -56,9 +59,11 @@ final class MatchContext: @unchecked Sendable {
     /// A context whose UTF-16 units are `units`, else made from `text` when first read.
     init(
         text: String, units: TextUnits?, rules: [RuleEntry], candidates: [Candidate], solver: RuleMatcher?,
-        presentation: PresentationCache, measured: [String?]? = nil, cut: Cut? = nil, reads: MatchReadCache = MatchReadCache()
+        presentation: PresentationCache, measured: [String?]? = nil, cut: Cut? = nil, reads: MatchReadCache = MatchReadCache(),
+        unitCount: Int? = nil
     ) {
         self.madeUnits = units
+        self.unitCount = units == nil ? nil : unitCount
         self.lazyText = units == nil ? text : nil
         self.rules = rules
         self.candidates = candidates
@@ -72,7 +77,10 @@ final class MatchContext: @unchecked Sendable {
     /// The text's UTF-16 units: made for the render, or (after a render on UTF-8) when
     /// first read.
     var storage: TextUnits { madeUnits ?? lazyUnits() }
-    var units: UnsafeBufferPointer<UInt16> { storage.buffer }
+    var units: UnsafeBufferPointer<UInt16> {
+        if let unitCount, let madeUnits { return madeUnits.prefix(unitCount) }
+        return storage.buffer
+    }
 
     func string(_ range: TextRange) -> String {
         utf16String(units[range.location..<range.upperBound])

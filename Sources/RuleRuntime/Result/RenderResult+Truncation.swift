@@ -98,7 +98,7 @@ extension RenderResult {
             text: text, units: context.storage, rules: context.rules, candidates: context.candidates, solver: context.solver,
             presentation: context.presentation, measured: context.measured,
             cut: .init(source: sourceCut, clip: clipped, display: html != nil ? cut : nil),
-            reads: context.reads)
+            reads: context.reads, unitCount: context.unitCount)
         let ranges = kept.map { index in
             let range = matches[index].displayRange
             return TextRange(location: range.location, length: min(range.upperBound, cut) - range.location)

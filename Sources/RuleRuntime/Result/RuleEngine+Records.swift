@@ -9,10 +9,12 @@
 /// here, once, and its text kept for the display.
 extension RuleEngine {
     /// The result of `resolved`, a resolution of `text`.
-    func records(of resolved: ResolvedText, text: String) -> RenderResult {
+    /// `unitCount`: how many of `resolved.units` are the text's (a stream's storage holds
+    /// more later).
+    func records(of resolved: ResolvedText, text: String, unitCount: Int? = nil) -> RenderResult {
         let context = MatchContext(
             text: text, units: resolved.units, rules: table.rules, candidates: resolved.candidates, solver: ruleMatcher,
-            presentation: tablePresentation)
+            presentation: tablePresentation, unitCount: unitCount)
         let (matches, discarded) = resolved.candidates.withUnsafeBufferPointer { candidates in
             if let html = resolved.html {
                 return htmlRecords(candidates, resolved.resolution, contents: resolved.contents, html: html, context: context)

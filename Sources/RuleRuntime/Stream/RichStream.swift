@@ -34,12 +34,24 @@ public struct RichStream {
     /// The safe point: the source offset (UTF-16) before which nothing changes again.
     public private(set) var finalSourceLength = 0
 
-    private var units: [UInt16] = []
+    /// The text's UTF-16 units, in storage the results share: it grows in place (a result
+    /// reads the units it had), and is copied only when its capacity runs out.
+    private var storage = TextUnits.growable(capacity: 256)
+    private var length = 0
+    /// The text's units so far (valid while `storage` is not replaced).
+    private var units: UnsafeBufferPointer<UInt16> { storage.prefix(length) }
     private let reach: StreamReach.Outcome
     /// The candidates that start before the safe point, with their content ranges (when
     /// the table has containers): final.
     private var frozen: [Candidate] = []
     private var frozenContents: [TextRange?] = []
+    /// Their resolution (final: no cluster crosses the safe point), by index into `frozen`;
+    /// `frozenParents[k]`: the parent of `frozenKept[k]`, a position in it, or -1.
+    private var frozenKept: [Int] = []
+    private var frozenParents: [Int] = []
+    private var frozenDiscarded: [Resolution.Discard] = []
+    /// The last render's resolution of the window's candidates (indices into `tail`).
+    private var tailResolution = Resolution(kept: [], parents: nil, discarded: [])
     /// The last render's candidates (`frozen` then the window's, shifted) and their
     /// content ranges.
     private var tail: [Candidate] = []
@@ -66,7 +78,14 @@ public struct RichStream {
         let previous = result
         let previousFinal = finalSourceLength
         text += piece
-        units.append(contentsOf: piece.utf16)
+        let added = Array(piece.utf16)
+        if !added.withUnsafeBufferPointer({ storage.append($0) }) {
+            let grown = TextUnits.growable(capacity: 2 * (length + added.count))
+            _ = grown.append(units)
+            _ = added.withUnsafeBufferPointer { grown.append($0) }
+            storage = grown
+        }
+        length += added.count
         var fallback: StreamFallback?
         switch reach {
         case .failure(let reason):
@@ -90,7 +109,7 @@ public struct RichStream {
         let end = units.count
         let safe = finalSourceLength
         let start = windowStart(safe, reach)
-        let window = units.withUnsafeBufferPointer { utf16String(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        let window = utf16String(UnsafeBufferPointer(rebasing: units[start..<end]))
         var (found, _, windowUnits) = engine.match(window)
         var contents: [TextRange?]?
         if let containment = engine.containment {
@@ -113,9 +132,35 @@ public struct RichStream {
         }
         tail = candidates
         tailContents = allContents
-        let resolution = Resolver.resolve(candidates, priorities: engine.priorities, contents: allContents)
-        let resolved = ResolvedText(candidates: candidates, contents: allContents, resolution: resolution, interrupted: [], units: nil, html: nil)
-        return engine.records(of: resolved, text: text)
+        let resolution = resolveTail()
+        let resolved = ResolvedText(
+            candidates: candidates, contents: allContents, resolution: resolution, interrupted: [], units: storage, html: nil)
+        return engine.records(of: resolved, text: text, unitCount: end)
+    }
+
+    /// The resolution of `tail`: the frozen part's, then the window's candidates resolved on
+    /// their own (no cluster crosses the safe point, nor does a container).
+    private mutating func resolveTail() -> Resolution {
+        let base = frozen.count
+        let window = Array(tail[base...])
+        let windowContents = tailContents.map { Array($0[base...]) }
+        let own = Resolver.resolve(window, priorities: engine.priorities, contents: windowContents)
+        let keptBase = frozenKept.count
+        var kept = frozenKept
+        kept.reserveCapacity(keptBase + window.count)
+        for index in own.kept { kept.append(base + index) }
+        var discarded = frozenDiscarded
+        for discard in own.discarded {
+            discarded.append(Resolution.Discard(index: base + discard.index, by: base + discard.by, decider: discard.decider))
+        }
+        var parents: [Int]?
+        if own.parents != nil || frozenParents.contains(where: { $0 >= 0 }) {
+            var all = frozenParents
+            for position in own.kept.indices { all.append(own.parent(of: position).map { keptBase + $0 } ?? -1) }
+            parents = all
+        }
+        tailResolution = Resolution(kept: Array(kept[keptBase...]), parents: parents.map { Array($0[keptBase...]) }, discarded: Array(discarded[frozenDiscarded.count...]))
+        return Resolution(kept: kept, parents: parents, discarded: discarded)
     }
 
     /// Where the re-read starts: the rules' longest look-behind before the safe point, then
@@ -147,16 +192,21 @@ public struct RichStream {
     private mutating func advance(_ reach: StreamReach) -> StreamFallback? {
         let end = units.count
         let safe = finalSourceLength
-        var point = end - reach.lookahead
+        // Attempts before the frontier have read all their assertions will read.
+        let frontier = end - reach.lookahead
+        var point = frontier
         guard point > safe else { return nil }
         var pinned: StreamFallback?
-        units.withUnsafeBufferPointer { text in
+        do {
+            let text = units
             for (index, rule) in reach.rules.enumerated() where point > safe {
                 switch rule {
                 case .regex(let regex):
+                    // Each rule's automaton reads on from where it stopped (the frontier only
+                    // moves forward, and its threads all started after the safe point).
                     let machine = machines[index] ?? PikeVM(regex)
                     machines[index] = machine
-                    if let live = machine.earliestLiveStart(text, from: safe, frontier: point) { point = min(point, live) }
+                    if let live = machine.earliestLiveStart(text, from: safe, frontier: frontier) { point = min(point, live) }
                 case .words:
                     var word = end
                     while word > safe, !Self.isWhiteSpace(text, before: word) { word -= 1 }
@@ -178,20 +228,33 @@ public struct RichStream {
         }
         guard point > safe else { return pinned }
         // No candidate may cross the safe point (the frozen ones end before the old one).
-        var moved = true
-        while moved, point > safe {
-            moved = false
+        var crossed = true
+        while crossed, point > safe {
+            crossed = false
             for candidate in tail[frozen.count...] where candidate.range.location < point && candidate.range.upperBound > point {
                 point = candidate.range.location
-                moved = true
+                crossed = true
             }
         }
         // A code point boundary, not between CR and LF.
         while point > safe, UTF16.isTrailSurrogate(units[point]) || (units[point - 1] == 0x0D && units[point] == 0x0A) { point -= 1 }
         guard point > safe else { return nil }
+        // Freeze the window's candidates that start before the safe point, and their part of
+        // the resolution: a prefix of its kept and discarded lists (both in text order).
+        var moved: [Int: Int] = [:]  // index in `tail` → index in `frozen`
         for index in frozen.count..<tail.count where tail[index].range.location < point {
+            moved[index] = frozen.count
             frozen.append(tail[index])
             if let tailContents { frozenContents.append(tailContents[index]) }
+        }
+        for (position, index) in tailResolution.kept.enumerated() {
+            guard let to = moved[index] else { break }
+            frozenKept.append(to)
+            frozenParents.append(tailResolution.parents?[position] ?? -1)
+        }
+        for discard in tailResolution.discarded {
+            guard let to = moved[discard.index], let by = moved[discard.by] else { break }
+            frozenDiscarded.append(Resolution.Discard(index: to, by: by, decider: discard.decider))
         }
         finalSourceLength = point
         return nil

@@ -207,6 +207,33 @@ final class TextUnits: ManagedBuffer<TextUnits.Header, UInt16> {
 }
 
 extension TextUnits {
+    /// Room for at least `capacity` units, none written yet: a stream's text, which grows in
+    /// place (`append(_:)`) while the results made so far read the units they had
+    /// (`MatchContext` keeps its own count).
+    static func growable(capacity: Int) -> TextUnits {
+        unsafeDowncast(TextUnits.create(minimumCapacity: max(capacity, 16)) { _ in Header(count: 0, marks: -1) }, to: TextUnits.self)
+    }
+
+    /// Appends `units` after the last unit when they fit in the capacity (units already
+    /// written never change); `false`, and nothing written, when they do not.
+    func append(_ units: UnsafeBufferPointer<UInt16>) -> Bool {
+        withUnsafeMutablePointers { header, storage in
+            let count = header.pointee.count
+            guard header.pointee.marks < 0, count + units.count <= capacity, let base = units.baseAddress else {
+                return units.isEmpty
+            }
+            (storage + count).update(from: base, count: units.count)
+            header.pointee.count = count + units.count
+            return true
+        }
+    }
+
+    /// The first `count` units, without reading the header (another thread may be
+    /// appending): valid as long as the object lives.
+    func prefix(_ count: Int) -> UnsafeBufferPointer<UInt16> {
+        withUnsafeMutablePointers { _, units in UnsafeBufferPointer(start: units, count: count) }
+    }
+
     /// The text of `range` (inside the units).
     func string(_ range: TextRange) -> String {
         utf16String(buffer[range.location..<range.upperBound])
