@@ -354,6 +354,12 @@ final class TemplateConsumerTests: XCTestCase {
         XCTAssertEqual(label.result.matches.map(\.rule), ["bold", "mention", "link", "italic", "emoji", "phone"])
         XCTAssertTrue(label.isTruncated)
         XCTAssertGreaterThan(label.statistics.streamedLayouts, 0)
+        // A frame's worth of pieces as one append.
+        var coalesced = RichStream(engine: ChatRules.engine)
+        coalesced.append(contentsOf: ["Sure **@ca", "rol**, the docs"])
+        let change = coalesced.append(contentsOf: [" are at https://example.com/streaming", " and _here_"])
+        XCTAssertEqual(change.result, ChatRules.render(coalesced.text))
+        XCTAssertEqual(change.result.matches.map(\.rule), ["bold", "mention", "link", "italic"])
     }
 
     func testChatTemplates() {

@@ -103,6 +103,14 @@ public struct RichStream {
         return StreamChange(previous: previous, result: result, previousFinal: previousFinal, final: finalSourceLength, fallback: fallback)
     }
 
+    /// Appends the pieces that arrived since the last render as one (a frame's worth of
+    /// tokens: a screen shows one change per frame, and one append costs about what one
+    /// piece does).
+    @discardableResult
+    public mutating func append<Pieces: Sequence<String>>(contentsOf pieces: Pieces) -> StreamChange {
+        append(pieces.joined())
+    }
+
     /// The render of the text from the frozen candidates and a re-read of the window after
     /// the safe point; `nil` when a match of the window's margin crosses the safe point.
     private mutating func renderTail(_ reach: StreamReach) -> RenderResult? {
