@@ -107,20 +107,24 @@ public enum Compiler {
     /// the spec's package; see `SpecLoader`). `examples`: whether the spec's `example`
     /// statements run (`SpecExamples`; a failing one is an error); by default when
     /// `analyze` is. `workingDirectory`: the folder a relative `path` and `importRoot` are
-    /// read from (`nil`: the process's current directory; see `SpecLoader`).
+    /// read from (`nil`: the process's current directory; see `SpecLoader`). `streaming`:
+    /// also report the rules that keep a `RichStream` from a bounded window
+    /// (`stream-unbounded`, off unless asked for: `rulegen -Wstream-unbounded`).
     public static func compile(
         path: String, analyze: Bool = true, importRoot: String? = nil, analysisBudget: Duration = Compiler.analysisBudget,
-        examples: Bool? = nil, workingDirectory: String? = nil
+        examples: Bool? = nil, workingDirectory: String? = nil, streaming: Bool = false
     ) -> Output {
         var loader = SpecLoader(importRoot: importRoot, workingDirectory: workingDirectory)
         return compile(
-            loader.load(path: path), path: path, analyze: analyze, analysisBudget: analysisBudget, examples: examples ?? analyze)
+            loader.load(path: path), path: path, analyze: analyze, analysisBudget: analysisBudget, examples: examples ?? analyze,
+            streaming: streaming)
     }
 
     /// The phases after reading the files (`compile(path:)`, `compile(source:path:analyze:)`),
     /// in order.
     static func compile(
-        _ load: SpecLoader.Result, path: String, analyze: Bool, analysisBudget: Duration, examples: Bool = false
+        _ load: SpecLoader.Result, path: String, analyze: Bool, analysisBudget: Duration, examples: Bool = false,
+        streaming: Bool = false
     ) -> Output {
         let files = load.files
         var bag = DiagnosticBag()
@@ -134,7 +138,7 @@ public enum Compiler {
 
         // 4. Automata: CheckedSpec → AutomataBuilder.Result (AutomataPhase: the issues as
         //    diagnostics).
-        let phase = AutomataPhase.run(checked)
+        let phase = AutomataPhase.run(checked, streaming: streaming)
         let automata: AutomataBuilder.Result = phase.built
         bag.add(contentsOf: phase.diagnostics)
 

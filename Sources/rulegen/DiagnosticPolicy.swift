@@ -20,7 +20,8 @@ struct DiagnosticPolicy {
                                       analysis); without it only warnings and errors are shown.
               --strict, -Werror       Report warnings as errors (exit 1 on warnings too).
               -Wno-<name>             Leave out diagnostics of a kind: \(names).
-              -W<name>                Report a kind's notes as warnings (-Woverlap: overlaps settled by priority too).
+              -W<name>                Report a kind's notes as warnings (-Woverlap: overlaps settled by priority too),
+                                      or turn on a check that is off by default (-Wstream-unbounded).
             """
     }
 
@@ -52,10 +53,14 @@ struct DiagnosticPolicy {
         }
     }
 
+    /// Whether `-W<name>` turned on `kind`, a check that is off by default.
+    func asksFor(_ kind: DiagnosticKind) -> Bool { kind.isOptIn && promoted.contains(kind.name) }
+
     func apply(to diagnostics: [Diagnostic]) -> [Diagnostic] {
         diagnostics.compactMap { d in
             var d = d
             guard d.severity == .error || !disabled.contains(d.name) else { return nil }
+            if d.kind.isOptIn, !promoted.contains(d.name) { return nil }
             if d.severity == .note, promoted.contains(d.name) { d.severity = .warning }
             if d.severity == .note, !showsNotes { return nil }
             if d.severity == .warning, warningsAreErrors { d.severity = .error }

@@ -156,7 +156,8 @@ enum Specs {
         for path in paths {
             try requireReadable(path, directory: directory)
             let result = Compiler.compile(
-                path: path, analyze: analyze, importRoot: importRoot, analysisBudget: analysisBudget, workingDirectory: directory.path)
+                path: path, analyze: analyze, importRoot: importRoot, analysisBudget: analysisBudget, workingDirectory: directory.path,
+                streaming: policy.asksFor(.streamUnbounded))
             let diagnostics = policy.apply(to: result.diagnostics)
             console.err(DiagnosticRenderer.render(diagnostics, showsWarningFlag: true))
             guard let compiled = result.compiled, !diagnostics.contains(where: { $0.severity == .error }) else {

@@ -64,7 +64,8 @@ enum LintCommand {
         var expansions = ""
         for path in scanner.positionals {
             try Specs.requireReadable(path, directory: directory)
-            let output = Compiler.compile(path: path, importRoot: importRoot, workingDirectory: directory.path)
+            let output = Compiler.compile(
+                path: path, importRoot: importRoot, workingDirectory: directory.path, streaming: policy.asksFor(.streamUnbounded))
             all += output.diagnostics
             for rule in output.table?.rules ?? [] {
                 guard case .regex(let pattern, let flags, let detector?) = rule.matcher else { continue }

@@ -14,7 +14,8 @@ enum AutomataPhase {
         var diagnostics: [Diagnostic]
     }
 
-    static func run(_ spec: CheckedSpec) -> Result {
+    /// `streaming`: also the `stream-unbounded` notes (`streamNotes`).
+    static func run(_ spec: CheckedSpec, streaming: Bool = false) -> Result {
         let built = AutomataBuilder.build(
             compilations: spec.rules.map { rule in
                 guard case .regex(let p) = rule.matcher else { return nil }
@@ -49,7 +50,7 @@ enum AutomataPhase {
                         at: at))
             }
         }
-        diagnostics += streamNotes(spec, built)
+        if streaming { diagnostics += streamNotes(spec, built) }
         return Result(built: built, diagnostics: diagnostics)
     }
 

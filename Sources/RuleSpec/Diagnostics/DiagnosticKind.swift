@@ -17,12 +17,16 @@ public struct DiagnosticKind: Sendable, Hashable, CustomStringConvertible {
     public let phase: Phase
     /// What it means, in one line.
     public let summary: String
+    /// Reported only when asked for with `-W<name>` (then as a warning): a check for one way
+    /// of using the rules (streaming), which `--notes` alone does not show.
+    public let isOptIn: Bool
 
-    init(_ name: String, _ severity: Severity, _ phase: Phase, _ summary: String) {
+    init(_ name: String, _ severity: Severity, _ phase: Phase, _ summary: String, optIn: Bool = false) {
         self.name = name
         self.severity = severity
         self.phase = phase
         self.summary = summary
+        self.isOptIn = optIn
     }
 
     /// Whether `-W<name>` and `-Wno-<name>` apply (to warnings and notes; an error cannot
@@ -120,7 +124,8 @@ extension DiagnosticKind {
         "stream-unbounded", .note, .compiler,
         "A rule that keeps a `RichStream` from reading a bounded window: a match that can run over line breaks without a "
             + "bound (`[^*]*`, `(?s).*`) or a lookahead without one makes appends re-read from where the match starts until it "
-            + "ends; a tag rule or a rule on NSRegularExpression makes every append render the whole text.")
+            + "ends; a tag rule or a rule on NSRegularExpression makes every append render the whole text. Off unless asked for "
+            + "(`-Wstream-unbounded`).", optIn: true)
 
     // The conflict analysis.
     public static let overlap = DiagnosticKind(
@@ -162,7 +167,8 @@ extension DiagnosticKind {
     public static var markdownTable: String {
         var lines = ["| name | default | phase | meaning |", "|---|---|---|---|"]
         for kind in all {
-            lines.append("| `\(kind.name)` | \(kind.severity.rawValue) | \(kind.phase.rawValue) | \(kind.summary) |")
+            let severity = kind.isOptIn ? "off" : kind.severity.rawValue
+            lines.append("| `\(kind.name)` | \(severity) | \(kind.phase.rawValue) | \(kind.summary) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }
