@@ -92,6 +92,7 @@ final class StreamDifferentialTests: XCTestCase {
         var stream = RichStream(engine: engine)
         var finals: [(length: Int, display: String)] = []
         for piece in pieces {
+            let previous = stream.result
             let before = stream.result.display
             let change = stream.append(piece)
             let expected = engine.render(stream.text)
@@ -103,6 +104,25 @@ final class StreamDifferentialTests: XCTestCase {
                         + "\nstream discarded: \(change.result.discarded.map { "\($0.match.rule)\($0.match.range)" })"
                         + "\nrender discarded: \(expected.discarded.map { "\($0.match.rule)\($0.match.range)" })"
                         + "\nsafe point \(change.finalSourceLength)")
+                return true
+            }
+            // Removed and added: what follows the common prefix of the matches; extended: an
+            // added match with the rule and start of a removed one.
+            func key(_ m: RuleMatch) -> String { "\(m.rule)\(m.range)\(m.displayRange)\(m.parent ?? -1)" }
+            let common = change.added.lowerBound
+            guard change.removed.lowerBound == common, change.removed.upperBound == previous.matches.count,
+                change.added.upperBound == expected.matches.count,
+                previous.matches.prefix(common).map(key) == expected.matches.prefix(common).map(key),
+                common == previous.matches.count || common == expected.matches.count
+                    || key(previous.matches[common]) != key(expected.matches[common]),
+                change.extended.allSatisfy({ index in
+                    change.added.contains(index)
+                        && previous.matches[change.removed].contains {
+                            $0.rule == expected.matches[index].rule && $0.range.location == expected.matches[index].range.location
+                        }
+                })
+            else {
+                XCTFail("\(shown)\nremoved \(change.removed), added \(change.added), extended \(change.extended) do not describe the change")
                 return true
             }
             let after = Array(expected.display.utf16)

@@ -76,7 +76,6 @@ public struct RichStream {
     @discardableResult
     public mutating func append(_ piece: String) -> StreamChange {
         let previous = result
-        let previousFinal = finalSourceLength
         text += piece
         let added = Array(piece.utf16)
         if !added.withUnsafeBufferPointer({ storage.append($0) }) {
@@ -100,7 +99,7 @@ public struct RichStream {
                 result = engine.render(text)
             }
         }
-        return StreamChange(previous: previous, result: result, previousFinal: previousFinal, final: finalSourceLength, fallback: fallback)
+        return StreamChange(previous: previous, result: result, final: finalSourceLength, fallback: fallback)
     }
 
     /// Appends the pieces that arrived since the last render as one (a frame's worth of

@@ -35,7 +35,7 @@ public struct StreamChange: Sendable {
         result.context.map(ObjectIdentifier.init) == previousContext
     }
 
-    init(previous: RenderResult, result: RenderResult, previousFinal: Int, final: Int, fallback: StreamFallback?) {
+    init(previous: RenderResult, result: RenderResult, final: Int, fallback: StreamFallback?) {
         self.result = result
         self.previousContext = previous.context.map(ObjectIdentifier.init)
         self.fallback = fallback
@@ -57,14 +57,12 @@ public struct StreamChange: Sendable {
             if common < new.count { changed = min(changed, new[common].displayRange.location) }
             firstChangedDisplayOffset = changed
         }
-        var extended: [Int] = []
-        for index in added {
-            let match = new[index]
-            if old[removed].contains(where: { $0.ruleIndex == match.ruleIndex && $0.range.location == match.range.location }) {
-                extended.append(index)
-            }
+        struct Start: Hashable {
+            var rule: Int
+            var location: Int
         }
-        self.extended = extended
+        let gone = Set(old[removed].map { Start(rule: $0.ruleIndex, location: $0.range.location) })
+        extended = added.filter { gone.contains(Start(rule: new[$0].ruleIndex, location: new[$0].range.location)) }
         finalSourceLength = final
         finalDisplayLength = Self.displayOffset(ofSource: final, in: result)
         let firstProvisional = new.firstIndex { $0.range.upperBound > final } ?? new.count
