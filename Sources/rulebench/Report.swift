@@ -290,7 +290,8 @@ struct Report {
             out.append("")
         }
         if let stream {
-            out.append("streaming (RichStream.append, compiled engine; a 20 KB answer, 2 KB with --quick; overhead: all appends over one render):")
+            out.append(
+                "streaming (RichStream.append, compiled engine; a 20 KB answer, 2 KB with --quick; overhead: all appends over one render):")
             rows = [["spec", "piece", "appends", "streamed", "render", "all appends", "overhead", "p99 append"]]
             for row in stream.rows {
                 rows.append([

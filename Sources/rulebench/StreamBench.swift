@@ -50,7 +50,8 @@ enum StreamBench {
             let count = 40 + Int(rng.next() % 80)
             var paragraph: [String] = []
             for _ in 0..<count {
-                paragraph.append(rng.next() % 6 == 0 ? entities[Int(rng.next() % UInt64(entities.count))] : words[Int(rng.next() % UInt64(words.count))])
+                paragraph.append(
+                    rng.next() % 6 == 0 ? entities[Int(rng.next() % UInt64(entities.count))] : words[Int(rng.next() % UInt64(words.count))])
             }
             text += paragraph.joined(separator: " ") + ".\n\n"
         }

@@ -122,16 +122,20 @@ final class StreamDifferentialTests: XCTestCase {
                         }
                 })
             else {
-                XCTFail("\(shown)\nremoved \(change.removed), added \(change.added), extended \(change.extended) do not describe the change")
+                XCTFail(
+                    "\(shown)\nremoved \(change.removed), added \(change.added), extended \(change.extended) do not describe the change")
                 return true
             }
             let after = Array(expected.display.utf16)
             let first = change.firstChangedDisplayOffset
             guard first <= before.utf16.count, first <= after.count, Array(before.utf16.prefix(first)) == Array(after.prefix(first)) else {
-                XCTFail("\(shown)\nfirstChangedDisplayOffset \(first) is past a change: \(before.debugDescription) → \(expected.display.debugDescription)")
+                XCTFail(
+                    "\(shown)\nfirstChangedDisplayOffset \(first) is past a change: \(before.debugDescription) → \(expected.display.debugDescription)"
+                )
                 return true
             }
-            guard change.finalDisplayLength <= after.count, change.provisional.allSatisfy({ expected.matches[$0].range.upperBound > change.finalSourceLength })
+            guard change.finalDisplayLength <= after.count,
+                change.provisional.allSatisfy({ expected.matches[$0].range.upperBound > change.finalSourceLength })
             else {
                 XCTFail("\(shown)\nfinal display length \(change.finalDisplayLength) past the display, or a final match listed provisional")
                 return true
@@ -145,7 +149,9 @@ final class StreamDifferentialTests: XCTestCase {
         }
         let display = Array(stream.result.display.utf16)
         for (length, shown) in finals where String(decoding: display.prefix(length), as: UTF16.self) != shown {
-            XCTFail("\(context)\nthe final display changed: \(shown.debugDescription) is not a prefix of \(stream.result.display.debugDescription)")
+            XCTFail(
+                "\(context)\nthe final display changed: \(shown.debugDescription) is not a prefix of \(stream.result.display.debugDescription)"
+            )
             return true
         }
         return false
@@ -154,7 +160,9 @@ final class StreamDifferentialTests: XCTestCase {
     /// A label core that applies every change of a stream against one that is given each
     /// result whole: the same size, lines, shown display and truncation, at a random width
     /// and line limit; a press on a match that did not change survives an append.
-    static func checkLabel(_ engine: RuleEngine, _ pieces: [String], _ rng: inout SeededGenerator, _ context: String) -> (streamed: Int, keptCuts: Int, reusedLines: Int)? {
+    static func checkLabel(_ engine: RuleEngine, _ pieces: [String], _ rng: inout SeededGenerator, _ context: String) -> (
+        streamed: Int, keptCuts: Int, reusedLines: Int
+    )? {
         let width = rng.pick([24.0, 60.0, 130.0, .infinity])
         let lines = rng.pick([0, 0, 1, 2, 3])
         let layout = ReferenceLayoutEngine()
@@ -163,9 +171,12 @@ final class StreamDifferentialTests: XCTestCase {
         var stream = RichStream(engine: engine)
         for piece in pieces {
             // Press the first match, when there is one and it is shown.
-            let pressable = core.layout.textLayout.lineFragments.isEmpty ? nil : core.shownResult.matches.indices.first { index in
-                !core.shownResult.matches[index].isTruncationToken && core.shownResult.matches[index].parent == nil
-            }
+            let pressable =
+                core.layout.textLayout.lineFragments.isEmpty
+                ? nil
+                : core.shownResult.matches.indices.first { index in
+                    !core.shownResult.matches[index].isTruncationToken && core.shownResult.matches[index].parent == nil
+                }
             var pressed: Int?
             if let index = pressable, let rect = core.layout.textLayout.rects(for: core.shownResult.matches[index].displayRange).first,
                 rect.width > 0
@@ -178,7 +189,8 @@ final class StreamDifferentialTests: XCTestCase {
             let fresh = RichLabelCore(engine: ReferenceLayoutEngine(), numberOfLines: lines)
             fresh.width = width
             fresh.setResult(change.result)
-            let shown = "\(context)\nlabel at width \(width), \(lines) lines, after appending \(piece.debugDescription): text \(stream.text.debugDescription)"
+            let shown =
+                "\(context)\nlabel at width \(width), \(lines) lines, after appending \(piece.debugDescription): text \(stream.text.debugDescription)"
             guard core.size(forWidth: width) == fresh.size(forWidth: width),
                 core.layout.textLayout.lineFragments == fresh.layout.textLayout.lineFragments,
                 core.shownResult.display == fresh.shownResult.display, core.isTruncated == fresh.isTruncated
@@ -207,7 +219,8 @@ final class StreamDifferentialTests: XCTestCase {
         var lines = ["richrules 1", "base { color: #111111; font: 14 }"]
         for rule in NestingDifferentialTests.pool where rng.below(3) > 0 {
             guard case .regex = rule.kind else { continue }
-            let body = rule.spec.replacingOccurrences(of: "NEST", with: rng.below(4) > 0 ? "nest" : "") + " priority \(rng.pick([0, 0, 5, 10]))"
+            let body =
+                rule.spec.replacingOccurrences(of: "NEST", with: rng.below(4) > 0 ? "nest" : "") + " priority \(rng.pick([0, 0, 5, 10]))"
             lines.append("rule \(rule.name) { \(body) }")
         }
         // Anchors, look-behind and look-ahead of every reach, grapheme clusters, lines.
@@ -232,9 +245,10 @@ final class StreamDifferentialTests: XCTestCase {
         let seed = testSeed(20_261_205)
         var rng = SeededGenerator(seed: seed)
         var specs = try [
-            "chat.richrules", "feed.richrules", "social.richrules", "prefix.richrules", "article.richrules", "agreement.richrules", "cms.richrules",
+            "chat.richrules", "feed.richrules", "social.richrules", "prefix.richrules", "article.richrules", "agreement.richrules",
+            "cms.richrules",
         ]
-            .map(Self.repoSpec)
+        .map(Self.repoSpec)
         for attempt in 0..<8 { specs.append(try Self.randomSpec(&rng, attempt)) }
         var appends = 0
         var failures = 0
@@ -264,7 +278,9 @@ final class StreamDifferentialTests: XCTestCase {
         }
         print("StreamDifferentialTests: \(streams) streams × 2 engines, \(appends) appends each (seed \(seed))")
         for (name, tally) in tallies.sorted(by: { $0.key < $1.key }) {
-            print("  \(name): \(tally.streamed) of \(tally.appends) appends streamed, mean text after the safe point \(tally.tail / max(tally.streamed, 1)) units")
+            print(
+                "  \(name): \(tally.streamed) of \(tally.appends) appends streamed, mean text after the safe point \(tally.tail / max(tally.streamed, 1)) units"
+            )
         }
         print(
             "  labels: \(label.streams) streams, \(label.streamed) layouts from the previous text's lines "

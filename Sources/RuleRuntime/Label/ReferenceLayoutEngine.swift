@@ -22,7 +22,9 @@ public final class ReferenceLayoutEngine: RichTextLayoutEngine {
     /// `layout(_:prepared:reusing:unchangedBefore:)`).
     public private(set) var reusedLineCount = 0
 
-    public func prepare(_ request: RichTextLayoutRequest, reusing previous: any PreparedRichText, unchangedBefore: Int) -> (any PreparedRichText)? {
+    public func prepare(_ request: RichTextLayoutRequest, reusing previous: any PreparedRichText, unchangedBefore: Int) -> (
+        any PreparedRichText
+    )? {
         preparedCount += 1
         return ReferenceLayout.Prepared(request, reusing: previous as? ReferenceLayout.Prepared, unchangedBefore: unchangedBefore)
     }

@@ -56,7 +56,9 @@ extension RichTextLayoutEngine {
     public func layout(_ request: RichTextLayoutRequest, prepared: any PreparedRichText) -> any RichTextLayout {
         layout(request)
     }
-    public func prepare(_ request: RichTextLayoutRequest, reusing previous: any PreparedRichText, unchangedBefore: Int) -> (any PreparedRichText)? {
+    public func prepare(_ request: RichTextLayoutRequest, reusing previous: any PreparedRichText, unchangedBefore: Int) -> (
+        any PreparedRichText
+    )? {
         prepare(request)
     }
     public func layout(

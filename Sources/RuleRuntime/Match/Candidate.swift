@@ -65,7 +65,9 @@ extension Candidate {
     func shifted(by offset: Int) -> Candidate {
         var moved = self
         moved.range.location += offset
-        if let groups = storedGroups { moved.storedGroups = groups.map { $0.map { TextRange(location: $0.location + offset, length: $0.length) } } }
+        if let groups = storedGroups {
+            moved.storedGroups = groups.map { $0.map { TextRange(location: $0.location + offset, length: $0.length) } }
+        }
         return moved
     }
 }

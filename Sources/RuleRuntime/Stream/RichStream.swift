@@ -166,7 +166,9 @@ public struct RichStream {
             for position in own.kept.indices { all.append(own.parent(of: position).map { keptBase + $0 } ?? -1) }
             parents = all
         }
-        tailResolution = Resolution(kept: Array(kept[keptBase...]), parents: parents.map { Array($0[keptBase...]) }, discarded: Array(discarded[frozenDiscarded.count...]))
+        tailResolution = Resolution(
+            kept: Array(kept[keptBase...]), parents: parents.map { Array($0[keptBase...]) },
+            discarded: Array(discarded[frozenDiscarded.count...]))
         return Resolution(kept: kept, parents: parents, discarded: discarded)
     }
 
