@@ -12,6 +12,8 @@ import Foundation
 let tablesOnly = ProcessInfo.processInfo.environment["RICHRULES_FUZZ_TABLES"] == "1"
 /// `RICHRULES_FUZZ_HTML=1`: every input is an HTML text, rendered by HTML specs (`HTMLPipeline`).
 let htmlOnly = ProcessInfo.processInfo.environment["RICHRULES_FUZZ_HTML"] == "1"
+/// `RICHRULES_FUZZ_STREAM=1`: every input is a text streamed in pieces (`StreamPipeline`).
+let streamOnly = ProcessInfo.processInfo.environment["RICHRULES_FUZZ_STREAM"] == "1"
 
 /// libFuzzer's entry point.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -19,6 +21,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     if htmlOnly {
         HTMLPipeline.run(bytes)
+        return 0
+    }
+    if streamOnly {
+        StreamPipeline.run(bytes)
         return 0
     }
     let input = FuzzInput(bytes)
