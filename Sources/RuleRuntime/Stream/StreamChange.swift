@@ -45,18 +45,17 @@ public struct StreamChange: Sendable {
         while common < old.count, common < new.count, Self.same(old[common], new[common]) { common += 1 }
         removed = common..<old.count
         added = common..<new.count
+        var changed = Self.displayLength(previous)
+        if common < old.count { changed = min(changed, old[common].displayRange.location) }
+        if common < new.count { changed = min(changed, new[common].displayRange.location) }
         if result.context?.nesting?.html != nil || previous.context?.nesting?.html != nil {
             // An HTML display is laid out from the whole tree (an open tag's `<` shows until
-            // the tag is complete): compared as it is.
+            // the tag is complete): compared as it is, as well as by its matches (styles).
             let before = previous.display.utf16
             let after = result.display.utf16
-            firstChangedDisplayOffset = zip(before, after).prefix { $0 == $1 }.count
-        } else {
-            var changed = Self.displayLength(previous)
-            if common < old.count { changed = min(changed, old[common].displayRange.location) }
-            if common < new.count { changed = min(changed, new[common].displayRange.location) }
-            firstChangedDisplayOffset = changed
+            changed = min(changed, zip(before, after).prefix { $0 == $1 }.count)
         }
+        firstChangedDisplayOffset = changed
         struct Start: Hashable {
             var rule: Int
             var location: Int
