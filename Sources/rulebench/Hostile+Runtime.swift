@@ -165,7 +165,7 @@ extension Hostile {
 /// `HTMLTree.maxDepth`), unclosed `<p>`s and `<li>`s (each closes the one before), crossed
 /// formatting elements (`<b>a <i>b</b> c</i>`: each crossing reopens `<i>`), a comment and
 /// a `<script>` that never close. At two sizes (the second twice the first): the growth of
-/// the time per doubling (at most 1.3: linear; quadratic is 2), and the largest size's time
+/// the time per doubling (at most 1.5: linear with room for the cache; quadratic is 2), and the largest size's time
 /// for all of them (about 5.5 MB of markup and 1.1 million nodes: < 1,500 ms; 0.75 s on
 /// 2026-12-05, about 0.7 µs a node, half of it the parse — to be made faster when renders
 /// use the tree: docs/HTML.md). `htmltree_*_parse_ms`: the parse alone.
