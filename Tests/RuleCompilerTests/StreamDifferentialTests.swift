@@ -46,7 +46,7 @@ final class StreamDifferentialTests: XCTestCase {
     static let chatPieces = [
         "**", "*", "_", "`", "@carol", "@bob_", "#swift", "#สวัสดีครับ", ":smile:", ":+1:", "12:30:45", " ", "\n", "\r\n",
         "great job", "snake_case_name", "a@b.com", "+1 415 555 0132", "https://example.com/@bob", "www.apple.com", "x", "é", "😀",
-        "\u{200D}", "\u{301}", "🇫🇷", ".", ",", "(", ")", "end", "# head", "12px", "abc123", "&amp;", "&#x1F600;",
+        "\u{200D}", "\u{301}", "🇫🇷", ".", ",", "(", ")", "end", "# head", "12px", "abc123", "&amp;", "&#x1F600;", "zz", "qu",
         "👩\u{200D}💻",
     ]
 
@@ -229,6 +229,7 @@ final class StreamDifferentialTests: XCTestCase {
             #"rule lines { match /(?m)^#+ [^\n]*$/ style { font: bold } }"#,
             #"rule behind { match /(?<=\p{L}{3})\d+(?!\d|px)/ style { kern: 3 } }"#,
             #"rule ahead { match /\b\w+(?=.*\bend\b)/ style { kern: 4 } }"#,
+            #"rule anywhere { match /\bq\w*(?=[\s\S]*zz)/ style { kern: 8 } }"#,
             #"rule graphemes { match /\X(?=\u200D)/ style { kern: 5 } }"#,
             #"rule star { match /\*[^*]*\*/ show $0 style { kern: 6 } }"#,
             #"rule lastline { match /\w+\s*\z|\w+$/ style { kern: 7 } }"#,

@@ -1,6 +1,8 @@
 // What a program can read around a match and how far a match can run: what a stream of
 // text (`RichStream`) and lint's `stream-unbounded` ask of a rule.
 
+import RuleRegex
+
 extension RegexProgram {
     /// How far the program's lookarounds read behind and ahead of the position they are
     /// tried at, in UTF-16 units (`nil`: without bound), nested lookarounds included. One
@@ -29,6 +31,32 @@ extension RegexProgram {
             }
         }
         return (behind, ahead)
+    }
+
+    /// Every code point the program's consuming instructions can read, its lookarounds'
+    /// bodies included: a run of it from a position reads no further than the first code
+    /// point outside this set (and the code point or two its assertions peek at).
+    package var readableSet: ScalarSet {
+        var set = ScalarSet()
+        for instruction in instructions {
+            if case .consume(let index, _) = instruction { set = set.union(sets[index]) }
+        }
+        for look in lookarounds { set = set.union(look.body.readableSet) }
+        return set
+    }
+
+    /// The code points that end every read of the program's lookaheads without a bound
+    /// (`(?=.*x)`: the line terminators), `nil` when there is no such lookahead, and an
+    /// empty set when they can read over anything (`(?=[\s\S]*x)`).
+    package var unboundedLookaheadStops: ScalarSet? {
+        var read: ScalarSet?
+        for look in lookarounds {
+            let inner = look.body.lookaroundReach
+            guard !look.behind && look.maxLength == nil || inner.ahead == nil else { continue }
+            read = (read ?? ScalarSet()).union(look.body.readableSet)
+        }
+        // (Surrogate code points are in no text: a string's units pair them into scalars.)
+        return read?.inverted().subtracting(ScalarSet(0xD800...0xDFFF))
     }
 
     /// Whether a match can run on over line breaks without a bound: some instruction on a

@@ -73,8 +73,10 @@ enum AutomataPhase {
                             at: pattern.site))
                     continue
                 }
-                if program.lookaroundReach.ahead == nil {
-                    why = "looks ahead without a bound: a stream re-reads from its last safe point on every append"
+                if program.lookaroundReach.ahead == nil, program.unboundedLookaheadStops?.isEmpty ?? true {
+                    // (A lookahead that stops at some code points, `(?=.*x)` at a line's end,
+                    // keeps the safe point that far behind: bounded by the text, not noted.)
+                    why = "looks ahead over any text without a bound: a stream re-reads from its last safe point on every append"
                 } else if program.loopsOverLineBreaks {
                     why = "can run over line breaks without a bound: a stream re-reads from where its match starts until the match ends"
                 } else {

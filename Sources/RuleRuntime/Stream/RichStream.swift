@@ -1,4 +1,5 @@
 import RuleAutomata
+import RuleRegex
 
 /// A text that arrives in pieces (an assistant's answer, a live transcript), rendered as
 /// it grows: after every `append`, `result` equals `engine.render(text)`, and the returned
@@ -58,6 +59,9 @@ public struct RichStream {
     private var tailContents: [TextRange?]?
     /// One Pike VM per regex rule, made when first asked.
     private var machines: [Int: PikeVM] = [:]
+    /// For rules whose lookaheads stop at some code points: where the text has been
+    /// searched up to for them, and the last one found (-1: none yet).
+    private var stopScans: [Int: (searched: Int, last: Int)] = [:]
 
     public init(engine: RuleEngine) {
         self.engine = engine
@@ -210,12 +214,27 @@ public struct RichStream {
             let text = units
             for (index, rule) in reach.rules.enumerated() where point > safe {
                 switch rule {
-                case .regex(let regex):
+                case .regex(let regex, let stops):
                     // Each rule's automaton reads on from where it stopped (the frontier only
                     // moves forward, and its threads all started after the safe point).
+                    var ruleFrontier = frontier
+                    if let stops {
+                        // Its unbounded lookaheads read up to the next stop (and peek a code
+                        // point past it): decided for the attempts before the last stop
+                        // that has two more units after it.
+                        var scan = stopScans[index] ?? (searched: 0, last: -1)
+                        while scan.searched < end - 3 {
+                            let (scalar, length) = Self.scalar(text, at: scan.searched)
+                            if stops.contains(scalar) { scan.last = scan.searched }
+                            scan.searched += length
+                        }
+                        stopScans[index] = scan
+                        ruleFrontier = min(frontier, max(scan.last, 0))
+                        point = min(point, ruleFrontier)
+                    }
                     let machine = machines[index] ?? PikeVM(regex)
                     machines[index] = machine
-                    if let live = machine.earliestLiveStart(text, from: safe, frontier: frontier) { point = min(point, live) }
+                    if let live = machine.earliestLiveStart(text, from: safe, frontier: ruleFrontier) { point = min(point, live) }
                 case .words:
                     var word = end
                     while word > safe, !Self.isWhiteSpace(text, before: word) { word -= 1 }
@@ -267,6 +286,15 @@ public struct RichStream {
         }
         finalSourceLength = point
         return nil
+    }
+
+    /// The code point at `offset` and its length in units (a lone surrogate as itself).
+    private static func scalar(_ text: UnsafeBufferPointer<UInt16>, at offset: Int) -> (UInt32, Int) {
+        let unit = text[offset]
+        if UTF16.isLeadSurrogate(unit), offset + 1 < text.count, UTF16.isTrailSurrogate(text[offset + 1]) {
+            return (0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(text[offset + 1]) - 0xDC00), 2)
+        }
+        return (UInt32(unit), 1)
     }
 
     private static func isWhiteSpace(_ text: UnsafeBufferPointer<UInt16>, before end: Int) -> Bool {

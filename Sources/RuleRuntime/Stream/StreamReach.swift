@@ -1,4 +1,5 @@
 import RuleAutomata
+import RuleRegex
 
 /// What a stream needs to know of each rule of an engine: how far back and ahead of a
 /// match its assertions read, and how to ask whether more text could still change a
@@ -13,13 +14,16 @@ struct StreamReach {
     /// How the stream asks one rule whether a match may still change.
     enum Rule {
         /// A regex on automata: the Pike VM runs every attempt (`PikeVM.earliestLiveStart`).
-        case regex(CompiledRegex)
+        /// `stops`: its lookaheads read without a bound, but no further than the first of
+        /// these code points (`(?=.*x)`: a line terminator), so its attempts are decided up to
+        /// the last of them in the text.
+        case regex(CompiledRegex, stops: ScalarSet?)
         /// A word prefix: the last word, when the text does not end in white space.
         case words
         /// Character references: the last `&` among the last `entityReach` units.
         case entities
-        /// A rule whose lookahead reads without bound (`(?=.*x)`): the stream keeps
-        /// re-reading from the last safe point while the rule has a match to make.
+        /// A rule whose lookahead reads without bound over any code point (`(?=[\s\S]*x)`): the
+        /// safe point stays where it is.
         case pinned(String)
     }
 
@@ -66,9 +70,16 @@ struct StreamReach {
         let reach = regex.program.lookaroundReach
         guard let back = reach.behind else { return .pinned(name) }
         behind = max(behind, back)
-        guard let forward = reach.ahead else { return .pinned(name) }
-        ahead = max(ahead, forward)
-        return .regex(regex)
+        if let forward = reach.ahead {
+            ahead = max(ahead, forward)
+            return .regex(regex, stops: nil)
+        }
+        guard let stops = regex.program.unboundedLookaheadStops, !stops.isEmpty else { return .pinned(name) }
+        // The bounded lookaheads beside the unbounded ones read as far as they say.
+        for look in regex.program.lookarounds where !look.behind {
+            if let length = look.maxLength, let inner = look.body.lookaroundReach.ahead { ahead = max(ahead, length + inner) }
+        }
+        return .regex(regex, stops: stops)
     }
 }
 
@@ -84,8 +95,8 @@ public enum StreamFallback: Sendable, Hashable, CustomStringConvertible {
     case noAutomaton(rule: String)
     /// The engine's matcher is not a rule matcher (a test's or benchmark's).
     case matcher
-    /// Rule `rule` has a lookahead without a bound: the stream re-renders from its last
-    /// safe point, which does not move.
+    /// Rule `rule` has a lookahead that can read over any code point without a bound: the
+    /// stream re-renders from its last safe point, which does not move.
     case unboundedLookahead(rule: String)
     /// A match at the start of the re-read window crossed the safe point (a pattern anchored
     /// at the start of a text, read mid-text): this append rendered the text whole.
@@ -106,7 +117,7 @@ public enum StreamFallback: Sendable, Hashable, CustomStringConvertible {
         case .noAutomaton(let rule): return "rule '\(rule)' runs on NSRegularExpression: every append renders the whole text"
         case .matcher: return "the engine's matcher is not a rule matcher: every append renders the whole text"
         case .unboundedLookahead(let rule):
-            return "rule '\(rule)' looks ahead without a bound: appends re-render from the last safe point"
+            return "rule '\(rule)' looks ahead over any text without a bound: appends re-render from the last safe point"
         case .window: return "a match of the re-read window crossed the safe point: this append rendered the whole text"
         }
     }
