@@ -59,7 +59,7 @@ extension RuleEngine {
             for index in kept { keep(index) }
         }
         guard !resolution.discarded.isEmpty else { return (matches, []) }
-        return (matches, discardedRecords(candidates, resolution, context: context) { displayPosition(of: $0, matches) })
+        return (matches, discardedRecords(candidates, resolution, context: context) { RenderResult.flatDisplayPosition(of: $0, matches) })
     }
 
     /// The records when some kept matches nest.
@@ -156,10 +156,20 @@ extension RuleEngine {
             return display.utf16.count
         }
     }
+}
+
+extension RenderResult {
+    /// The display offset of source offset `source` (a render's, not cut): in plain text,
+    /// the same character; at or inside a leaf match or a container's markup, the start of
+    /// its display (`Nesting.displayPosition`, or the flat records' rule).
+    func displayPosition(ofSource source: Int) -> Int {
+        if let nesting = context?.nesting { return nesting.displayPosition(of: source, matches) }
+        return Self.flatDisplayPosition(of: source, matches)
+    }
 
     /// The display offset of source offset `source`: inside plain text, the same character;
     /// at or inside a kept match, the start of its display.
-    private func displayPosition(of source: Int, _ kept: [RuleMatch]) -> Int {
+    static func flatDisplayPosition(of source: Int, _ kept: [RuleMatch]) -> Int {
         // The last kept match starting at or before `source`.
         var low = 0
         var high = kept.count

@@ -63,7 +63,8 @@ public struct StreamChange: Sendable {
         let gone = Set(old[removed].map { Start(rule: $0.ruleIndex, location: $0.range.location) })
         extended = added.filter { gone.contains(Start(rule: new[$0].ruleIndex, location: new[$0].range.location)) }
         finalSourceLength = final
-        finalDisplayLength = Self.displayOffset(ofSource: final, in: result)
+        // (An HTML stream renders whole: its safe point stays at 0.)
+        finalDisplayLength = final == 0 ? 0 : result.displayPosition(ofSource: final)
         let firstProvisional = new.firstIndex { $0.range.upperBound > final } ?? new.count
         provisional = firstProvisional..<new.count
     }
@@ -75,25 +76,6 @@ public struct StreamChange: Sendable {
     /// The display's length, from the records (without building the display).
     static func displayLength(_ result: RenderResult) -> Int {
         if result.context?.nesting?.html != nil { return result.display.utf16.count }
-        return displayOffset(ofSource: result.sourceLength, in: result)
-    }
-
-    /// The display offset of a source offset that no kept match crosses (a plain-text
-    /// position, or a match's end): after the last top-level match ending at or before it.
-    static func displayOffset(ofSource source: Int, in result: RenderResult) -> Int {
-        if result.context?.nesting?.html != nil { return source == 0 ? 0 : displayLength(result) }
-        let matches = result.matches
-        // The last top-level match ending at or before `source` (top-level matches are disjoint, in order).
-        var low = 0
-        var high = matches.count
-        while low < high {
-            let mid = (low + high) / 2
-            if matches[mid].range.upperBound <= source { low = mid + 1 } else { high = mid }
-        }
-        var index = low - 1
-        while index >= 0, matches[index].parent != nil { index -= 1 }
-        guard index >= 0 else { return source }
-        let match = matches[index]
-        return match.displayRange.upperBound + (source - match.range.upperBound)
+        return result.displayPosition(ofSource: result.sourceLength)
     }
 }
