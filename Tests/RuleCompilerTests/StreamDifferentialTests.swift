@@ -161,8 +161,9 @@ final class StreamDifferentialTests: XCTestCase {
     /// result whole: the same size, lines, shown display and truncation, at a random width
     /// and line limit; a press on a match that did not change survives an append.
     static func checkLabel(_ engine: RuleEngine, _ pieces: [String], _ rng: inout SeededGenerator, _ context: String) -> (
-        streamed: Int, keptCuts: Int, reusedLines: Int
+        streamed: Int, keptCuts: Int, reusedLines: Int, keptPresses: Int
     )? {
+        var keptPresses = 0
         let width = rng.pick([24.0, 60.0, 130.0, .infinity])
         let lines = rng.pick([0, 0, 1, 2, 3])
         let layout = ReferenceLayoutEngine()
@@ -200,9 +201,12 @@ final class StreamDifferentialTests: XCTestCase {
                         + "\nfresh label: \(fresh.shownResult.display.debugDescription) \(fresh.layout.textLayout.lineFragments)")
                 return nil
             }
-            if let pressed, pressed < change.added.lowerBound, core.pressedMatch != pressed {
-                XCTFail("\(shown)\nthe press on unchanged match \(pressed) was dropped")
-                return nil
+            if let pressed, pressed < change.added.lowerBound {
+                guard core.pressedMatch == pressed else {
+                    XCTFail("\(shown)\nthe press on unchanged match \(pressed) was dropped")
+                    return nil
+                }
+                keptPresses += 1
             }
             if let now = core.pressedMatch, now >= change.added.lowerBound {
                 XCTFail("\(shown)\na press stayed on changed match \(now)")
@@ -210,7 +214,7 @@ final class StreamDifferentialTests: XCTestCase {
             }
             core.touchCancelled()
         }
-        return (core.statistics.streamedLayouts, core.statistics.keptCuts, layout.reusedLineCount)
+        return (core.statistics.streamedLayouts, core.statistics.keptCuts, layout.reusedLineCount, keptPresses)
     }
 
     /// Random container specs from the nesting pool, regex rules only (tag rules make a
@@ -254,7 +258,7 @@ final class StreamDifferentialTests: XCTestCase {
         var appends = 0
         var failures = 0
         var tallies: [String: Tally] = [:]
-        var label = (streams: 0, streamed: 0, keptCuts: 0, reusedLines: 0)
+        var label = (streams: 0, streamed: 0, keptCuts: 0, reusedLines: 0, keptPresses: 0)
         for index in 0..<streams {
             let engines = specs[index % specs.count]
             let text = Self.text(&rng)
@@ -271,6 +275,7 @@ final class StreamDifferentialTests: XCTestCase {
                     label.streamed += counts.streamed
                     label.keptCuts += counts.keptCuts
                     label.reusedLines += counts.reusedLines
+                    label.keptPresses += counts.keptPresses
                 } else {
                     failures += 1
                 }
@@ -285,9 +290,11 @@ final class StreamDifferentialTests: XCTestCase {
         }
         print(
             "  labels: \(label.streams) streams, \(label.streamed) layouts from the previous text's lines "
-                + "(\(label.reusedLines) lines kept), \(label.keptCuts) truncations kept their cut")
+                + "(\(label.reusedLines) lines kept), \(label.keptCuts) truncations kept their cut, "
+                + "\(label.keptPresses) presses kept across an append")
         XCTAssertGreaterThan(label.streamed, 0, "seed \(seed): labels lay out from the previous text")
         XCTAssertGreaterThan(label.keptCuts, 0, "seed \(seed): truncated labels keep their cut")
+        XCTAssertGreaterThan(label.keptPresses, 0, "seed \(seed): presses on unchanged matches are checked")
         let compiled = tallies["compiled", default: Tally()]
         XCTAssertGreaterThan(compiled.streamed * 2, compiled.appends, "seed \(seed): most appends of the compiled engines stream")
     }
