@@ -118,10 +118,9 @@ package struct ReferenceLayout: RichTextLayout {
             offset = 0
             var characters = Substring(display)
             if let previous, unchangedBefore > 0 {
-                // The paragraph holding the first change starts after the last line break
-                // before it: its clusters (and the paragraph's direction) may change.
-                // The clusters that end before the change (their offsets grow), then back to a
-                // line break (one the change does not touch: a CR may become CR LF).
+                // Keep the paragraphs before the one holding the change: the clusters that end
+                // before the change (their offsets grow), then back to the last line break
+                // among them (one the change does not touch: a CR may become CR LF).
                 var low = 0
                 var high = previous.clusters.count
                 while low < high {
@@ -194,7 +193,7 @@ package struct ReferenceLayout: RichTextLayout {
         let indents = prepared.indents
         var lines: [Line] = []
         var start = 0
-        if let previous, unchangedBefore > 0, width.isFinite || previous.size.width.isFinite {
+        if let previous, unchangedBefore > 0 {
             // Whole paragraphs before the first change: every line up to the last line break
             // before it (a paragraph's lines depend on its direction and indents only).
             var kept = 0
