@@ -61,34 +61,32 @@ enum AutomataPhase {
         guard !spec.html else { return [] }
         var notes: [Diagnostic] = []
         for (index, rule) in spec.rules.enumerated() {
-            let why: String
-            switch rule.matcher {
-            case .tagFamily, .element:
-                why = "is a tag rule: a tag may close anywhere later, so a stream renders the whole text on every append"
-            case .regex(let pattern):
-                guard let program = index < built.automata.automata.count ? built.automata.automata[index]?.program : nil else {
-                    notes.append(
-                        DiagnosticKind.streamUnbounded(
-                            "rule '\(rule.name)' runs on NSRegularExpression: a stream renders the whole text on every append",
-                            at: pattern.site))
-                    continue
-                }
-                if program.lookaroundReach.ahead == nil, program.unboundedLookaheadStops?.isEmpty ?? true {
-                    // (A lookahead that stops at some code points, `(?=.*x)` at a line's end,
-                    // keeps the safe point that far behind: bounded by the text, not noted.)
-                    why = "looks ahead over any text without a bound: a stream re-reads from its last safe point on every append"
-                } else if program.loopsOverLineBreaks {
-                    why = "can run over line breaks without a bound: a stream re-reads from where its match starts until the match ends"
-                } else {
-                    continue
-                }
-                notes.append(DiagnosticKind.streamUnbounded("rule '\(rule.name)' \(why)", at: pattern.site))
-                continue
-            case .prefix, .entity:
-                continue
-            }
+            let program = index < built.automata.automata.count ? built.automata.automata[index]?.program : nil
+            guard let why = streamReason(rule.matcher, program: program) else { continue }
             notes.append(DiagnosticKind.streamUnbounded("rule '\(rule.name)' \(why)", at: rule.matcherSite))
         }
         return notes
+    }
+
+    /// Why a rule keeps a stream from a bounded window (`program`: its automaton, `nil` when
+    /// it runs on NSRegularExpression), or `nil` when it does not.
+    private static func streamReason(_ matcher: CheckedMatcher, program: RegexProgram?) -> String? {
+        switch matcher {
+        case .tagFamily, .element:
+            return "is a tag rule: a tag may close anywhere later, so a stream renders the whole text on every append"
+        case .prefix, .entity:
+            return nil
+        case .regex:
+            guard let program else { return "runs on NSRegularExpression: a stream renders the whole text on every append" }
+            // (A lookahead whose reads stop at some code points, `(?=.*x)` at a line's end,
+            // keeps the safe point that far behind: bounded by the text, not noted.)
+            if program.lookaroundReach.ahead == nil, program.unboundedLookaheadStops?.isEmpty ?? true {
+                return "looks ahead over any text without a bound: a stream re-reads from its last safe point on every append"
+            }
+            if program.loopsOverLineBreaks {
+                return "can run over line breaks without a bound: a stream re-reads from where its match starts until the match ends"
+            }
+            return nil
+        }
     }
 }

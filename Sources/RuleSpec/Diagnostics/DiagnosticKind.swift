@@ -123,9 +123,10 @@ extension DiagnosticKind {
     public static let streamUnbounded = DiagnosticKind(
         "stream-unbounded", .note, .compiler,
         "A rule that keeps a `RichStream` from reading a bounded window: a match that can run over line breaks without a "
-            + "bound (`[^*]*`, `(?s).*`) or a lookahead without one makes appends re-read from where the match starts until it "
-            + "ends; a tag rule or a rule on NSRegularExpression makes every append render the whole text. Off unless asked for "
-            + "(`-Wstream-unbounded`).", optIn: true)
+            + "bound (`[^*]*`, `(?s).*`) makes appends re-read from where the match starts until it ends, a lookahead that "
+            + "can read over any text without one (`(?=[\\s\\S]*x)`) from the last safe point; a tag rule or a rule on "
+            + "NSRegularExpression makes every append render the whole text. Off unless asked for (`-Wstream-unbounded`).",
+        optIn: true)
 
     // The conflict analysis.
     public static let overlap = DiagnosticKind(
